@@ -1,0 +1,50 @@
+/**
+ * Every tenant page: the proxy rewrites <host>/<path> to /site/<slug>/<path>; the engine matches
+ * <path> against the tenant's pages and renders layout header, page blocks and layout footer.
+ * Rendered on demand and kept for 60 s (stock changes show within a minute); nothing is built
+ * ahead, so the build needs no database.
+ */
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTenant, pageTitle, resolvePage } from '@/engine/tenant-request';
+import { renderBlocks } from '@/engine/render-blocks';
+
+export const revalidate = 60;
+
+type Props = { params: Promise<{ tenant: string; path?: string[] }> };
+
+async function load(params: Props['params']) {
+  const { tenant: slug, path: segments } = await params;
+  const tenant = getTenant(slug);
+  if (!tenant) notFound();
+  const path = `/${(segments ?? []).map(encodeURIComponent).join('/')}`;
+  const resolved = resolvePage(tenant, path);
+  if (!resolved) notFound();
+  return { tenant, path, resolved };
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { tenant, resolved } = await load(params);
+  return {
+    title: pageTitle(resolved.page, tenant),
+    description: resolved.page.description,
+    icons: tenant.logo ? { icon: tenant.logo.src } : undefined,
+  };
+}
+
+export default async function TenantPage({ params }: Props) {
+  const { tenant, path, resolved } = await load(params);
+  const base = { tenant, path, params: resolved.params, now: new Date() };
+  return (
+    <>
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      {renderBlocks(tenant.layout?.header, base)}
+      <main id="main-content" tabIndex={-1}>
+        {renderBlocks(resolved.page.blocks, base)}
+      </main>
+      {renderBlocks(tenant.layout?.footer, base)}
+    </>
+  );
+}

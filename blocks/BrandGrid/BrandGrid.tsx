@@ -1,0 +1,52 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import type { BlockComponent } from '../types';
+
+/** spec: catalogue §9 — the brand grid shows 6 tiles; brand tile image 76x65. */
+export const BRAND_GRID_TILES = 6;
+
+export const BrandGrid: BlockComponent<'BrandGrid'> = ({ props, ctx }) => {
+  const limit = props.limit ?? BRAND_GRID_TILES;
+  const brands = limit === 0 ? ctx.tenant.brands : ctx.tenant.brands.slice(0, limit);
+  if (!brands.length) return null;
+  return (
+    <section className="container section" aria-labelledby={props.heading ? 'brand-grid-heading' : undefined} aria-label={props.heading ? undefined : 'Our brands'}>
+      {props.heading || props.moreLink ? (
+        <div className="section__header">
+          {props.heading ? <h2 id="brand-grid-heading">{props.heading}</h2> : null}
+          {props.moreLink ? (
+            <Link href={props.moreLink.href} className="section__more">
+              {props.moreLink.label}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+      <ul className="brand-grid" role="list">
+        {brands.map((brand) => {
+          const href = brand.href ?? `/${brand.slug}/overview`;
+          const external = /^https?:\/\//.test(href);
+          const content = (
+            <>
+              {brand.logo ? <Image src={brand.logo.src} alt="" width={76} height={65} unoptimized={brand.logo.src.endsWith('.svg')} /> : null}
+              <span>{brand.name}</span>
+              {external ? <span className="visually-hidden"> (opens another site)</span> : null}
+            </>
+          );
+          return (
+            <li key={brand.slug}>
+              {external ? (
+                <a className="brand-tile" href={href} target="_blank" rel="noopener noreferrer">
+                  {content}
+                </a>
+              ) : (
+                <Link className="brand-tile" href={href}>
+                  {content}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+};

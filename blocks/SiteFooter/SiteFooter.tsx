@@ -1,0 +1,65 @@
+import Link from 'next/link';
+import type { BlockComponent } from '../types';
+import { isSwitchedOn } from '../../domain/switches';
+
+export const SiteFooter: BlockComponent<'SiteFooter'> = ({ props, ctx }) => {
+  const { tenant, now } = ctx;
+  const features = tenant.features as unknown as Record<string, boolean>;
+  const columns = tenant.menus.footer.filter((column) => isSwitchedOn(column.when, features));
+  const contact = tenant.contact;
+  const address = contact?.address;
+  return (
+    <footer className="footer">
+      <div className="container footer__grid">
+        {columns.map((column) => {
+          const links = column.links.filter((link) => isSwitchedOn(link.when, features));
+          if (!links.length) return null;
+          const id = `footer-${column.heading.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+          return (
+            <nav key={column.heading} aria-labelledby={id} className="footer__column">
+              <h2 id={id}>{column.heading}</h2>
+              <ul role="list">
+                {links.map((link) => (
+                  <li key={link.href}>
+                    <Link href={link.href}>{link.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          );
+        })}
+        {props.showContact !== false && contact ? (
+          <section aria-labelledby="footer-contact" className="footer__column">
+            <h2 id="footer-contact">Contact {tenant.name}</h2>
+            <address>
+              <a href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`}>{contact.phone}</a>
+              {contact.email ? (
+                <>
+                  <br />
+                  <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                </>
+              ) : null}
+              {address ? (
+                <>
+                  <br />
+                  {address.street}
+                  <br />
+                  {address.city} {address.state} {address.postcode}
+                </>
+              ) : null}
+            </address>
+          </section>
+        ) : null}
+      </div>
+      <div className="container footer__legal">
+        {tenant.legal.disclaimer ? <p>{tenant.legal.disclaimer}</p> : null}
+        {tenant.legal.dealerLicence ? <p>Dealer licence {tenant.legal.dealerLicence}</p> : null}
+        <p>
+          © {now.getFullYear()} {tenant.name}
+          {tenant.legal.abn ? ` · ABN ${tenant.legal.abn}` : ''}
+          {tenant.legal.footerText ? ` · ${tenant.legal.footerText}` : ''}
+        </p>
+      </div>
+    </footer>
+  );
+};

@@ -1,0 +1,112 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import type { BlockComponent } from '../types';
+import type { MenuItem } from '../../schemas/types.generated';
+import { isSwitchedOn } from '../../domain/switches';
+import { getStockRepository } from '../../services/stock';
+import { HeaderNav, NavDropdown } from './SiteHeader.client';
+
+function brandHref(brand: { slug: string; href?: string }): string {
+  return brand.href ?? `/${brand.slug}/overview`;
+}
+
+export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) => {
+  const { tenant } = ctx;
+  const features = tenant.features as unknown as Record<string, boolean>;
+  const items = tenant.menus.header.filter((item) => isSwitchedOn(item.when, features));
+  const needsLocations = items.some((i) => i.kind === 'locations');
+  const locations = needsLocations ? await (await getStockRepository()).locations(tenant.dealerships) : [];
+  const hover = tenant.features.menuOpensOnHover;
+
+  const renderItem = (item: MenuItem) => {
+    const key = `${item.kind ?? 'link'}:${item.label}`;
+    if (item.kind === 'brands') {
+      if (!tenant.brands.length) return null;
+      return (
+        <NavDropdown key={key} label={item.label} variant="mega" openOnHover={hover}>
+          <ul className="mega-menu" role="list">
+            {tenant.brands.map((brand) => (
+              <li key={brand.slug}>
+                <Link href={brandHref(brand)} className="mega-menu__brand">
+                  {brand.logo ? <Image src={brand.logo.src} alt="" width={76} height={65} unoptimized={brand.logo.src.endsWith('.svg')} /> : null}
+                  <span>{brand.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </NavDropdown>
+      );
+    }
+    if (item.kind === 'locations') {
+      if (!tenant.features.locationMenu || !locations.length) return null;
+      return (
+        <NavDropdown key={key} label={item.label} variant="list" openOnHover={hover}>
+          <ul role="list">
+            {locations.map((location) => (
+              <li key={location.id}>
+                <Link href={`/locations/${location.slug}`}>
+                  {location.name}
+                  {location.address?.city ? <span className="nav__meta"> {location.address.city}</span> : null}
+                </Link>
+              </li>
+            ))}
+            {item.href ? (
+              <li>
+                <Link href={item.href}>All locations</Link>
+              </li>
+            ) : null}
+          </ul>
+        </NavDropdown>
+      );
+    }
+    const children = (item.children ?? []).filter((child) => isSwitchedOn(child.when, features));
+    if (item.kind === 'dropdown' || children.length) {
+      if (!children.length) return null;
+      return (
+        <NavDropdown key={key} label={item.label} variant="list" openOnHover={hover}>
+          <ul role="list">
+            {children.map((child) => (
+              <li key={child.href}>
+                <Link href={child.href}>{child.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </NavDropdown>
+      );
+    }
+    if (!item.href) return null;
+    return (
+      <li key={key} className="nav__item">
+        <Link href={item.href} className={item.highlight ? 'nav__link button button--accent' : 'nav__link'} aria-current={ctx.path === item.href ? 'page' : undefined}>
+          {item.label}
+        </Link>
+      </li>
+    );
+  };
+
+  const phone = tenant.contact?.phone;
+  return (
+    <header className={`header${props.sticky === false ? '' : ' header--sticky'}`}>
+      <div className="container header__inner">
+        <Link href="/" className="header__brand">
+          {tenant.logo ? (
+            <Image src={tenant.logo.src} alt={tenant.logo.alt} width={tenant.logo.width} height={tenant.logo.height} priority unoptimized={tenant.logo.src.endsWith('.svg')} />
+          ) : (
+            <span className="header__name">{tenant.name}</span>
+          )}
+        </Link>
+        <HeaderNav label="Main">
+          <ul className="nav" role="list">
+            {items.map(renderItem)}
+          </ul>
+        </HeaderNav>
+        {phone && tenant.features.showPhoneInHeader ? (
+          <a className="header__phone" href={`tel:${phone.replace(/[^0-9+]/g, '')}`}>
+            <span className="visually-hidden">Call us on </span>
+            {phone}
+          </a>
+        ) : null}
+      </div>
+    </header>
+  );
+};

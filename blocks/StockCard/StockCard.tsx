@@ -1,0 +1,80 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import type { Car } from '../../services/stock/stock-repository';
+import type { ResolvedTenant } from '../../schemas/types.generated';
+import { priceDisplay, formatMoney } from '../../domain/price-display';
+import { vehicleTitle } from '../../domain/vehicle-title';
+import { isSwitchedOn } from '../../domain/switches';
+import { fillCarLink } from '../../domain/car-links';
+
+/** One stock card (catalogue §2 Search results): image, title, attribute chips, price, buttons. */
+export function StockCard({ car, tenant, buttonSet, priority = false }: { car: Car; tenant: ResolvedTenant; buttonSet: string; priority?: boolean }) {
+  const title = vehicleTitle(car);
+  const href = `/cars/${car.slug}`;
+  const image = car.images?.[0]?.image?.url ?? car.primary_image_url;
+  const price = priceDisplay(car, {
+    subscriptionOffer: tenant.features.subscriptionOffer,
+    noPriceText: tenant.pricing.noPriceText,
+    preorderText: tenant.pricing.preorderText,
+  });
+  const chips = [
+    car.km !== undefined ? `${new Intl.NumberFormat('en-AU').format(car.km)} km` : undefined,
+    car.simple_transmission ?? car.trans,
+    car.simple_fuel ?? car.fuel,
+    car.simple_body,
+  ].filter((c): c is string => Boolean(c));
+  const features = tenant.features as unknown as Record<string, boolean>;
+  const buttons = (tenant.buttonSets[buttonSet] ?? []).filter((b) => isSwitchedOn(b.when, features));
+  const carTypeLabel = car.car_type === 'new' ? 'New' : car.car_type === 'demo' ? 'Demo' : 'Used';
+  return (
+    <article className="stock-card" aria-labelledby={`car-${car.id}`}>
+      <Link href={href} className="stock-card__media" tabIndex={-1} aria-hidden="true">
+        {image ? (
+          <Image src={image} alt="" width={600} height={400} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" priority={priority} />
+        ) : (
+          <span className="stock-card__no-photo">Photos coming soon</span>
+        )}
+      </Link>
+      <div className="stock-card__body">
+        <p className="stock-card__type">{carTypeLabel}</p>
+        <h3 id={`car-${car.id}`} className="stock-card__title">
+          <Link href={href}>{title}</Link>
+        </h3>
+        {chips.length > 0 && (
+          <ul className="chips" aria-label="Key details">
+            {chips.map((chip) => (
+              <li key={chip}>{chip}</li>
+            ))}
+          </ul>
+        )}
+        <p className="stock-card__price">
+          {'amount' in price ? (
+            <>
+              <strong>{formatMoney(price.amount, tenant.locale.currency)}</strong>
+              {price.kind === 'subscription' && <span> per week subscription</span>}
+              {price.priceType && <span className="stock-card__price-type"> {price.priceType}</span>}
+              {price.wasPrice !== undefined && (
+                <span className="stock-card__was">
+                  {' '}
+                  <span className="visually-hidden">was </span>
+                  <s>{formatMoney(price.wasPrice, tenant.locale.currency)}</s>
+                </span>
+              )}
+            </>
+          ) : (
+            <strong>{price.text}</strong>
+          )}
+        </p>
+        {buttons.length > 0 && (
+          <div className="stock-card__actions">
+            {buttons.map((button) => (
+              <Link key={button.label} className={`button button--${button.style ?? 'outline'}`} href={fillCarLink(button.href, car)} aria-label={`${button.label}: ${title}`}>
+                {button.label}
+              </Link>
+            ))}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,25 @@
+import type { BlockComponent, BlockType } from './types';
+import { BrandGrid } from './BrandGrid/BrandGrid';
+import { ComingSoon } from './ComingSoon/ComingSoon';
+import { FeaturedStock } from './FeaturedStock/FeaturedStock';
+import { Hero } from './Hero/Hero';
+import { PromotionBanner } from './PromotionBanner/PromotionBanner';
+import { RichText } from './RichText/RichText';
+import { Section } from './Section/Section';
+import { SiteFooter } from './SiteFooter/SiteFooter';
+import { SiteHeader } from './SiteHeader/SiteHeader';
+import { StatsBanner } from './StatsBanner/StatsBanner';
+
+/** Block type -> component. The only place that knows every block; typed so each gets its own props. */
+export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
+  BrandGrid,
+  ComingSoon,
+  FeaturedStock,
+  Hero,
+  PromotionBanner,
+  RichText,
+  Section,
+  SiteFooter,
+  SiteHeader,
+  StatsBanner,
+};

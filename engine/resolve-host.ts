@@ -1,0 +1,34 @@
+export type HostResolution = { kind: 'tenant'; slug: string } | { kind: 'unknown' };
+
+/** Normalises a Host header: lower case, no port, no trailing dot. Undefined when it is not a host name. */
+export function normaliseHost(host: string | null | undefined): string | undefined {
+  if (!host) return undefined;
+  const name = host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  return /^[a-z0-9.-]+$/.test(name) ? name : undefined;
+}
+
+/**
+ * Host header -> tenant slug. A production domain is looked up in the domains list (a leading
+ * "www." is also accepted); `<slug>.localhost` addresses the tenant in development. Anything else
+ * is unknown, and the caller answers a plain 404 that names no tenant.
+ */
+export function resolveHost(
+  host: string | null | undefined,
+  domains: ReadonlyMap<string, string>,
+  slugs: ReadonlySet<string>,
+): HostResolution {
+  const name = normaliseHost(host);
+  if (!name) return { kind: 'unknown' };
+  const bySite = domains.get(name) ?? (name.startsWith('www.') ? domains.get(name.slice(4)) : domains.get(`www.${name}`));
+  if (bySite) return { kind: 'tenant', slug: bySite };
+  const local = /^([a-z0-9-]+)\.localhost$/.exec(name);
+  if (local?.[1] && slugs.has(local[1])) return { kind: 'tenant', slug: local[1] };
+  return { kind: 'unknown' };
+}
+
+/** Internal prefix the proxy rewrites tenant requests to; never reachable from outside. */
+export const TENANT_ROUTE_PREFIX = '/site';
+
+export function internalPath(slug: string, pathname: string): string {
+  return `${TENANT_ROUTE_PREFIX}/${slug}${pathname === '/' ? '' : pathname}`;
+}

@@ -1,0 +1,206 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { getValidators } from './ajv';
+import { deepMerge, isPlainObject } from './merge';
+import { migrate } from './migrations';
+import { readJsonFile } from './read-json';
+import { switchNames } from '../domain/switches';
+import { toIssues, type ValidationIssue } from './validation-messages';
+import { nearest } from './nearest';
+import type { ResolvedTenant } from '../schemas/types.generated';
+
+export type TenantConfig = ResolvedTenant;
+
+export type TenantEntry =
+  | { ok: true; slug: string; file: string; config: TenantConfig }
+  | { ok: false; slug: string; file: string; issues: ValidationIssue[] };
+
+export interface TenantRegistry {
+  tenants: ReadonlyMap<string, TenantEntry>;
+  /** Production host name -> slug. */
+  domains: ReadonlyMap<string, string>;
+  /** Problems that are not one tenant's (duplicate domains, duplicate slugs). */
+  issues: ValidationIssue[];
+}
+
+export interface RegistryOptions {
+  /** Project root holding tenants/ and pages-json/ (default: the working directory). */
+  root?: string;
+  /** Extra tenant directories (default: TENANTS_DIR, colon-separated). */
+  extraDirs?: string[];
+}
+
+function platformRoot(options?: RegistryOptions): string {
+  return resolve(/*turbopackIgnore: true*/ options?.root ?? process.env.PLATFORM_ROOT ?? process.cwd());
+}
+
+/** The tenant directories in the order they are read: tenants/, then every TENANTS_DIR entry. */
+export function tenantDirs(options?: RegistryOptions): string[] {
+  const root = platformRoot(options);
+  const extra = options?.extraDirs ?? (process.env.TENANTS_DIR ?? '').split(':').filter(Boolean);
+  return [join(root, 'tenants'), ...extra.map((d) => resolve(root, d))];
+}
+
+export function listTenantFiles(options?: RegistryOptions): string[] {
+  return tenantDirs(options).flatMap((dir) =>
+    existsSync(dir)
+      ? readdirSync(dir, { withFileTypes: true })
+          .filter((d) => d.isFile() && d.name.endsWith('.json'))
+          .map((d) => join(dir, d.name))
+          .sort()
+      : [],
+  );
+}
+
+interface Layer {
+  doc?: Record<string, unknown>;
+  issues: ValidationIssue[];
+}
+
+function label(root: string, path: string): string {
+  const rel = relative(root, path);
+  return rel.startsWith('..') ? path : rel;
+}
+
+function readLayer(root: string, path: string): Layer {
+  const file = label(root, path);
+  const read = readJsonFile(path, file);
+  if (!read.ok) return { issues: [read.issue] };
+  if (!isPlainObject(read.value)) return { issues: [{ file, pointer: '', message: 'expected a JSON object' }] };
+  const { doc } = migrate(read.value);
+  const validate = getValidators().tenantLayer;
+  return validate(doc) ? { doc, issues: [] } : { doc, issues: toIssues(file, validate.errors) };
+}
+
+function readTemplate(root: string, name: string): Layer {
+  const dir = join(root, 'pages-json', name);
+  const pagesPath = join(dir, 'pages.json');
+  const file = label(root, pagesPath);
+  const read = readJsonFile(pagesPath, file);
+  if (!read.ok) return { issues: [read.issue] };
+  const validate = getValidators().pages;
+  if (!validate(read.value)) return { issues: toIssues(file, validate.errors) };
+  const { layout, pages } = read.value as Record<string, unknown>;
+  const defaults = existsSync(join(dir, 'defaults.json')) ? readLayer(root, join(dir, 'defaults.json')) : { doc: {}, issues: [] };
+  return { doc: deepMerge(defaults.doc, { layout, pages }), issues: defaults.issues };
+}
+
+function templateNames(root: string): string[] {
+  const dir = join(root, 'pages-json');
+  return existsSync(dir) ? readdirSync(dir).filter((n) => existsSync(join(dir, n, 'pages.json'))) : [];
+}
+
+/** Every `when` in menus, pages and blocks must name a real switch. */
+function checkSwitches(file: string, config: Record<string, unknown>): ValidationIssue[] {
+  const known = Object.keys((config.features as Record<string, unknown> | undefined) ?? {});
+  const issues: ValidationIssue[] = [];
+  const visit = (node: unknown, pointer: string): void => {
+    if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${pointer}/${i}`));
+    if (!isPlainObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      const here = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (key === 'when' && (typeof value === 'string' || Array.isArray(value))) {
+        for (const name of switchNames(value as string | string[])) {
+          if (known.includes(name)) continue;
+          const close = nearest(name, known);
+          issues.push({ file, pointer: here, message: `unknown feature switch "${name}"${close ? `; did you mean "${close}"?` : `; known switches: ${known.join(', ')}`}` });
+        }
+      } else visit(value, here);
+    }
+  };
+  for (const key of ['menus', 'layout', 'pages'] as const) visit(config[key], `/${key}`);
+  return issues;
+}
+
+function dropRemovedPages(config: Record<string, unknown>): void {
+  const pages = config.pages;
+  if (!isPlainObject(pages)) return;
+  for (const [route, page] of Object.entries(pages)) if (page === null) delete pages[route];
+}
+
+/**
+ * Loads one tenant file: read, migrate, validate the file itself, then merge
+ * template -> dealer group -> tenant and validate the result with schema defaults filled in.
+ */
+export function loadTenantFile(path: string, options?: RegistryOptions): TenantEntry {
+  const root = platformRoot(options);
+  const file = label(root, path);
+  const slug = basename(path, '.json');
+  const fail = (issues: ValidationIssue[]): TenantEntry => ({ ok: false, slug, file, issues });
+
+  const read = readJsonFile(path, file);
+  if (!read.ok) return fail([read.issue]);
+  if (!isPlainObject(read.value)) return fail([{ file, pointer: '', message: 'expected a JSON object (a tenant document)' }]);
+  const { doc } = migrate(read.value);
+  const validators = getValidators();
+  const fileValid = validators.tenantLayer(doc);
+  const issues = fileValid ? [] : toIssues(file, validators.tenantLayer.errors);
+  for (const key of ['schemaVersion', 'slug', 'name', 'template'] as const) {
+    if (doc[key] === undefined) issues.push({ file, pointer: '', message: `missing required key "${key}"` });
+  }
+  if (typeof doc.slug === 'string' && doc.slug !== slug) {
+    issues.push({ file, pointer: '/slug', message: `expected the file name "${slug}", found "${doc.slug}" (rename the file or the slug)` });
+  }
+  let template: Layer = { issues: [] };
+  if (typeof doc.template === 'string') {
+    const names = templateNames(root);
+    if (names.includes(doc.template)) template = readTemplate(root, doc.template);
+    else issues.push({ file, pointer: '/template', message: `unknown template "${doc.template}"${nearest(doc.template, names) ? `; did you mean "${nearest(doc.template, names)}"?` : `; templates: ${names.join(', ')}`}` });
+  }
+  let group: Layer = { issues: [] };
+  if (typeof doc.dealershipGroup === 'string') {
+    const groupPath = join(root, 'tenants', 'groups', `${doc.dealershipGroup}.json`);
+    if (existsSync(groupPath)) group = readLayer(root, groupPath);
+    else issues.push({ file, pointer: '/dealershipGroup', message: `unknown dealer group "${doc.dealershipGroup}" (expected tenants/groups/${doc.dealershipGroup}.json)` });
+  }
+  issues.push(...template.issues, ...group.issues);
+  if (issues.length) return fail(issues);
+
+  const merged = deepMerge(template.doc, group.doc, doc);
+  dropRemovedPages(merged);
+  if (!validators.tenant(merged)) return fail(toIssues(`${file} (merged with its template and group)`, validators.tenant.errors));
+  const switchIssues = checkSwitches(file, merged);
+  if (switchIssues.length) return fail(switchIssues);
+  return { ok: true, slug, file, config: merged as unknown as TenantConfig };
+}
+
+function fingerprint(root: string, files: string[]): string {
+  const watched = [...files, join(root, 'pages-json'), join(root, 'tenants', 'groups')];
+  for (const name of templateNames(root)) watched.push(join(root, 'pages-json', name, 'pages.json'), join(root, 'pages-json', name, 'defaults.json'));
+  const groups = join(root, 'tenants', 'groups');
+  if (existsSync(groups)) for (const name of readdirSync(groups)) watched.push(join(groups, name));
+  return watched.map((p) => (existsSync(p) ? `${p}:${statSync(p).mtimeMs}:${statSync(p).size}` : `${p}:-`)).join('|');
+}
+
+// Config files change rarely: keep the last result for as long as no watched file changed.
+let cached: { key: string; registry: TenantRegistry } | undefined;
+
+/** Loads every tenant; a broken tenant is an entry with issues and never affects the others. */
+export function loadTenantRegistry(options?: RegistryOptions): TenantRegistry {
+  const root = platformRoot(options);
+  const files = listTenantFiles(options);
+  const key = `${root}#${fingerprint(root, files)}`;
+  if (cached?.key === key) return cached.registry;
+
+  const tenants = new Map<string, TenantEntry>();
+  const domains = new Map<string, string>();
+  const issues: ValidationIssue[] = [];
+  for (const path of files) {
+    const entry = loadTenantFile(path, options);
+    const existing = tenants.get(entry.slug);
+    if (existing) {
+      issues.push({ file: entry.file, pointer: '/slug', message: `slug "${entry.slug}" is already used by ${existing.file}; this file is ignored` });
+      continue;
+    }
+    tenants.set(entry.slug, entry);
+    if (!entry.ok) continue;
+    for (const domain of entry.config.domains) {
+      const owner = domains.get(domain);
+      if (owner) issues.push({ file: entry.file, pointer: '/domains', message: `domain "${domain}" already belongs to tenant "${owner}"; it stays with "${owner}"` });
+      else domains.set(domain, entry.slug);
+    }
+  }
+  const registry: TenantRegistry = { tenants, domains, issues };
+  cached = { key, registry };
+  return registry;
+}

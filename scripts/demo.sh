@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# npm run demo: install what is missing, generate types, validate tenants, seed the embedded
+# database, build, and serve every demo dealer site on PORT (default 3000) in the foreground.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+bash scripts/ensure-deps.sh
+npm run --silent gen
+npm run --silent validate
+npm run --silent seed
+npx next build
+export PORT="${PORT:-3000}"
+npx tsx scripts/list-sites.ts
+exec npx next start -p "$PORT"

@@ -1,0 +1,55 @@
+/**
+ * `npm run import -- <feed.json> [--replace]`: imports a stock feed (schemas/feed.schema.json)
+ * into the database named by DATABASE_URL. Nothing is written unless every record is valid.
+ */
+import { readJsonFile } from '../engine/read-json';
+import { formatIssue } from '../engine/validation-messages';
+import { getDatabase } from '../services/db/database';
+import { importFeed } from '../services/stock/import-feed';
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const file = args.find((a) => !a.startsWith('--'));
+  if (!file) {
+    console.error('usage: npm run import -- <feed.json> [--replace]');
+    return 2;
+  }
+  const read = readJsonFile(file);
+  if (!read.ok) {
+    console.error(formatIssue(read.issue));
+    return 1;
+  }
+  const db = await getDatabase();
+  const started = performance.now();
+  let lastShown = 0;
+  const result = await importFeed(db, read.value, {
+    file,
+    replace: args.includes('--replace'),
+    onProgress: (done, total) => {
+      if (total < 2000 || (done - lastShown < total / 10 && done !== total)) return;
+      lastShown = done;
+      process.stdout.write(`  ${done}/${total} records (${Math.round((done / total) * 100)}%)\n`);
+    },
+  });
+  await db.destroy();
+  if (!result.ok) {
+    console.error(`${file}: nothing was imported; ${result.issues.length} problem(s):`);
+    for (const issue of result.issues.slice(0, 200)) console.error(`  - ${formatIssue(issue)}`);
+    if (result.issues.length > 200) console.error(`  ... and ${result.issues.length - 200} more`);
+    return 1;
+  }
+  console.log(
+    `imported ${result.dealerships} dealership(s), ${result.locations} location(s), ${result.cars} car(s)` +
+      `${result.withdrawn ? `, withdrew ${result.withdrawn} car(s) no longer in the feed` : ''}` +
+      `${result.normalised ? `, normalised ${result.normalised} make/model name(s)` : ''} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,29 @@
+/**
+ * `npm run validate [files...]`: checks tenant files (default: tenants/ and every TENANTS_DIR
+ * directory) and prints every problem with file, JSON pointer, expected and found.
+ * Exits 1 when any tenant is invalid, 0 otherwise.
+ */
+import { resolve } from 'node:path';
+import { listTenantFiles, loadTenantFile, loadTenantRegistry } from '../engine/tenant-registry';
+import { formatIssue } from '../engine/validation-messages';
+
+const started = performance.now();
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const files = args.length ? args.map((f) => resolve(f)) : listTenantFiles();
+const entries = files.map((file) => loadTenantFile(file));
+const globalIssues = args.length ? [] : loadTenantRegistry().issues;
+let invalid = 0;
+for (const entry of entries) {
+  if (entry.ok) {
+    console.log(`ok       ${entry.file}`);
+  } else {
+    invalid++;
+    console.log(`INVALID  ${entry.file}`);
+    for (const issue of entry.issues) console.log(`  - ${formatIssue(issue)}`);
+  }
+}
+for (const issue of globalIssues) console.log(`PROBLEM  ${formatIssue(issue)}`);
+const ms = (performance.now() - started).toFixed(0);
+console.log(`\n${entries.length} tenant file(s), ${invalid} invalid, ${globalIssues.length} other problem(s), in ${ms} ms`);
+if (!entries.length) console.log('No tenant files found.');
+process.exit(invalid || globalIssues.length ? 1 : 0);
