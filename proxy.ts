@@ -44,5 +44,5 @@ export function proxy(request: NextRequest): NextResponse {
 
 export const config = {
   // Static assets, optimised images and generated media are the same for every tenant.
-  matcher: ['/((?!_next/static|_next/image|media/|assets/|favicon.ico|robots.txt).*)'],
+  matcher: ['/((?!_next/static|_next/image|media/|assets/|healthz|favicon.ico|robots.txt).*)'],
 };

@@ -61,8 +61,12 @@ function messageFor(error: ErrorObject): { pointer: string; message: string } {
         message: `unknown key "${key}"${hint(key, propertyNames(schema))}`,
       };
     }
-    case 'required':
-      return { pointer: error.instancePath, message: `missing required key "${String(params.missingProperty)}"${described}` };
+    case 'required': {
+      const key = String(params.missingProperty);
+      const property = (schema.properties as Record<string, { description?: unknown }> | undefined)?.[key];
+      const about = typeof property?.description === 'string' ? ` (${property.description})` : '';
+      return { pointer: error.instancePath, message: `missing required key "${key}"${about}` };
+    }
     case 'discriminator': {
       const value = params.tagValue;
       if (typeof value !== 'string') return { pointer: error.instancePath, message: `expected a block with a "type", found ${found}` };

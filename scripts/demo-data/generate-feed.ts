@@ -198,9 +198,7 @@ function clock(hhmm: string): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-type WeekHours = [FeedOpeningHour, FeedOpeningHour, FeedOpeningHour, FeedOpeningHour, FeedOpeningHour, FeedOpeningHour, FeedOpeningHour];
-
-function openingHours(def: LocationDef): WeekHours {
+function openingHours(def: LocationDef): FeedOpeningHour[] {
   const profile = HOURS[def.type];
   const open = (weekday: number, [from, to]: Span): FeedOpeningHour => ({
     weekday,

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseMake, normaliseModel, normaliseVehicle } from './normalise-vehicle';
+import { isAvailable, isListed } from './listing';
+import { priceDisplay, formatMoney } from './price-display';
+import { matchesFilter } from './stock-filter';
+import { isSwitchedOn, switchNames } from './switches';
+import { isCurrent } from './promotions';
+import { fillCarLink } from './car-links';
+import { sanitiseHtml } from './sanitise-html';
+import { vehicleTitle } from './vehicle-title';
+import { compareCars } from './stock-sort';
+
+describe('import normalisations (catalogue §9)', () => {
+  it('renames single-digit Mazda and MG models', () => {
+    expect(normaliseModel('Mazda', '3')).toBe('Mazda3');
+    expect(normaliseModel('Mazda', '2')).toBe('Mazda2');
+    expect(normaliseModel('MG', '3')).toBe('MG3');
+    expect(normaliseModel('Mazda', 'CX-5')).toBe('CX-5');
+    expect(normaliseModel('Toyota', '3')).toBe('3');
+    expect(normaliseModel('Mazda', '10')).toBe('10');
+  });
+
+  it('normalises manufacturer names', () => {
+    expect(normaliseMake('Suzuki Australia')).toBe('Suzuki');
+    expect(normaliseMake('Mercedes Benz')).toBe('Mercedes-Benz');
+    expect(normaliseMake('Isuzu UTE')).toBe('Isuzu');
+    expect(normaliseMake(' Toyota ')).toBe('Toyota');
+  });
+
+  it('normalises a whole record without changing other fields', () => {
+    expect(normaliseVehicle({ make: 'Mazda', model: '3', id: 1 })).toEqual({ make: 'Mazda', model: 'Mazda3', id: 1 });
+  });
+});
+
+describe('listing rules (catalogue §4, §9)', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  const daysAgo = (d: number) => Math.floor(now.getTime() / 1000) - d * 86_400;
+  it('lists available cars and cars sold within the window', () => {
+    expect(isAvailable({ status: 'in_stock' })).toBe(true);
+    expect(isAvailable({ status: 'coming_soon' })).toBe(true);
+    expect(isAvailable({ status: 'sold' })).toBe(false);
+    expect(isListed({ status: 'sold', sold_date_timestamp: daysAgo(2) }, now)).toBe(true);
+    expect(isListed({ status: 'sold', sold_date_timestamp: daysAgo(4) }, now)).toBe(false);
+    expect(isListed({ status: 'sold', sold_date_timestamp: daysAgo(4) }, now, 7)).toBe(true);
+    expect(isListed({ status: 'in_stock', show_on_dealer_website: false }, now)).toBe(false);
+    expect(isListed({ status: 'other' }, now)).toBe(false);
+  });
+});
+
+describe('price display priority (catalogue §4)', () => {
+  const on = { subscriptionOffer: true };
+  const off = { subscriptionOffer: false };
+  it('follows subscription, offer, price, preorder, no-price text', () => {
+    expect(priceDisplay({ price: 30000, subscription_price: 199 }, on)).toMatchObject({ kind: 'subscription', amount: 199 });
+    expect(priceDisplay({ price: 30000, subscription_price: 199 }, off)).toMatchObject({ kind: 'price', amount: 30000 });
+    expect(priceDisplay({ price: 30000, offer_price: 28000 }, off)).toMatchObject({ kind: 'offer', amount: 28000 });
+    expect(priceDisplay({ price: 30000, offer_price: 10 }, off)).toMatchObject({ kind: 'price', amount: 30000 });
+    expect(priceDisplay({ price: 0, preorder: true }, off)).toEqual({ kind: 'preorder', text: 'PREORDER' });
+    expect(priceDisplay({ price: 0 }, off)).toEqual({ kind: 'none', text: 'Enquire for price.' });
+    expect(priceDisplay({ price: 0 }, { subscriptionOffer: false, noPriceText: 'Call us' })).toEqual({ kind: 'none', text: 'Call us' });
+  });
+
+  it('shows the was-price only when it is above the price shown', () => {
+    expect(priceDisplay({ price: 30000, before_price: 32000 }, off)).toMatchObject({ wasPrice: 32000 });
+    expect(priceDisplay({ price: 30000, before_price: 30000 }, off)).not.toHaveProperty('wasPrice');
+  });
+
+  it('formats whole dollars with separators', () => {
+    expect(formatMoney(34990)).toBe('$34,990');
+    expect(formatMoney(1234567, 'NZD')).toMatch(/^NZ(D\s|\$)1,234,567$/);
+  });
+});
+
+describe('stock filters', () => {
+  const now = new Date('2026-11-22T00:00:00Z');
+  const car = { car_type: 'used', make: 'Land Rover', price: 45000, created_at: '2026-11-20T00:00:00Z' };
+  it('compares text case-insensitively and numbers by value', () => {
+    expect(matchesFilter(car, { field: 'make', op: 'eq', value: 'land rover' }, now)).toBe(true);
+    expect(matchesFilter(car, { field: 'car_type', op: 'in', value: ['new', 'demo'] }, now)).toBe(false);
+    expect(matchesFilter(car, { field: 'price', op: 'gte', value: 45000 }, now)).toBe(true);
+    expect(matchesFilter(car, { field: 'price', op: 'lt', value: 45000 }, now)).toBe(false);
+  });
+
+  it('selects missing fields for neq, nin and not (like Meilisearch)', () => {
+    expect(matchesFilter(car, { field: 'tag', op: 'neq', value: 'SOLD' }, now)).toBe(true);
+    expect(matchesFilter(car, { field: 'tag', op: 'nin', value: ['SOLD'] }, now)).toBe(true);
+    expect(matchesFilter(car, { not: { field: 'km', op: 'gte', value: 3000 } }, now)).toBe(true);
+    expect(matchesFilter(car, { field: 'km', op: 'exists' }, now)).toBe(false);
+  });
+
+  it('resolves relative times when the query runs', () => {
+    expect(matchesFilter(car, { field: 'created_at', op: 'gte', value: { daysAgo: 3 } }, now)).toBe(true);
+    expect(matchesFilter(car, { field: 'created_at', op: 'gte', value: { daysAgo: 1 } }, now)).toBe(false);
+  });
+
+  it('combines with all and any', () => {
+    expect(matchesFilter(car, { all: [{ field: 'car_type', op: 'eq', value: 'used' }, { any: [{ field: 'make', op: 'eq', value: 'Kia' }, { field: 'price', op: 'lt', value: 50000 }] }] }, now)).toBe(true);
+    expect(matchesFilter(car, { all: [] }, now)).toBe(true);
+  });
+});
+
+describe('feature switches', () => {
+  const features = { offers: true, brandsPage: false };
+  it('evaluates names, negation and lists', () => {
+    expect(isSwitchedOn(undefined, features)).toBe(true);
+    expect(isSwitchedOn('offers', features)).toBe(true);
+    expect(isSwitchedOn('brandsPage', features)).toBe(false);
+    expect(isSwitchedOn('!brandsPage', features)).toBe(true);
+    expect(isSwitchedOn(['offers', '!brandsPage'], features)).toBe(true);
+    expect(isSwitchedOn(['offers', 'brandsPage'], features)).toBe(false);
+    expect(switchNames(['offers', '!brandsPage'])).toEqual(['offers', 'brandsPage']);
+  });
+});
+
+describe('small rules', () => {
+  it('promotions are current from start to expiry inclusive, in the site time zone', () => {
+    const promo = { start: '2026-11-01', expiry: '2026-11-22' };
+    expect(isCurrent(promo, new Date('2026-11-22T12:00:00Z'), 'Australia/Sydney')).toBe(true);
+    expect(isCurrent(promo, new Date('2026-11-22T14:00:00Z'), 'Australia/Sydney')).toBe(false); // already the 23rd in Sydney
+    expect(isCurrent(promo, new Date('2026-10-31T12:00:00Z'), 'Australia/Perth')).toBe(false);
+  });
+
+  it('fills car placeholders in button links', () => {
+    expect(fillCarLink('/cars/{slug}/checkout?id={id}', { slug: 'a b', id: 7 })).toBe('/cars/a%20b/checkout?id=7');
+  });
+
+  it('sanitises rich text', () => {
+    expect(sanitiseHtml('<p onclick="x()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://e.com">e</a></p>')).toBe(
+      '<p>Hi <a>x</a> <a href="https://e.com" target="_blank" rel="noopener noreferrer">e</a></p>',
+    );
+  });
+
+  it('builds the vehicle title from year, make, model, badge and series', () => {
+    expect(vehicleTitle({ year: 2021, make: 'Mazda', model: 'CX-5', badge: 'Maxx Sport', series: 'KF', })).toBe('2021 Mazda CX-5 Maxx Sport KF');
+    expect(vehicleTitle({ year: 2021, make: 'Mazda', model: 'CX-5', badge: ' ' })).toBe('2021 Mazda CX-5');
+  });
+
+  it('sorts unpriced cars after priced ones', () => {
+    const cars = [{ id: 1, price: 0 }, { id: 2, price: 20000 }, { id: 3, price: 10000 }];
+    expect([...cars].sort(compareCars('lowestPrice')).map((c) => c.id)).toEqual([3, 2, 1]);
+    expect([...cars].sort(compareCars('highestPrice')).map((c) => c.id)).toEqual([2, 3, 1]);
+  });
+});

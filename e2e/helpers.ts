@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const siteUrl = (slug: string, path = '/') => `http://${slug}.localhost:${PORT}${path}`;
+
+export const DEMO_TENANTS = [
+  { slug: 'harbour-city-mazda', name: 'Harbour City Mazda', primary: 'rgb(16, 24, 32)' },
+  { slug: 'southern-cross-motors', name: 'Southern Cross Motors', primary: 'rgb(11, 37, 69)' },
+  { slug: 'ridgeline-motorcycles', name: 'Ridgeline Motorcycles', primary: 'rgb(31, 61, 43)' },
+] as const;
+
+/** Fails on any WCAG 2 A/AA violation axe finds on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  expect(summary, 'accessibility violations').toEqual([]);
+}
+
+/**
+ * An HTTP request from the test process to a tenant host. Chromium resolves *.localhost by itself;
+ * Node does not, so the request goes to the loopback address with the tenant's Host header.
+ */
+export function tenantGet(request: APIRequestContext, slug: string, path = '/') {
+  return request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host: `${slug}.localhost:${PORT}` }, maxRedirects: 0 });
+}

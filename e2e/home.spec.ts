@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_TENANTS, expectAccessible, siteUrl, tenantGet } from './helpers';
+
+for (const tenant of DEMO_TENANTS) {
+  test(`${tenant.name}: home page renders with its own name, theme and stock`, async ({ page }) => {
+    const response = await page.goto(siteUrl(tenant.slug));
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(new RegExp(tenant.name));
+    await expect(page.locator('.site')).toHaveAttribute('data-tenant', tenant.slug);
+    await expect(page.getByRole('link', { name: tenant.name }).first()).toBeVisible();
+    // The theme is the tenant's: its primary colour reaches the footer.
+    const footerBackground = await page.locator('footer').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const primary = await page.locator('.site').evaluate((el) => getComputedStyle(el).getPropertyValue('--color-primary').trim());
+    expect(primary.length).toBeGreaterThan(0);
+    expect(footerBackground).not.toBe('rgba(0, 0, 0, 0)');
+    await expect(page.locator('.stock-card').first()).toBeVisible();
+    const firstImage = page.locator('.stock-card img').first();
+    await expect(firstImage).toHaveJSProperty('complete', true);
+    expect(await firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expectAccessible(page);
+  });
+}
+
+test('the three demo tenants look different', async ({ page }) => {
+  const looks = new Set<string>();
+  for (const tenant of DEMO_TENANTS) {
+    await page.goto(siteUrl(tenant.slug));
+    looks.add(await page.locator('.site').evaluate((el) => {
+      const s = getComputedStyle(el);
+      return `${s.getPropertyValue('--color-primary')}|${s.getPropertyValue('--color-accent')}|${s.fontFamily}`;
+    }));
+  }
+  expect(looks.size).toBe(3);
+});
+
+test('the group site shows its stats banner and brand grid, the single-brand site does not', async ({ page }) => {
+  await page.goto(siteUrl('southern-cross-motors'));
+  await expect(page.getByText('Representing 50+ brands and 59 franchises')).toBeVisible();
+  await expect(page.locator('.brand-grid li')).toHaveCount(6); // catalogue §9: 6 tiles
+  await page.goto(siteUrl('harbour-city-mazda'));
+  await expect(page.locator('.stats')).toHaveCount(0);
+});
+
+test('an unknown host gets a plain 404 that names no tenant', async ({ request }) => {
+  const response = await tenantGet(request, 'nobody-here');
+  expect(response.status()).toBe(404);
+  const body = await response.text();
+  for (const tenant of DEMO_TENANTS) expect(body).not.toContain(tenant.slug);
+});
+
+test('the internal route prefix is not reachable from outside', async ({ request }) => {
+  const response = await tenantGet(request, 'harbour-city-mazda', '/site/southern-cross-motors');
+  expect(response.status()).toBe(404);
+  expect(await response.text()).not.toContain('Southern Cross Motors');
+});
+
+test('a page the platform does not build yet says so honestly', async ({ page }) => {
+  const response = await page.goto(siteUrl('harbour-city-mazda', '/finance'));
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Finance applications online are coming soon');
+  await expectAccessible(page);
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { CURRENT_SCHEMA_VERSION, migrate } from './index';
+import { getValidators } from '../ajv';
+
+describe('migrate', () => {
+  it('turns a legacy flat site configuration (version 1) into the current format', () => {
+    const before = {
+      slug: 'legacy-motors',
+      name: 'Legacy Motors',
+      template: 'franchise',
+      phone: '(02) 9000 1234',
+      email: 'sales@legacy.example',
+      address: { street: '1 Main Road', city: 'Penrith', state: 'NSW', postcode: '2750' },
+      dealership_group: 'legacy-group',
+      finance_provider: 'A',
+      xtime_url: 'https://booking.example.com/legacy',
+      url: 'https://www.legacy.example',
+    };
+    const { doc, applied } = migrate(before);
+    expect(applied).toEqual(['001-structured-contact']);
+    expect(doc).toEqual({
+      schemaVersion: 2,
+      slug: 'legacy-motors',
+      name: 'Legacy Motors',
+      template: 'franchise',
+      dealershipGroup: 'legacy-group',
+      finance: { provider: 'A' },
+      contact: {
+        phone: '(02) 9000 1234',
+        email: 'sales@legacy.example',
+        address: { street: '1 Main Road', city: 'Penrith', state: 'NSW', postcode: '2750' },
+        serviceBookingUrl: 'https://booking.example.com/legacy',
+        siteUrl: 'https://www.legacy.example',
+      },
+    });
+    expect(getValidators().tenantLayer(doc)).toBe(true);
+  });
+
+  it('leaves a current document alone', () => {
+    const doc = { schemaVersion: CURRENT_SCHEMA_VERSION, slug: 'a', name: 'A', template: 'franchise' };
+    expect(migrate(doc)).toEqual({ doc, applied: [] });
+  });
+
+  it('does not touch a document from a newer version it does not know', () => {
+    const doc = { schemaVersion: 99, slug: 'a' };
+    expect(migrate(doc).applied).toEqual([]);
+  });
+
+  it('is pure: the input object is not changed', () => {
+    const input = { schemaVersion: 1, phone: '1300 000 000' };
+    migrate(input);
+    expect(input).toEqual({ schemaVersion: 1, phone: '1300 000 000' });
+  });
+});

@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadTenantFile, loadTenantRegistry } from './tenant-registry';
+import { formatIssue } from './validation-messages';
+
+const dir = mkdtempSync(join(tmpdir(), 'tenants-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const base = { schemaVersion: 2, name: 'Test Motors', template: 'franchise', contact: { phone: '(02) 9000 0000' } };
+
+function load(slug: string, doc: unknown) {
+  const path = join(dir, `${slug}.json`);
+  writeFileSync(path, typeof doc === 'string' ? doc : JSON.stringify(doc, null, 2));
+  return loadTenantFile(path);
+}
+
+function messages(slug: string, doc: unknown): string[] {
+  const entry = load(slug, doc);
+  if (entry.ok) throw new Error('expected the tenant to be invalid');
+  return entry.issues.map((i) => `${i.pointer} ${i.message}`);
+}
+
+describe('loading a tenant', () => {
+  it('merges template defaults, then the tenant, and fills schema defaults', () => {
+    const entry = load('good', { ...base, slug: 'good', features: { offers: true }, search: { hitsPerPage: 30 } });
+    expect(entry.ok).toBe(true);
+    if (!entry.ok) return;
+    const { config } = entry;
+    expect(config.search.hitsPerPage).toBe(30); // tenant
+    expect(config.search.soldVisibleDays).toBe(3); // schema default, catalogue §9
+    expect(config.pricing.noPriceText).toBe('Enquire for price.'); // schema default, catalogue §4
+    expect(config.features.offers).toBe(true);
+    expect(config.menus.header.some((i) => i.label === 'Sell My Car')).toBe(true); // template
+    expect(config.pages?.['/']).toBeTruthy();
+  });
+
+  it('migrates a legacy file on load', () => {
+    const entry = load('legacy', { slug: 'legacy', name: 'Legacy', template: 'franchise', phone: '(02) 9000 1111' });
+    expect(entry.ok && entry.config.contact?.phone).toBe('(02) 9000 1111');
+  });
+
+  it('lets a tenant remove a template page with null', () => {
+    const entry = load('nopage', { ...base, slug: 'nopage', pages: { '/fleet': null } });
+    expect(entry.ok && Object.keys(entry.config.pages ?? {})).not.toContain('/fleet');
+  });
+});
+
+describe('validation messages a person can act on', () => {
+  it('names the nearest valid key for a typo', () => {
+    expect(messages('typo', { ...base, slug: 'typo', feautres: { offers: true } })).toContain('/feautres unknown key "feautres"; did you mean "features"?');
+  });
+
+  it('reports a missing required key', () => {
+    expect(messages('noname', { schemaVersion: 2, slug: 'noname', template: 'franchise' })).toContain(' missing required key "name"');
+  });
+
+  it('reports the expected and found type', () => {
+    expect(messages('badtype', { ...base, slug: 'badtype', dealerships: '1' })).toContain('/dealerships expected array, found text "1"');
+  });
+
+  it('reports enum values with a suggestion', () => {
+    expect(messages('badenum', { ...base, slug: 'badenum', theme: { font: 'intr' } })).toContain(
+      '/theme/font expected one of "inter", "archivo", "source-serif", "oswald", found text "intr"; did you mean "inter"?',
+    );
+  });
+
+  it('explains a pattern with the field description', () => {
+    expect(messages('badcolour', { ...base, slug: 'badcolour', theme: { colors: { primary: 'blue' } } })).toContain('/theme/colors/primary expected A colour as #rrggbb., found text "blue"');
+  });
+
+  it('reports a bad format', () => {
+    expect(messages('bademail', { ...base, slug: 'bademail', contact: { phone: '(02) 9000 0000', email: 'not-an-email' } })).toContain('/contact/email expected a valid email, found text "not-an-email"');
+  });
+
+  it('names an unknown block type and the nearest known one', () => {
+    const result = messages('badblock', { ...base, slug: 'badblock', pages: { '/x': { title: 'X', blocks: [{ type: 'Heor', props: { heading: 'Hi' } }] } } });
+    expect(result).toContain('/pages/~1x/blocks/0/type unknown block type "Heor"; did you mean "Hero"?');
+  });
+
+  it('reports bad block props at their pointer', () => {
+    const result = messages('badprops', { ...base, slug: 'badprops', pages: { '/x': { title: 'X', blocks: [{ type: 'Hero', props: { headin: 'Hi' } }] } } });
+    expect(result).toContain('/pages/~1x/blocks/0/props/headin unknown key "headin"; did you mean "heading"?');
+    expect(result).toContain('/pages/~1x/blocks/0/props missing required key "heading"');
+  });
+
+  it('names an unknown feature switch', () => {
+    const result = messages('badswitch', { ...base, slug: 'badswitch', pages: { '/x': { title: 'X', blocks: [{ type: 'ComingSoon', when: 'ofers', props: { heading: 'Soon' } }] } } });
+    expect(result).toContain('/pages/~1x/blocks/0/when unknown feature switch "ofers"; did you mean "offers"?');
+  });
+
+  it('gives the line and column of broken JSON', () => {
+    const result = messages('brokenjson', '{\n  "slug": "brokenjson",\n  "name": "X",,\n}');
+    expect(result[0]).toMatch(/is not valid JSON at line 3, column \d+/);
+  });
+
+  it('requires the slug to match the file name', () => {
+    expect(messages('filename', { ...base, slug: 'other-name' })).toContain('/slug expected the file name "filename", found "other-name" (rename the file or the slug)');
+  });
+
+  it('names an unknown template and dealer group', () => {
+    const result = messages('badtemplate', { ...base, slug: 'badtemplate', template: 'franchse', dealershipGroup: 'nobody' });
+    expect(result).toContain('/template unknown template "franchse"; did you mean "franchise"?');
+    expect(result).toContain('/dealershipGroup unknown dealer group "nobody" (expected tenants/groups/nobody.json)');
+  });
+
+  it('formats an issue as file: pointer: message', () => {
+    const entry = load('fmt', { ...base, slug: 'fmt', feautres: {} });
+    expect(!entry.ok && formatIssue(entry.issues[0]!)).toMatch(/fmt\.json: \/feautres: unknown key "feautres"; did you mean "features"\?$/);
+  });
+});
+
+describe('the registry', () => {
+  it('keeps serving valid tenants when one file is broken', () => {
+    const extra = mkdtempSync(join(tmpdir(), 'extra-'));
+    writeFileSync(join(extra, 'fine-motors.json'), JSON.stringify({ ...base, slug: 'fine-motors', domains: ['fine.example'] }));
+    writeFileSync(join(extra, 'broken-motors.json'), '{ "slug": ');
+    const registry = loadTenantRegistry({ extraDirs: [extra] });
+    expect(registry.tenants.get('fine-motors')?.ok).toBe(true);
+    expect(registry.tenants.get('broken-motors')?.ok).toBe(false);
+    expect(registry.domains.get('fine.example')).toBe('fine-motors');
+    rmSync(extra, { recursive: true, force: true });
+  });
+
+  it('reports a domain claimed by two tenants', () => {
+    const extra = mkdtempSync(join(tmpdir(), 'dup-'));
+    writeFileSync(join(extra, 'first-motors.json'), JSON.stringify({ ...base, slug: 'first-motors', domains: ['same.example'] }));
+    writeFileSync(join(extra, 'second-motors.json'), JSON.stringify({ ...base, slug: 'second-motors', domains: ['same.example'] }));
+    const registry = loadTenantRegistry({ extraDirs: [extra] });
+    expect(registry.domains.get('same.example')).toBe('first-motors');
+    expect(registry.issues.map((i) => i.message)).toContain('domain "same.example" already belongs to tenant "first-motors"; it stays with "first-motors"');
+    rmSync(extra, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NextRequest } from 'next/server';
+
+const extra = mkdtempSync(join(tmpdir(), 'proxy-tenants-'));
+beforeAll(() => {
+  writeFileSync(join(extra, 'proxy-motors.json'), JSON.stringify({ schemaVersion: 2, slug: 'proxy-motors', name: 'Proxy Motors', template: 'franchise', domains: ['www.proxy.example'], contact: { phone: '(02) 9000 0000' } }));
+  writeFileSync(join(extra, 'proxy-broken.json'), JSON.stringify({ schemaVersion: 2, slug: 'proxy-broken', name: 'Broken', template: 'franchise', feautres: {} }));
+  vi.stubEnv('TENANTS_DIR', extra);
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  rmSync(extra, { recursive: true, force: true });
+});
+
+async function call(host: string, path: string, headers: Record<string, string> = {}) {
+  const { proxy } = await import('./proxy');
+  return proxy(new NextRequest(`http://${host}${path}`, { headers: { host, ...headers } }));
+}
+
+describe('proxy', () => {
+  it('rewrites a tenant request under the internal prefix', async () => {
+    const response = await call('proxy-motors.localhost:3000', '/cars/abc?x=1');
+    expect(response.headers.get('x-middleware-rewrite')).toBe('http://proxy-motors.localhost:3000/site/proxy-motors/cars/abc?x=1');
+  });
+
+  it('resolves production domains', async () => {
+    const response = await call('www.proxy.example', '/');
+    expect(response.headers.get('x-middleware-rewrite')).toBe('http://www.proxy.example/site/proxy-motors');
+  });
+
+  it('never exposes the internal prefix: /site/<other> stays inside the requesting tenant', async () => {
+    const response = await call('proxy-motors.localhost', '/site/harbour-city-mazda');
+    expect(response.headers.get('x-middleware-rewrite')).toBe('http://proxy-motors.localhost/site/proxy-motors/site/harbour-city-mazda');
+  });
+
+  it('answers an unknown host with a plain 404 naming no tenant', async () => {
+    const response = await call('localhost:3000', '/site/proxy-motors');
+    expect(response.status).toBe(404);
+    const body = await response.text();
+    expect(body).toBe('Not found');
+  });
+
+  it('answers 503 for a tenant whose configuration is broken', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = await call('proxy-broken.localhost', '/');
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain('temporarily unavailable');
+    error.mockRestore();
+  });
+
+  it('overwrites a spoofed tenant header on API calls', async () => {
+    const response = await call('proxy-motors.localhost', '/api/anything', { 'x-platform-tenant': 'harbour-city-mazda' });
+    expect(response.headers.get('x-middleware-request-x-platform-tenant')).toBe('proxy-motors');
+  });
+});
