@@ -4,6 +4,7 @@
  */
 import { readJsonFile } from '../engine/read-json';
 import { formatIssue } from '../engine/validation-messages';
+import { runMain } from './run-main';
 import { getDatabase } from '../services/db/database';
 import { importFeed } from '../services/stock/import-feed';
 
@@ -46,10 +47,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runMain(main);

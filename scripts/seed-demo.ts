@@ -8,6 +8,7 @@ import { generateDemoFeed } from './demo-data/generate-feed';
 import { databaseUrl, getDatabase } from '../services/db/database';
 import { importFeed } from '../services/stock/import-feed';
 import { formatIssue } from '../engine/validation-messages';
+import { runMain } from './run-main';
 
 async function main(): Promise<number> {
   const started = performance.now();
@@ -30,10 +31,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runMain(main);

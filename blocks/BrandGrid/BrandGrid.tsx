@@ -1,6 +1,7 @@
 import Image from 'next/image';
 import Link from 'next/link';
 import type { BlockComponent } from '../types';
+import { SectionHeader } from '../SectionHeader/SectionHeader';
 
 /** spec: catalogue §9 — the brand grid shows 6 tiles; brand tile image 76x65. */
 export const BRAND_GRID_TILES = 6;
@@ -11,16 +12,7 @@ export const BrandGrid: BlockComponent<'BrandGrid'> = ({ props, ctx }) => {
   if (!brands.length) return null;
   return (
     <section className="container section" aria-labelledby={props.heading ? 'brand-grid-heading' : undefined} aria-label={props.heading ? undefined : 'Our brands'}>
-      {props.heading || props.moreLink ? (
-        <div className="section__header">
-          {props.heading ? <h2 id="brand-grid-heading">{props.heading}</h2> : null}
-          {props.moreLink ? (
-            <Link href={props.moreLink.href} className="section__more">
-              {props.moreLink.label}
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
+      <SectionHeader id="brand-grid-heading" heading={props.heading} moreLink={props.moreLink} />
       <ul className="brand-grid" role="list">
         {brands.map((brand) => {
           const href = brand.href ?? `/${brand.slug}/overview`;

@@ -1,9 +1,9 @@
-import Link from 'next/link';
 import type { BlockComponent } from '../types';
 import type { StockFilter } from '../../domain/stock-filter';
 import { getStockRepository } from '../../services/stock';
 import { featuredCars } from '../../services/stock/featured-cars';
 import { StockCard } from '../StockCard/StockCard';
+import { SectionHeader } from '../SectionHeader/SectionHeader';
 
 export const FeaturedStock: BlockComponent<'FeaturedStock'> = async ({ props, ctx }) => {
   const cars = await featuredCars(
@@ -16,14 +16,7 @@ export const FeaturedStock: BlockComponent<'FeaturedStock'> = async ({ props, ct
   const headingId = `featured-${props.heading.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <section className="container section" aria-labelledby={headingId}>
-      <div className="section__header">
-        <h2 id={headingId}>{props.heading}</h2>
-        {props.moreLink ? (
-          <Link href={props.moreLink.href} className="section__more">
-            {props.moreLink.label}
-          </Link>
-        ) : null}
-      </div>
+      <SectionHeader id={headingId} heading={props.heading} moreLink={props.moreLink} />
       <ul className="card-grid" role="list">
         {cars.map((car) => (
           <li key={car.id}>

@@ -1,0 +1,16 @@
+import Link from 'next/link';
+
+/** A section's heading with an optional "see more" link beside it (shared by listing blocks). */
+export function SectionHeader({ id, heading, moreLink }: { id: string; heading?: string; moreLink?: { label: string; href: string } }) {
+  if (!heading && !moreLink) return null;
+  return (
+    <div className="section__header">
+      {heading ? <h2 id={id}>{heading}</h2> : null}
+      {moreLink ? (
+        <Link href={moreLink.href} className="section__more">
+          {moreLink.label}
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+/** Runs a CLI's main function: its number is the exit code; a thrown error prints its message and exits 1. */
+export function runMain(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
