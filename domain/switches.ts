@@ -6,9 +6,11 @@ export function switchNames(when: SwitchCondition): string[] {
   return (Array.isArray(when) ? when : [when]).map((name) => name.replace(/^!/, ''));
 }
 
-export function isSwitchedOn(when: SwitchCondition, features: Readonly<Record<string, boolean | undefined>>): boolean {
+/** `features` is the tenant's resolved switch object (every switch present, filled from defaults). */
+export function isSwitchedOn(when: SwitchCondition, features: object): boolean {
   if (when === undefined) return true;
+  const on = features as Readonly<Record<string, unknown>>;
   return (Array.isArray(when) ? when : [when]).every((name) =>
-    name.startsWith('!') ? features[name.slice(1)] !== true : features[name] === true,
+    name.startsWith('!') ? on[name.slice(1)] !== true : on[name] === true,
   );
 }

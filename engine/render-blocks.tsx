@@ -18,7 +18,7 @@ export function renderBlocks(blocks: readonly Block[] | undefined, base: Omit<Bl
   if (!blocks?.length) return null;
   const ctx: BlockContext = { ...base, renderBlocks: (nested) => renderBlocks(nested, base) };
   return blocks.map((block, index) => {
-    if (!isSwitchedOn(block.when, base.tenant.features as unknown as Record<string, boolean>)) return null;
+    if (!isSwitchedOn(block.when, base.tenant.features)) return null;
     const Component = (blockRegistry as Partial<Record<string, BlockComponent<BlockType>>>)[block.type];
     if (!Component) {
       warnUnknown(base.tenant.slug, String(block.type));

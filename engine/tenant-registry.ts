@@ -169,7 +169,12 @@ function fingerprint(root: string, files: string[]): string {
   for (const name of templateNames(root)) watched.push(join(root, 'pages-json', name, 'pages.json'), join(root, 'pages-json', name, 'defaults.json'));
   const groups = join(root, 'tenants', 'groups');
   if (existsSync(groups)) for (const name of readdirSync(groups)) watched.push(join(groups, name));
-  return watched.map((p) => (existsSync(p) ? `${p}:${statSync(p).mtimeMs}:${statSync(p).size}` : `${p}:-`)).join('|');
+  return watched
+    .map((p) => {
+      const stat = statSync(p, { throwIfNoEntry: false });
+      return stat ? `${p}:${stat.mtimeMs}:${stat.size}` : `${p}:-`;
+    })
+    .join('|');
 }
 
 // Config files change rarely: keep the last result for as long as no watched file changed.

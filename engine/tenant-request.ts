@@ -22,7 +22,7 @@ export function resolvePage(tenant: TenantConfig, path: string): ResolvedPage | 
   const match = matchRoute(Object.keys(pages), path);
   const page = match ? pages[match.pattern] : undefined;
   if (!match || !page) return undefined;
-  if (!isSwitchedOn(page.when, tenant.features as unknown as Record<string, boolean>)) return undefined;
+  if (!isSwitchedOn(page.when, tenant.features)) return undefined;
   return { pattern: match.pattern, page, params: match.params };
 }
 

@@ -4,7 +4,7 @@ import { isSwitchedOn } from '../../domain/switches';
 
 export const SiteFooter: BlockComponent<'SiteFooter'> = ({ props, ctx }) => {
   const { tenant, now } = ctx;
-  const features = tenant.features as unknown as Record<string, boolean>;
+  const { features } = tenant;
   const columns = tenant.menus.footer.filter((column) => isSwitchedOn(column.when, features));
   const contact = tenant.contact;
   const address = contact?.address;

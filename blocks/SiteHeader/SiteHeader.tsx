@@ -12,7 +12,7 @@ function brandHref(brand: { slug: string; href?: string }): string {
 
 export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
-  const features = tenant.features as unknown as Record<string, boolean>;
+  const { features } = tenant;
   const items = tenant.menus.header.filter((item) => isSwitchedOn(item.when, features));
   const needsLocations = items.some((i) => i.kind === 'locations');
   const locations = needsLocations ? await (await getStockRepository()).locations(tenant.dealerships) : [];

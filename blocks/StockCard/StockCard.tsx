@@ -23,7 +23,7 @@ export function StockCard({ car, tenant, buttonSet, priority = false }: { car: C
     car.simple_fuel ?? car.fuel,
     car.simple_body,
   ].filter((c): c is string => Boolean(c));
-  const features = tenant.features as unknown as Record<string, boolean>;
+  const { features } = tenant;
   const buttons = (tenant.buttonSets[buttonSet] ?? []).filter((b) => isSwitchedOn(b.when, features));
   const carTypeLabel = car.car_type === 'new' ? 'New' : car.car_type === 'demo' ? 'Demo' : 'Used';
   return (
