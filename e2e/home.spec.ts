@@ -60,3 +60,23 @@ test('a page the platform does not build yet says so honestly', async ({ page })
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Finance applications online are coming soon');
   await expectAccessible(page);
 });
+
+test('an unknown page is a 404 inside the tenant’s own header and footer', async ({ page }) => {
+  const response = await page.goto(siteUrl('ridgeline-motorcycles', '/no-such-page'));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await expect(page.getByRole('link', { name: 'Ridgeline Motorcycles' }).first()).toBeVisible();
+  await expect(page.locator('footer')).toContainText('Ridgeline Motorcycles');
+  await expectAccessible(page);
+});
+
+test('on a phone the menu button opens the navigation', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(siteUrl('southern-cross-motors'));
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await menu.click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sell My Car' })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -8,8 +8,8 @@ function locate(text: string, message: string): string {
   const line = /line (\d+) column (\d+)/.exec(message);
   if (line) return `line ${line[1]}, column ${line[2]}`;
   const position = /position (\d+)/.exec(message);
-  if (!position) return 'an unknown place';
-  const offset = Number(position[1]);
+  if (!position && !/end of JSON input/.test(message)) return 'an unknown place';
+  const offset = position ? Number(position[1]) : text.length;
   const before = text.slice(0, offset).split('\n');
   return `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
 }

@@ -18,7 +18,7 @@ export const Hero: BlockComponent<'Hero'> = ({ props, ctx }) => {
         {buttons.length ? (
           <div className="hero__actions">
             {buttons.map((b) => (
-              <Link key={b.href} href={b.href} className={`button button--${b.style === 'accent' ? 'accent' : (b.style ?? 'primary')}`}>
+              <Link key={b.href} href={b.href} className={`button button--${heroButtonStyle(b.style)}`}>
                 {b.label}
               </Link>
             ))}
@@ -28,3 +28,8 @@ export const Hero: BlockComponent<'Hero'> = ({ props, ctx }) => {
     </section>
   );
 };
+
+/** The hero sits on the primary colour, so its main button takes the accent colour to stand out. */
+function heroButtonStyle(style: string | undefined): string {
+  return !style || style === 'primary' || style === 'accent' ? 'accent' : style;
+}

@@ -77,7 +77,7 @@ export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) =
     if (!item.href) return null;
     return (
       <li key={key} className="nav__item">
-        <Link href={item.href} className={item.highlight ? 'nav__link button button--accent' : 'nav__link'} aria-current={ctx.path === item.href ? 'page' : undefined}>
+        <Link href={item.href} className={item.highlight ? 'nav__link button button--accent' : 'nav__link'}>
           {item.label}
         </Link>
       </li>

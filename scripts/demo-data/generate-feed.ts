@@ -505,7 +505,7 @@ const CARS: readonly CarSpec[] = [
   { make: 'Hyundai', model: 'Tucson', body: 'SUV', cfg: 'Wagon', badges: ['Tucson', 'Elite', 'Highlander', 'N Line'], fuel: 'Petrol', cc: 1999, tr: 'A6', drive: 'AWD', seats: 5, doors: 5, price: [36000, 55000], from: 2015, pop: 3, series: [[2015, 'TL'], [2021, 'NX4']] },
   { make: 'Hyundai', model: 'Tucson', body: 'SUV', cfg: 'Wagon', badges: ['Hybrid Elite', 'Hybrid Highlander'], fuel: 'Hybrid', cc: 1598, tr: 'A6', drive: 'AWD', seats: 5, doors: 5, price: [50000, 60000], from: 2024, pop: 0.6, turbo: true, series: [[2024, 'NX4.V2']] },
   { make: 'Hyundai', model: 'Santa Fe', body: 'SUV', cfg: 'Wagon', badges: ['Santa Fe', 'Elite', 'Highlander'], fuel: 'Diesel', cc: 2199, tr: 'A8', drive: 'AWD', seats: 7, doors: 5, price: [50000, 75000], from: 2008, pop: 2, turbo: true, series: [[2008, 'CM'], [2012, 'DM'], [2018, 'TM'], [2024, 'MX5']] },
-  { make: 'Hyundai', model: 'Kona', body: 'SUV', cfg: 'Wagon', badges: ['Kona', 'Active', 'Elite', 'Highlander', 'N Line'], fuel: 'Petrol', cc: 1999, tr: 'CVT', drive: 'FWD', seats: 5, doors: 5, price: [28000, 43000], from: 2017, pop: 2, series: [[2017, 'OS'], [2023, 'SX2']] },
+  { make: 'Hyundai', model: 'Kona', body: 'SUV', cfg: 'Wagon', badges: ['Active', 'Elite', 'Highlander', 'N Line'], fuel: 'Petrol', cc: 1999, tr: 'CVT', drive: 'FWD', seats: 5, doors: 5, price: [28000, 43000], from: 2017, pop: 2, series: [[2017, 'OS'], [2023, 'SX2']] },
   { make: 'Hyundai', model: 'Kona Electric', body: 'SUV', cfg: 'Wagon', badges: ['Standard Range', 'Extended Range', 'Premium'], fuel: 'Electric', cc: 0, tr: 'EV', drive: 'FWD', seats: 5, doors: 5, price: [54000, 68000], from: 2019, pop: 1, series: [[2019, 'OS'], [2023, 'SX2']] },
   { make: 'Hyundai', model: 'Ioniq 5', body: 'SUV', cfg: 'Wagon', badges: ['Dynamiq', 'Techniq', 'Epiq', 'N'], fuel: 'Electric', cc: 0, tr: 'EV', drive: 'RWD', seats: 5, doors: 5, price: [68000, 112000], from: 2021, pop: 1, series: [[2021, 'NE']] },
   { make: 'Hyundai', model: 'Venue', body: 'SUV', cfg: 'Wagon', badges: ['Venue', 'Active', 'Elite'], fuel: 'Petrol', cc: 1598, tr: 'A6', alt: 'M6', drive: 'FWD', seats: 5, doors: 5, price: [24000, 30000], from: 2019, pop: 1, series: [[2019, 'QX']] },
@@ -655,8 +655,8 @@ const BIKE_COLOURS: Readonly<Record<(typeof BIKE_MAKES)[number], string>> = {
 };
 const INTERIORS: readonly (readonly [string, number])[] = [['Black', 50], ['Charcoal', 20], ['Grey', 12], ['Beige', 8], ['Tan', 6], ['Red', 2], ['White', 2]];
 
-const CAR_VIEWS: readonly ImageView[] = ['front', 'side', 'rear', 'interior'];
-const BIKE_VIEWS: readonly ImageView[] = ['front', 'side', 'rear'];
+const CAR_VIEWS: readonly ImageView[] = ['side', 'front', 'rear', 'interior'];
+const BIKE_VIEWS: readonly ImageView[] = ['side', 'front', 'rear'];
 const IMAGE_PATH = /^\/media\/vehicles\/([a-z0-9-]+)\/([a-z0-9-]+)\/(front|side|rear|interior)\.png$/;
 
 function carImages(rng: Rng, kind: string, colour: string, views: readonly ImageView[]): FeedCarImage[] {

@@ -20,7 +20,7 @@ export function paintFor(colourSlug: string): string {
   return base ? (PAINT[base] as string) : '#8b9096';
 }
 
-const SIDE_BODY: Record<VehicleKind, string> = {
+const SIDE_BODY: Record<Exclude<VehicleKind, 'motorcycle'>, string> = {
   suv: 'M150 520 L170 400 Q190 360 260 350 L390 270 Q420 255 470 255 L800 255 Q850 258 880 290 L960 360 L1040 380 Q1060 390 1060 430 L1060 520 Z',
   ute: 'M140 520 L150 410 Q160 375 230 365 L360 280 Q385 268 430 268 L640 268 L650 370 L1060 370 L1060 520 Z',
   hatch: 'M170 520 L180 420 Q195 380 270 370 L420 280 Q450 265 500 265 L760 265 Q810 270 850 320 L930 400 L1000 420 Q1020 430 1020 460 L1020 520 Z',
@@ -31,7 +31,6 @@ const SIDE_BODY: Record<VehicleKind, string> = {
   convertible: 'M150 520 L160 440 Q170 405 250 395 L470 380 L520 330 L540 330 L560 385 L1000 405 Q1040 420 1040 460 L1040 520 Z',
   'cab-chassis': 'M140 520 L150 410 Q160 375 230 365 L360 280 Q385 268 430 268 L600 268 L610 400 L1070 400 L1070 450 L1040 450 L1040 520 Z',
   'people-mover': 'M130 520 L140 400 Q150 340 230 300 L330 240 Q360 228 420 228 L990 228 Q1040 232 1055 290 L1070 400 L1070 520 Z',
-  motorcycle: 'M380 430 L470 340 L640 330 L720 300 L800 310 L760 360 L830 430 L700 440 L560 450 Z',
 };
 
 const SIDE_WINDOWS: Partial<Record<VehicleKind, string>> = {
@@ -55,10 +54,22 @@ function wheel(cx: number, r: number): string {
   return `<circle cx="${cx}" cy="520" r="${r}" fill="#1a1a1a"/><circle cx="${cx}" cy="520" r="${r * 0.55}" fill="#9aa0a6"/><circle cx="${cx}" cy="520" r="${r * 0.18}" fill="#3a3d40"/>`;
 }
 
+function motorcycleSide(paint: string): string {
+  const [rear, front, r] = WHEELS.motorcycle;
+  return `<ellipse cx="610" cy="600" rx="330" ry="26" fill="#000" opacity="0.18"/>${wheel(rear, r)}${wheel(front, r)}` +
+    `<path d="M${rear} 520 L575 455" stroke="#2a2c2f" stroke-width="16" stroke-linecap="round"/>` +
+    `<path d="M${front} 520 L745 330" stroke="#8a9096" stroke-width="14" stroke-linecap="round"/>` +
+    `<rect x="520" y="410" width="150" height="80" rx="14" fill="#3a3d42"/><path d="M540 490 Q520 540 440 545" stroke="#9aa0a6" stroke-width="12" fill="none" stroke-linecap="round"/>` +
+    `<path d="M470 395 L560 370 Q600 330 660 330 L730 335 Q755 345 740 380 L690 420 L520 425 Z" fill="${paint}" stroke="#000" stroke-opacity="0.35" stroke-width="4"/>` +
+    `<path d="M420 385 L560 372 L555 392 L430 402 Z" fill="#1d1f22"/><path d="M735 330 L700 300 M735 330 L775 305" stroke="#1d1f22" stroke-width="10" stroke-linecap="round"/>` +
+    `<circle cx="765" cy="360" r="16" fill="#fff7d6" stroke="#1d1f22" stroke-width="4"/>`;
+}
+
 function sideView(kind: VehicleKind, paint: string): string {
+  if (kind === 'motorcycle') return motorcycleSide(paint);
   const [front, rear, r] = WHEELS[kind];
   const windows = SIDE_WINDOWS[kind] ? `<path d="${SIDE_WINDOWS[kind]}" fill="#2b3a48" opacity="0.85"/>` : '';
-  const line = kind === 'motorcycle' ? '' : `<path d="M180 450 L1040 450" stroke="#000" stroke-opacity="0.18" stroke-width="4"/>`;
+  const line = `<path d="M180 450 L1040 450" stroke="#000" stroke-opacity="0.18" stroke-width="4"/>`;
   return `<ellipse cx="600" cy="600" rx="520" ry="34" fill="#000" opacity="0.18"/><path d="${SIDE_BODY[kind]}" fill="${paint}" stroke="#000" stroke-opacity="0.35" stroke-width="4"/>${windows}${line}${wheel(front, r)}${wheel(rear, r)}`;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Every tenant page: the proxy rewrites <host>/<path> to /site/<slug>/<path>; the engine matches
- * <path> against the tenant's pages and renders layout header, page blocks and layout footer.
+ * <path> against the tenant's pages and renders the page's blocks (the layout adds header and footer).
  * Rendered on demand and kept for 60 s (stock changes show within a minute); nothing is built
  * ahead, so the build needs no database.
  */
@@ -26,25 +26,13 @@ async function load(params: Props['params']) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { tenant, resolved } = await load(params);
   return {
-    title: pageTitle(resolved.page, tenant),
+    title: { absolute: pageTitle(resolved.page, tenant) },
     description: resolved.page.description,
-    icons: tenant.logo ? { icon: tenant.logo.src } : undefined,
   };
 }
 
 export default async function TenantPage({ params }: Props) {
   const { tenant, path, resolved } = await load(params);
   const base = { tenant, path, params: resolved.params, now: new Date() };
-  return (
-    <>
-      <a className="skip-link" href="#main-content">
-        Skip to content
-      </a>
-      {renderBlocks(tenant.layout?.header, base)}
-      <main id="main-content" tabIndex={-1}>
-        {renderBlocks(resolved.page.blocks, base)}
-      </main>
-      {renderBlocks(tenant.layout?.footer, base)}
-    </>
-  );
+  return <>{renderBlocks(resolved.page.blocks, base)}</>;
 }
