@@ -73,28 +73,31 @@ describe('price display priority (catalogue §4)', () => {
 
 describe('stock filters', () => {
   const now = new Date('2026-11-22T00:00:00Z');
-  const car = { car_type: 'used', make: 'Land Rover', price: 45000, created_at: '2026-11-20T00:00:00Z' };
+  const car = { car_type: 'used', make: 'Land Rover', price: 45000, created_at_timestamp: Date.parse('2026-11-20T00:00:00Z') / 1000, stocknum: 'U123' };
   it('compares text case-insensitively and numbers by value', () => {
-    expect(matchesFilter(car, { field: 'make', op: 'eq', value: 'land rover' }, now)).toBe(true);
-    expect(matchesFilter(car, { field: 'car_type', op: 'in', value: ['new', 'demo'] }, now)).toBe(false);
-    expect(matchesFilter(car, { field: 'price', op: 'gte', value: 45000 }, now)).toBe(true);
-    expect(matchesFilter(car, { field: 'price', op: 'lt', value: 45000 }, now)).toBe(false);
+    expect(matchesFilter(car, { field: 'make', eq: 'land rover' }, now)).toBe(true);
+    expect(matchesFilter(car, { field: 'car_type', in: ['new', 'demo'] }, now)).toBe(false);
+    expect(matchesFilter(car, { field: 'price', gte: 45000 }, now)).toBe(true);
+    expect(matchesFilter(car, { field: 'price', lt: 45000 }, now)).toBe(false);
   });
 
-  it('selects missing fields for neq, nin and not (like Meilisearch)', () => {
-    expect(matchesFilter(car, { field: 'tag', op: 'neq', value: 'SOLD' }, now)).toBe(true);
-    expect(matchesFilter(car, { field: 'tag', op: 'nin', value: ['SOLD'] }, now)).toBe(true);
-    expect(matchesFilter(car, { not: { field: 'km', op: 'gte', value: 3000 } }, now)).toBe(true);
-    expect(matchesFilter(car, { field: 'km', op: 'exists' }, now)).toBe(false);
+  it('lets not select cars where the field is missing (as Meilisearch does)', () => {
+    expect(matchesFilter(car, { not: { field: 'tag', eq: 'SOLD' } }, now)).toBe(true);
+    expect(matchesFilter(car, { not: { field: 'km', gte: 3000 } }, now)).toBe(true);
+    expect(matchesFilter(car, { field: 'km', exists: true }, now)).toBe(false);
+    expect(matchesFilter(car, { field: 'km', exists: false }, now)).toBe(true);
   });
 
-  it('resolves relative times when the query runs', () => {
-    expect(matchesFilter(car, { field: 'created_at', op: 'gte', value: { daysAgo: 3 } }, now)).toBe(true);
-    expect(matchesFilter(car, { field: 'created_at', op: 'gte', value: { daysAgo: 1 } }, now)).toBe(false);
+  it('resolves relative times to unix seconds when the query runs', () => {
+    expect(matchesFilter(car, { field: 'created_at_timestamp', gte: { daysAgo: 3 } }, now)).toBe(true);
+    expect(matchesFilter(car, { field: 'created_at_timestamp', gte: { daysAgo: 1 } }, now)).toBe(false);
   });
 
-  it('combines with all and any', () => {
-    expect(matchesFilter(car, { all: [{ field: 'car_type', op: 'eq', value: 'used' }, { any: [{ field: 'make', op: 'eq', value: 'Kia' }, { field: 'price', op: 'lt', value: 50000 }] }] }, now)).toBe(true);
+  it('combines with all, any and not, as in the issue example base filter', () => {
+    const base = { all: [{ field: 'car_type', in: ['used'] }, { not: { field: 'stocknum', in: ['U123', 'U456'] } }] };
+    expect(matchesFilter(car, base, now)).toBe(false);
+    expect(matchesFilter({ ...car, stocknum: 'U999' }, base, now)).toBe(true);
+    expect(matchesFilter(car, { any: [{ field: 'make', eq: 'Kia' }, { field: 'price', lt: 50000 }] }, now)).toBe(true);
     expect(matchesFilter(car, { all: [] }, now)).toBe(true);
   });
 });

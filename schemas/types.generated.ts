@@ -29,6 +29,7 @@ export type StockFilter = StockFilterCondition | StockFilterAll | StockFilterAny
  * A car field (catalogue §3 Car).
  */
 export type StockFilterField =
+  | "id"
   | "car_type"
   | "status"
   | "make"
@@ -45,14 +46,18 @@ export type StockFilterField =
   | "stocknum"
   | "dealership_id"
   | "location_id"
-  | "created_at"
+  | "created_at_timestamp"
+  | "sold_date_timestamp"
   | "tag"
   | "certified"
   | "item_type"
-  | "reserved";
+  | "reserved"
+  | "state"
+  | "seats";
 export type StockFilterScalar = string | number | boolean;
+export type StockFilterBound = number | StockFilterRelativeTime;
 /**
- * A stock filter as data: a condition on one car field, or all/any/not of other filters. Used for a site's base filter (always applied on the server) and for block filters.
+ * A stock filter as data: a condition on one car field, or all/any/not of other filters. Used for a site's base filter (always applied on the server, never widened by a URL) and for block filters. Example: {"all": [{"field": "car_type", "in": ["used"]}, {"not": {"field": "stocknum", "in": ["U123"]}}]}.
  *
  * This interface was referenced by `PlatformSchemas`'s JSON-Schema
  * via the `definition` "filter.schema.json".
@@ -609,16 +614,24 @@ export interface FeaturedStockProps {
     href: string;
   };
 }
+/**
+ * A condition on one field with exactly one operator: eq (text compares case-insensitively), in (any of a list), gt/gte/lt/lte (numbers, or a relative time such as {"daysAgo": 3} on timestamp fields), exists (true: the field has a value).
+ */
 export interface StockFilterCondition {
   field: StockFilterField;
+  eq?: StockFilterScalar;
   /**
-   * eq/neq compare one value (text case-insensitively); in/nin take a list; gt/gte/lt/lte compare numbers or a relative time; exists is true when the field has a value.
+   * @minItems 1
    */
-  op: "eq" | "neq" | "in" | "nin" | "gt" | "gte" | "lt" | "lte" | "exists";
-  value?: StockFilterScalar | [StockFilterScalar, ...StockFilterScalar[]] | StockFilterRelativeTime;
+  in?: [StockFilterScalar, ...StockFilterScalar[]];
+  gt?: StockFilterBound;
+  gte?: StockFilterBound;
+  lt?: StockFilterBound;
+  lte?: StockFilterBound;
+  exists?: boolean;
 }
 /**
- * A moment relative to when the query runs, so a tenant file never holds a timestamp.
+ * A moment relative to when the query runs (as unix seconds), so a tenant file never holds a timestamp.
  */
 export interface StockFilterRelativeTime {
   daysAgo: number;

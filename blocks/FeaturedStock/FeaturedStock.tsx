@@ -1,24 +1,22 @@
 import type { BlockComponent } from '../types';
 import type { StockFilter } from '../../domain/stock-filter';
-import { getStockRepository } from '../../services/stock';
-import { featuredCars } from '../../services/stock/featured-cars';
+import { getSearchService } from '../../services/search';
 import { StockCard } from '../StockCard/StockCard';
 import { SectionHeader } from '../SectionHeader/SectionHeader';
 
+/** A featured row shows cars a shopper can buy now: sold cars stay listed in search, not here. */
+const AVAILABLE: StockFilter = { field: 'status', in: ['in_stock', 'coming_soon'] };
+
 export const FeaturedStock: BlockComponent<'FeaturedStock'> = async ({ props, ctx }) => {
-  const cars = await featuredCars(
-    await getStockRepository(),
-    ctx.tenant,
-    { filter: props.filter as StockFilter | undefined, sort: props.sort ?? 'latest', limit: props.limit ?? 6 },
-    ctx.now,
-  );
-  if (!cars.length) return null;
+  const filter = props.filter ? { all: [AVAILABLE, props.filter as StockFilter] } : AVAILABLE;
+  const { hits } = await (await getSearchService()).search(ctx.tenant, { filter, sort: props.sort ?? 'latest', page: 1, hitsPerPage: props.limit ?? 6, facets: [] }, ctx.now);
+  if (!hits.length) return null;
   const headingId = `featured-${props.heading.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <section className="container section" aria-labelledby={headingId}>
       <SectionHeader id={headingId} heading={props.heading} moreLink={props.moreLink} />
       <ul className="card-grid" role="list">
-        {cars.map((car) => (
+        {hits.map((car) => (
           <li key={car.id}>
             <StockCard car={car} tenant={ctx.tenant} buttonSet={props.buttonSet ?? 'card'} />
           </li>

@@ -66,6 +66,30 @@ export class StockRepository {
     );
   }
 
+  /** Every car not withdrawn, with every dealership and location: what the search index holds. */
+  async indexSource(): Promise<{ cars: Car[]; dealerships: Dealership[]; locations: Location[] }> {
+    const [cars, dealerships, locations] = await Promise.all([
+      this.db.selectFrom('cars').select('data').where('withdrawn_at', 'is', null).orderBy('id').execute(),
+      this.db.selectFrom('dealerships').select('data').execute(),
+      this.db.selectFrom('locations').select('data').execute(),
+    ]);
+    return { cars: parse<Car>(cars), dealerships: parse<Dealership>(dealerships), locations: parse<Location>(locations) };
+  }
+
+  /** Cars by id, in the order asked for; ids without a car are skipped. */
+  async carsByIds(ids: readonly number[]): Promise<Car[]> {
+    if (!ids.length) return [];
+    const rows = parse<Car>(await this.db.selectFrom('cars').select('data').where('id', 'in', [...ids]).execute());
+    const byId = new Map(rows.map((car) => [car.id, car]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Changes whenever an import finishes: the search index rebuilds when it moves. */
+  async importVersion(): Promise<number> {
+    const row = await this.db.selectFrom('imports').select((eb) => eb.fn.max('id').as('last')).executeTakeFirst();
+    return Number(row?.last ?? 0);
+  }
+
   async counts(): Promise<{ dealerships: number; locations: number; cars: number }> {
     const count = async (table: 'dealerships' | 'locations' | 'cars') =>
       Number((await this.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

@@ -1,0 +1,54 @@
+import type { Car, Dealership, Location } from '../stock/stock-repository';
+import type { SearchDocument } from './types';
+import { vehicleTitle } from '../../domain/vehicle-title';
+
+const seconds = (iso: string | undefined) => {
+  if (!iso) return undefined;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
+};
+
+/** Reshapes a stored car, with its dealership and location, into the document both engines index. */
+export function toSearchDocument(car: Car, dealership: Dealership | undefined, location: Location | undefined): SearchDocument {
+  const doc: SearchDocument = {
+    id: car.id,
+    slug: car.slug,
+    make: car.make,
+    model: car.model,
+    year: car.year,
+    car_type: car.car_type,
+    status: car.status,
+    price: car.price,
+    dealership_id: car.dealership_id,
+    show_on_dealer_website: car.show_on_dealer_website !== false,
+    make_model: `${car.make} ${car.model}`,
+    text: [vehicleTitle(car), car.colour, car.simple_body, car.simple_fuel, car.simple_transmission, car.drive, car.stocknum, car.tag].filter(Boolean).join(' '),
+  };
+  const optional: Partial<SearchDocument> = {
+    badge: car.badge,
+    series: car.series,
+    km: car.km,
+    colour: car.colour,
+    simple_body: car.simple_body,
+    simple_fuel: car.simple_fuel,
+    simple_transmission: car.simple_transmission,
+    drive: car.drive,
+    seats: car.seats,
+    tag: car.tag,
+    reserved: car.reserved,
+    certified: car.certified,
+    item_type: car.item_type,
+    stocknum: car.stocknum,
+    location_id: car.location_id,
+    dealership_name: dealership?.name,
+    location_name: location?.name,
+    city: location?.address?.city,
+    state: location?.address?.state ?? dealership?.state,
+    created_at_timestamp: seconds(car.created_at),
+    sold_date_timestamp: car.sold_date_timestamp,
+  };
+  for (const [key, value] of Object.entries(optional)) {
+    if (value !== undefined && value !== null && value !== '') (doc as unknown as Record<string, unknown>)[key] = value;
+  }
+  return doc;
+}

@@ -1,0 +1,308 @@
+import MiniSearch from 'minisearch';
+import { conditionOperator, normaliseValue, resolveBound, type Bound, type Scalar, type StockFilter } from '../../domain/stock-filter';
+import { FACET_FIELDS, STAT_FIELDS, type EngineQuery, type EngineResult, type FacetField, type SearchDocument, type SearchEngine, type SearchSort } from './types';
+
+/**
+ * The embedded search engine: a columnar in-memory index, chosen by measurement (issue 3). Every
+ * field is one typed-array column: numbers as Float64Array (NaN = missing), text and booleans
+ * dictionary-encoded as Int32Array codes (-1 = missing). Each sort order is a permutation computed
+ * once at build; a query walks the permutation once, testing the compiled filter, counting every
+ * requested facet and keeping the requested page. MiniSearch answers the free-text part.
+ */
+
+type Key = string | number | boolean;
+
+interface NumberColumn {
+  kind: 'number';
+  values: Float64Array;
+}
+
+interface CodeColumn {
+  kind: 'code';
+  codes: Int32Array;
+  /** Normalised value -> code. */
+  dictionary: Map<Key, number>;
+  /** Code -> the first spelling seen, as facets show it. */
+  labels: string[];
+}
+
+
+const NUMERIC_FIELDS = new Set(['id', 'price', 'km', 'year', 'seats', 'dealership_id', 'location_id', 'created_at_timestamp', 'sold_date_timestamp']);
+
+/** Sort key per order, with direction; ties always fall back to id ascending. */
+const SORT_KEYS: Record<Exclude<SearchSort, 'relevance'>, { field: string; descending: boolean }> = {
+  latest: { field: 'created_at_timestamp', descending: true },
+  highestPrice: { field: 'price', descending: true },
+  lowestPrice: { field: 'price', descending: false },
+  lowestKm: { field: 'km', descending: false },
+  newestYear: { field: 'year', descending: true },
+  oldestYear: { field: 'year', descending: false },
+};
+
+const TERM_CACHE_SIZE = 256;
+const TOKENIZE = MiniSearch.getDefault('tokenize') as (text: string, field: string) => string[];
+const PROCESS_TERM = MiniSearch.getDefault('processTerm') as (term: string, field: string) => string | string[] | null | undefined | false;
+
+function numberColumn(field: string, documents: readonly SearchDocument[]): NumberColumn {
+  const values = new Float64Array(documents.length);
+  for (let row = 0; row < documents.length; row++) {
+    const value = (documents[row] as unknown as Record<string, unknown>)[field];
+    values[row] = typeof value === 'number' ? value : NaN;
+  }
+  return { kind: 'number', values };
+}
+
+function codeColumn(field: string, documents: readonly SearchDocument[]): CodeColumn {
+  const codes = new Int32Array(documents.length);
+  const dictionary = new Map<Key, number>();
+  const labels: string[] = [];
+  for (let row = 0; row < documents.length; row++) {
+    const value = (documents[row] as unknown as Record<string, unknown>)[field];
+    const key = value === '' ? undefined : normaliseValue(value);
+    if (key === undefined) {
+      codes[row] = -1;
+      continue;
+    }
+    let code = dictionary.get(key);
+    if (code === undefined) {
+      code = labels.length;
+      dictionary.set(key, code);
+      labels.push(String(value));
+    }
+    codes[row] = code;
+  }
+  return { kind: 'code', codes, dictionary, labels };
+}
+
+function permutation(column: NumberColumn, ids: Float64Array, descending: boolean): Int32Array {
+  const order = Int32Array.from({ length: column.values.length }, (_, i) => i);
+  const v = column.values;
+  // Missing values sort last in both directions, as in Meilisearch.
+  return order.sort((a, b) => {
+    const x = v[a] as number;
+    const y = v[b] as number;
+    const missing = Number(Number.isNaN(x)) - Number(Number.isNaN(y));
+    if (missing !== 0) return missing;
+    const diff = descending ? y - x : x - y;
+    return diff !== 0 && !Number.isNaN(diff) ? diff : (ids[a] as number) - (ids[b] as number);
+  });
+}
+
+/** Sets mask[row] = 1 where test(row) holds; one tight loop over a column. */
+function scan(size: number, test: (row: number) => boolean): Uint8Array {
+  const mask = new Uint8Array(size);
+  for (let row = 0; row < size; row++) if (test(row)) mask[row] = 1;
+  return mask;
+}
+
+export class EmbeddedEngine implements SearchEngine {
+  readonly name = 'embedded';
+  /** Numbers for comparisons and sorting. */
+  private numbers = new Map<string, NumberColumn>();
+  /** Dictionary codes for equality and facets (numeric facet fields such as year have both). */
+  private codes = new Map<string, CodeColumn>();
+  private ids: Float64Array = new Float64Array(0);
+  private orders = new Map<string, Int32Array>();
+  private text = new MiniSearch<{ id: number; text: string }>({ fields: ['text'], idField: 'id' });
+  /** Rows and scores per query term (last-term prefix or whole word); cleared on every build. */
+  private termCache = new Map<string, { rows: Int32Array; scores: Float32Array }>();
+  private size = 0;
+
+  async replaceAll(documents: readonly SearchDocument[]): Promise<void> {
+    this.build(documents);
+  }
+
+  /** Synchronous build, for benchmarks and the in-process service. */
+  build(documents: readonly SearchDocument[]): void {
+    const fields = new Set<string>();
+    for (const doc of documents) for (const key of Object.keys(doc)) if (key !== 'text' && key !== 'slug') fields.add(key);
+    this.size = documents.length;
+    this.numbers = new Map([...fields].filter((f) => NUMERIC_FIELDS.has(f)).map((f) => [f, numberColumn(f, documents)]));
+    const coded = [...fields].filter((f) => !NUMERIC_FIELDS.has(f) || (FACET_FIELDS as readonly string[]).includes(f));
+    this.codes = new Map(coded.map((f) => [f, codeColumn(f, documents)]));
+    this.ids = this.numbers.get('id')?.values ?? new Float64Array(0);
+    const byId = Int32Array.from({ length: this.size }, (_, i) => i).sort((a, b) => (this.ids[a] as number) - (this.ids[b] as number));
+    this.orders = new Map();
+    for (const [sort, key] of Object.entries(SORT_KEYS)) {
+      const column = this.numbers.get(key.field);
+      this.orders.set(sort, column ? permutation(column, this.ids, key.descending) : byId);
+    }
+    this.text = new MiniSearch<{ id: number; text: string }>({ fields: ['text'], idField: 'id' });
+    this.text.addAll(documents.map((doc, row) => ({ id: row, text: doc.text })));
+    this.termCache = new Map();
+  }
+
+  /**
+   * The filter as a bitmap over all rows: conditions scan one column each; all/any/not combine
+   * bitmaps. `memo` shares sub-filter bitmaps between the queries of one multi-search (similar
+   * cars repeat the tenant scope and price band); a memoised bitmap is copied, never changed.
+   */
+  private mask(filter: StockFilter | undefined, now: Date, memo?: Map<string, Uint8Array>): Uint8Array {
+    if (!memo || !filter) return this.computeMask(filter, now, memo);
+    const key = JSON.stringify(filter);
+    let known = memo.get(key);
+    if (!known) {
+      known = this.computeMask(filter, now, memo);
+      memo.set(key, known);
+    }
+    return known.slice();
+  }
+
+  private computeMask(filter: StockFilter | undefined, now: Date, memo?: Map<string, Uint8Array>): Uint8Array {
+    const size = this.size;
+    if (!filter) return new Uint8Array(size).fill(1);
+    if ('all' in filter) {
+      const out = new Uint8Array(size).fill(1);
+      for (const part of filter.all) {
+        const m = this.mask(part, now, memo);
+        for (let row = 0; row < size; row++) out[row]! &= m[row]!;
+      }
+      return out;
+    }
+    if ('any' in filter) {
+      const out = new Uint8Array(size);
+      for (const part of filter.any) {
+        const m = this.mask(part, now, memo);
+        for (let row = 0; row < size; row++) out[row]! |= m[row]!;
+      }
+      return out;
+    }
+    if ('not' in filter) {
+      const out = this.mask(filter.not, now, memo);
+      for (let row = 0; row < size; row++) out[row]! ^= 1;
+      return out;
+    }
+    const { op, value } = conditionOperator(filter);
+    const numbers = this.numbers.get(filter.field)?.values;
+    const column = this.codes.get(filter.field);
+    if (numbers) {
+      if (op === 'exists') return scan(size, (row) => Number.isNaN(numbers[row] as number) !== value);
+      if (op === 'eq' || op === 'in') {
+        const wanted = new Set((op === 'in' ? (value as Scalar[]) : [value as Scalar]).map(Number));
+        return scan(size, (row) => wanted.has(numbers[row] as number));
+      }
+      const bound = resolveBound(value as Bound, now);
+      if (op === 'gt') return scan(size, (row) => (numbers[row] as number) > bound);
+      if (op === 'gte') return scan(size, (row) => (numbers[row] as number) >= bound);
+      if (op === 'lt') return scan(size, (row) => (numbers[row] as number) < bound);
+      return scan(size, (row) => (numbers[row] as number) <= bound);
+    }
+    if (!column) return new Uint8Array(size).fill(op === 'exists' && value === false ? 1 : 0);
+    const codes = column.codes;
+    if (op === 'exists') return scan(size, (row) => ((codes[row] as number) !== -1) === value);
+    if (op === 'eq' || op === 'in') {
+      const wanted = new Uint8Array(column.labels.length + 1);
+      for (const v of op === 'in' ? (value as Scalar[]) : [value as Scalar]) {
+        const code = column.dictionary.get(normaliseValue(v) as Key);
+        if (code !== undefined) wanted[code + 1] = 1;
+      }
+      return scan(size, (row) => wanted[(codes[row] as number) + 1] === 1);
+    }
+    return new Uint8Array(size); // ranges on text fields match nothing, as in Meilisearch
+  }
+
+  /**
+   * Rows matching one query term, with MiniSearch's score. A car search repeats a small vocabulary
+   * (makes, models, colours, bodies), so each term's answer is kept until the next build.
+   */
+  private termRows(term: string, prefix: boolean): { rows: Int32Array; scores: Float32Array } {
+    const key = `${prefix ? 'prefix' : 'word'}:${term}`;
+    let hit = this.termCache.get(key);
+    if (!hit) {
+      const results = this.text.search(term, { fuzzy: false, prefix, combineWith: 'AND' });
+      hit = { rows: Int32Array.from(results, (r) => r.id as number), scores: Float32Array.from(results, (r) => r.score) };
+      if (this.termCache.size >= TERM_CACHE_SIZE) this.termCache.delete(this.termCache.keys().next().value as string);
+      this.termCache.set(key, hit);
+    }
+    return hit;
+  }
+
+  /**
+   * Free text: every word must match, the last one as a prefix, no typo tolerance (the same rules
+   * as the Meilisearch settings). Narrows `mask` in place; returns summed scores for relevance.
+   */
+  private matchText(text: string | undefined, mask: Uint8Array, withScores: boolean): Float32Array | undefined {
+    const terms = TOKENIZE((text ?? '').trim(), 'text').map((t) => PROCESS_TERM(t, 'text')).filter((t): t is string => typeof t === 'string' && t.length > 0);
+    if (!terms.length) return undefined;
+    const scores = withScores ? new Float32Array(this.size) : undefined;
+    terms.forEach((term, i) => {
+      const { rows, scores: termScores } = this.termRows(term, i === terms.length - 1);
+      const hit = new Uint8Array(this.size);
+      for (let j = 0; j < rows.length; j++) {
+        const row = rows[j] as number;
+        hit[row] = 1;
+        if (scores) scores[row]! += termScores[j] as number;
+      }
+      for (let row = 0; row < this.size; row++) mask[row]! &= hit[row]!;
+    });
+    return scores ?? new Float32Array(0);
+  }
+
+  async search(query: EngineQuery): Promise<EngineResult> {
+    return this.searchSync(query);
+  }
+
+  searchSync(query: EngineQuery, memo?: Map<string, Uint8Array>): EngineResult {
+    const started = performance.now();
+    const size = this.size;
+    const mask = this.mask(query.filter, query.now, memo);
+    const relevance = this.matchText(query.text, mask, query.sort === 'relevance');
+    let count = 0;
+    for (let row = 0; row < size; row++) count += mask[row]!;
+
+    // Hits: walk the order until the page is full.
+    const ids: number[] = [];
+    const end = query.offset + query.limit;
+    const ordered: ArrayLike<number> =
+      query.sort === 'relevance' && relevance
+        ? this.byScore(mask, relevance)
+        : (this.orders.get(query.sort === 'relevance' ? 'latest' : query.sort) as Int32Array);
+    for (let i = 0, seen = 0; i < ordered.length && seen < end; i++) {
+      const row = ordered[i] as number;
+      if (!mask[row]) continue;
+      if (seen >= query.offset) ids.push(this.ids[row] as number);
+      seen++;
+    }
+
+    // Facets: one tight pass per requested field over the matching rows.
+    const facets: EngineResult['facets'] = {};
+    for (const field of query.facets) {
+      const column = this.codes.get(field);
+      const out: Record<string, number> = {};
+      if (column) {
+        const counts = new Int32Array(column.labels.length + 1);
+        const codes = column.codes;
+        for (let row = 0; row < size; row++) if (mask[row]) counts[(codes[row] as number) + 1]!++;
+        for (let code = 0; code < column.labels.length; code++) if (counts[code + 1]) out[column.labels[code] as string] = counts[code + 1] as number;
+      }
+      facets[field as FacetField] = out;
+    }
+    const stats: EngineResult['stats'] = {};
+    for (const field of STAT_FIELDS) {
+      const values = this.numbers.get(field)?.values;
+      if (!values || count === 0) continue;
+      let min = Infinity;
+      let max = -Infinity;
+      for (let row = 0; row < size; row++) {
+        if (!mask[row]) continue;
+        const v = values[row] as number;
+        if (v < min) min = v;
+        if (v > max) max = v;
+      }
+      if (Number.isFinite(min)) stats[field] = { min, max };
+    }
+    return { ids, count, facets, stats, ms: performance.now() - started };
+  }
+
+  /** Matching rows by relevance score, then id. */
+  private byScore(mask: Uint8Array, scores: Float32Array): number[] {
+    const rows: number[] = [];
+    for (let row = 0; row < this.size; row++) if (mask[row]) rows.push(row);
+    return rows.sort((a, b) => (scores[b] as number) - (scores[a] as number) || (this.ids[a] as number) - (this.ids[b] as number));
+  }
+
+  async multiSearch(queries: readonly EngineQuery[]): Promise<EngineResult[]> {
+    const memo = new Map<string, Uint8Array>();
+    return queries.map((q) => this.searchSync(q, memo));
+  }
+}
