@@ -5,6 +5,7 @@ import { FeaturedStock } from './FeaturedStock/FeaturedStock';
 import { Hero } from './Hero/Hero';
 import { PromotionBanner } from './PromotionBanner/PromotionBanner';
 import { RichText } from './RichText/RichText';
+import { SearchResults } from './SearchResults/SearchResults';
 import { Section } from './Section/Section';
 import { SiteFooter } from './SiteFooter/SiteFooter';
 import { SiteHeader } from './SiteHeader/SiteHeader';
@@ -18,6 +19,7 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   Hero,
   PromotionBanner,
   RichText,
+  SearchResults,
   Section,
   SiteFooter,
   SiteHeader,

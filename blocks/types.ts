@@ -13,6 +13,8 @@ export interface BlockContext {
   params: Readonly<Record<string, string>>;
   /** When the request is served; blocks use it instead of reading the clock themselves. */
   now: Date;
+  /** The request's query string. Reading it renders the page per request, so only blocks that need it call it. */
+  searchParams: () => Promise<URLSearchParams>;
   /** Renders a nested slot of blocks (e.g. a Section's content). */
   renderBlocks: (blocks: readonly Block[] | undefined) => ReactNode;
 }

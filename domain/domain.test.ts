@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseMake, normaliseModel, normaliseVehicle } from './normalise-vehicle';
 import { isAvailable, isListed } from './listing';
-import { priceDisplay, formatMoney } from './price-display';
+import { priceDisplay, formatMoney, shownPrice } from './price-display';
 import { matchesFilter } from './stock-filter';
 import { isSwitchedOn, switchNames } from './switches';
 import { isCurrent } from './promotions';
@@ -63,6 +63,12 @@ describe('price display priority (catalogue §4)', () => {
   it('shows the was-price only when it is above the price shown', () => {
     expect(priceDisplay({ price: 30000, before_price: 32000 }, off)).toMatchObject({ wasPrice: 32000 });
     expect(priceDisplay({ price: 30000, before_price: 30000 }, off)).not.toHaveProperty('wasPrice');
+  });
+
+  it('sorts and filters on the price the card shows', () => {
+    expect(shownPrice({ price: 30000, offer_price: 28000 })).toBe(28000);
+    expect(shownPrice({ price: 30000, offer_price: 10 })).toBe(30000);
+    expect(shownPrice({ price: 0 })).toBe(0);
   });
 
   it('formats whole dollars with separators', () => {

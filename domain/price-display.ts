@@ -39,6 +39,14 @@ export function priceDisplay(car: PricedCar, options: PriceDisplayOptions): Pric
   return { kind: 'none', text: options.noPriceText ?? DEFAULT_NO_PRICE_TEXT };
 }
 
+/**
+ * The price a shopper sees for a car (before any subscription): the offer price when above 10,
+ * otherwise the price. Search sorts and filters on it, so "lowest price" agrees with the cards.
+ */
+export function shownPrice(car: Pick<PricedCar, 'price' | 'offer_price'>): number {
+  return (car.offer_price ?? 0) > OFFER_PRICE_THRESHOLD ? (car.offer_price as number) : (car.price ?? 0);
+}
+
 /** Whole dollars with thousands separators: $34,990 (DESIGN: Intl en-AU). */
 export function formatMoney(amount: number, currency = 'AUD'): string {
   return new Intl.NumberFormat('en-AU', { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(amount);

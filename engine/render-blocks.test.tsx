@@ -6,7 +6,7 @@ import type { Block } from '../schemas/types.generated';
 
 const entry = [...loadTenantRegistry().tenants.values()].find((t) => t.ok);
 if (!entry?.ok) throw new Error('a valid demo tenant is needed');
-const base = { tenant: { ...entry.config, features: { ...entry.config.features, offers: true, brandsPage: false } }, path: '/', params: {}, now: new Date('2026-11-22T00:00:00Z') };
+const base = { tenant: { ...entry.config, features: { ...entry.config.features, offers: true, brandsPage: false } }, path: '/', params: {}, now: new Date('2026-11-22T00:00:00Z'), searchParams: async () => new URLSearchParams() };
 
 describe('renderBlocks', () => {
   it('renders blocks through the registry, nesting slots', () => {

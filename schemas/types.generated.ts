@@ -17,6 +17,7 @@ export type BlockRef =
   | HeroBlock
   | PromotionBannerBlock
   | RichTextBlock
+  | SearchResultsBlock
   | SectionBlock
   | SiteFooterBlock
   | SiteHeaderBlock
@@ -87,6 +88,7 @@ export type BlockRef1 =
   | HeroBlock
   | PromotionBannerBlock
   | RichTextBlock
+  | SearchResultsBlock
   | SectionBlock
   | SiteFooterBlock
   | SiteHeaderBlock
@@ -104,6 +106,7 @@ export type Block =
   | HeroBlock
   | PromotionBannerBlock
   | RichTextBlock
+  | SearchResultsBlock
   | SectionBlock
   | SiteFooterBlock
   | SiteHeaderBlock
@@ -372,6 +375,10 @@ export interface FeatureSwitches {
    * The New Vehicles menu and pages (franchise dealers).
    */
   newVehicles?: boolean;
+  /**
+   * Show an ELECTRIC, HYBRID or PHEV tag on stock cards (catalogue §4 card tag precedence).
+   */
+  fuelTags?: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -716,6 +723,28 @@ export interface RichTextProps {
    */
   width?: "narrow" | "wide";
 }
+export interface SearchResultsBlock {
+  type: "SearchResults";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: SearchResultsProps;
+}
+/**
+ * The stock search page (catalogue §2 Search results; conversion §2.2 URLs): filters from the tenant's enabled filters, sort, a results grid with promo tiles, pagination and the empty state. The URL is the state.
+ */
+export interface SearchResultsProps {
+  /**
+   * Page heading (default: derived from the search, e.g. 'Used cars for sale').
+   */
+  heading?: string;
+  /**
+   * cars (default) or offers: which empty-result description shows (catalogue §8).
+   */
+  kind?: "cars" | "offers";
+}
 export interface SectionBlock {
   type: "Section";
   /**
@@ -843,7 +872,6 @@ export interface SearchSettings {
     | "make"
     | "model"
     | "location"
-    | "seats"
     | "tag"
   )[];
   baseFilter?: StockFilter2;
@@ -855,6 +883,50 @@ export interface SearchSettings {
    * Sorting by lowest price drops cars without a price (catalogue §5).
    */
   priceAscExcludesUnpriced?: boolean;
+  /**
+   * Cars created within this many days get the 'New' tag (catalogue §9 just-arrived window).
+   */
+  justArrivedDays?: number;
+  /**
+   * Promo tiles placed among search results at their position (catalogue §3 Promo node, §9), shown between start and expiry.
+   */
+  promoTiles?: PromoTile[];
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   */
+  resetPath?: string;
+}
+/**
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "promoTile".
+ */
+export interface PromoTile {
+  id: string;
+  heading: string;
+  text?: string;
+  image?: ImageRef;
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   *
+   * This interface was referenced by `Tenant`'s JSON-Schema
+   * via the `definition` "path".
+   */
+  href?: string;
+  cta?: string;
+  start?: string;
+  expiry?: string;
+  /**
+   * 1-based place among the results (5 = the fifth tile).
+   */
+  position: number;
+  /**
+   * false hides the tile.
+   */
+  display?: boolean;
+  /**
+   * true: show only when the results reach its position.
+   */
+  strictDisplay?: boolean;
 }
 export interface FinanceSettings {
   /**
@@ -874,6 +946,14 @@ export interface PricingSettings {
   noPriceText?: string;
   preorderText?: string;
   soldTagText?: string;
+  /**
+   * Tag text for just-arrived cars (catalogue §4: 'New'; conversion §9 names 'New Arrival').
+   */
+  justArrivedText?: string;
+  /**
+   * Disclaimer on used-car search cards, shown short with a toggle for the full text (catalogue §4).
+   */
+  usedCarDisclaimer?: string;
 }
 /**
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -951,6 +1031,10 @@ export interface FeatureSwitches1 {
    * The New Vehicles menu and pages (franchise dealers).
    */
   newVehicles?: boolean;
+  /**
+   * Show an ELECTRIC, HYBRID or PHEV tag on stock cards (catalogue §4 card tag precedence).
+   */
+  fuelTags?: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -1036,7 +1120,6 @@ export interface SearchSettings1 {
     | "make"
     | "model"
     | "location"
-    | "seats"
     | "tag"
   )[];
   baseFilter?: StockFilter2;
@@ -1048,6 +1131,18 @@ export interface SearchSettings1 {
    * Sorting by lowest price drops cars without a price (catalogue §5).
    */
   priceAscExcludesUnpriced?: boolean;
+  /**
+   * Cars created within this many days get the 'New' tag (catalogue §9 just-arrived window).
+   */
+  justArrivedDays?: number;
+  /**
+   * Promo tiles placed among search results at their position (catalogue §3 Promo node, §9), shown between start and expiry.
+   */
+  promoTiles?: PromoTile[];
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   */
+  resetPath?: string;
 }
 /**
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -1075,6 +1170,14 @@ export interface PricingSettings1 {
   noPriceText?: string;
   preorderText?: string;
   soldTagText?: string;
+  /**
+   * Tag text for just-arrived cars (catalogue §4: 'New'; conversion §9 names 'New Arrival').
+   */
+  justArrivedText?: string;
+  /**
+   * Disclaimer on used-car search cards, shown short with a toggle for the full text (catalogue §4).
+   */
+  usedCarDisclaimer?: string;
 }
 /**
  * A template's pages: the site layout (header and footer blocks) and, per route pattern, the block tree of that page.
@@ -2016,6 +2119,10 @@ export interface ResolvedFeatureSwitches {
    * The New Vehicles menu and pages (franchise dealers).
    */
   newVehicles: boolean;
+  /**
+   * Show an ELECTRIC, HYBRID or PHEV tag on stock cards (catalogue §4 card tag precedence).
+   */
+  fuelTags: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -2194,7 +2301,6 @@ export interface ResolvedSearchSettings {
     | "make"
     | "model"
     | "location"
-    | "seats"
     | "tag"
   )[];
   /**
@@ -2209,6 +2315,50 @@ export interface ResolvedSearchSettings {
    * Sorting by lowest price drops cars without a price (catalogue §5).
    */
   priceAscExcludesUnpriced: boolean;
+  /**
+   * Cars created within this many days get the 'New' tag (catalogue §9 just-arrived window).
+   */
+  justArrivedDays: number;
+  /**
+   * Promo tiles placed among search results at their position (catalogue §3 Promo node, §9), shown between start and expiry.
+   */
+  promoTiles: ResolvedPromoTile[];
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   */
+  resetPath: string;
+}
+/**
+ * This interface was referenced by `ResolvedTenant`'s JSON-Schema
+ * via the `definition` "promoTile".
+ */
+export interface ResolvedPromoTile {
+  id: string;
+  heading: string;
+  text?: string;
+  image?: ResolvedImageRef;
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   *
+   * This interface was referenced by `ResolvedTenant`'s JSON-Schema
+   * via the `definition` "path".
+   */
+  href?: string;
+  cta?: string;
+  start?: string;
+  expiry?: string;
+  /**
+   * 1-based place among the results (5 = the fifth tile).
+   */
+  position: number;
+  /**
+   * false hides the tile.
+   */
+  display?: boolean;
+  /**
+   * true: show only when the results reach its position.
+   */
+  strictDisplay?: boolean;
 }
 export interface ResolvedFinanceSettings {
   /**
@@ -2228,6 +2378,14 @@ export interface ResolvedPricingSettings {
   noPriceText: string;
   preorderText: string;
   soldTagText: string;
+  /**
+   * Tag text for just-arrived cars (catalogue §4: 'New'; conversion §9 names 'New Arrival').
+   */
+  justArrivedText: string;
+  /**
+   * Disclaimer on used-car search cards, shown short with a toggle for the full text (catalogue §4).
+   */
+  usedCarDisclaimer?: string;
 }
 /**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
@@ -2305,6 +2463,10 @@ export interface ResolvedFeatureSwitches1 {
    * The New Vehicles menu and pages (franchise dealers).
    */
   newVehicles: boolean;
+  /**
+   * Show an ELECTRIC, HYBRID or PHEV tag on stock cards (catalogue §4 card tag precedence).
+   */
+  fuelTags: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -2390,7 +2552,6 @@ export interface ResolvedSearchSettings1 {
     | "make"
     | "model"
     | "location"
-    | "seats"
     | "tag"
   )[];
   /**
@@ -2405,6 +2566,18 @@ export interface ResolvedSearchSettings1 {
    * Sorting by lowest price drops cars without a price (catalogue §5).
    */
   priceAscExcludesUnpriced: boolean;
+  /**
+   * Cars created within this many days get the 'New' tag (catalogue §9 just-arrived window).
+   */
+  justArrivedDays: number;
+  /**
+   * Promo tiles placed among search results at their position (catalogue §3 Promo node, §9), shown between start and expiry.
+   */
+  promoTiles: ResolvedPromoTile[];
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   */
+  resetPath: string;
 }
 /**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
@@ -2432,4 +2605,12 @@ export interface ResolvedPricingSettings1 {
   noPriceText: string;
   preorderText: string;
   soldTagText: string;
+  /**
+   * Tag text for just-arrived cars (catalogue §4: 'New'; conversion §9 names 'New Arrival').
+   */
+  justArrivedText: string;
+  /**
+   * Disclaimer on used-car search cards, shown short with a toggle for the full text (catalogue §4).
+   */
+  usedCarDisclaimer?: string;
 }

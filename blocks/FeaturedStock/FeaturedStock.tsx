@@ -18,7 +18,7 @@ export const FeaturedStock: BlockComponent<'FeaturedStock'> = async ({ props, ct
       <ul className="card-grid" role="list">
         {hits.map((car) => (
           <li key={car.id}>
-            <StockCard car={car} tenant={ctx.tenant} buttonSet={props.buttonSet ?? 'card'} />
+            <StockCard car={car} tenant={ctx.tenant} buttonSet={props.buttonSet ?? 'card'} now={ctx.now} />
           </li>
         ))}
       </ul>

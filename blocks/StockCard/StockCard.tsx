@@ -6,9 +6,16 @@ import { priceDisplay, formatMoney } from '../../domain/price-display';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { isSwitchedOn } from '../../domain/switches';
 import { fillCarLink } from '../../domain/car-links';
+import { cardTag } from '../../domain/card-tags';
 
-/** One stock card (catalogue §2 Search results): image, title, attribute chips, price, buttons. */
-export function StockCard({ car, tenant, buttonSet, priority = false }: { car: Car; tenant: ResolvedTenant; buttonSet: string; priority?: boolean }) {
+const DISCLAIMER_SHORT = 80;
+
+/**
+ * One stock card (catalogue §2 Search results): image with its tag (catalogue §4 card tag
+ * precedence), title, attribute chips, price by the display priority, buttons, and for used cars
+ * the tenant's disclaimer, short with a toggle to the full text.
+ */
+export function StockCard({ car, tenant, buttonSet, now, priority = false }: { car: Car; tenant: ResolvedTenant; buttonSet: string; now: Date; priority?: boolean }) {
   const title = vehicleTitle(car);
   const href = `/cars/${car.slug}`;
   const image = car.images?.[0]?.image?.url ?? car.primary_image_url;
@@ -26,6 +33,14 @@ export function StockCard({ car, tenant, buttonSet, priority = false }: { car: C
   const { features } = tenant;
   const buttons = (tenant.buttonSets[buttonSet] ?? []).filter((b) => isSwitchedOn(b.when, features));
   const carTypeLabel = car.car_type === 'new' ? 'New' : car.car_type === 'demo' ? 'Demo' : 'Used';
+  const tag = cardTag(car, {
+    now,
+    fuelTags: tenant.features.fuelTags,
+    justArrivedDays: tenant.search.justArrivedDays,
+    justArrivedText: tenant.pricing.justArrivedText,
+    soldTagText: tenant.pricing.soldTagText,
+  });
+  const disclaimer = car.car_type === 'used' ? tenant.pricing.usedCarDisclaimer : undefined;
   return (
     <article className="stock-card" aria-labelledby={`car-${car.id}`}>
       <Link href={href} className="stock-card__media" tabIndex={-1} aria-hidden="true">
@@ -35,6 +50,7 @@ export function StockCard({ car, tenant, buttonSet, priority = false }: { car: C
           <span className="stock-card__no-photo">Photos coming soon</span>
         )}
       </Link>
+      {tag ? <p className={`card-tag card-tag--${tag.tone} card-tag--${tag.kind}`}>{tag.label}</p> : null}
       <div className="stock-card__body">
         <p className="stock-card__type">{carTypeLabel}</p>
         <h3 id={`car-${car.id}`} className="stock-card__title">
@@ -65,6 +81,16 @@ export function StockCard({ car, tenant, buttonSet, priority = false }: { car: C
             <strong>{price.text}</strong>
           )}
         </p>
+        {disclaimer ? (
+          disclaimer.length > DISCLAIMER_SHORT ? (
+            <details className="stock-card__disclaimer">
+              <summary>{`${disclaimer.slice(0, DISCLAIMER_SHORT).trimEnd()}…`}</summary>
+              <p>{disclaimer}</p>
+            </details>
+          ) : (
+            <p className="stock-card__disclaimer">{disclaimer}</p>
+          )
+        ) : null}
         {buttons.length > 0 && (
           <div className="stock-card__actions">
             {buttons.map((button) => (

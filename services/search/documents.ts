@@ -1,6 +1,7 @@
 import type { Car, Dealership, Location } from '../stock/stock-repository';
 import type { SearchDocument } from './types';
 import { vehicleTitle } from '../../domain/vehicle-title';
+import { shownPrice } from '../../domain/price-display';
 
 const seconds = (iso: string | undefined) => {
   if (!iso) return undefined;
@@ -18,7 +19,7 @@ export function toSearchDocument(car: Car, dealership: Dealership | undefined, l
     year: car.year,
     car_type: car.car_type,
     status: car.status,
-    price: car.price,
+    price: shownPrice(car),
     dealership_id: car.dealership_id,
     show_on_dealer_website: car.show_on_dealer_website !== false,
     make_model: `${car.make} ${car.model}`,

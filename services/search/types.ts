@@ -14,6 +14,7 @@ export interface SearchDocument {
   year: number;
   car_type: 'new' | 'demo' | 'used';
   status: string;
+  /** The price shoppers see: the offer price when above 10, else the price (domain/price-display). */
   price: number;
   km?: number;
   colour?: string;

@@ -25,7 +25,7 @@ export default async function TenantLayout({ children, params }: { children: Rea
   const tenant = getTenant(slug);
   if (!tenant) notFound();
   const fonts = [...new Set([tenant.theme.font, tenant.theme.headingFont])].map((f) => FONTS[f].variable).join(' ');
-  const base = { tenant, path: '', params: {}, now: new Date() };
+  const base = { tenant, path: '', params: {}, now: new Date(), searchParams: async () => new URLSearchParams() };
   return (
     <div className={`site ${fonts}`} style={themeStyle(tenant.theme)} data-tenant={tenant.slug}>
       <a className="skip-link" href="#main-content">

@@ -11,7 +11,7 @@ import { renderBlocks } from '@/engine/render-blocks';
 
 export const revalidate = 60;
 
-type Props = { params: Promise<{ tenant: string; path?: string[] }> };
+type Props = { params: Promise<{ tenant: string; path?: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 async function load(params: Props['params']) {
   const { tenant: slug, path: segments } = await params;
@@ -31,8 +31,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-export default async function TenantPage({ params }: Props) {
+function toSearchParams(record: Record<string, string | string[] | undefined>): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(record)) for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) out.append(key, v);
+  return out;
+}
+
+export default async function TenantPage({ params, searchParams }: Props) {
   const { tenant, path, resolved } = await load(params);
-  const base = { tenant, path, params: resolved.params, now: new Date() };
+  const base = { tenant, path, params: resolved.params, now: new Date(), searchParams: async () => toSearchParams(await searchParams) };
   return <>{renderBlocks(resolved.page.blocks, base)}</>;
 }

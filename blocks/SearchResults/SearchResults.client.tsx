@@ -1,0 +1,237 @@
+'use client';
+
+import { createContext, useContext, useEffect, useId, useRef, useState, useTransition, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
+import { buildSearchUrl, type SearchState } from '../../domain/search-url';
+
+interface FacetOption {
+  value: string;
+  count: number;
+}
+
+export interface ClientFacetGroup {
+  field: string;
+  label: string;
+  options: FacetOption[];
+  popular?: FacetOption[];
+  selected: string[];
+}
+
+export interface ClientRangeGroup {
+  field: 'price' | 'km' | 'year';
+  label: string;
+  min?: number;
+  max?: number;
+}
+
+// spec: conversion §5.4 — the price range slider: 5,000 to 250,000, step 500, minimum below maximum.
+export const PRICE_SLIDER = { min: 5_000, max: 250_000, step: 500 } as const;
+const KM_SLIDER = { min: 0, max: 300_000, step: 5_000 } as const;
+
+const SearchContext = createContext<{ pending: boolean; go: (state: SearchState) => void }>({ pending: false, go: () => undefined });
+
+/**
+ * Holds the search page's navigation: every change becomes a new URL (the URL is the state), pushed
+ * in a transition so the last results stay on screen, marked busy, until the new ones arrive.
+ */
+export function SearchProvider({ children }: { children: ReactNode }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const go = (state: SearchState) => startTransition(() => router.push(buildSearchUrl(state)));
+  return <SearchContext.Provider value={{ pending, go }}>{children}</SearchContext.Provider>;
+}
+
+export function ResultsRegion({ children, label }: { children: ReactNode; label: string }) {
+  const { pending } = useContext(SearchContext);
+  return (
+    <section className={`search__results${pending ? ' is-pending' : ''}`} aria-busy={pending} aria-label={label}>
+      <p className="visually-hidden" role="status">
+        {pending ? 'Updating results' : ''}
+      </p>
+      {children}
+    </section>
+  );
+}
+
+export function SortSelect({ state, value, options }: { state: SearchState; value: string; options: Array<{ value: string; label: string }> }) {
+  const { go } = useContext(SearchContext);
+  const id = useId();
+  return (
+    <div className="search__sort">
+      <label htmlFor={id}>Sort by</label>
+      <select id={id} value={value} onChange={(event) => go({ ...state, sortBy: event.target.value, page: 1 })}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function toggle(state: SearchState, field: string, value: string, on: boolean): SearchState {
+  const current = state.refinements[field] ?? [];
+  const next = on ? [...current, value] : current.filter((v) => v.toLowerCase() !== value.toLowerCase());
+  const refinements = { ...state.refinements, [field]: next };
+  if (field === 'make' && !on) delete refinements.model;
+  return { ...state, refinements, page: 1 };
+}
+
+function FacetCheckboxes({ group, options, state }: { group: ClientFacetGroup; options: FacetOption[]; state: SearchState }) {
+  const { go } = useContext(SearchContext);
+  // Ticks show at once; the group is re-created (keyed by its selection) when the new results arrive.
+  const [picked, setPicked] = useState(group.selected);
+  const selected = new Set(picked.map((s) => s.toLowerCase()));
+  return (
+    <ul className="facet__options" role="list">
+      {options.map((option) => {
+        const checked = selected.has(option.value.toLowerCase());
+        return (
+          <li key={option.value}>
+            <label className="facet__option">
+              <input
+                type="checkbox"
+                checked={checked}
+                onChange={(event) => {
+                  const on = event.target.checked;
+                  setPicked((current) => (on ? [...current, option.value] : current.filter((v) => v.toLowerCase() !== option.value.toLowerCase())));
+                  go(toggle(state, group.field, option.value, on));
+                }}
+              />
+              <span>{group.field === 'car_type' ? option.value.charAt(0).toUpperCase() + option.value.slice(1) : option.value}</span>
+              <span className="facet__count">
+                {option.count}
+                <span className="visually-hidden"> {option.count === 1 ? 'result' : 'results'}</span>
+              </span>
+            </label>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function FacetGroupView({ group, state }: { group: ClientFacetGroup; state: SearchState }) {
+  const [showAll, setShowAll] = useState(false);
+  const popular = group.popular;
+  const selectedOutsidePopular = popular ? group.selected.some((s) => !popular.some((p) => p.value.toLowerCase() === s.toLowerCase())) : false;
+  const options = popular && !showAll && !selectedOutsidePopular ? popular : group.options;
+  return (
+    <fieldset className="facet">
+      <legend>{group.label}</legend>
+      <FacetCheckboxes group={group} options={options} state={state} />
+      {popular && popular.length < group.options.length && !selectedOutsidePopular ? (
+        <button type="button" className="link-button" aria-expanded={showAll} onClick={() => setShowAll((v) => !v)}>
+          {showAll ? 'Show popular makes' : `Show all ${group.options.length} makes`}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function RangeSlider({ group, state }: { group: ClientRangeGroup; state: SearchState }) {
+  const { go } = useContext(SearchContext);
+  const bounds = group.field === 'price' ? PRICE_SLIDER : KM_SLIDER;
+  const [low, setLow] = useState(group.min ?? bounds.min);
+  const [high, setHigh] = useState(group.max ?? bounds.max);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const format = (n: number) => (group.field === 'price' ? `$${n.toLocaleString('en-AU')}` : `${n.toLocaleString('en-AU')} km`);
+  const commit = (min: number, max: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const range = { ...(min > bounds.min ? { min } : {}), ...(max < bounds.max ? { max } : {}) };
+      go({ ...state, ranges: { ...state.ranges, [group.field]: range }, page: 1 });
+    }, 450);
+  };
+  return (
+    <fieldset className="facet facet--range">
+      <legend>{group.label}</legend>
+      <p className="facet__range-values" aria-hidden="true">
+        {format(low)} – {format(high)}
+        {high === bounds.max ? '+' : ''}
+      </p>
+      <label className="facet__range">
+        <span>Minimum {group.label.toLowerCase()}</span>
+        <input
+          type="range"
+          min={bounds.min}
+          max={bounds.max}
+          step={bounds.step}
+          value={low}
+          aria-valuetext={format(low)}
+          onChange={(event) => {
+            const value = Math.min(Number(event.target.value), high - bounds.step);
+            setLow(value);
+            commit(value, high);
+          }}
+        />
+      </label>
+      <label className="facet__range">
+        <span>Maximum {group.label.toLowerCase()}</span>
+        <input
+          type="range"
+          min={bounds.min}
+          max={bounds.max}
+          step={bounds.step}
+          value={high}
+          aria-valuetext={format(high)}
+          onChange={(event) => {
+            const value = Math.max(Number(event.target.value), low + bounds.step);
+            setHigh(value);
+            commit(low, value);
+          }}
+        />
+      </label>
+    </fieldset>
+  );
+}
+
+/** The filter panel: on small screens it opens over the results and closes with 'Show Me N cars'. */
+export function SearchFilters({ state, facets, ranges, count, noun, resetHref }: { state: SearchState; facets: ClientFacetGroup[]; ranges: ClientRangeGroup[]; count: number; noun: string; resetHref: string }) {
+  const [open, setOpen] = useState(false);
+  const { go } = useContext(SearchContext);
+  const panelId = useId();
+  const [text, setText] = useState(state.query);
+  const hasRefinements = Object.values(state.refinements).some((v) => v.length) || Object.keys(state.ranges).length > 0 || state.query !== '';
+  return (
+    <div className="search__filters">
+      <button type="button" className="button button--secondary search__filters-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        Filters
+      </button>
+      <div id={panelId} className={`search__panel${open ? ' is-open' : ''}`}>
+        <form
+          role="search"
+          className="search__text"
+          onSubmit={(event) => {
+            event.preventDefault();
+            go({ ...state, query: text.trim(), page: 1 });
+          }}
+        >
+          <label htmlFor={`${panelId}-q`}>Keywords</label>
+          <div className="search__text-row">
+            <input id={`${panelId}-q`} type="search" value={text} placeholder="e.g. Ranger XLT" onChange={(event) => setText(event.target.value)} />
+            <button type="submit" className="button button--primary">
+              Search
+            </button>
+          </div>
+        </form>
+        {hasRefinements ? (
+          <a className="link-button" href={resetHref}>
+            Clear all filters
+          </a>
+        ) : null}
+        {facets.map((group) => (
+          <FacetGroupView key={`${group.field}:${group.selected.join('|')}`} group={group} state={state} />
+        ))}
+        {ranges.map((group) => (
+          <RangeSlider key={`${group.field}:${group.min ?? ''}:${group.max ?? ''}`} group={group} state={state} />
+        ))}
+        <button type="button" className="button button--primary search__show" onClick={() => setOpen(false)}>
+          Show Me {count.toLocaleString('en-AU')} {noun}
+        </button>
+      </div>
+    </div>
+  );
+}

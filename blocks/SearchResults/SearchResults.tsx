@@ -1,0 +1,126 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import type { BlockComponent } from '../types';
+import { buildSearchUrl } from '../../domain/search-url';
+import { collapseSold } from '../../domain/sold-collapse';
+import { currentPromos, placePromos } from '../../domain/promo-tiles';
+import { isAvailable } from '../../domain/listing';
+import { getSearchService } from '../../services/search';
+import { getStockRepository } from '../../services/stock';
+import { loadSearchPage } from '../../services/search/search-page';
+import { StockCard } from '../StockCard/StockCard';
+import { ResultsRegion, SearchFilters, SearchProvider, SortSelect } from './SearchResults.client';
+
+// spec: catalogue §8 — the empty result texts.
+export const NO_RESULTS_TITLE = 'No Results Available';
+export const NO_RESULTS_CARS = 'No results found for your search at this time. Please try adjusting the filters for more results.';
+export const NO_RESULTS_OFFERS = 'There appears to be no offers currently available that meet the conditions of your search';
+
+const plural = (word: string, n: number) => (n === 1 ? word : `${word}s`);
+
+function pageNumbers(page: number, pages: number): number[] {
+  const wanted = new Set([1, pages, page - 2, page - 1, page, page + 1, page + 2]);
+  return [...wanted].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+}
+
+export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ctx }) => {
+  const { tenant } = ctx;
+  const segments = [ctx.params.refinement, ctx.params.model].filter((s): s is string => Boolean(s));
+  const data = await loadSearchPage(await getSearchService(), await getStockRepository(), tenant, segments, await ctx.searchParams(), ctx.now);
+  if (!data) notFound();
+  const { state, response } = data;
+  const noun = tenant.vehicleWord;
+  const hits = collapseSold(response.hits, (car) => !isAvailable(car));
+  const promos = state.page === 1 ? currentPromos(tenant.search.promoTiles, ctx.now, tenant.locale.timeZone) : [];
+  const tiles = placePromos(hits, promos);
+  const resetHref = tenant.search.resetPath;
+  const heading = props.heading ?? `Search our ${plural(noun, 2)}`;
+  return (
+    <SearchProvider>
+      <div className="container search">
+        <div className="search__header">
+          <h1>{heading}</h1>
+          <p className="search__count">
+            {response.count.toLocaleString('en-AU')} {plural(noun, response.count)} found
+          </p>
+          {data.sortOptions.length > 1 ? <SortSelect state={state} value={data.sortBy} options={data.sortOptions} /> : null}
+        </div>
+        <div className="search__layout">
+          <SearchFilters
+            state={state}
+            facets={data.facets.map(({ field, label, options, popular, selected }) => ({ field, label, options, popular, selected }))}
+            ranges={data.ranges.map(({ field, label, min, max }) => ({ field, label, min, max }))}
+            count={response.count}
+            noun={plural(noun, response.count)}
+            resetHref={resetHref}
+          />
+          <ResultsRegion label="Search results">
+            {tiles.length === 0 ? (
+              <div className="empty-state">
+                <h2>{NO_RESULTS_TITLE}</h2>
+                <p>{props.kind === 'offers' ? NO_RESULTS_OFFERS : NO_RESULTS_CARS}</p>
+                <Link className="button button--primary" href={resetHref}>
+                  Clear Filters
+                </Link>
+              </div>
+            ) : (
+              <ul className="card-grid" role="list">
+                {tiles.map((tile, index) =>
+                  tile.kind === 'car' ? (
+                    <li key={tile.car.id}>
+                      <StockCard car={tile.car} tenant={tenant} buttonSet="card" now={ctx.now} priority={index < 3} />
+                    </li>
+                  ) : (
+                    <li key={`promo-${tile.promo.id}`} className="promo-tile" data-position={tile.promo.position}>
+                      <article className="promo promo--tile">
+                        {tile.promo.image ? <Image src={tile.promo.image.src} alt={tile.promo.image.alt} width={600} height={400} sizes="(min-width: 1024px) 33vw, 100vw" /> : null}
+                        <div className="promo__body">
+                          <h3>{tile.promo.heading}</h3>
+                          {tile.promo.text ? <p>{tile.promo.text}</p> : null}
+                          {tile.promo.href ? (
+                            <Link href={tile.promo.href} className="button button--primary">
+                              {tile.promo.cta ?? 'Find out more'}
+                              <span className="visually-hidden">: {tile.promo.heading}</span>
+                            </Link>
+                          ) : null}
+                        </div>
+                      </article>
+                    </li>
+                  ),
+                )}
+              </ul>
+            )}
+            {response.pages > 1 ? (
+              <nav className="pagination" aria-label="Pages">
+                <ul role="list">
+                  {state.page > 1 ? (
+                    <li>
+                      <Link href={buildSearchUrl({ ...state, page: state.page - 1 })} rel="prev">
+                        Previous<span className="visually-hidden"> page</span>
+                      </Link>
+                    </li>
+                  ) : null}
+                  {pageNumbers(state.page, response.pages).map((n) => (
+                    <li key={n}>
+                      <Link href={buildSearchUrl({ ...state, page: n })} aria-current={n === state.page ? 'page' : undefined} aria-label={`Page ${n}`}>
+                        {n}
+                      </Link>
+                    </li>
+                  ))}
+                  {state.page < response.pages ? (
+                    <li>
+                      <Link href={buildSearchUrl({ ...state, page: state.page + 1 })} rel="next">
+                        Next<span className="visually-hidden"> page</span>
+                      </Link>
+                    </li>
+                  ) : null}
+                </ul>
+              </nav>
+            ) : null}
+          </ResultsRegion>
+        </div>
+      </div>
+    </SearchProvider>
+  );
+};

@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, siteUrl } from './helpers';
+
+// The test database is seeded from data/demo-feed.json (scripts/test.sh).
+interface FeedCar { id: number; stocknum: string; dealership_id: number; car_type: string; status: string; reserved?: boolean; tag?: string; simple_fuel?: string; certified?: boolean; make: string; created_at?: string; show_on_dealer_website?: boolean }
+const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as { cars: FeedCar[] };
+const SOUTHERN_CROSS = [2, 3, 4, 5, 6];
+const plain = (c: FeedCar) => SOUTHERN_CROSS.includes(c.dealership_id) && c.car_type === 'used' && c.show_on_dealer_website !== false && !c.tag && !['Electric', 'Hybrid', 'PHEV'].includes(c.simple_fuel ?? '') && !(c.certified && c.make === 'Toyota');
+const daysOld = (c: FeedCar) => (Date.now() - Date.parse(c.created_at ?? '2000-01-01')) / 86_400_000;
+
+const site = 'southern-cross-motors';
+const prices = (page: Page) => page.locator('.stock-card__price strong').allTextContents().then((all) => all.map((t) => Number(t.replace(/[^0-9]/g, ''))));
+const countText = (page: Page) => page.locator('.search__count').textContent();
+
+test('filtering by make changes the URL and the results, and Back restores them', async ({ page }) => {
+  await page.goto(siteUrl(site, '/search/used-cars'));
+  const before = await countText(page);
+  await page.getByRole('group', { name: 'Make' }).getByRole('checkbox', { name: /^Toyota/ }).check();
+  await expect(page).toHaveURL(/\/search\/used-cars\?refinementList\[make\]\[0\]=Toyota$/); // conversion §2.2
+  await expect(page.locator('.search__count')).not.toHaveText(before ?? '');
+  const titles = await page.locator('.stock-card__title').allTextContents();
+  expect(titles.length).toBeGreaterThan(0);
+  for (const title of titles) expect(title).toContain('Toyota');
+  await expectAccessible(page);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/search\/used-cars$/);
+  await expect(page.locator('.search__count')).toHaveText(before ?? '');
+});
+
+test('sorting by lowest price orders the cards by price', async ({ page }) => {
+  await page.goto(siteUrl(site, '/search/used-cars'));
+  await page.getByLabel('Sort by').selectOption('lowestPrice');
+  await expect(page).toHaveURL(/sortBy=lowestPrice/);
+  const shown = await prices(page);
+  expect(shown.length).toBeGreaterThan(5);
+  expect(shown).toEqual([...shown].sort((a, b) => a - b));
+});
+
+test('page 2 comes from the pagination and keeps the filters', async ({ page }) => {
+  await page.goto(siteUrl(site, '/search/used-cars?sortBy=highestPrice'));
+  const first = await page.locator('.stock-card__title').first().textContent();
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/sortBy=highestPrice&page=2|page=2.*sortBy=highestPrice/);
+  await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  expect(await page.locator('.stock-card__title').first().textContent()).not.toBe(first);
+});
+
+test('the price range slider narrows the results (conversion §5.4: step 500, 5,000 to 250,000)', async ({ page }) => {
+  await page.goto(siteUrl(site, '/search/used-cars'));
+  const minimum = page.getByRole('slider', { name: 'Minimum price' });
+  await expect(minimum).toHaveAttribute('step', '500');
+  await expect(minimum).toHaveAttribute('min', '5000');
+  await expect(minimum).toHaveAttribute('max', '250000');
+  await minimum.focus();
+  for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/range\[price\]=20000:/);
+  for (const price of await prices(page)) expect(price).toBeGreaterThanOrEqual(20000);
+});
+
+test('no results shows the spec texts and Clear Filters returns to the reset path', async ({ page }) => {
+  await page.goto(siteUrl(site, '/search/used-cars?query=zzqqxx'));
+  await expect(page.getByRole('heading', { name: 'No Results Available' })).toBeVisible(); // spec: catalogue §8
+  await expect(page.getByText('No results found for your search at this time. Please try adjusting the filters for more results.')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Clear Filters' }).click();
+  await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars$/);
+  await expect(page.locator('.stock-card').first()).toBeVisible();
+});
+
+test('promo tiles sit at their positions on the first page (catalogue §9: 5 and 10)', async ({ page }) => {
+  await page.goto(siteUrl(site, '/search/used-cars'));
+  const tiles = page.locator('.search__results .card-grid > li');
+  await expect(tiles.nth(4)).toHaveClass(/promo-tile/);
+  await expect(tiles.nth(4)).toContainText('Finance from 6.99% p.a.');
+  await expect(tiles.nth(9)).toHaveClass(/promo-tile/);
+  await page.goto(siteUrl(site, '/search/used-cars?page=2'));
+  await expect(page.locator('.promo-tile')).toHaveCount(0);
+});
+
+test('cards show the reserved, coming-soon and just-arrived tags (catalogue §4)', async ({ page }) => {
+  const reserved = feed.cars.find((c) => plain(c) && c.status === 'in_stock' && c.reserved);
+  const coming = feed.cars.find((c) => plain(c) && c.status === 'coming_soon' && !c.reserved);
+  const fresh = feed.cars.find((c) => plain(c) && c.status === 'in_stock' && !c.reserved && daysOld(c) < 7);
+  for (const [car, label] of [[reserved, 'RESERVED'], [coming, 'COMING SOON'], [fresh, 'New']] as const) {
+    expect(car, label).toBeTruthy();
+    await page.goto(siteUrl(site, `/search/used-cars?query=${car?.stocknum}`));
+    await expect(page.locator('.stock-card')).toHaveCount(1);
+    await expect(page.locator('.stock-card .card-tag')).toHaveText(label);
+  }
+});
+
+test('a car of a dealership outside the tenant never appears, whatever the URL says', async ({ page }) => {
+  const foreign = feed.cars.find((c) => c.dealership_id === 1 && c.car_type === 'used' && c.status === 'in_stock');
+  expect(foreign).toBeTruthy();
+  await page.goto(siteUrl(site, `/search/new-used-and-demo-cars?query=${foreign?.stocknum}&refinementList[dealership_name][0]=Harbour%20City%20Mazda`));
+  await expect(page.getByRole('heading', { name: 'No Results Available' })).toBeVisible();
+  await page.goto(siteUrl(site, `/search/new-cars`));
+  await expect(page.getByRole('heading', { name: 'No Results Available' })).toBeVisible(); // the group's base filter: used cars only
+  await page.goto(siteUrl('harbour-city-mazda', `/search/new-used-and-demo-cars?query=${foreign?.stocknum}`));
+  await expect(page.locator('.stock-card')).toHaveCount(1);
+});
+
+test('an unknown search path is a 404', async ({ page }) => {
+  const response = await page.goto(siteUrl(site, '/search/not-a-make-or-place'));
+  expect(response?.status()).toBe(404);
+});
