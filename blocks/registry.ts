@@ -7,6 +7,7 @@ import { PromotionBanner } from './PromotionBanner/PromotionBanner';
 import { RichText } from './RichText/RichText';
 import { SearchResults } from './SearchResults/SearchResults';
 import { Section } from './Section/Section';
+import { SimilarCars } from './SimilarCars/SimilarCars';
 import { SiteFooter } from './SiteFooter/SiteFooter';
 import { SiteHeader } from './SiteHeader/SiteHeader';
 import { StatsBanner } from './StatsBanner/StatsBanner';
@@ -21,6 +22,7 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   RichText,
   SearchResults,
   Section,
+  SimilarCars,
   SiteFooter,
   SiteHeader,
   StatsBanner,

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, siteUrl } from './helpers';
 
 // The test database is seeded from data/demo-feed.json (scripts/test.sh).
-interface FeedCar { id: number; stocknum: string; dealership_id: number; car_type: string; status: string; reserved?: boolean; tag?: string; simple_fuel?: string; certified?: boolean; make: string; created_at?: string; show_on_dealer_website?: boolean }
+interface FeedCar { id: number; slug: string; stocknum: string; dealership_id: number; car_type: string; status: string; reserved?: boolean; tag?: string; simple_fuel?: string; certified?: boolean; make: string; created_at?: string; show_on_dealer_website?: boolean }
 const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as { cars: FeedCar[] };
 const SOUTHERN_CROSS = [2, 3, 4, 5, 6];
 const plain = (c: FeedCar) => SOUTHERN_CROSS.includes(c.dealership_id) && c.car_type === 'used' && c.show_on_dealer_website !== false && !c.tag && !['Electric', 'Hybrid', 'PHEV'].includes(c.simple_fuel ?? '') && !(c.certified && c.make === 'Toyota');
@@ -103,5 +103,31 @@ test('a car of a dealership outside the tenant never appears, whatever the URL s
 
 test('an unknown search path is a 404', async ({ page }) => {
   const response = await page.goto(siteUrl(site, '/search/not-a-make-or-place'));
+  expect(response?.status()).toBe(404);
+});
+
+test('similar cars load near the viewport: at most 6, in stock, within the price tolerance (catalogue §9)', async ({ page }) => {
+  await page.goto(siteUrl(site, '/search/used-cars?sortBy=lowestPrice&range[price]=20000:40000'));
+  const href = await page.locator('.stock-card__title a').first().getAttribute('href');
+  const shownPrice = Number(((await page.locator('.stock-card__price strong').first().textContent()) ?? '').replace(/[^0-9]/g, ''));
+  const requests: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/similar-cars') && requests.push(r.url()));
+  await page.goto(siteUrl(site, href ?? '/'));
+  const section = page.getByRole('heading', { name: 'Like this and want something similar?' });
+  await section.scrollIntoViewIfNeeded();
+  const cards = page.getByRole('list', { name: 'Like this and want something similar?' }).locator('.stock-card');
+  await expect(cards.first()).toBeVisible();
+  expect(requests).toHaveLength(1);
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThanOrEqual(6);
+  for (const price of await prices(page)) expect(Math.abs(price - shownPrice)).toBeLessThanOrEqual(10_000);
+  await expect(page.locator('.similar .card-tag', { hasText: /SOLD|COMING SOON/ })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('a car this site does not list is a 404', async ({ page }) => {
+  const foreign = feed.cars.find((c) => c.dealership_id === 1 && c.status === 'in_stock');
+  const response = await page.goto(siteUrl(site, `/cars/${foreign?.slug}`));
   expect(response?.status()).toBe(404);
 });

@@ -19,6 +19,7 @@ export type BlockRef =
   | RichTextBlock
   | SearchResultsBlock
   | SectionBlock
+  | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
   | StatsBannerBlock;
@@ -90,6 +91,7 @@ export type BlockRef1 =
   | RichTextBlock
   | SearchResultsBlock
   | SectionBlock
+  | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
   | StatsBannerBlock;
@@ -108,6 +110,7 @@ export type Block =
   | RichTextBlock
   | SearchResultsBlock
   | SectionBlock
+  | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
   | StatsBannerBlock;
@@ -764,6 +767,28 @@ export interface SectionProps {
    */
   background?: "plain" | "surface" | "primary";
   content: BlockList;
+}
+export interface SimilarCarsBlock {
+  type: "SimilarCars";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: SimilarCarsProps;
+}
+/**
+ * Similar cars for the car of the page (route parameter `slug`): at most 6, in stock, price within ±10,000 under 50,000 and ±25,000 above (catalogue §9). Loaded when the section comes near the screen, with placeholders; on failure a link to a search for the same make and model. A car this site does not list answers 404.
+ */
+export interface SimilarCarsProps {
+  /**
+   * Default: 'Like this and want something similar?' (catalogue §4).
+   */
+  heading?: string;
+  /**
+   * Load only when scrolled within 500 px of the section (default true).
+   */
+  lazy?: boolean;
 }
 export interface SiteFooterBlock {
   type: "SiteFooter";

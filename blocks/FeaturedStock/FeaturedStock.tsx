@@ -2,6 +2,7 @@ import type { BlockComponent } from '../types';
 import type { StockFilter } from '../../domain/stock-filter';
 import { getSearchService } from '../../services/search';
 import { StockCard } from '../StockCard/StockCard';
+import { cardSettings } from '../StockCard/card-settings';
 import { SectionHeader } from '../SectionHeader/SectionHeader';
 
 /** A featured row shows cars a shopper can buy now: sold cars stay listed in search, not here. */
@@ -11,6 +12,7 @@ export const FeaturedStock: BlockComponent<'FeaturedStock'> = async ({ props, ct
   const filter = props.filter ? { all: [AVAILABLE, props.filter as StockFilter] } : AVAILABLE;
   const { hits } = await (await getSearchService()).search(ctx.tenant, { filter, sort: props.sort ?? 'latest', page: 1, hitsPerPage: props.limit ?? 6, facets: [] }, ctx.now);
   if (!hits.length) return null;
+  const settings = cardSettings(ctx.tenant, props.buttonSet ?? 'card');
   const headingId = `featured-${props.heading.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <section className="container section" aria-labelledby={headingId}>
@@ -18,7 +20,7 @@ export const FeaturedStock: BlockComponent<'FeaturedStock'> = async ({ props, ct
       <ul className="card-grid" role="list">
         {hits.map((car) => (
           <li key={car.id}>
-            <StockCard car={car} tenant={ctx.tenant} buttonSet={props.buttonSet ?? 'card'} now={ctx.now} />
+            <StockCard car={car} settings={settings} now={ctx.now} />
           </li>
         ))}
       </ul>

@@ -10,6 +10,7 @@ import { getSearchService } from '../../services/search';
 import { getStockRepository } from '../../services/stock';
 import { loadSearchPage } from '../../services/search/search-page';
 import { StockCard } from '../StockCard/StockCard';
+import { cardSettings } from '../StockCard/card-settings';
 import { ResultsRegion, SearchFilters, SearchProvider, SortSelect } from './SearchResults.client';
 
 // spec: catalogue §8 — the empty result texts.
@@ -35,6 +36,7 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
   const promos = state.page === 1 ? currentPromos(tenant.search.promoTiles, ctx.now, tenant.locale.timeZone) : [];
   const tiles = placePromos(hits, promos);
   const resetHref = tenant.search.resetPath;
+  const settings = cardSettings(tenant, 'card');
   const heading = props.heading ?? `Search our ${plural(noun, 2)}`;
   return (
     <SearchProvider>
@@ -69,7 +71,7 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
                 {tiles.map((tile, index) =>
                   tile.kind === 'car' ? (
                     <li key={tile.car.id}>
-                      <StockCard car={tile.car} tenant={tenant} buttonSet="card" now={ctx.now} priority={index < 3} />
+                      <StockCard car={tile.car} settings={settings} now={ctx.now} priority={index < 3} />
                     </li>
                   ) : (
                     <li key={`promo-${tile.promo.id}`} className="promo-tile" data-position={tile.promo.position}>

@@ -1,46 +1,34 @@
 import Image from 'next/image';
 import Link from 'next/link';
-import type { Car } from '../../services/stock/stock-repository';
-import type { ResolvedTenant } from '../../schemas/types.generated';
 import { priceDisplay, formatMoney } from '../../domain/price-display';
 import { vehicleTitle } from '../../domain/vehicle-title';
-import { isSwitchedOn } from '../../domain/switches';
 import { fillCarLink } from '../../domain/car-links';
 import { cardTag } from '../../domain/card-tags';
+import type { CardCar, CardSettings } from './card-settings';
 
 const DISCLAIMER_SHORT = 80;
 
 /**
  * One stock card (catalogue §2 Search results): image with its tag (catalogue §4 card tag
  * precedence), title, attribute chips, price by the display priority, buttons, and for used cars
- * the tenant's disclaimer, short with a toggle to the full text.
+ * the tenant's disclaimer, short with a toggle to the full text. It uses no server-only code, so
+ * client components (similar cars) render the same card.
  */
-export function StockCard({ car, tenant, buttonSet, now, priority = false }: { car: Car; tenant: ResolvedTenant; buttonSet: string; now: Date; priority?: boolean }) {
+export function StockCard({ car, settings, now, priority = false }: { car: CardCar; settings: CardSettings; now: Date; priority?: boolean }) {
   const title = vehicleTitle(car);
   const href = `/cars/${car.slug}`;
   const image = car.images?.[0]?.image?.url ?? car.primary_image_url;
-  const price = priceDisplay(car, {
-    subscriptionOffer: tenant.features.subscriptionOffer,
-    noPriceText: tenant.pricing.noPriceText,
-    preorderText: tenant.pricing.preorderText,
-  });
+  const price = priceDisplay(car, settings);
   const chips = [
     car.km !== undefined ? `${new Intl.NumberFormat('en-AU').format(car.km)} km` : undefined,
     car.simple_transmission ?? car.trans,
     car.simple_fuel ?? car.fuel,
     car.simple_body,
   ].filter((c): c is string => Boolean(c));
-  const { features } = tenant;
-  const buttons = (tenant.buttonSets[buttonSet] ?? []).filter((b) => isSwitchedOn(b.when, features));
+  const buttons = settings.buttons;
   const carTypeLabel = car.car_type === 'new' ? 'New' : car.car_type === 'demo' ? 'Demo' : 'Used';
-  const tag = cardTag(car, {
-    now,
-    fuelTags: tenant.features.fuelTags,
-    justArrivedDays: tenant.search.justArrivedDays,
-    justArrivedText: tenant.pricing.justArrivedText,
-    soldTagText: tenant.pricing.soldTagText,
-  });
-  const disclaimer = car.car_type === 'used' ? tenant.pricing.usedCarDisclaimer : undefined;
+  const tag = cardTag(car, { now, ...settings });
+  const disclaimer = car.car_type === 'used' ? settings.usedCarDisclaimer : undefined;
   return (
     <article className="stock-card" aria-labelledby={`car-${car.id}`}>
       <Link href={href} className="stock-card__media" tabIndex={-1} aria-hidden="true">
@@ -66,14 +54,14 @@ export function StockCard({ car, tenant, buttonSet, now, priority = false }: { c
         <p className="stock-card__price">
           {'amount' in price ? (
             <>
-              <strong>{formatMoney(price.amount, tenant.locale.currency)}</strong>
+              <strong>{formatMoney(price.amount, settings.currency)}</strong>
               {price.kind === 'subscription' && <span> per week subscription</span>}
               {price.priceType && <span className="stock-card__price-type"> {price.priceType}</span>}
               {price.wasPrice !== undefined && (
                 <span className="stock-card__was">
                   {' '}
                   <span className="visually-hidden">was </span>
-                  <s>{formatMoney(price.wasPrice, tenant.locale.currency)}</s>
+                  <s>{formatMoney(price.wasPrice, settings.currency)}</s>
                 </span>
               )}
             </>
