@@ -26,6 +26,11 @@ describe('proxy', () => {
     expect(response.headers.get('x-middleware-rewrite')).toBe('http://proxy-motors.localhost:3000/site/proxy-motors/cars/abc?x=1');
   });
 
+  it('sends pages that read the query string to the per-request tree', async () => {
+    const response = await call('proxy-motors.localhost:3000', '/search/used-cars?page=2');
+    expect(response.headers.get('x-middleware-rewrite')).toBe('http://proxy-motors.localhost:3000/live/proxy-motors/search/used-cars?page=2');
+  });
+
   it('resolves production domains', async () => {
     const response = await call('www.proxy.example', '/');
     expect(response.headers.get('x-middleware-rewrite')).toBe('http://www.proxy.example/site/proxy-motors');

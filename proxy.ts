@@ -1,12 +1,13 @@
 /**
- * Host header -> tenant. Every request on a tenant's host is rewritten under the internal prefix
- * (/site/<slug>/...), so that prefix can never be requested directly: /site/x on a tenant host is
- * that tenant's own page /site/x. Unknown hosts get a plain 404 naming no tenant; a tenant whose
+ * Host header -> tenant. Every request on a tenant's host is rewritten under an internal prefix
+ * (/site/<slug>/... for cacheable pages, /live/<slug>/... for pages that read the query string), so
+ * those prefixes can never be requested directly: /site/x on a tenant host is that tenant's own page /site/x. Unknown hosts get a plain 404 naming no tenant; a tenant whose
  * configuration is broken gets a 503 page while every other tenant keeps serving.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { loadTenantRegistry } from './engine/tenant-registry';
 import { internalPath, resolveHost } from './engine/resolve-host';
+import { pageReadsRequest, resolvePage } from './engine/resolve-page';
 import { formatIssue } from './engine/validation-messages';
 import { TENANT_HEADER } from './engine/tenant-header';
 
@@ -38,7 +39,8 @@ export function proxy(request: NextRequest): NextResponse {
   const { pathname } = request.nextUrl;
   if (pathname.startsWith('/api/')) return NextResponse.next({ request: { headers } });
   const url = request.nextUrl.clone();
-  url.pathname = internalPath(entry.slug, pathname);
+  const page = resolvePage(entry.config, pathname);
+  url.pathname = internalPath(entry.slug, pathname, page !== undefined && pageReadsRequest(page.page));
   return NextResponse.rewrite(url, { request: { headers } });
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from './match-route';
+import { pageReadsRequest } from './resolve-page';
+import type { Page } from '../schemas/types.generated';
 
 const patterns = ['/', '/cars/:slug', '/cars/trade-in', '/cars/:slug/checkout', '/search/:refinement?/:model?', '/:brand/overview', '/about-us'];
 
@@ -32,5 +34,14 @@ describe('matchRoute', () => {
   it('returns undefined for unknown or malformed paths', () => {
     expect(matchRoute(patterns, '/nope/nope/nope')).toBeUndefined();
     expect(matchRoute(patterns, '/cars/%E0%A4%A')).toBeUndefined();
+  });
+});
+
+describe('pageReadsRequest', () => {
+  it('is true when a block, at any depth, reads the query string', () => {
+    const search = { type: 'SearchResults', props: {} };
+    expect(pageReadsRequest({ title: 'x', blocks: [search] } as Page)).toBe(true);
+    expect(pageReadsRequest({ title: 'x', blocks: [{ type: 'Section', props: { content: [search] } }] } as Page)).toBe(true);
+    expect(pageReadsRequest({ title: 'x', blocks: [{ type: 'RichText', props: { html: '<p>x</p>' } }] } as Page)).toBe(false);
   });
 });

@@ -26,9 +26,13 @@ export function resolveHost(
   return { kind: 'unknown' };
 }
 
-/** Internal prefix the proxy rewrites tenant requests to; never reachable from outside. */
+/**
+ * Internal prefixes the proxy rewrites tenant requests to, never reachable from outside: /site for
+ * pages that depend only on tenant and path (cached), /live for pages that read the query string.
+ */
 export const TENANT_ROUTE_PREFIX = '/site';
+export const LIVE_ROUTE_PREFIX = '/live';
 
-export function internalPath(slug: string, pathname: string): string {
-  return `${TENANT_ROUTE_PREFIX}/${slug}${pathname === '/' ? '' : pathname}`;
+export function internalPath(slug: string, pathname: string, live = false): string {
+  return `${live ? LIVE_ROUTE_PREFIX : TENANT_ROUTE_PREFIX}/${slug}${pathname === '/' ? '' : pathname}`;
 }

@@ -41,14 +41,30 @@ export function SearchProvider({ children }: { children: ReactNode }) {
   return <SearchContext.Provider value={{ pending, go }}>{children}</SearchContext.Provider>;
 }
 
-export function ResultsRegion({ children, label }: { children: ReactNode; label: string }) {
+/** The last value that arrived without a failure (catalogue §4: an error keeps the last good hits, facets and count). */
+export function useLastGood<T>(value: T, failed: boolean): T | undefined {
+  const [last, setLast] = useState<T | undefined>(failed ? undefined : value);
+  // Remembering the previous render's value: React's documented "adjust state while rendering".
+  if (!failed && last !== value) setLast(value);
+  return failed ? last : value;
+}
+
+export const SEARCH_FAILED_TEXT = 'We could not update the results just now. Please try again in a moment.';
+
+export function ResultsRegion({ children, label, failed = false }: { children: ReactNode; label: string; failed?: boolean }) {
   const { pending } = useContext(SearchContext);
+  const shown = useLastGood(children, failed);
   return (
     <section className={`search__results${pending ? ' is-pending' : ''}`} aria-busy={pending} aria-label={label}>
       <p className="visually-hidden" role="status">
         {pending ? 'Updating results' : ''}
       </p>
-      {children}
+      {failed ? (
+        <p className="search__error" role="alert">
+          {SEARCH_FAILED_TEXT}
+        </p>
+      ) : null}
+      {shown}
     </section>
   );
 }
@@ -189,7 +205,8 @@ function RangeSlider({ group, state }: { group: ClientRangeGroup; state: SearchS
 }
 
 /** The filter panel: on small screens it opens over the results and closes with 'Show Me N cars'. */
-export function SearchFilters({ state, facets, ranges, count, noun, resetHref }: { state: SearchState; facets: ClientFacetGroup[]; ranges: ClientRangeGroup[]; count: number; noun: string; resetHref: string }) {
+export function SearchFilters(props: { state: SearchState; facets: ClientFacetGroup[]; ranges: ClientRangeGroup[]; count: number; noun: string; resetHref: string; failed?: boolean }) {
+  const { state, facets, ranges, count, noun, resetHref } = useLastGood(props, props.failed === true) ?? props;
   const [open, setOpen] = useState(false);
   const { go } = useContext(SearchContext);
   const panelId = useId();

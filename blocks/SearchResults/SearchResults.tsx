@@ -8,7 +8,7 @@ import { currentPromos, placePromos } from '../../domain/promo-tiles';
 import { isAvailable } from '../../domain/listing';
 import { getSearchService } from '../../services/search';
 import { getStockRepository } from '../../services/stock';
-import { loadSearchPage } from '../../services/search/search-page';
+import { emptySearchPage, loadSearchPage, type SearchPageData } from '../../services/search/search-page';
 import { StockCard } from '../StockCard/StockCard';
 import { cardSettings } from '../StockCard/card-settings';
 import { ResultsRegion, SearchFilters, SearchProvider, SortSelect } from './SearchResults.client';
@@ -20,6 +20,12 @@ export const NO_RESULTS_OFFERS = 'There appears to be no offers currently availa
 
 const plural = (word: string, n: number) => (n === 1 ? word : `${word}s`);
 
+/** Errors from the search engine or database, as opposed to Next's own control flow (notFound, dynamic rendering). */
+function isSearchFailure(error: unknown): boolean {
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  return !(typeof digest === 'string' && (digest.startsWith('NEXT_') || digest === 'DYNAMIC_SERVER_USAGE'));
+}
+
 function pageNumbers(page: number, pages: number): number[] {
   const wanted = new Set([1, pages, page - 2, page - 1, page, page + 1, page + 2]);
   return [...wanted].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
@@ -28,8 +34,18 @@ function pageNumbers(page: number, pages: number): number[] {
 export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
   const segments = [ctx.params.refinement, ctx.params.model].filter((s): s is string => Boolean(s));
-  const data = await loadSearchPage(await getSearchService(), await getStockRepository(), tenant, segments, await ctx.searchParams(), ctx.now);
-  if (!data) notFound();
+  let data: SearchPageData | undefined;
+  let failed = false;
+  try {
+    data = await loadSearchPage(await getSearchService(), await getStockRepository(), tenant, segments, await ctx.searchParams(), ctx.now);
+    if (!data) notFound();
+  } catch (error) {
+    if (!isSearchFailure(error)) throw error;
+    // The search engine failed: say so and let the browser keep the last good results.
+    console.error('search failed', error);
+    failed = true;
+    data = emptySearchPage(tenant.search.defaultSort);
+  }
   const { state, response } = data;
   const noun = tenant.vehicleWord;
   const hits = collapseSold(response.hits, (car) => !isAvailable(car));
@@ -43,9 +59,11 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
       <div className="container search">
         <div className="search__header">
           <h1>{heading}</h1>
-          <p className="search__count">
-            {response.count.toLocaleString('en-AU')} {plural(noun, response.count)} found
-          </p>
+          {failed ? null : (
+            <p className="search__count">
+              {response.count.toLocaleString('en-AU')} {plural(noun, response.count)} found
+            </p>
+          )}
           {data.sortOptions.length > 1 ? <SortSelect state={state} value={data.sortBy} options={data.sortOptions} /> : null}
         </div>
         <div className="search__layout">
@@ -56,9 +74,10 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
             count={response.count}
             noun={plural(noun, response.count)}
             resetHref={resetHref}
+            failed={failed}
           />
-          <ResultsRegion label="Search results">
-            {tiles.length === 0 ? (
+          <ResultsRegion label="Search results" failed={failed}>
+            {failed ? null : tiles.length === 0 ? (
               <div className="empty-state">
                 <h2>{NO_RESULTS_TITLE}</h2>
                 <p>{props.kind === 'offers' ? NO_RESULTS_OFFERS : NO_RESULTS_CARS}</p>

@@ -140,10 +140,11 @@ export async function loadSearchPage(
     { text: state.query, filter: stateFilter(state), sort, page: state.page, hitsPerPage: tenant.search.hitsPerPage, facets: facetFields.filter((f) => !refined.includes(f)) },
     now,
   );
-  // One count-only query per refined facet (and one per range) without its own refinement.
+  // One count-only query per refined facet (and per set range) without its own refinement; an
+  // unset range reads its bounds from the main query.
   const others = await Promise.all([
     ...refined.map((field) => service.search(tenant, { text: state.query, filter: stateFilter(state, field), sort, page: 1, hitsPerPage: 0, facets: [field] }, now)),
-    ...rangeFields.map((field) => service.search(tenant, { text: state.query, filter: stateFilter(state, field), sort, page: 1, hitsPerPage: 0, facets: [] }, now)),
+    ...rangeFields.map((field) => (state.ranges[field] ? service.search(tenant, { text: state.query, filter: stateFilter(state, field), sort, page: 1, hitsPerPage: 0, facets: [] }, now) : response)),
   ]);
   const facetCounts: Partial<Record<FacetField, Record<string, number>>> = { ...response.facets };
   refined.forEach((field, i) => (facetCounts[field] = others[i]?.facets[field] ?? {}));
@@ -173,4 +174,16 @@ export async function loadSearchPage(
   });
   const sortOptions = allowed.flatMap((value) => (SORT_OPTIONS[value] ? [{ value, label: SORT_OPTIONS[value].label }] : []));
   return { state, sortBy, sortOptions, response, facets, ranges };
+}
+
+/** What the page shows when the search could not run: nothing new (the browser keeps the last results). */
+export function emptySearchPage(sortBy: string): SearchPageData {
+  return {
+    state: { refinements: {}, ranges: {}, query: '', page: 1 },
+    sortBy,
+    sortOptions: [],
+    response: { hits: [], count: 0, facets: {}, stats: {}, ms: 0, page: 1, pages: 0, engine: 'none' },
+    facets: [],
+    ranges: [],
+  };
 }

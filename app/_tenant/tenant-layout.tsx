@@ -1,0 +1,41 @@
+/**
+ * Tenant shell, reached only through the proxy's rewrite: applies the tenant's theme (CSS
+ * variables) and fonts, and renders the template's layout blocks (header before, footer after)
+ * around every page, including the tenant's own 404 page.
+ */
+import type { ReactNode } from 'react';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTenant } from '@/engine/tenant-request';
+import { renderBlocks } from '@/engine/render-blocks';
+import { themeStyle } from '@/engine/theme';
+import { FONTS } from '@/app/fonts';
+
+export async function generateMetadata({ params }: { params: Promise<{ tenant: string }> }): Promise<Metadata> {
+  const tenant = getTenant((await params).tenant);
+  if (!tenant) return {};
+  return {
+    title: { default: tenant.name, template: `%s | ${tenant.name}` },
+    icons: tenant.logo ? { icon: tenant.logo.src } : undefined,
+  };
+}
+
+export default async function TenantLayout({ children, params }: { children: ReactNode; params: Promise<{ tenant: string }> }) {
+  const { tenant: slug } = await params;
+  const tenant = getTenant(slug);
+  if (!tenant) notFound();
+  const fonts = [...new Set([tenant.theme.font, tenant.theme.headingFont])].map((f) => FONTS[f].variable).join(' ');
+  const base = { tenant, path: '', params: {}, now: new Date(), searchParams: async () => new URLSearchParams() };
+  return (
+    <div className={`site ${fonts}`} style={themeStyle(tenant.theme)} data-tenant={tenant.slug}>
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      {renderBlocks(tenant.layout?.header, base)}
+      <main id="main-content" tabIndex={-1}>
+        {children}
+      </main>
+      {renderBlocks(tenant.layout?.footer, base)}
+    </div>
+  );
+}

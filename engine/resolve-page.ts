@@ -1,0 +1,38 @@
+import { matchRoute } from './match-route';
+import { isSwitchedOn } from '../domain/switches';
+import { REQUEST_BLOCKS } from '../blocks/request-blocks';
+import type { Block, Page } from '../schemas/types.generated';
+import type { TenantConfig } from './tenant-registry';
+
+export interface ResolvedPage {
+  pattern: string;
+  page: Page;
+  params: Record<string, string>;
+}
+
+/** The tenant's page for a path, honouring the page's own switch; undefined means 404. */
+export function resolvePage(tenant: TenantConfig, path: string): ResolvedPage | undefined {
+  const pages = (tenant.pages ?? {}) as Record<string, Page | null | undefined>;
+  const match = matchRoute(Object.keys(pages), path);
+  const page = match ? pages[match.pattern] : undefined;
+  if (!match || !page) return undefined;
+  if (!isSwitchedOn(page.when, tenant.features)) return undefined;
+  return { pattern: match.pattern, page, params: match.params };
+}
+
+export function pageTitle(page: Page, tenant: TenantConfig): string {
+  return page.title.replaceAll('{site}', tenant.name);
+}
+
+/** Nested slots are block lists inside props (e.g. a Section's content). */
+function slots(block: Block): Block[][] {
+  return Object.values(block.props as Record<string, unknown>).filter(
+    (value): value is Block[] => Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && typeof (item as { type?: unknown }).type === 'string' && 'props' in item),
+  );
+}
+
+/** True when a block of the page reads the request's query string, so the page cannot be cached. */
+export function pageReadsRequest(page: Page): boolean {
+  const visit = (blocks: readonly Block[]): boolean => blocks.some((block) => REQUEST_BLOCKS.has(block.type) || slots(block).some(visit));
+  return visit(page.blocks);
+}
