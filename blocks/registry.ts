@@ -11,6 +11,14 @@ import { SimilarCars } from './SimilarCars/SimilarCars';
 import { SiteFooter } from './SiteFooter/SiteFooter';
 import { SiteHeader } from './SiteHeader/SiteHeader';
 import { StatsBanner } from './StatsBanner/StatsBanner';
+import { VehicleStructuredData } from './VehicleStructuredData/VehicleStructuredData';
+import { VehicleSidebar } from './VehicleSidebar/VehicleSidebar';
+import { VehicleLayout } from './VehicleLayout/VehicleLayout';
+import { VehicleInformation } from './VehicleInformation/VehicleInformation';
+import { VehicleGallery } from './VehicleGallery/VehicleGallery';
+import { VehicleBreadcrumbs } from './VehicleBreadcrumbs/VehicleBreadcrumbs';
+import { FuelCalculator } from './FuelCalculator/FuelCalculator';
+import { DealerComments } from './DealerComments/DealerComments';
 
 /** Block type -> component. The only place that knows every block; typed so each gets its own props. */
 export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
@@ -26,4 +34,12 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   SiteFooter,
   SiteHeader,
   StatsBanner,
+  VehicleStructuredData,
+  VehicleSidebar,
+  VehicleLayout,
+  VehicleInformation,
+  VehicleGallery,
+  VehicleBreadcrumbs,
+  FuelCalculator,
+  DealerComments,
 };

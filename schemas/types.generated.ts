@@ -13,7 +13,9 @@ export type FeatureSwitchCondition = string | [string, ...string[]];
 export type BlockRef =
   | BrandGridBlock
   | ComingSoonBlock
+  | DealerCommentsBlock
   | FeaturedStockBlock
+  | FuelCalculatorBlock
   | HeroBlock
   | PromotionBannerBlock
   | RichTextBlock
@@ -22,7 +24,13 @@ export type BlockRef =
   | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
-  | StatsBannerBlock;
+  | StatsBannerBlock
+  | VehicleBreadcrumbsBlock
+  | VehicleGalleryBlock
+  | VehicleInformationBlock
+  | VehicleLayoutBlock
+  | VehicleSidebarBlock
+  | VehicleStructuredDataBlock;
 /**
  * Narrows the cards further, e.g. {"field": "car_type", "op": "eq", "value": "new"}.
  */
@@ -85,7 +93,9 @@ export type StockFilter2 = StockFilterCondition | StockFilterAll | StockFilterAn
 export type BlockRef1 =
   | BrandGridBlock
   | ComingSoonBlock
+  | DealerCommentsBlock
   | FeaturedStockBlock
+  | FuelCalculatorBlock
   | HeroBlock
   | PromotionBannerBlock
   | RichTextBlock
@@ -94,7 +104,13 @@ export type BlockRef1 =
   | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
-  | StatsBannerBlock;
+  | StatsBannerBlock
+  | VehicleBreadcrumbsBlock
+  | VehicleGalleryBlock
+  | VehicleInformationBlock
+  | VehicleLayoutBlock
+  | VehicleSidebarBlock
+  | VehicleStructuredDataBlock;
 /**
  * A block of a page: its type, an optional id, its props and an optional switch condition.
  *
@@ -104,7 +120,9 @@ export type BlockRef1 =
 export type Block =
   | BrandGridBlock
   | ComingSoonBlock
+  | DealerCommentsBlock
   | FeaturedStockBlock
+  | FuelCalculatorBlock
   | HeroBlock
   | PromotionBannerBlock
   | RichTextBlock
@@ -113,7 +131,13 @@ export type Block =
   | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
-  | StatsBannerBlock;
+  | StatsBannerBlock
+  | VehicleBreadcrumbsBlock
+  | VehicleGalleryBlock
+  | VehicleInformationBlock
+  | VehicleLayoutBlock
+  | VehicleSidebarBlock
+  | VehicleStructuredDataBlock;
 /**
  * Australian state or territory code (NSW, VIC, QLD, SA, WA, TAS, NT, ACT) or a New Zealand region code (AUK, WGN, CAN, ...).
  *
@@ -218,6 +242,7 @@ export interface Tenant {
   forms?: {
     [k: string]: {} | undefined;
   };
+  vehicle?: VehicleSettings;
 }
 export interface Locale {
   country?: "AU" | "NZ";
@@ -451,11 +476,15 @@ export interface ButtonSets {
 export interface Button {
   label: string;
   /**
-   * Path; {slug}, {id} and {stocknum} are filled from the car on car buttons.
+   * Path; {slug}, {id}, {stocknum}, {dealership_slug} and {file} are filled from the car on car buttons.
    */
   href: string;
   style?: "primary" | "secondary" | "outline";
   when?: FeatureSwitchCondition;
+  /**
+   * A vehicle call-to-action: the button shows only when the page's car passes that rule (tenant `vehicle.rules`, catalogue §5); reserve and buy-online are also hidden for sold or unpriced cars. {file} in href is the history-report address.
+   */
+  cta?: "trade-in" | "reserve" | "buy-online" | "history-report";
 }
 export interface Legal {
   /**
@@ -586,6 +615,24 @@ export interface ComingSoonProps {
   heading: string;
   text?: string;
 }
+export interface DealerCommentsBlock {
+  type: "DealerComments";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: DealerCommentsProps;
+}
+/**
+ * The dealer's comments on the page car (catalogue §4): the first 400 characters with Show more / Show less; empty or pipe-only comments show 'Dealer comments are pending. Please check back here later.' The text is sanitised.
+ */
+export interface DealerCommentsProps {
+  /**
+   * Default 'Dealer comments'.
+   */
+  heading?: string;
+}
 export interface FeaturedStockBlock {
   type: "FeaturedStock";
   /**
@@ -657,6 +704,24 @@ export interface StockFilterAny {
 }
 export interface StockFilterNot {
   not: StockFilter1;
+}
+export interface FuelCalculatorBlock {
+  type: "FuelCalculator";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: FuelCalculatorProps;
+}
+/**
+ * Weekly fuel cost for the page car (catalogue §9: 1.70 per litre, 250 km a week, the car's combined consumption or 10 L/100 km; cost = distance / 100 x consumption x price). Hidden for electric cars (catalogue §5).
+ */
+export interface FuelCalculatorProps {
+  /**
+   * Default 'Fuel cost calculator'.
+   */
+  heading?: string;
 }
 export interface HeroBlock {
   type: "Hero";
@@ -841,6 +906,102 @@ export interface StatsBannerBlock {
 export interface StatsBannerProps {
   heading?: string;
 }
+export interface VehicleBreadcrumbsBlock {
+  type: "VehicleBreadcrumbs";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: VehicleBreadcrumbsProps;
+}
+/**
+ * Breadcrumbs for the page's car (catalogue §2): Home, car type, make, model and body links, ending on the car's title; with the 'Located at {city}' announcement when the car is away from the primary dealership.
+ */
+export interface VehicleBreadcrumbsProps {
+  /**
+   * Show 'Located at {city}' with Get Directions and a dismiss button (default true).
+   */
+  announceLocation?: boolean;
+}
+export interface VehicleGalleryBlock {
+  type: "VehicleGallery";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: VehicleGalleryProps;
+}
+/**
+ * The page car's pictures (catalogue §2, §4 viewer): a swipeable slider with previous/next buttons and arrow keys, thumbnails for in-stock cars with more than 3 images, and a full-screen view with arrow navigation. The first 2 pictures load with priority, at 600x400 quality 75.
+ */
+export interface VehicleGalleryProps {}
+export interface VehicleInformationBlock {
+  type: "VehicleInformation";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: VehicleInformationProps;
+}
+/**
+ * The page car's key information (4, then 'Show More'), details, features (8, then 'Show All') and specifications (4, then show all; empty rows hidden), catalogue §4 and §5.
+ */
+export interface VehicleInformationProps {
+  /**
+   * Default 'Vehicle details'.
+   */
+  heading?: string;
+}
+export interface VehicleLayoutBlock {
+  type: "VehicleLayout";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: VehicleLayoutProps;
+}
+/**
+ * The vehicle page's two columns: `main` (gallery, details) and `aside` (the sidebar, sticky on wide screens). On phones the aside follows the first main block.
+ */
+export interface VehicleLayoutProps {
+  main: BlockList;
+  aside: BlockList;
+}
+export interface VehicleSidebarBlock {
+  type: "VehicleSidebar";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: VehicleSidebarProps;
+}
+/**
+ * The vehicle sidebar (catalogue §2; conversion §2.5): title, price by the display priority with price type and was-price, market-price badge, key icons, call-to-action buttons from a tenant button set (each by its rule), dealer phone (masked until clicked), rego expiry, and for sold or unpriced cars the sold notice and 'Find Me Something Similar'.
+ */
+export interface VehicleSidebarProps {
+  /**
+   * Tenant button set for the call-to-action buttons (default vehicle).
+   */
+  buttonSet?: string;
+}
+export interface VehicleStructuredDataBlock {
+  type: "VehicleStructuredData";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: VehicleStructuredDataProps;
+}
+/**
+ * schema.org Car (Vehicle for other kinds) with its Offer as JSON-LD for the page car; the offer price is the price the page and cards show.
+ */
+export interface VehicleStructuredDataProps {}
 /**
  * Route pattern -> page. Patterns are paths with :param segments, optional :param? as the last segment, e.g. /cars/:slug or /search/:type?.
  *
@@ -867,6 +1028,10 @@ export interface Page {
   description?: string;
   when?: FeatureSwitchCondition;
   blocks: BlockList;
+  /**
+   * Where the page's title, description and social-media tags come from: the page's own title (default) or `vehicle`, the car named by the route's :slug (with Open Graph image and canonical URL).
+   */
+  metadata?: "page" | "vehicle";
 }
 export interface SearchSettings {
   /**
@@ -979,6 +1144,32 @@ export interface PricingSettings {
    * Disclaimer on used-car search cards, shown short with a toggle for the full text (catalogue §4).
    */
   usedCarDisclaimer?: string;
+}
+/**
+ * Vehicle page behaviour (catalogue §4, §5).
+ */
+export interface VehicleSettings {
+  /**
+   * Eligibility rules for the sidebar buttons, as stock filters on the car (derived fields: available, shown_price, has_price, instant_offer, age_years). Defaults in domain/vehicle-rules.ts.
+   */
+  rules?: {
+    tradeIn?: StockFilter1;
+    reserve?: StockFilter1;
+    buyOnline?: StockFilter1;
+    historyReport?: StockFilter1;
+  };
+  /**
+   * Show the dealer phone in full at once instead of masked until clicked (catalogue §4).
+   */
+  showPhoneImmediately?: boolean;
+  /**
+   * Show 'Unregistered' for a past rego expiry (catalogue §4).
+   */
+  showUnregistered?: boolean;
+  /**
+   * Reserve deposit in dollars; 0 or absent shows the default '$200' text (catalogue §9).
+   */
+  reserveAmount?: number;
 }
 /**
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -1203,6 +1394,35 @@ export interface PricingSettings1 {
    * Disclaimer on used-car search cards, shown short with a toggle for the full text (catalogue §4).
    */
   usedCarDisclaimer?: string;
+}
+/**
+ * Vehicle page behaviour (catalogue §4, §5).
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "vehicle".
+ */
+export interface VehicleSettings1 {
+  /**
+   * Eligibility rules for the sidebar buttons, as stock filters on the car (derived fields: available, shown_price, has_price, instant_offer, age_years). Defaults in domain/vehicle-rules.ts.
+   */
+  rules?: {
+    tradeIn?: StockFilter1;
+    reserve?: StockFilter1;
+    buyOnline?: StockFilter1;
+    historyReport?: StockFilter1;
+  };
+  /**
+   * Show the dealer phone in full at once instead of masked until clicked (catalogue §4).
+   */
+  showPhoneImmediately?: boolean;
+  /**
+   * Show 'Unregistered' for a past rego expiry (catalogue §4).
+   */
+  showUnregistered?: boolean;
+  /**
+   * Reserve deposit in dollars; 0 or absent shows the default '$200' text (catalogue §9).
+   */
+  reserveAmount?: number;
 }
 /**
  * A template's pages: the site layout (header and footer blocks) and, per route pattern, the block tree of that page.
@@ -1984,6 +2204,7 @@ export interface ResolvedTenant {
   forms: {
     [k: string]: {} | undefined;
   };
+  vehicle: ResolvedVehicleSettings;
 }
 export interface ResolvedLocale {
   country: "AU" | "NZ";
@@ -2217,11 +2438,15 @@ export interface ResolvedButtonSets {
 export interface ResolvedButton {
   label: string;
   /**
-   * Path; {slug}, {id} and {stocknum} are filled from the car on car buttons.
+   * Path; {slug}, {id}, {stocknum}, {dealership_slug} and {file} are filled from the car on car buttons.
    */
   href: string;
   style?: "primary" | "secondary" | "outline";
   when?: FeatureSwitchCondition;
+  /**
+   * A vehicle call-to-action: the button shows only when the page's car passes that rule (tenant `vehicle.rules`, catalogue §5); reserve and buy-online are also hidden for sold or unpriced cars. {file} in href is the history-report address.
+   */
+  cta?: "trade-in" | "reserve" | "buy-online" | "history-report";
 }
 export interface ResolvedLegal {
   /**
@@ -2411,6 +2636,32 @@ export interface ResolvedPricingSettings {
    * Disclaimer on used-car search cards, shown short with a toggle for the full text (catalogue §4).
    */
   usedCarDisclaimer?: string;
+}
+/**
+ * Vehicle page behaviour (catalogue §4, §5).
+ */
+export interface ResolvedVehicleSettings {
+  /**
+   * Eligibility rules for the sidebar buttons, as stock filters on the car (derived fields: available, shown_price, has_price, instant_offer, age_years). Defaults in domain/vehicle-rules.ts.
+   */
+  rules: {
+    tradeIn?: StockFilter;
+    reserve?: StockFilter;
+    buyOnline?: StockFilter;
+    historyReport?: StockFilter;
+  };
+  /**
+   * Show the dealer phone in full at once instead of masked until clicked (catalogue §4).
+   */
+  showPhoneImmediately: boolean;
+  /**
+   * Show 'Unregistered' for a past rego expiry (catalogue §4).
+   */
+  showUnregistered: boolean;
+  /**
+   * Reserve deposit in dollars; 0 or absent shows the default '$200' text (catalogue §9).
+   */
+  reserveAmount?: number;
 }
 /**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
@@ -2638,4 +2889,33 @@ export interface ResolvedPricingSettings1 {
    * Disclaimer on used-car search cards, shown short with a toggle for the full text (catalogue §4).
    */
   usedCarDisclaimer?: string;
+}
+/**
+ * Vehicle page behaviour (catalogue §4, §5).
+ *
+ * This interface was referenced by `ResolvedTenant`'s JSON-Schema
+ * via the `definition` "vehicle".
+ */
+export interface ResolvedVehicleSettings1 {
+  /**
+   * Eligibility rules for the sidebar buttons, as stock filters on the car (derived fields: available, shown_price, has_price, instant_offer, age_years). Defaults in domain/vehicle-rules.ts.
+   */
+  rules: {
+    tradeIn?: StockFilter;
+    reserve?: StockFilter;
+    buyOnline?: StockFilter;
+    historyReport?: StockFilter;
+  };
+  /**
+   * Show the dealer phone in full at once instead of masked until clicked (catalogue §4).
+   */
+  showPhoneImmediately: boolean;
+  /**
+   * Show 'Unregistered' for a past rego expiry (catalogue §4).
+   */
+  showUnregistered: boolean;
+  /**
+   * Reserve deposit in dollars; 0 or absent shows the default '$200' text (catalogue §9).
+   */
+  reserveAmount?: number;
 }

@@ -7,6 +7,10 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTenant, pageTitle, resolvePage } from '@/engine/tenant-request';
 import { renderBlocks } from '@/engine/render-blocks';
+import { loadVehicle } from '@/blocks/vehicle-context';
+import { siteOrigin } from '@/blocks/site-origin';
+import { openGraph, vehicleDescription } from '@/domain/vehicle-structured-data';
+import { vehicleTitle } from '@/domain/vehicle-title';
 
 export type TenantPageProps = { params: Promise<{ tenant: string; path?: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -22,6 +26,19 @@ async function load(params: TenantPageProps['params']) {
 
 export async function generateMetadata({ params }: TenantPageProps): Promise<Metadata> {
   const { tenant, resolved } = await load(params);
+  const slug = resolved.params.slug;
+  if (resolved.page.metadata === 'vehicle' && slug) {
+    const vehicle = await loadVehicle(tenant, slug, new Date());
+    if (!vehicle) notFound();
+    const origin = siteOrigin(tenant);
+    const options = { url: `${origin}/cars/${vehicle.car.slug}`, siteName: tenant.name, currency: tenant.locale.currency, imageBase: origin, vehicleWord: tenant.vehicleWord };
+    return {
+      title: { absolute: `${vehicleTitle(vehicle.car)} | ${tenant.name}` },
+      description: vehicleDescription(vehicle.car, options),
+      alternates: { canonical: options.url },
+      openGraph: openGraph(vehicle.car, options),
+    };
+  }
   return {
     title: { absolute: pageTitle(resolved.page, tenant) },
     description: resolved.page.description,

@@ -1,0 +1,19 @@
+'use client';
+
+import { useId, useState } from 'react';
+
+/** Short text with a toggle to the full (already sanitised) HTML. */
+export function ExpandableComments({ short, fullHtml }: { short: string; fullHtml: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <>
+      <div id={id} className="dealer-comments__text">
+        {open ? <div dangerouslySetInnerHTML={{ __html: fullHtml }} /> : <p>{short}</p>}
+      </div>
+      <button type="button" className="link-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        {open ? 'Show less' : 'Show more'}
+      </button>
+    </>
+  );
+}

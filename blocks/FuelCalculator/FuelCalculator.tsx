@@ -1,0 +1,15 @@
+import type { BlockComponent } from '../types';
+import { FUEL_KM_PER_WEEK, FUEL_PRICE_PER_LITRE, fuelConsumption, showsFuelCalculator } from '../../domain/vehicle-rules';
+import { pageVehicle } from '../vehicle-context';
+import { FuelCalculatorForm } from './FuelCalculator.client';
+
+export const FuelCalculator: BlockComponent<'FuelCalculator'> = async ({ props, ctx }) => {
+  const { car } = await pageVehicle(ctx);
+  if (!showsFuelCalculator(car)) return null;
+  return (
+    <section className="fuel-calculator" aria-labelledby="fuel-calculator-heading">
+      <h2 id="fuel-calculator-heading">{props.heading ?? 'Fuel cost calculator'}</h2>
+      <FuelCalculatorForm consumption={fuelConsumption(car)} kmPerWeek={FUEL_KM_PER_WEEK} pricePerLitre={FUEL_PRICE_PER_LITRE} currency={ctx.tenant.locale.currency} />
+    </section>
+  );
+};

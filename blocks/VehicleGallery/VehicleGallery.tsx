@@ -1,0 +1,20 @@
+import type { BlockComponent } from '../types';
+import { vehicleTitle } from '../../domain/vehicle-title';
+import { pageVehicle } from '../vehicle-context';
+import { Gallery } from './VehicleGallery.client';
+
+// spec: catalogue §4 / §9 — the thumbnail strip shows for in_stock cars with more than 3 images.
+export const THUMBNAILS_MIN_IMAGES = 4;
+
+export const VehicleGallery: BlockComponent<'VehicleGallery'> = async ({ ctx }) => {
+  const { car } = await pageVehicle(ctx);
+  const title = vehicleTitle(car);
+  const images = (car.images ?? [])
+    .map((entry, i) => {
+      const src = entry.image?.url;
+      return src ? { src, thumb: entry.image?.thumb?.url ?? src, alt: `${title}, photo ${i + 1}` } : undefined;
+    })
+    .filter((image): image is NonNullable<typeof image> => image !== undefined);
+  if (!images.length && car.primary_image_url) images.push({ src: car.primary_image_url, thumb: car.primary_image_url, alt: title });
+  return <Gallery images={images} showThumbnails={car.status === 'in_stock' && images.length >= THUMBNAILS_MIN_IMAGES} title={title} />;
+};

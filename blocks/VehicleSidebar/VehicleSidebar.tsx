@@ -1,0 +1,133 @@
+import Link from 'next/link';
+import type { BlockComponent } from '../types';
+import type { Button } from '../../schemas/types.generated';
+import type { StockFilter } from '../../domain/stock-filter';
+import { formatMoney, priceDisplay } from '../../domain/price-display';
+import { vehicleTitle } from '../../domain/vehicle-title';
+import { isSwitchedOn } from '../../domain/switches';
+import { fillCarLink } from '../../domain/car-links';
+import { isAvailable } from '../../domain/listing';
+import { slugify } from '../../domain/slug';
+import { FIND_SIMILAR_TEXT, marketPriceBadge, maskPhone, purchaseButtonsHidden, regoExpiry, reserveLabel, sidebarCtas, SIMILAR_PROMPT, SOLD_NOTICE_TITLE, soldNotice, type SidebarCta } from '../../domain/vehicle-rules';
+import { pageVehicle } from '../vehicle-context';
+import { PhoneReveal } from './VehicleSidebar.client';
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <path d={path} />
+    </svg>
+  );
+}
+
+const ICONS = {
+  km: 'M12 21a9 9 0 1 1 9-9M12 12l4-4M3 12h2M12 3v2',
+  transmission: 'M6 4v16M12 4v16M18 4v8H6',
+  body: 'M3 15l2-6h14l2 6v3H3zM7 18v2M17 18v2',
+};
+
+export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, ctx }) => {
+  const { tenant, now } = ctx;
+  const { car, location } = await pageVehicle(ctx);
+  const title = vehicleTitle(car);
+  const price = priceDisplay(car, { subscriptionOffer: tenant.features.subscriptionOffer, noPriceText: tenant.pricing.noPriceText, preorderText: tenant.pricing.preorderText });
+  const badge = marketPriceBadge(car);
+  const available = isAvailable(car);
+  const rules = tenant.vehicle.rules as { tradeIn?: StockFilter; reserve?: StockFilter; buyOnline?: StockFilter; historyReport?: StockFilter };
+  const passing = new Set<SidebarCta>(sidebarCtas(car, rules, { now }));
+  const buttons = (tenant.buttonSets[props.buttonSet ?? 'vehicle'] ?? []).filter((b: Button) => isSwitchedOn(b.when, tenant.features) && (!b.cta || passing.has(b.cta)));
+  const phone = (car.car_type && tenant.contact?.phonesByCarType?.[car.car_type]) || location?.contact_detail?.phone || tenant.contact?.phone;
+  const rego = regoExpiry(car.rego_expiry, now, tenant.locale.timeZone, tenant.vehicle.showUnregistered);
+  const hideBuying = purchaseButtonsHidden(car);
+  const label = (button: Button) => (button.cta === 'reserve' ? reserveLabel(tenant.vehicle.reserveAmount) : button.label);
+  const similarHref = `/search/${slugify(car.make)}/${slugify(car.model)}`;
+  return (
+    <div className="vehicle-sidebar">
+      <h1 className="vehicle-sidebar__title">{title}</h1>
+      {!available ? (
+        <div className="sold-notice" role="status">
+          <p className="sold-notice__title">{SOLD_NOTICE_TITLE}</p>
+          <p>{soldNotice(tenant.vehicleWord)}</p>
+        </div>
+      ) : null}
+      <p className="vehicle-sidebar__price">
+        {'amount' in price ? (
+          <>
+            <strong data-testid="vehicle-price">{formatMoney(price.amount, tenant.locale.currency)}</strong>
+            {price.kind === 'subscription' ? <span> per week subscription</span> : null}
+            {price.priceType ? <span className="vehicle-sidebar__price-type"> {price.priceType}</span> : null}
+            {price.wasPrice !== undefined ? (
+              <span className="vehicle-sidebar__was">
+                {' '}
+                was <s>{formatMoney(price.wasPrice, tenant.locale.currency)}</s>
+              </span>
+            ) : null}
+          </>
+        ) : (
+          <strong data-testid="vehicle-price">{price.text}</strong>
+        )}
+      </p>
+      {badge.show && badge.average !== undefined ? (
+        <p className="market-badge">
+          Below market price: {formatMoney(badge.average, tenant.locale.currency)} average
+          {badge.saving !== undefined ? ` (${formatMoney(badge.saving, tenant.locale.currency)} under)` : ''}
+        </p>
+      ) : null}
+      <ul className="vehicle-sidebar__icons" role="list">
+        {car.km !== undefined ? (
+          <li>
+            <Icon path={ICONS.km} /> {new Intl.NumberFormat('en-AU').format(car.km)} km
+          </li>
+        ) : null}
+        {car.simple_transmission ?? car.trans ? (
+          <li>
+            <Icon path={ICONS.transmission} /> {car.simple_transmission ?? car.trans}
+          </li>
+        ) : null}
+        {car.simple_body ? (
+          <li>
+            <Icon path={ICONS.body} /> {car.simple_body}
+          </li>
+        ) : null}
+      </ul>
+      {location ? (
+        <p className="vehicle-sidebar__location">
+          Located at <Link href={`/locations/${location.slug}`}>{location.name}</Link>
+        </p>
+      ) : null}
+      {rego ? <p className="vehicle-sidebar__rego">Registration: {rego}</p> : null}
+      {hideBuying ? (
+        <div className="vehicle-sidebar__similar">
+          <p>{SIMILAR_PROMPT}</p>
+          <Link className="button button--primary" href={similarHref}>
+            {FIND_SIMILAR_TEXT}
+          </Link>
+        </div>
+      ) : null}
+      {buttons.length ? (
+        <ul className="vehicle-sidebar__actions" role="list">
+          {buttons.map((button) => {
+            const href = fillCarLink(button.href, car);
+            if (!href) return null;
+            const external = /^https?:\/\//.test(href);
+            return (
+              <li key={`${button.label}:${button.href}`}>
+                {external ? (
+                  <a className={`button button--${button.style ?? 'outline'}`} href={href} target="_blank" rel="noopener noreferrer">
+                    {label(button)}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                ) : (
+                  <Link className={`button button--${button.style ?? 'outline'}`} href={href}>
+                    {label(button)}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {phone ? <PhoneReveal phone={phone} masked={maskPhone(phone)} revealed={tenant.vehicle.showPhoneImmediately} /> : null}
+    </div>
+  );
+};

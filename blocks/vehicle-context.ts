@@ -1,0 +1,43 @@
+import { cache } from 'react';
+import { notFound } from 'next/navigation';
+import type { ResolvedTenant } from '../schemas/types.generated';
+import type { BlockContext } from './types';
+import { getStockRepository, type Car, type Dealership, type Location } from '../services/stock';
+import { getSearchService } from '../services/search';
+
+export interface PageVehicle {
+  car: Car;
+  location?: Location;
+  dealership?: Dealership;
+  /** The primary location of the site's first dealership: the "home" city for 'Located at'. */
+  primaryLocation?: Location;
+}
+
+/**
+ * The car of a vehicle page (route parameter `slug`), once per request for every block that shows
+ * it. Only a car this site lists is found: another dealer's car, a withdrawn car or one sold
+ * beyond the sold window is not (the page answers 404).
+ */
+export const loadVehicle = cache(async (tenant: ResolvedTenant, slug: string, now: Date): Promise<PageVehicle | undefined> => {
+  const repo = await getStockRepository();
+  const car = await repo.carBySlug(slug, tenant.dealerships);
+  if (!car) return undefined;
+  const listed = await (await getSearchService()).search(tenant, { filter: { field: 'id', eq: car.id }, sort: 'latest', page: 1, hitsPerPage: 0, facets: [] }, now);
+  if (listed.count === 0) return undefined;
+  const [locations, dealerships] = await Promise.all([repo.locations(tenant.dealerships), repo.dealerships([car.dealership_id])]);
+  const primaryDealer = tenant.dealerships[0];
+  return {
+    car,
+    location: locations.find((l) => l.id === car.location_id),
+    dealership: dealerships[0],
+    primaryLocation: locations.find((l) => l.dealership_id === primaryDealer && l.primary) ?? locations.find((l) => l.dealership_id === primaryDealer),
+  };
+});
+
+/** The page's vehicle, or the 404 page. */
+export async function pageVehicle(ctx: BlockContext): Promise<PageVehicle> {
+  const slug = ctx.params.slug;
+  const vehicle = slug ? await loadVehicle(ctx.tenant, slug, ctx.now) : undefined;
+  if (!vehicle) notFound();
+  return vehicle;
+}

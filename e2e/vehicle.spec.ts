@@ -1,0 +1,153 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectAccessible, siteUrl, tenantGet } from './helpers';
+
+interface FeedCar {
+  id: number; slug: string; dealership_id: number; car_type: string; status: string; price: number; before_price?: number; offer_price?: number; reserved?: boolean; preorder?: boolean;
+  simple_fuel?: string; dealercomments?: string; rego_expiry?: string; sold_date_timestamp?: number; show_on_dealer_website?: boolean; file?: string;
+}
+const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as { cars: FeedCar[] };
+const SC = [2, 3, 4, 5, 6];
+const site = 'southern-cross-motors';
+const shown = (c: FeedCar) => c.show_on_dealer_website !== false;
+const scUsed = (c: FeedCar) => SC.includes(c.dealership_id) && c.car_type === 'used' && shown(c);
+const find = (label: string, test: (c: FeedCar) => boolean): FeedCar => {
+  const car = feed.cars.find(test);
+  if (!car) throw new Error(`no demo car: ${label}`);
+  return car;
+};
+const inStock = (c: FeedCar) => c.status === 'in_stock';
+const nowSeconds = Date.now() / 1000;
+
+test('a car with a was-price shows both prices and its gallery works from the keyboard', async ({ page }) => {
+  const car = find('was-price', (c) => scUsed(c) && inStock(c) && (c.before_price ?? 0) > c.price && !(c.offer_price && c.offer_price > 10));
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  await expect(page.getByTestId('vehicle-price')).toHaveText(`$${car.price.toLocaleString('en-AU')}`);
+  await expect(page.locator('.vehicle-sidebar__was s')).toHaveText(`$${car.before_price?.toLocaleString('en-AU')}`);
+  const track = page.getByRole('list', { name: /Photo 1 of \d+/ });
+  await track.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('list', { name: /Photo 2 of \d+/ })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('list', { name: /Photo 1 of \d+/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Full screen photos' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('dialog')).toContainText('2 /');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expectAccessible(page);
+});
+
+test('an unpriced car shows the no-price text and Find Me Something Similar instead of purchase buttons', async ({ page }) => {
+  const car = find('no price', (c) => scUsed(c) && inStock(c) && c.price === 0 && !c.preorder && !(c.offer_price && c.offer_price > 10));
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  await expect(page.getByTestId('vehicle-price')).toHaveText('Enquire for price.');
+  await expect(page.getByRole('link', { name: 'Find Me Something Similar' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Reserve/ })).toHaveCount(0);
+});
+
+test('a car sold within 3 days shows the sold notice (catalogue §4)', async ({ page }) => {
+  const car = find('sold recently', (c) => scUsed(c) && c.status === 'sold' && (c.sold_date_timestamp ?? 0) > nowSeconds - 2 * 86_400);
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  await expect(page.locator('.sold-notice')).toContainText('SOLD');
+  await expect(page.locator('.sold-notice')).toContainText('Unfortunately this car recently sold');
+  await expect(page.locator('.vehicle-sidebar').getByText('Like this and want something similar?')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Reserve/ })).toHaveCount(0);
+});
+
+test('a car sold long ago is not listed: 404', async ({ request }) => {
+  const car = find('sold long ago', (c) => scUsed(c) && c.status === 'sold' && (c.sold_date_timestamp ?? nowSeconds) < nowSeconds - 5 * 86_400);
+  expect((await tenantGet(request, site, `/cars/${car.slug}`)).status()).toBe(404);
+});
+
+test('a reserved car hides the reserve button; an available one shows the tenant amount', async ({ page }) => {
+  const reserved = find('reserved', (c) => scUsed(c) && inStock(c) && c.reserved === true && c.price > 0);
+  await page.goto(siteUrl(site, `/cars/${reserved.slug}`));
+  await expect(page.getByRole('link', { name: /^Reserve/ })).toHaveCount(0);
+  const open = find('reservable', (c) => scUsed(c) && inStock(c) && !c.reserved && c.price > 0);
+  await page.goto(siteUrl(site, `/cars/${open.slug}`));
+  await expect(page.getByRole('link', { name: 'Reserve for $500' })).toBeVisible();
+});
+
+test('an electric car has no fuel calculator; a petrol car does, with the catalogue §9 defaults', async ({ page }) => {
+  const ev = find('electric', (c) => scUsed(c) && inStock(c) && c.simple_fuel === 'Electric');
+  await page.goto(siteUrl(site, `/cars/${ev.slug}`));
+  await expect(page.getByRole('heading', { name: 'Fuel cost calculator' })).toHaveCount(0);
+  const petrol = find('petrol', (c) => scUsed(c) && inStock(c) && c.simple_fuel === 'Petrol');
+  await page.goto(siteUrl(site, `/cars/${petrol.slug}`));
+  await expect(page.getByLabel('Kilometres per week')).toHaveValue('250');
+  await expect(page.getByLabel('Fuel price per litre')).toHaveValue('1.70');
+  await page.getByLabel('Fuel consumption').fill('10');
+  await expect(page.locator('.fuel-calc__result')).toContainText('$42.50'); // 250 / 100 x 10 x 1.70
+  await expectAccessible(page);
+});
+
+test('long dealer comments are cut at 400 characters; pipe-only comments are pending', async ({ page }) => {
+  const long = find('long comments', (c) => scUsed(c) && inStock(c) && (c.dealercomments?.length ?? 0) > 450);
+  await page.goto(siteUrl(site, `/cars/${long.slug}`));
+  const text = page.locator('.dealer-comments__text');
+  expect(((await text.textContent()) ?? '').length).toBeLessThanOrEqual(402);
+  await page.locator('.dealer-comments').getByRole('button', { name: 'Show more' }).click();
+  expect(((await text.textContent()) ?? '').length).toBeGreaterThan(402);
+  const pipes = find('pipe-only comments', (c) => scUsed(c) && inStock(c) && (c.dealercomments ?? '').trim() === '|');
+  await page.goto(siteUrl(site, `/cars/${pipes.slug}`));
+  await expect(page.getByText('Dealer comments are pending. Please check back here later.')).toBeVisible();
+});
+
+test('rego expiry: a future date reads Expires on, a past one Unregistered where switched on', async ({ page }) => {
+  const future = find('rego future', (c) => scUsed(c) && inStock(c) && !!c.rego_expiry && Date.parse(c.rego_expiry) > Date.now() + 86_400_000 * 2);
+  await page.goto(siteUrl(site, `/cars/${future.slug}`));
+  await expect(page.locator('.vehicle-sidebar__rego')).toContainText('Expires on');
+  const past = find('rego past', (c) => scUsed(c) && inStock(c) && !!c.rego_expiry && Date.parse(c.rego_expiry) < Date.now() - 86_400_000 * 2);
+  await page.goto(siteUrl(site, `/cars/${past.slug}`));
+  await expect(page.locator('.vehicle-sidebar__rego')).toContainText('Unregistered');
+});
+
+test('the dealer phone is masked after 5 characters until clicked (catalogue §4)', async ({ page }) => {
+  const car = find('any', (c) => scUsed(c) && inStock(c));
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const reveal = page.getByRole('button', { name: /Show the phone number/ });
+  await expect(reveal).toContainText('XXXX');
+  await reveal.click();
+  await expect(page.locator('.vehicle-sidebar').getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:\d+/);
+});
+
+test('a dealer comment with a script payload never runs', async ({ page }) => {
+  mkdirSync('test-results', { recursive: true });
+  const payload = 'Great car. <script>window.__xss = 1</script><img src="x" onerror="window.__xss = 2"> <a href="javascript:window.__xss=3">click</a> '.repeat(8);
+  const car = { id: 990001, slug: 'xss-test-990001', make: 'Yamaha', model: 'MT-07', year: 2024, car_type: 'used', status: 'in_stock', price: 9990, dealership_id: 7, location_id: undefined, dealercomments: payload, stocknum: 'XSS1', item_type: 'motorcycle' };
+  writeFileSync('test-results/xss-feed.json', JSON.stringify({ cars: [car] }));
+  execFileSync('npx', ['tsx', 'scripts/import.ts', 'test-results/xss-feed.json'], { env: process.env, stdio: 'pipe' });
+  await page.goto(siteUrl('ridgeline-motorcycles', `/cars/${car.slug}`));
+  await expect(page.locator('.dealer-comments__text')).toContainText('Great car.');
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await page.locator('.dealer-comments script, .dealer-comments [onerror], .dealer-comments a[href^="javascript"]').count()).toBe(0);
+});
+
+async function priceOf(request: APIRequestContext, slug: string): Promise<{ page?: string; jsonLd?: number }> {
+  const html = await (await tenantGet(request, 'ridgeline-motorcycles', `/cars/${slug}`)).text();
+  const page = /data-testid="vehicle-price">([^<]+)</.exec(html)?.[1];
+  const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const offers = ld ? (JSON.parse(ld) as { offers?: { price?: number } }).offers : undefined;
+  return { page, jsonLd: offers?.price };
+}
+
+test('one vehicle, one price: search card, page and JSON-LD agree for every listed car of one tenant (ACL s47)', async ({ request }) => {
+  test.setTimeout(240_000);
+  const cards = new Map<string, string>();
+  for (let pageNo = 1; pageNo < 40; pageNo++) {
+    const html = await (await tenantGet(request, 'ridgeline-motorcycles', `/search/new-used-and-demo-cars?sortBy=latest${pageNo > 1 ? `&page=${pageNo}` : ''}`)).text();
+    const found = [...html.matchAll(/<h3 id="car-\d+" class="stock-card__title"><a href="\/cars\/([^"]+)">[\s\S]*?<p class="stock-card__price"><strong>([^<]+)<\/strong>/g)];
+    if (!found.length) break;
+    for (const [, slug, price] of found) cards.set(slug as string, price as string);
+  }
+  expect(cards.size).toBeGreaterThan(150);
+  for (const [slug, cardPrice] of cards) {
+    const { page, jsonLd } = await priceOf(request, slug);
+    expect(page, slug).toBe(cardPrice);
+    if (/^\$/.test(cardPrice)) expect(`$${jsonLd?.toLocaleString('en-AU')}`, slug).toBe(cardPrice);
+    else expect(jsonLd, slug).toBeUndefined();
+  }
+});
