@@ -7,5 +7,7 @@ export default defineConfig({
     include: ['{engine,blocks,domain,services,scripts,schemas}/**/*.test.{ts,tsx}', 'proxy.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // Some tests start CLIs and build indexes; on a busy 2-core machine 5 s is too tight.
+    testTimeout: 30_000,
   },
 });

@@ -11,6 +11,10 @@ import { SimilarCars } from './SimilarCars/SimilarCars';
 import { SiteFooter } from './SiteFooter/SiteFooter';
 import { SiteHeader } from './SiteHeader/SiteHeader';
 import { StatsBanner } from './StatsBanner/StatsBanner';
+import { MarketGauge } from './MarketGauge/MarketGauge';
+import { FavouritesList } from './FavouritesList/FavouritesList';
+import { VehicleMobileBar } from './VehicleMobileBar/VehicleMobileBar';
+import { VehicleActions } from './VehicleActions/VehicleActions';
 import { VehicleStructuredData } from './VehicleStructuredData/VehicleStructuredData';
 import { VehicleSidebar } from './VehicleSidebar/VehicleSidebar';
 import { VehicleLayout } from './VehicleLayout/VehicleLayout';
@@ -34,6 +38,10 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   SiteFooter,
   SiteHeader,
   StatsBanner,
+  MarketGauge,
+  FavouritesList,
+  VehicleMobileBar,
+  VehicleActions,
   VehicleStructuredData,
   VehicleSidebar,
   VehicleLayout,

@@ -151,3 +151,59 @@ test('one vehicle, one price: search card, page and JSON-LD agree for every list
     else expect(jsonLd, slug).toBeUndefined();
   }
 });
+
+test('a favourite persists across reload and shows on the favourites page', async ({ page }) => {
+  const car = find('priced', (c) => scUsed(c) && inStock(c) && c.price > 0);
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const save = page.getByRole('button', { name: 'Save to favourites' });
+  await save.click();
+  await expect(page.getByRole('button', { name: 'Saved to favourites' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await page.evaluate(() => (window as unknown as { dataLayer?: Array<{ event_id?: number }> }).dataLayer?.some((e) => e.event_id === 39))).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Saved to favourites' })).toBeVisible();
+  await page.goto(siteUrl(site, '/favourites'));
+  await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveCount(1);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: /^Remove/ }).click();
+  await expect(page.getByText('You have not saved any cars yet.')).toBeVisible();
+});
+
+test('copy link shows Copied and puts the share address on the clipboard; views are counted', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const car = find('any priced', (c) => scUsed(c) && inStock(c) && c.price > 0);
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  await expect(page.getByText(/^Viewed \d+ times$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`https://www.southerncrossmotors.com.au/cars/${car.slug}`);
+  await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible({ timeout: 3000 }); // 'Copied' for 1.5 s
+});
+
+test('on a 390x844 phone the bottom bar offers reserve, enquire and call, and changes style past 900 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const car = find('reservable', (c) => scUsed(c) && inStock(c) && !c.reserved && c.price > 0);
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const bar = page.getByRole('navigation', { name: 'Quick actions' });
+  await expect(bar.getByRole('link', { name: 'Reserve Car Now' })).toBeVisible();
+  await expect(bar.getByRole('link', { name: 'Enquire Now' })).toBeVisible();
+  await expect(bar.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', /^tel:/);
+  await expect(bar).not.toHaveClass(/mobile-bar--scrolled/);
+  await page.mouse.wheel(0, 1500);
+  await expect(bar).toHaveClass(/mobile-bar--scrolled/);
+  await expectAccessible(page);
+});
+
+type MarketCar = FeedCar & { autograb_data?: { average_market_price?: number; state_average_market_price?: number } };
+const average = (c: MarketCar) => c.autograb_data?.state_average_market_price ?? c.autograb_data?.average_market_price ?? 0;
+
+test('the market badge shows more than 499 below the market average, and the gauge loads (catalogue §4, §5)', async ({ page }) => {
+  const cheap = find('below market', (c) => scUsed(c) && inStock(c) && c.price > 0 && !(c.offer_price && c.offer_price > 10) && average(c as MarketCar) - c.price > 2000) as MarketCar;
+  await page.goto(siteUrl(site, `/cars/${cheap.slug}`));
+  await expect(page.locator('.market-badge')).toContainText('Below market price');
+  await page.getByRole('heading', { name: 'How this price compares' }).scrollIntoViewIfNeeded();
+  await expect(page.locator('.market-gauge__deal')).toHaveText(/Good Deal|Great Deal/);
+  await expectAccessible(page);
+  const dear = find('above market', (c) => scUsed(c) && inStock(c) && c.price > 0 && !(c.offer_price && c.offer_price > 10) && average(c as MarketCar) > 0 && average(c as MarketCar) - c.price < 0);
+  await page.goto(siteUrl(site, `/cars/${dear.slug}`));
+  await expect(page.locator('.market-badge')).toHaveCount(0);
+});

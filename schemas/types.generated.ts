@@ -14,9 +14,11 @@ export type BlockRef =
   | BrandGridBlock
   | ComingSoonBlock
   | DealerCommentsBlock
+  | FavouritesListBlock
   | FeaturedStockBlock
   | FuelCalculatorBlock
   | HeroBlock
+  | MarketGaugeBlock
   | PromotionBannerBlock
   | RichTextBlock
   | SearchResultsBlock
@@ -25,10 +27,12 @@ export type BlockRef =
   | SiteFooterBlock
   | SiteHeaderBlock
   | StatsBannerBlock
+  | VehicleActionsBlock
   | VehicleBreadcrumbsBlock
   | VehicleGalleryBlock
   | VehicleInformationBlock
   | VehicleLayoutBlock
+  | VehicleMobileBarBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock;
 /**
@@ -94,9 +98,11 @@ export type BlockRef1 =
   | BrandGridBlock
   | ComingSoonBlock
   | DealerCommentsBlock
+  | FavouritesListBlock
   | FeaturedStockBlock
   | FuelCalculatorBlock
   | HeroBlock
+  | MarketGaugeBlock
   | PromotionBannerBlock
   | RichTextBlock
   | SearchResultsBlock
@@ -105,10 +111,12 @@ export type BlockRef1 =
   | SiteFooterBlock
   | SiteHeaderBlock
   | StatsBannerBlock
+  | VehicleActionsBlock
   | VehicleBreadcrumbsBlock
   | VehicleGalleryBlock
   | VehicleInformationBlock
   | VehicleLayoutBlock
+  | VehicleMobileBarBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock;
 /**
@@ -121,9 +129,11 @@ export type Block =
   | BrandGridBlock
   | ComingSoonBlock
   | DealerCommentsBlock
+  | FavouritesListBlock
   | FeaturedStockBlock
   | FuelCalculatorBlock
   | HeroBlock
+  | MarketGaugeBlock
   | PromotionBannerBlock
   | RichTextBlock
   | SearchResultsBlock
@@ -132,10 +142,12 @@ export type Block =
   | SiteFooterBlock
   | SiteHeaderBlock
   | StatsBannerBlock
+  | VehicleActionsBlock
   | VehicleBreadcrumbsBlock
   | VehicleGalleryBlock
   | VehicleInformationBlock
   | VehicleLayoutBlock
+  | VehicleMobileBarBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock;
 /**
@@ -407,6 +419,14 @@ export interface FeatureSwitches {
    * Show an ELECTRIC, HYBRID or PHEV tag on stock cards (catalogue §4 card tag precedence).
    */
   fuelTags?: boolean;
+  /**
+   * The Share button copies the page address and shows the toast 'Copied {car name} to your clipboard!' (catalogue §4); otherwise it offers share windows.
+   */
+  shareCopiesLink?: boolean;
+  /**
+   * The Autogauge market-price panel on used-car pages (conversion §1 autograb flag, §6 plugins; catalogue §4).
+   */
+  autogauge?: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -633,6 +653,24 @@ export interface DealerCommentsProps {
    */
   heading?: string;
 }
+export interface FavouritesListBlock {
+  type: "FavouritesList";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: FavouritesListProps;
+}
+/**
+ * The shopper's favourite cars kept in this browser, with links and a remove button.
+ */
+export interface FavouritesListProps {
+  /**
+   * Default 'Your favourites'.
+   */
+  heading?: string;
+}
 export interface FeaturedStockBlock {
   type: "FeaturedStock";
   /**
@@ -751,6 +789,24 @@ export interface HeroProps {
    * Height of the banner (default medium).
    */
   size?: "small" | "medium" | "large";
+}
+export interface MarketGaugeBlock {
+  type: "MarketGauge";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: MarketGaugeProps;
+}
+/**
+ * Market price gauge for the page car (catalogue §4, §9; conversion §6): used cars only. Loads the market data after the page, shows a skeleton meanwhile, and shows the gauge only when the data is complete, confidence is above 0.2 and the market range reaches the listing price; otherwise nothing. Fill bands low / medium / high and 'Good Deal' or 'Great Deal'.
+ */
+export interface MarketGaugeProps {
+  /**
+   * Default 'How this price compares'.
+   */
+  heading?: string;
 }
 export interface PromotionBannerBlock {
   type: "PromotionBanner";
@@ -906,6 +962,24 @@ export interface StatsBannerBlock {
 export interface StatsBannerProps {
   heading?: string;
 }
+export interface VehicleActionsBlock {
+  type: "VehicleActions";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: VehicleActionsProps;
+}
+/**
+ * Shopper tools for the page car: Favourite (kept in this browser; hidden for unsuitable cars per the tenant's vehicle.favouriteNeeds), Share (copy link with 'Copied' for 1.5 s, share windows 550x400, or copy with a toast where the tenant switches it on), the view count, and the viewed-cars record (catalogue §3, §4).
+ */
+export interface VehicleActionsProps {
+  /**
+   * Show how many times the car was viewed (default true).
+   */
+  showViews?: boolean;
+}
 export interface VehicleBreadcrumbsBlock {
   type: "VehicleBreadcrumbs";
   /**
@@ -970,6 +1044,28 @@ export interface VehicleLayoutBlock {
 export interface VehicleLayoutProps {
   main: BlockList;
   aside: BlockList;
+}
+export interface VehicleMobileBarBlock {
+  type: "VehicleMobileBar";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: VehicleMobileBarProps;
+}
+/**
+ * On phones, a bar fixed to the bottom of the vehicle page with Reserve Car Now (when the car passes the reserve rule), Enquire Now (or Instant Message) and Call Now; its style changes once the page has scrolled past 900 px (catalogue §2, §9).
+ */
+export interface VehicleMobileBarProps {
+  /**
+   * Where Enquire Now goes; {slug} and {id} are filled (default /contact?car_id={id}).
+   */
+  enquireHref?: string;
+  /**
+   * Label the middle button 'Instant Message' instead of 'Enquire Now'.
+   */
+  instantMessage?: boolean;
 }
 export interface VehicleSidebarBlock {
   type: "VehicleSidebar";
@@ -1170,6 +1266,10 @@ export interface VehicleSettings {
    * Reserve deposit in dollars; 0 or absent shows the default '$200' text (catalogue §9).
    */
   reserveAmount?: number;
+  /**
+   * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
+   */
+  favouriteNeeds?: "price" | "images" | "nothing";
 }
 /**
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -1251,6 +1351,14 @@ export interface FeatureSwitches1 {
    * Show an ELECTRIC, HYBRID or PHEV tag on stock cards (catalogue §4 card tag precedence).
    */
   fuelTags?: boolean;
+  /**
+   * The Share button copies the page address and shows the toast 'Copied {car name} to your clipboard!' (catalogue §4); otherwise it offers share windows.
+   */
+  shareCopiesLink?: boolean;
+  /**
+   * The Autogauge market-price panel on used-car pages (conversion §1 autograb flag, §6 plugins; catalogue §4).
+   */
+  autogauge?: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -1423,6 +1531,10 @@ export interface VehicleSettings1 {
    * Reserve deposit in dollars; 0 or absent shows the default '$200' text (catalogue §9).
    */
   reserveAmount?: number;
+  /**
+   * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
+   */
+  favouriteNeeds?: "price" | "images" | "nothing";
 }
 /**
  * A template's pages: the site layout (header and footer blocks) and, per route pattern, the block tree of that page.
@@ -2369,6 +2481,14 @@ export interface ResolvedFeatureSwitches {
    * Show an ELECTRIC, HYBRID or PHEV tag on stock cards (catalogue §4 card tag precedence).
    */
   fuelTags: boolean;
+  /**
+   * The Share button copies the page address and shows the toast 'Copied {car name} to your clipboard!' (catalogue §4); otherwise it offers share windows.
+   */
+  shareCopiesLink: boolean;
+  /**
+   * The Autogauge market-price panel on used-car pages (conversion §1 autograb flag, §6 plugins; catalogue §4).
+   */
+  autogauge: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -2662,6 +2782,10 @@ export interface ResolvedVehicleSettings {
    * Reserve deposit in dollars; 0 or absent shows the default '$200' text (catalogue §9).
    */
   reserveAmount?: number;
+  /**
+   * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
+   */
+  favouriteNeeds: "price" | "images" | "nothing";
 }
 /**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
@@ -2743,6 +2867,14 @@ export interface ResolvedFeatureSwitches1 {
    * Show an ELECTRIC, HYBRID or PHEV tag on stock cards (catalogue §4 card tag precedence).
    */
   fuelTags: boolean;
+  /**
+   * The Share button copies the page address and shows the toast 'Copied {car name} to your clipboard!' (catalogue §4); otherwise it offers share windows.
+   */
+  shareCopiesLink: boolean;
+  /**
+   * The Autogauge market-price panel on used-car pages (conversion §1 autograb flag, §6 plugins; catalogue §4).
+   */
+  autogauge: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -2918,4 +3050,8 @@ export interface ResolvedVehicleSettings1 {
    * Reserve deposit in dollars; 0 or absent shows the default '$200' text (catalogue §9).
    */
   reserveAmount?: number;
+  /**
+   * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
+   */
+  favouriteNeeds: "price" | "images" | "nothing";
 }

@@ -10,6 +10,7 @@ import { getTenant } from '@/engine/tenant-request';
 import { renderBlocks } from '@/engine/render-blocks';
 import { themeStyle } from '@/engine/theme';
 import { FONTS } from '@/app/fonts';
+import { ShopperProviders } from '@/blocks/shopper/Providers.client';
 
 export async function generateMetadata({ params }: { params: Promise<{ tenant: string }> }): Promise<Metadata> {
   const tenant = getTenant((await params).tenant);
@@ -28,14 +29,16 @@ export default async function TenantLayout({ children, params }: { children: Rea
   const base = { tenant, path: '', params: {}, now: new Date(), searchParams: async () => new URLSearchParams() };
   return (
     <div className={`site ${fonts}`} style={themeStyle(tenant.theme)} data-tenant={tenant.slug}>
-      <a className="skip-link" href="#main-content">
-        Skip to content
-      </a>
-      {renderBlocks(tenant.layout?.header, base)}
-      <main id="main-content" tabIndex={-1}>
-        {children}
-      </main>
-      {renderBlocks(tenant.layout?.footer, base)}
+      <ShopperProviders>
+        <a className="skip-link" href="#main-content">
+          Skip to content
+        </a>
+        {renderBlocks(tenant.layout?.header, base)}
+        <main id="main-content" tabIndex={-1}>
+          {children}
+        </main>
+        {renderBlocks(tenant.layout?.footer, base)}
+      </ShopperProviders>
     </div>
   );
 }

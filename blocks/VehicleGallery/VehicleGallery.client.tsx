@@ -39,13 +39,11 @@ export function Gallery({ images, showThumbnails, title }: { images: GalleryImag
   }, []);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      go(index - 1);
-    } else if (event.key === 'ArrowRight') {
-      event.preventDefault();
-      go(index + 1);
-    }
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    // The dialog sits inside the gallery: handle each key press once.
+    event.preventDefault();
+    event.stopPropagation();
+    go(index + (event.key === 'ArrowLeft' ? -1 : 1));
   };
 
   if (!count) return <div className="gallery gallery--empty">Photos coming soon</div>;

@@ -1005,6 +1005,7 @@ function makeCar(rng: Rng, build: Build, stock: string): FeedCar {
   registration(rng, car, dealer.state, build.now);
   if (rng.chance(0.4)) car.dealercomments = comments(rng, car, dealer, phoneOf(build.location), rng.chance(0.4));
   else if (rng.chance(0.01)) car.dealercomments = '|';
+  marketData(car);
   return car;
 }
 
@@ -1066,6 +1067,18 @@ function sellingLocations(locations: readonly FeedLocation[], dealerId: number, 
   const hasUsedYard = own.some((l) => l.location_type === 'used');
   const preferred = own.filter((l) => (carType === 'used' ? !(hasUsedYard && l.location_type === 'sales') : l.location_type !== 'used'));
   return preferred.length > 0 ? preferred : own;
+}
+
+/**
+ * Market averages for most used cars (catalogue §3 autograb_data), derived from the car's id so the
+ * rest of the generated data stays as it was: some priced well below the market, some above.
+ */
+function marketData(car: FeedCar): void {
+  if (car.car_type !== 'used' || car.price <= 0 || car.id % 10 >= 7) return;
+  const spread = ((car.id * 7919) % 23) / 100 - 0.06; // -6% .. +16% of the price
+  const average = Math.round((car.price * (1 + spread)) / 10) * 10;
+  const state = car.id % 3 === 0 ? undefined : Math.round((average * (1 + (((car.id * 104729) % 7) - 3) / 100)) / 10) * 10;
+  (car as FeedCar & { autograb_data?: unknown }).autograb_data = { average_market_price: average, ...(state ? { state_average_market_price: state } : {}) };
 }
 
 function buildCars(rng: Rng, locations: readonly FeedLocation[], now: Date): FeedCar[] {

@@ -4,10 +4,11 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import type { Database } from './schema';
 import * as initial from './migrations/001-initial';
+import * as carViews from './migrations/002-car-views';
 
 export type PlatformDb = Kysely<Database>;
 
-const MIGRATIONS: Record<string, Migration> = { '001-initial': initial };
+const MIGRATIONS: Record<string, Migration> = { '001-initial': initial, '002-car-views': carViews };
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 

@@ -56,9 +56,16 @@ export interface ImportTable {
   withdrawn: number;
 }
 
+export interface CarViewTable {
+  car_id: number;
+  views: number;
+  updated_at: string;
+}
+
 export interface Database {
   dealerships: DealershipTable;
   locations: LocationTable;
   cars: CarTable;
   imports: ImportTable;
+  car_views: CarViewTable;
 }

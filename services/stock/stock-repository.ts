@@ -90,6 +90,17 @@ export class StockRepository {
     return Number(row?.last ?? 0);
   }
 
+  /** Counts one view of a car and answers the new total. */
+  async countView(carId: number, at: Date): Promise<number> {
+    const row = await this.db
+      .insertInto('car_views')
+      .values({ car_id: carId, views: 1, updated_at: at.toISOString() })
+      .onConflict((oc) => oc.column('car_id').doUpdateSet((eb) => ({ views: eb('car_views.views', '+', 1), updated_at: at.toISOString() })))
+      .returning('views')
+      .executeTakeFirstOrThrow();
+    return row.views;
+  }
+
   async counts(): Promise<{ dealerships: number; locations: number; cars: number }> {
     const count = async (table: 'dealerships' | 'locations' | 'cars') =>
       Number((await this.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

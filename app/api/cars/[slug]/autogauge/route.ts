@@ -1,0 +1,34 @@
+/**
+ * GET /api/cars/<slug>/autogauge: the market gauge data for a car (catalogue §3, §7) as JSON, or
+ * `null` when the provider has none (the browser then raises 'No data returned', §8). Only used
+ * cars have it (conversion §6: the Autogauge report is for used cars only). The tenant comes from
+ * the proxy's header and the car must be one this tenant lists. Rendered per request; answers are
+ * cached by browsers and shared caches for 5 minutes since market data moves slowly; errors are
+ * never cached.
+ */
+import { headers } from 'next/headers';
+import { TENANT_HEADER } from '@/engine/tenant-header';
+import { getTenant } from '@/engine/tenant-request';
+import { loadVehicle } from '@/blocks/vehicle-context';
+import { marketDataFromEnv } from '@/services/market/market-data';
+
+export const dynamic = 'force-dynamic';
+
+const problem = (status: number, message: string) => Response.json({ error: message }, { status, headers: { 'cache-control': 'no-store' } });
+
+export async function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }) {
+  const tenant = getTenant((await headers()).get(TENANT_HEADER) ?? '');
+  if (!tenant) return problem(404, 'Unknown site');
+  const { slug } = await params;
+  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return problem(400, 'Malformed car slug');
+  const vehicle = await loadVehicle(tenant, slug, new Date());
+  if (!vehicle) return problem(404, 'No such car on this site');
+  if (vehicle.car.car_type !== 'used') return problem(404, 'No market data for new or demo cars');
+  try {
+    const gauge = await marketDataFromEnv().autoGauge(vehicle.car);
+    return Response.json(gauge, { headers: { 'cache-control': 'public, max-age=300' } });
+  } catch (error) {
+    console.error('Market data lookup failed', error);
+    return problem(502, 'Market data is unavailable');
+  }
+}

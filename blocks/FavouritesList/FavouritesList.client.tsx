@@ -1,0 +1,42 @@
+'use client';
+
+import Link from 'next/link';
+import { useAtom } from 'jotai';
+import { useMemo } from 'react';
+import { useHydrated } from '../shopper/use-hydrated';
+import { favouritesAtom } from '../shopper/store';
+
+export function Favourites({ site, heading }: { site: string; heading: string }) {
+  const [list, setList] = useAtom(useMemo(() => favouritesAtom(site), [site]));
+  const ready = useHydrated();
+  return (
+    <section className="container section" aria-labelledby="favourites-heading">
+      <h1 id="favourites-heading">{heading}</h1>
+      {!ready ? null : list.length === 0 ? (
+        <p>
+          You have not saved any cars yet. <Link href="/search/new-used-and-demo-cars">Search our stock</Link> and tap Save to favourites.
+        </p>
+      ) : (
+        <ul className="card-grid" role="list">
+          {list.map((car) => (
+            <li key={car.id} className="stock-card">
+              {car.primary_image_url ? (
+                // A plain img: the entry may outlive the car, and next/image would fail on a removed picture.
+                // eslint-disable-next-line @next/next/no-img-element
+                <img src={car.primary_image_url} alt="" width={600} height={400} loading="lazy" />
+              ) : null}
+              <div className="stock-card__body">
+                <h2 className="stock-card__title">
+                  <Link href={`/cars/${car.slug}`}>{car.name}</Link>
+                </h2>
+                <button type="button" className="button button--outline" onClick={() => setList((current) => current.filter((f) => f.id !== car.id))}>
+                  Remove<span className="visually-hidden"> {car.name} from favourites</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+import { animate, motion, useMotionValue, useReducedMotion, useTransform } from 'framer-motion';
+import { AUTO_GAUGE_FAILED, GAUGE_ANIMATION_MS, PRICE_COUNT_MS, dealLabel, fillBand, readAutoGauge, type AutoGaugeResponse } from '../../domain/auto-gauge';
+import { formatMoney } from '../../domain/price-display';
+
+type Load = { state: 'loading' } | { state: 'hidden' } | { state: 'shown'; gauge: AutoGaugeResponse };
+
+/** Loads the gauge after the page (catalogue §7) so market data never delays the vehicle page. */
+export function MarketGaugePanel({ slug, heading, currency }: { slug: string; heading: string; currency: string }) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/cars/${encodeURIComponent(slug)}/autogauge`, { signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`autogauge answered ${response.status}`);
+        const gauge = readAutoGauge(await response.json()); // throws 'No data returned' on an empty answer (§8)
+        setLoad(gauge ? { state: 'shown', gauge } : { state: 'hidden' });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error(AUTO_GAUGE_FAILED, error); // spec: catalogue §8 — log and show nothing
+        setLoad({ state: 'hidden' });
+      });
+    return () => controller.abort();
+  }, [slug]);
+
+  if (load.state === 'hidden') return null;
+  if (load.state === 'loading')
+    return (
+      <div className="market-gauge market-gauge--loading" aria-busy="true">
+        <span className="visually-hidden">Loading the market price comparison</span>
+        <div className="market-gauge__skeleton" aria-hidden="true" style={{ minHeight: 180 }} />
+      </div>
+    );
+  return <Gauge gauge={load.gauge} heading={heading} currency={currency} />;
+}
+
+// Semicircle centred at (100, 100): fill 0 at the left end, 1 at the right end.
+const ARC = 'M 20 100 A 80 80 0 0 1 180 100';
+const BAND_COLOUR = { low: '#b45309', medium: '#1d4ed8', high: '#15803d' } as const;
+
+function Gauge({ gauge, heading, currency }: { gauge: AutoGaugeResponse; heading: string; currency: string }) {
+  const headingId = useId();
+  const reduced = useReducedMotion() === true;
+  const progress = useMotionValue(reduced ? gauge.fill : 0);
+  const price = useMotionValue(reduced ? gauge.listing_price : 0);
+  const needleX = useTransform(progress, (f) => 100 - 68 * Math.cos(Math.PI * f));
+  const needleY = useTransform(progress, (f) => 100 - 68 * Math.sin(Math.PI * f));
+  const priceText = useTransform(price, (value) => formatMoney(Math.round(value), currency));
+
+  // spec: catalogue §9 — 2.5 s for the gauge, 2 s for the price count; instant for reduced motion.
+  useEffect(() => {
+    if (reduced) {
+      progress.set(gauge.fill);
+      price.set(gauge.listing_price);
+      return;
+    }
+    const controls = [
+      animate(progress, gauge.fill, { duration: GAUGE_ANIMATION_MS / 1000, ease: 'easeOut' }),
+      animate(price, gauge.listing_price, { duration: PRICE_COUNT_MS / 1000, ease: 'easeOut' }),
+    ];
+    return () => controls.forEach((c) => c.stop());
+  }, [reduced, gauge.fill, gauge.listing_price, progress, price]);
+
+  const band = fillBand(gauge.fill);
+  const label = dealLabel(gauge.fill);
+  const listing = formatMoney(gauge.listing_price, currency);
+  const range = `${formatMoney(gauge.market_range_min, currency)} to ${formatMoney(gauge.market_range_max, currency)}`;
+  return (
+    <section className={`market-gauge market-gauge--${band}`} aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
+      <svg viewBox="0 0 200 110" width="240" role="img" aria-label={`${label}, ${band} on the market gauge: listing price ${listing} against a market range of ${range}.`}>
+        <path d={ARC} fill="none" stroke="#d8dde3" strokeWidth="14" />
+        <motion.path d={ARC} fill="none" stroke={BAND_COLOUR[band]} strokeWidth="14" style={{ pathLength: progress }} />
+        <motion.line x1="100" y1="100" x2={needleX} y2={needleY} stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+        <circle cx="100" cy="100" r="6" fill="currentColor" />
+      </svg>
+      <p className="market-gauge__deal">
+        <strong>{label}</strong> <span className="market-gauge__band">Market position: {band}</span>
+      </p>
+      <p className="market-gauge__price">
+        Listing price <motion.strong aria-hidden="true">{priceText}</motion.strong>
+        <span className="visually-hidden">{listing}</span>
+      </p>
+      <p className="market-gauge__range">Market range {range}</p>
+      <p className="market-gauge__description">{gauge.description}</p>
+    </section>
+  );
+}

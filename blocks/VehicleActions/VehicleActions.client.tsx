@@ -1,0 +1,101 @@
+'use client';
+
+import { useAtom, useSetAtom } from 'jotai';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { favouritesAtom, toastAtom, viewedAtom, VIEWED_LIMIT, type FavouriteEntry, type ViewedCar } from '../shopper/store';
+import { track } from '../shopper/analytics';
+
+// spec: catalogue §9 — copied notice 1500 ms; share windows 550x400.
+const COPIED_MS = 1500;
+const SHARE_FEATURES = 'width=550,height=400,noopener,noreferrer';
+
+export interface ActionsProps {
+  site: string;
+  slug: string;
+  favourite?: FavouriteEntry;
+  viewed: ViewedCar;
+  shareUrl: string;
+  title: string;
+  copyWithToast: boolean;
+  toastText: string;
+  showViews: boolean;
+  photosCount: number;
+}
+
+export function VehicleActionsBar({ site, slug, favourite, viewed, shareUrl, title, copyWithToast, toastText, showViews, photosCount }: ActionsProps) {
+  const favourites = useMemo(() => favouritesAtom(site), [site]);
+  const viewedList = useMemo(() => viewedAtom(site), [site]);
+  const [saved, setSaved] = useAtom(favourites);
+  const setViewed = useSetAtom(viewedList);
+  const setToast = useSetAtom(toastAtom);
+  const [copied, setCopied] = useState(false);
+  const [views, setViews] = useState<number | null>(null);
+  const counted = useRef(false);
+  const isSaved = favourite ? saved.some((f) => f.id === favourite.id) : false;
+
+  useEffect(() => {
+    setViewed((list) => [viewed, ...list.filter((v) => v.id !== viewed.id)].slice(0, VIEWED_LIMIT));
+  }, [viewed, setViewed]);
+
+  useEffect(() => {
+    if (!showViews || counted.current) return;
+    counted.current = true;
+    const query = new URLSearchParams({ photos_count: String(photosCount), website_id: site });
+    fetch(`/api/cars/${encodeURIComponent(slug)}/view.json?${query}`)
+      .then((response) => (response.ok ? (response.json() as Promise<{ views: number }>) : null))
+      .then((body) => setViews(body?.views ?? null))
+      .catch(() => setViews(null));
+  }, [showViews, photosCount, site, slug]);
+
+  const toggleFavourite = () => {
+    if (!favourite) return;
+    if (isSaved) setSaved((list) => list.filter((f) => f.id !== favourite.id));
+    else {
+      setSaved((list) => [...list.filter((f) => f.id !== favourite.id), favourite]);
+      track(39, { car_id: favourite.id });
+    }
+  };
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(shareUrl);
+      if (copyWithToast) setToast({ id: Date.now(), title: toastText });
+      setCopied(true);
+      setTimeout(() => setCopied(false), COPIED_MS);
+    } catch (error) {
+      console.error('Copying the link failed', error);
+      window.prompt('Copy this link', shareUrl);
+    }
+  };
+
+  const share = (base: string) => window.open(`${base}${encodeURIComponent(shareUrl)}`, 'share', SHARE_FEATURES);
+  return (
+    <div className="vehicle-actions">
+      {favourite ? (
+        <button type="button" className="button button--outline" aria-pressed={isSaved} onClick={toggleFavourite}>
+          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill={isSaved ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
+            <path d="M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 6a5.5 5.5 0 0 1 9.5 6c-2.5 4.5-9.5 9-9.5 9z" />
+          </svg>
+          {isSaved ? 'Saved to favourites' : 'Save to favourites'}
+        </button>
+      ) : null}
+      <button type="button" className="button button--outline" onClick={copy}>
+        {copied ? 'Copied' : 'Copy link'}
+      </button>
+      {copyWithToast ? null : (
+        <div className="vehicle-actions__share" role="group" aria-label={`Share the ${title}`}>
+          <button type="button" className="link-button" onClick={() => share('https://www.facebook.com/sharer/sharer.php?u=')}>
+            Facebook
+          </button>
+          <button type="button" className="link-button" onClick={() => share('https://twitter.com/intent/tweet?url=')}>
+            X
+          </button>
+          <a className="link-button" href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(shareUrl)}`}>
+            Email
+          </a>
+        </div>
+      )}
+      {views !== null ? <p className="vehicle-actions__views">Viewed {views.toLocaleString('en-AU')} times</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { BlockComponent } from '../types';
+import { vehicleTitle } from '../../domain/vehicle-title';
+import { copiedToast, shareUrl } from '../../domain/vehicle-rules';
+import { shownPrice } from '../../domain/price-display';
+import { pageVehicle } from '../vehicle-context';
+import { siteOrigin } from '../site-origin';
+import { VehicleActionsBar } from './VehicleActions.client';
+
+export const VehicleActions: BlockComponent<'VehicleActions'> = async ({ props, ctx }) => {
+  const { tenant } = ctx;
+  const { car } = await pageVehicle(ctx);
+  const title = vehicleTitle(car);
+  const image = car.images?.[0]?.image?.url ?? car.primary_image_url;
+  const needs = tenant.vehicle.favouriteNeeds;
+  // spec: catalogue §4 — the favourite button is hidden for unsuitable cars (no price, or no images, by site).
+  const suitable = needs === 'nothing' || (needs === 'price' ? shownPrice(car) > 0 : Boolean(image));
+  return (
+    <VehicleActionsBar
+      site={tenant.slug}
+      slug={car.slug}
+      favourite={suitable ? { id: car.id, name: title, slug: car.slug, make: car.make, model: car.model, primary_image_url: image } : undefined}
+      viewed={{ id: car.id, stocknum: car.stocknum, make: car.make, model: car.model, body: car.bodyconfiguration, simple_body: car.simple_body }}
+      shareUrl={shareUrl(siteOrigin(tenant), car.slug)}
+      title={title}
+      copyWithToast={tenant.features.shareCopiesLink}
+      toastText={copiedToast(title)}
+      showViews={props.showViews !== false}
+      photosCount={car.images?.length ?? 0}
+    />
+  );
+};

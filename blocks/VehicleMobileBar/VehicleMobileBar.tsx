@@ -1,0 +1,23 @@
+import type { BlockComponent } from '../types';
+import type { StockFilter } from '../../domain/stock-filter';
+import { fillCarLink } from '../../domain/car-links';
+import { RESERVE_NOW_TEXT, sidebarCtas } from '../../domain/vehicle-rules';
+import { pageVehicle } from '../vehicle-context';
+import { MobileBar } from './VehicleMobileBar.client';
+
+export const VehicleMobileBar: BlockComponent<'VehicleMobileBar'> = async ({ props, ctx }) => {
+  const { tenant, now } = ctx;
+  const { car, location } = await pageVehicle(ctx);
+  const rules = tenant.vehicle.rules as { reserve?: StockFilter };
+  const canReserve = sidebarCtas(car, rules, { now }).includes('reserve');
+  const phone = (car.car_type && tenant.contact?.phonesByCarType?.[car.car_type]) || location?.contact_detail?.phone || tenant.contact?.phone;
+  return (
+    <MobileBar
+      reserveHref={canReserve ? `/cars/${car.slug}/checkout` : undefined}
+      reserveLabel={RESERVE_NOW_TEXT}
+      enquireHref={fillCarLink(props.enquireHref ?? '/contact?car_id={id}', car)}
+      enquireLabel={props.instantMessage ? 'Instant Message' : 'Enquire Now'}
+      phone={phone}
+    />
+  );
+};

@@ -1,0 +1,40 @@
+'use client';
+
+import { Provider, useAtom } from 'jotai';
+import { useEffect, type ReactNode } from 'react';
+import { toastAtom } from './store';
+
+// spec: catalogue §9 / conversion §9 — toast duration 3000 ms, one toast at a time.
+export const TOAST_MS = 3000;
+
+function ToastViewport() {
+  const [toast, setToast] = useAtom(toastAtom);
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast(undefined), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [toast, setToast]);
+  return (
+    <div className="toast-viewport" role="status" aria-live="polite">
+      {toast ? (
+        <div className="toast" key={toast.id}>
+          <p className="toast__title">{toast.title}</p>
+          {toast.body ? <p>{toast.body}</p> : null}
+          <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => setToast(undefined)}>
+            ×
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Client state for one page view: a store per request (never shared between shoppers). */
+export function ShopperProviders({ children }: { children: ReactNode }) {
+  return (
+    <Provider>
+      {children}
+      <ToastViewport />
+    </Provider>
+  );
+}
