@@ -11,6 +11,8 @@ import { SimilarCars } from './SimilarCars/SimilarCars';
 import { SiteFooter } from './SiteFooter/SiteFooter';
 import { SiteHeader } from './SiteHeader/SiteHeader';
 import { StatsBanner } from './StatsBanner/StatsBanner';
+import { PrintVehicle } from './PrintVehicle/PrintVehicle';
+import { VehiclePrint } from './VehiclePrint/VehiclePrint';
 import { MarketGauge } from './MarketGauge/MarketGauge';
 import { FavouritesList } from './FavouritesList/FavouritesList';
 import { VehicleMobileBar } from './VehicleMobileBar/VehicleMobileBar';
@@ -38,6 +40,8 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   SiteFooter,
   SiteHeader,
   StatsBanner,
+  PrintVehicle,
+  VehiclePrint,
   MarketGauge,
   FavouritesList,
   VehicleMobileBar,

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import { expectAccessible, siteUrl, tenantGet } from './helpers';
 
 interface FeedCar {
@@ -206,4 +207,23 @@ test('the market badge shows more than 499 below the market average, and the gau
   const dear = find('above market', (c) => scUsed(c) && inStock(c) && c.price > 0 && !(c.offer_price && c.offer_price > 10) && average(c as MarketCar) > 0 && average(c as MarketCar) - c.price < 0);
   await page.goto(siteUrl(site, `/cars/${dear.slug}`));
   await expect(page.locator('.market-badge')).toHaveCount(0);
+});
+
+test('Download PDF saves a real PDF named after the car; Print opens the printable page', async ({ page }) => {
+  const car = find('priced', (c) => scUsed(c) && inStock(c) && c.price > 0 && !(c.offer_price && c.offer_price > 10));
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${car.slug}.pdf`);
+  const bytes = readFileSync(await download.path());
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+  const title = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim();
+  expect((await PDFDocument.load(bytes)).getTitle()).toBe(title); // the PDF names the car
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Print' }).click()]);
+  await popup.waitForLoadState();
+  expect(popup.url()).toContain(`/print?car_id=${car.slug}`);
+  await expect(popup.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(popup.getByText(`$${car.price.toLocaleString('en-AU')}`).first()).toBeVisible();
+  await expectAccessible(popup);
 });

@@ -19,6 +19,7 @@ export type BlockRef =
   | FuelCalculatorBlock
   | HeroBlock
   | MarketGaugeBlock
+  | PrintVehicleBlock
   | PromotionBannerBlock
   | RichTextBlock
   | SearchResultsBlock
@@ -33,6 +34,7 @@ export type BlockRef =
   | VehicleInformationBlock
   | VehicleLayoutBlock
   | VehicleMobileBarBlock
+  | VehiclePrintBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock;
 /**
@@ -103,6 +105,7 @@ export type BlockRef1 =
   | FuelCalculatorBlock
   | HeroBlock
   | MarketGaugeBlock
+  | PrintVehicleBlock
   | PromotionBannerBlock
   | RichTextBlock
   | SearchResultsBlock
@@ -117,6 +120,7 @@ export type BlockRef1 =
   | VehicleInformationBlock
   | VehicleLayoutBlock
   | VehicleMobileBarBlock
+  | VehiclePrintBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock;
 /**
@@ -134,6 +138,7 @@ export type Block =
   | FuelCalculatorBlock
   | HeroBlock
   | MarketGaugeBlock
+  | PrintVehicleBlock
   | PromotionBannerBlock
   | RichTextBlock
   | SearchResultsBlock
@@ -148,6 +153,7 @@ export type Block =
   | VehicleInformationBlock
   | VehicleLayoutBlock
   | VehicleMobileBarBlock
+  | VehiclePrintBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock;
 /**
@@ -808,6 +814,19 @@ export interface MarketGaugeProps {
    */
   heading?: string;
 }
+export interface PrintVehicleBlock {
+  type: "PrintVehicle";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: PrintVehicleProps;
+}
+/**
+ * The printable page of one car (catalogue §2 /print?car_id={slug}, opened in a new tab): title, price as the vehicle page shows it, main photo, key details, features, dealer comments and dealer contact, laid out for paper; the site header and footer are hidden when printing. The car comes from the query parameter car_id (its slug); a car this site does not list answers 404.
+ */
+export interface PrintVehicleProps {}
 export interface PromotionBannerBlock {
   type: "PromotionBanner";
   /**
@@ -1066,6 +1085,24 @@ export interface VehicleMobileBarProps {
    * Label the middle button 'Instant Message' instead of 'Enquire Now'.
    */
   instantMessage?: boolean;
+}
+export interface VehiclePrintBlock {
+  type: "VehiclePrint";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: VehiclePrintProps;
+}
+/**
+ * Print options for the page car (catalogue §2, §4, §7): a 'Download PDF' button that saves the car's PDF as {slug}.pdf, showing 'Preparing...' while it downloads and an alert with the error message on failure (catalogue §8); and a 'Print' link to the printable page /print?car_id={slug}, opened in a new tab. A car this site does not list answers 404.
+ */
+export interface VehiclePrintProps {
+  /**
+   * Also show the 'Print' link to the printable page (default true).
+   */
+  showPrintPage?: boolean;
 }
 export interface VehicleSidebarBlock {
   type: "VehicleSidebar";

@@ -18,6 +18,9 @@ export function Gallery({ images, showThumbnails, title }: { images: GalleryImag
   const [index, setIndex] = useState(0);
   const track = useRef<HTMLUListElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  // While a button or key scrolls the track, scroll events report the frames in between: ignore
+  // them until the track arrives, so quick presses count from the photo asked for.
+  const scrollingTo = useRef<number | null>(null);
   const count = images.length;
 
   const go = useCallback(
@@ -25,6 +28,7 @@ export function Gallery({ images, showThumbnails, title }: { images: GalleryImag
       const target = (next + count) % count;
       setIndex(target);
       const el = track.current;
+      if (el && Math.round(el.scrollLeft / Math.max(el.clientWidth, 1)) !== target) scrollingTo.current = target;
       if (el) el.scrollTo({ left: target * el.clientWidth, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
     },
     [count],
@@ -33,7 +37,14 @@ export function Gallery({ images, showThumbnails, title }: { images: GalleryImag
   useEffect(() => {
     const el = track.current;
     if (!el) return;
-    const onScroll = () => setIndex(Math.round(el.scrollLeft / Math.max(el.clientWidth, 1)));
+    const onScroll = () => {
+      const at = Math.round(el.scrollLeft / Math.max(el.clientWidth, 1));
+      if (scrollingTo.current !== null) {
+        if (at === scrollingTo.current) scrollingTo.current = null;
+        return;
+      }
+      setIndex(at);
+    };
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => el.removeEventListener('scroll', onScroll);
   }, []);

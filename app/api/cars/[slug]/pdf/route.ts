@@ -34,6 +34,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ slu
     image: await pdfImageFor(car),
     phone: printPhone(car, tenant, location?.contact_detail?.phone),
   });
+  // A copy: Response's types take Uint8Array<ArrayBuffer>, and pdf-lib's bytes are typed more loosely.
   return new Response(new Uint8Array(pdf), {
     headers: {
       'content-type': 'application/pdf',
