@@ -11,6 +11,7 @@ import { SimilarCars } from './SimilarCars/SimilarCars';
 import { SiteFooter } from './SiteFooter/SiteFooter';
 import { SiteHeader } from './SiteHeader/SiteHeader';
 import { StatsBanner } from './StatsBanner/StatsBanner';
+import { DeliveryCalculator } from './DeliveryCalculator/DeliveryCalculator';
 import { PrintVehicle } from './PrintVehicle/PrintVehicle';
 import { VehiclePrint } from './VehiclePrint/VehiclePrint';
 import { MarketGauge } from './MarketGauge/MarketGauge';
@@ -40,6 +41,7 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   SiteFooter,
   SiteHeader,
   StatsBanner,
+  DeliveryCalculator,
   PrintVehicle,
   VehiclePrint,
   MarketGauge,

@@ -227,3 +227,17 @@ test('Download PDF saves a real PDF named after the car; Print opens the printab
   await expect(popup.getByText(`$${car.price.toLocaleString('en-AU')}`).first()).toBeVisible();
   await expectAccessible(popup);
 });
+
+test('the delivery calculator answers by postcode with the catalogue §5 messages', async ({ page }) => {
+  const car = find('any', (c) => scUsed(c) && inStock(c));
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const postcode = page.getByLabel('Your postcode');
+  await page.getByRole('button', { name: 'Get estimate' }).click();
+  await expect(page.locator('.delivery-calc [role="status"]')).toHaveText('Please enter a postcode.');
+  await postcode.fill('0872');
+  await page.getByRole('button', { name: 'Get estimate' }).click();
+  await expect(page.locator('.delivery-calc [role="status"]')).toHaveText("Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.");
+  await postcode.fill('7000');
+  await page.getByRole('button', { name: 'Get estimate' }).click();
+  await expect(page.locator('.delivery-calc [role="status"]')).toHaveText('Delivery to Tasmania: $1,290');
+});

@@ -14,6 +14,7 @@ export type BlockRef =
   | BrandGridBlock
   | ComingSoonBlock
   | DealerCommentsBlock
+  | DeliveryCalculatorBlock
   | FavouritesListBlock
   | FeaturedStockBlock
   | FuelCalculatorBlock
@@ -100,6 +101,7 @@ export type BlockRef1 =
   | BrandGridBlock
   | ComingSoonBlock
   | DealerCommentsBlock
+  | DeliveryCalculatorBlock
   | FavouritesListBlock
   | FeaturedStockBlock
   | FuelCalculatorBlock
@@ -133,6 +135,7 @@ export type Block =
   | BrandGridBlock
   | ComingSoonBlock
   | DealerCommentsBlock
+  | DeliveryCalculatorBlock
   | FavouritesListBlock
   | FeaturedStockBlock
   | FuelCalculatorBlock
@@ -656,6 +659,24 @@ export interface DealerCommentsBlock {
 export interface DealerCommentsProps {
   /**
    * Default 'Dealer comments'.
+   */
+  heading?: string;
+}
+export interface DeliveryCalculatorBlock {
+  type: "DeliveryCalculator";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: DeliveryCalculatorProps;
+}
+/**
+ * Delivery price to the shopper's postcode from the tenant's vehicle.deliveryRegions (catalogue §3 Delivery quote, §5 messages). Renders nothing when the tenant has no regions.
+ */
+export interface DeliveryCalculatorProps {
+  /**
+   * Default 'Delivery to your door'.
    */
   heading?: string;
 }
@@ -1307,6 +1328,17 @@ export interface VehicleSettings {
    * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
    */
   favouriteNeeds?: "price" | "images" | "nothing";
+  /**
+   * Delivery prices by region for the delivery calculator (catalogue §3 Delivery quote, §5); postcodes as single values or ranges like 2000-2249.
+   */
+  deliveryRegions?: {
+    name: string;
+    price: number;
+    /**
+     * @minItems 1
+     */
+    postcodes: [string, ...string[]];
+  }[];
 }
 /**
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -1572,6 +1604,17 @@ export interface VehicleSettings1 {
    * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
    */
   favouriteNeeds?: "price" | "images" | "nothing";
+  /**
+   * Delivery prices by region for the delivery calculator (catalogue §3 Delivery quote, §5); postcodes as single values or ranges like 2000-2249.
+   */
+  deliveryRegions?: {
+    name: string;
+    price: number;
+    /**
+     * @minItems 1
+     */
+    postcodes: [string, ...string[]];
+  }[];
 }
 /**
  * A template's pages: the site layout (header and footer blocks) and, per route pattern, the block tree of that page.
@@ -2823,6 +2866,17 @@ export interface ResolvedVehicleSettings {
    * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
    */
   favouriteNeeds: "price" | "images" | "nothing";
+  /**
+   * Delivery prices by region for the delivery calculator (catalogue §3 Delivery quote, §5); postcodes as single values or ranges like 2000-2249.
+   */
+  deliveryRegions: {
+    name: string;
+    price: number;
+    /**
+     * @minItems 1
+     */
+    postcodes: [string, ...string[]];
+  }[];
 }
 /**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
@@ -3091,4 +3145,15 @@ export interface ResolvedVehicleSettings1 {
    * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
    */
   favouriteNeeds: "price" | "images" | "nothing";
+  /**
+   * Delivery prices by region for the delivery calculator (catalogue §3 Delivery quote, §5); postcodes as single values or ranges like 2000-2249.
+   */
+  deliveryRegions: {
+    name: string;
+    price: number;
+    /**
+     * @minItems 1
+     */
+    postcodes: [string, ...string[]];
+  }[];
 }
