@@ -1,6 +1,6 @@
 import type { BlockComponent } from '../types';
 import { pageVehicle } from '../vehicle-context';
-import { MarketGaugePanel } from './MarketGauge.client';
+import { LazyMarketGauge } from './MarketGauge.lazy';
 
 export const MARKET_GAUGE_HEADING = 'How this price compares';
 
@@ -8,5 +8,5 @@ export const MARKET_GAUGE_HEADING = 'How this price compares';
 export const MarketGauge: BlockComponent<'MarketGauge'> = async ({ props, ctx }) => {
   const { car } = await pageVehicle(ctx);
   if (car.car_type !== 'used') return null;
-  return <MarketGaugePanel slug={car.slug} heading={props.heading ?? MARKET_GAUGE_HEADING} currency={ctx.tenant.locale.currency} />;
+  return <LazyMarketGauge slug={car.slug} heading={props.heading ?? MARKET_GAUGE_HEADING} currency={ctx.tenant.locale.currency} />;
 };

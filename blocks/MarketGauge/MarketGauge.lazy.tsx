@@ -1,0 +1,12 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+
+/**
+ * The gauge and its animation library load after the page is interactive, so they never delay the
+ * vehicle page's first paint or input (the panel shows its own skeleton meanwhile).
+ */
+export const LazyMarketGauge = dynamic(() => import('./MarketGauge.client').then((m) => m.MarketGaugePanel), {
+  ssr: false,
+  loading: () => <div className="market-gauge__skeleton" style={{ minHeight: 180 }} aria-hidden="true" />,
+});
