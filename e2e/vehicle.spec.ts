@@ -26,6 +26,8 @@ test('a car with a was-price shows both prices and its gallery works from the ke
   await page.goto(siteUrl(site, `/cars/${car.slug}`));
   await expect(page.getByTestId('vehicle-price')).toHaveText(`$${car.price.toLocaleString('en-AU')}`);
   await expect(page.locator('.vehicle-sidebar__was s')).toHaveText(`$${car.before_price?.toLocaleString('en-AU')}`);
+  const photos = page.getByRole('button', { name: 'Photos', exact: true });
+  if (await photos.count()) await photos.click();
   const track = page.getByRole('list', { name: /Photo 1 of \d+/ });
   await track.focus();
   await page.keyboard.press('ArrowRight');
@@ -240,4 +242,31 @@ test('the delivery calculator answers by postcode with the catalogue §5 message
   await postcode.fill('7000');
   await page.getByRole('button', { name: 'Get estimate' }).click();
   await expect(page.locator('.delivery-calc [role="status"]')).toHaveText('Delivery to Tasmania: $1,290');
+});
+
+test('the 360° view loads every frame, turns by itself, and turns with the arrow keys and dragging (catalogue §4)', async ({ page }) => {
+  const car = find('with a spin', (c) => scUsed(c) && inStock(c) && Array.isArray((c as FeedCar & { spin_images?: string[] }).spin_images));
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const spin = page.getByRole('slider', { name: /360° view/ });
+  await expect(spin).toBeVisible({ timeout: 20_000 });
+  const first = Number(await spin.getAttribute('aria-valuenow'));
+  await expect.poll(async () => Number(await spin.getAttribute('aria-valuenow'))).not.toBe(first); // auto-rotate
+  await spin.focus();
+  await page.keyboard.press('ArrowRight');
+  const afterKey = Number(await spin.getAttribute('aria-valuenow'));
+  await page.waitForTimeout(400);
+  expect(Number(await spin.getAttribute('aria-valuenow'))).toBe(afterKey); // stopped turning by itself
+  await page.keyboard.press('ArrowLeft');
+  expect(Number(await spin.getAttribute('aria-valuenow'))).toBe((afterKey + 345) % 360);
+  const box = await spin.boundingBox();
+  if (box) {
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height / 2, { steps: 6 }); // 60 px = 3 frames
+    await page.mouse.up();
+  }
+  expect(Number(await spin.getAttribute('aria-valuenow'))).toBe((afterKey + 345 + 45) % 360);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Photos', exact: true }).click();
+  await expect(page.getByRole('list', { name: /Photo 1 of \d+/ })).toBeVisible();
 });

@@ -1048,7 +1048,7 @@ export interface VehicleGalleryBlock {
   props: VehicleGalleryProps;
 }
 /**
- * The page car's pictures (catalogue §2, §4 viewer): a swipeable slider with previous/next buttons and arrow keys, thumbnails for in-stock cars with more than 3 images, and a full-screen view with arrow navigation. The first 2 pictures load with priority, at 600x400 quality 75.
+ * The page car's viewer (catalogue §2, §4): a 360° spin where the car has one (preloaded, usable once loaded, turning by itself every 100 ms unless the tenant switches it off, 20 px of drag per frame, arrow keys) and the photos: a swipeable slider with previous/next buttons and arrow keys, thumbnails for in-stock cars with more than 3 images, and a full-screen view with arrow navigation. The first 2 photos load with priority, at 600x400 quality 75.
  */
 export interface VehicleGalleryProps {}
 export interface VehicleInformationBlock {
@@ -1339,6 +1339,14 @@ export interface VehicleSettings {
      */
     postcodes: [string, ...string[]];
   }[];
+  /**
+   * The view a vehicle page opens on when the car has a 360° spin (catalogue §4: spinner by default, gallery on some sites).
+   */
+  defaultView?: "spinner" | "gallery";
+  /**
+   * The 360° spin turns by itself once loaded (catalogue §4).
+   */
+  spinAutoRotate?: boolean;
 }
 /**
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -1615,6 +1623,14 @@ export interface VehicleSettings1 {
      */
     postcodes: [string, ...string[]];
   }[];
+  /**
+   * The view a vehicle page opens on when the car has a 360° spin (catalogue §4: spinner by default, gallery on some sites).
+   */
+  defaultView?: "spinner" | "gallery";
+  /**
+   * The 360° spin turns by itself once loaded (catalogue §4).
+   */
+  spinAutoRotate?: boolean;
 }
 /**
  * A template's pages: the site layout (header and footer blocks) and, per route pattern, the block tree of that page.
@@ -2200,6 +2216,14 @@ export interface FeedCar {
   dealercomments?: string;
   specifications?: FeedCarSpecifications;
   variant?: FeedCarVariant;
+  /**
+   * Frames of the 360° exterior spin, in turning order (catalogue §3).
+   */
+  spin_images?: string[];
+  /**
+   * A panoramic interior image for the interior spin (catalogue §3).
+   */
+  spin_interior_image?: string;
   [k: string]: unknown | undefined;
 }
 /**
@@ -2877,6 +2901,14 @@ export interface ResolvedVehicleSettings {
      */
     postcodes: [string, ...string[]];
   }[];
+  /**
+   * The view a vehicle page opens on when the car has a 360° spin (catalogue §4: spinner by default, gallery on some sites).
+   */
+  defaultView: "spinner" | "gallery";
+  /**
+   * The 360° spin turns by itself once loaded (catalogue §4).
+   */
+  spinAutoRotate: boolean;
 }
 /**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
@@ -3156,4 +3188,12 @@ export interface ResolvedVehicleSettings1 {
      */
     postcodes: [string, ...string[]];
   }[];
+  /**
+   * The view a vehicle page opens on when the car has a 360° spin (catalogue §4: spinner by default, gallery on some sites).
+   */
+  defaultView: "spinner" | "gallery";
+  /**
+   * The 360° spin turns by itself once loaded (catalogue §4).
+   */
+  spinAutoRotate: boolean;
 }

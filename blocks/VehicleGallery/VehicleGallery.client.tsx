@@ -2,6 +2,7 @@
 
 import Image from 'next/image';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { SpinViewer } from './SpinViewer.client';
 
 export interface GalleryImage {
   src: string;
@@ -14,6 +15,28 @@ export interface GalleryImage {
  * and the left/right arrow keys (catalogue §9: keys 37 and 39) move it. The full-screen view is a
  * native modal dialog with the same navigation.
  */
+type View = 'spinner' | 'gallery';
+
+/** catalogue §4 viewer — spinner (the default where the car has a spin) or gallery. */
+export function Viewer({ images, spinFrames, defaultView, autoRotate, showThumbnails, title }: { images: GalleryImage[]; spinFrames: string[]; defaultView: View; autoRotate: boolean; showThumbnails: boolean; title: string }) {
+  const [view, setView] = useState<View>(spinFrames.length ? defaultView : 'gallery');
+  if (!spinFrames.length) return <Gallery images={images} showThumbnails={showThumbnails} title={title} />;
+  return (
+    <div className="viewer">
+      <div className="viewer__tabs" role="group" aria-label="Photo views">
+        <button type="button" className="button button--outline" aria-pressed={view === 'spinner'} onClick={() => setView('spinner')}>
+          360° view
+        </button>
+        <button type="button" className="button button--outline" aria-pressed={view === 'gallery'} onClick={() => setView('gallery')}>
+          Photos
+        </button>
+      </div>
+      {/* Leaving the gallery unmounts it, which resets its photo index (catalogue §4). */}
+      {view === 'spinner' ? <SpinViewer frames={spinFrames} title={title} autoRotate={autoRotate} /> : <Gallery images={images} showThumbnails={showThumbnails} title={title} />}
+    </div>
+  );
+}
+
 export function Gallery({ images, showThumbnails, title }: { images: GalleryImage[]; showThumbnails: boolean; title: string }) {
   const [index, setIndex] = useState(0);
   const track = useRef<HTMLUListElement>(null);

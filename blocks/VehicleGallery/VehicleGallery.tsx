@@ -1,7 +1,7 @@
 import type { BlockComponent } from '../types';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { pageVehicle } from '../vehicle-context';
-import { Gallery } from './VehicleGallery.client';
+import { Viewer } from './VehicleGallery.client';
 
 // spec: catalogue §4 / §9 — the thumbnail strip shows for in_stock cars with more than 3 images.
 export const THUMBNAILS_MIN_IMAGES = 4;
@@ -16,5 +16,15 @@ export const VehicleGallery: BlockComponent<'VehicleGallery'> = async ({ ctx }) 
     })
     .filter((image): image is NonNullable<typeof image> => image !== undefined);
   if (!images.length && car.primary_image_url) images.push({ src: car.primary_image_url, thumb: car.primary_image_url, alt: title });
-  return <Gallery images={images} showThumbnails={car.status === 'in_stock' && images.length >= THUMBNAILS_MIN_IMAGES} title={title} />;
+  const spinFrames = car.spin_images ?? [];
+  return (
+    <Viewer
+      images={images}
+      spinFrames={spinFrames}
+      defaultView={ctx.tenant.vehicle.defaultView}
+      autoRotate={ctx.tenant.vehicle.spinAutoRotate}
+      showThumbnails={car.status === 'in_stock' && images.length >= THUMBNAILS_MIN_IMAGES}
+      title={title}
+    />
+  );
 };

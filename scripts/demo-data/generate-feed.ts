@@ -1006,6 +1006,7 @@ function makeCar(rng: Rng, build: Build, stock: string): FeedCar {
   if (rng.chance(0.4)) car.dealercomments = comments(rng, car, dealer, phoneOf(build.location), rng.chance(0.4));
   else if (rng.chance(0.01)) car.dealercomments = '|';
   marketData(car);
+  spinFrames(car);
   return car;
 }
 
@@ -1073,6 +1074,14 @@ function sellingLocations(locations: readonly FeedLocation[], dealerId: number, 
  * Market averages for most used cars (catalogue §3 autograb_data), derived from the car's id so the
  * rest of the generated data stays as it was: some priced well below the market, some above.
  */
+/** A 360° spin (24 frames, drawn locally) for a quarter of the in-stock cars, chosen by id. */
+function spinFrames(car: FeedCar): void {
+  const first = car.images?.[0]?.image?.url;
+  const match = first ? /^\/media\/vehicles\/([a-z0-9-]+)\/([a-z0-9-]+)\//.exec(first) : null;
+  if (!match || car.status !== 'in_stock' || car.id % 4 !== 0) return;
+  car.spin_images = Array.from({ length: 24 }, (_, i) => `/media/vehicles/${match[1]}/${match[2]}/spin-${String(i).padStart(2, '0')}.png`);
+}
+
 function marketData(car: FeedCar): void {
   if (car.car_type !== 'used' || car.price <= 0 || car.id % 10 >= 7) return;
   const spread = ((car.id * 7919) % 23) / 100 - 0.06; // -6% .. +16% of the price

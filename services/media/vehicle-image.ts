@@ -6,8 +6,10 @@ import sharp from 'sharp';
  */
 export const VEHICLE_KINDS = ['suv', 'ute', 'hatch', 'sedan', 'wagon', 'van', 'coupe', 'convertible', 'cab-chassis', 'people-mover', 'motorcycle'] as const;
 export const VEHICLE_VIEWS = ['front', 'side', 'rear', 'interior'] as const;
+/** Frames of the demo 360° spin: 24 frames of 15°. */
+export const SPIN_FRAMES = 24;
 export type VehicleKind = (typeof VEHICLE_KINDS)[number];
-export type VehicleView = (typeof VEHICLE_VIEWS)[number];
+export type VehicleView = (typeof VEHICLE_VIEWS)[number] | `spin-${string}`;
 
 const PAINT: Readonly<Record<string, string>> = {
   white: '#f2f2f0', 'glacier-white': '#f4f5f2', 'snowflake-white-pearl': '#eef0ee', silver: '#b8bcc2', grey: '#6d7278', 'machine-grey': '#5c6066', 'polymetal-grey': '#7a8088', black: '#1d1f22', 'jet-black': '#121314',
@@ -86,9 +88,29 @@ function interiorView(paint: string): string {
   return `<rect x="0" y="430" width="1200" height="370" fill="#2a2c30"/><path d="M0 430 Q600 330 1200 430 L1200 520 L0 520 Z" fill="#3a3d42"/><circle cx="380" cy="560" r="150" fill="none" stroke="#151618" stroke-width="34"/><circle cx="380" cy="560" r="40" fill="${paint}"/><rect x="560" y="400" width="300" height="170" rx="14" fill="#0f1a24"/><rect x="580" y="420" width="260" height="130" rx="8" fill="#23415c"/><rect x="900" y="470" width="200" height="30" rx="15" fill="${paint}" opacity="0.8"/>`;
 }
 
+/**
+ * One frame of the demo spin: the side view narrows with the cosine of the angle while the front
+ * (or rear) widens with its sine; the nearer face is drawn last. A sketch of turning, not 3D.
+ */
+function spinView(kind: VehicleKind, paint: string, frame: number): string {
+  const angle = (frame * 2 * Math.PI) / SPIN_FRAMES;
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  const end = Math.abs(s) > 0.05 ? `<g transform="translate(${(600 + c * 330).toFixed(1)} 0) scale(${Math.abs(s).toFixed(3)} 1) translate(-600 0)">${endView(kind, paint, s > 0 ? 'front' : 'rear')}</g>` : '';
+  const side = Math.abs(c) > 0.05 ? `<g transform="translate(600 0) scale(${c.toFixed(3)} 1) translate(-600 0)">${sideView(kind, paint)}</g>` : '';
+  return Math.abs(s) > Math.abs(c) ? side + end : end + side;
+}
+
+const spinFrame = (view: string) => {
+  const match = /^spin-(\d{2})$/.exec(view);
+  const frame = match ? Number(match[1]) : NaN;
+  return frame < SPIN_FRAMES ? frame : undefined;
+};
+
 export function vehicleSvg(kind: VehicleKind, colourSlug: string, view: VehicleView): string {
   const paint = paintFor(colourSlug);
-  const scene = view === 'interior' ? interiorView(paint) : view === 'side' ? sideView(kind, paint) : endView(kind, paint, view);
+  const frame = spinFrame(view);
+  const scene = frame !== undefined ? spinView(kind, paint, frame) : view === 'interior' ? interiorView(paint) : view === 'side' ? sideView(kind, paint) : view === 'front' || view === 'rear' ? endView(kind, paint, view) : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800"><defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e9edf1"/><stop offset="0.72" stop-color="#cfd6dd"/><stop offset="0.72" stop-color="#b9c1c9"/><stop offset="1" stop-color="#a9b2bb"/></linearGradient></defs><rect width="1200" height="800" fill="url(#bg)"/>${scene}</svg>`;
 }
 
@@ -97,7 +119,7 @@ export function isVehicleKind(value: string): value is VehicleKind {
 }
 
 export function isVehicleView(value: string): value is VehicleView {
-  return (VEHICLE_VIEWS as readonly string[]).includes(value);
+  return (VEHICLE_VIEWS as readonly string[]).includes(value) || spinFrame(value) !== undefined;
 }
 
 const rendered = new Map<string, Promise<Buffer>>();
