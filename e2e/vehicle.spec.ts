@@ -113,8 +113,11 @@ test('the dealer phone is masked after 5 characters until clicked (catalogue §4
   await page.goto(siteUrl(site, `/cars/${car.slug}`));
   const reveal = page.getByRole('button', { name: /Show the phone number/ });
   await expect(reveal).toContainText('XXXX');
+  const lead = page.waitForResponse((r) => r.url().endsWith('/api/leads/phone-reveal') && r.request().method() === 'POST');
   await reveal.click();
   await expect(page.locator('.vehicle-sidebar').getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:\d+/);
+  expect((await lead).status()).toBe(201); // catalogue §7: the reveal records a lead
+  expect(await page.evaluate(() => (window as unknown as { dataLayer?: Array<{ event_id?: number }> }).dataLayer?.some((e) => e.event_id === 25))).toBe(true);
 });
 
 test('a dealer comment with a script payload never runs', async ({ page }) => {
@@ -269,4 +272,15 @@ test('the 360° view loads every frame, turns by itself, and turns with the arro
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Photos', exact: true }).click();
   await expect(page.getByRole('list', { name: /Photo 1 of \d+/ })).toBeVisible();
+});
+
+test('on a wide screen a slim sticky bar with title and price appears past 500 px (catalogue §9)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const car = find('priced', (c) => scUsed(c) && inStock(c) && c.price > 0 && !(c.offer_price && c.offer_price > 10));
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const sticky = page.locator('.vehicle-sticky');
+  await expect(sticky).not.toHaveClass(/is-shown/);
+  await page.mouse.wheel(0, 900);
+  await expect(sticky).toHaveClass(/is-shown/);
+  await expect(sticky).toContainText(`$${car.price.toLocaleString('en-AU')}`);
 });

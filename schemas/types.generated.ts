@@ -1095,7 +1095,7 @@ export interface VehicleMobileBarBlock {
   props: VehicleMobileBarProps;
 }
 /**
- * On phones, a bar fixed to the bottom of the vehicle page with Reserve Car Now (when the car passes the reserve rule), Enquire Now (or Instant Message) and Call Now; its style changes once the page has scrolled past 900 px (catalogue §2, §9).
+ * On phones, a bar fixed to the bottom of the vehicle page with Reserve Car Now (when the car passes the reserve rule), Enquire Now (or Instant Message) and Call Now, whose style changes once the page has scrolled past 900 px; on wide screens, a slim sticky bar with the title, price and enquiry after 500 px (catalogue §2, §9).
  */
 export interface VehicleMobileBarProps {
   /**

@@ -32,3 +32,28 @@ export function MobileBar({ reserveHref, reserveLabel, enquireHref, enquireLabel
     </nav>
   );
 }
+
+// spec: catalogue §2 / §9 — a sticky header after 500 px of scroll.
+export const STICKY_HEADER_SCROLL = 500;
+
+/** On wide screens, a slim bar with the car's title, price and enquiry once the page has scrolled past 500 px. */
+export function StickyVehicleHeader({ title, price, enquireHref, enquireLabel }: { title: string; price: string; enquireHref: string; enquireLabel: string }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setShown(window.scrollY > STICKY_HEADER_SCROLL);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return (
+    <div className={`vehicle-sticky${shown ? ' is-shown' : ''}`} aria-hidden={!shown} inert={!shown}>
+      <div className="container vehicle-sticky__inner">
+        <p className="vehicle-sticky__title">{title}</p>
+        <p className="vehicle-sticky__price">{price}</p>
+        <Link className="button button--primary" href={enquireHref}>
+          {enquireLabel}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -3,7 +3,9 @@ import type { StockFilter } from '../../domain/stock-filter';
 import { fillCarLink } from '../../domain/car-links';
 import { RESERVE_NOW_TEXT, sidebarCtas } from '../../domain/vehicle-rules';
 import { pageVehicle } from '../vehicle-context';
-import { MobileBar } from './VehicleMobileBar.client';
+import { MobileBar, StickyVehicleHeader } from './VehicleMobileBar.client';
+import { vehicleTitle } from '../../domain/vehicle-title';
+import { formatMoney, priceDisplay } from '../../domain/price-display';
 
 export const VehicleMobileBar: BlockComponent<'VehicleMobileBar'> = async ({ props, ctx }) => {
   const { tenant, now } = ctx;
@@ -11,13 +13,13 @@ export const VehicleMobileBar: BlockComponent<'VehicleMobileBar'> = async ({ pro
   const rules = tenant.vehicle.rules as { reserve?: StockFilter };
   const canReserve = sidebarCtas(car, rules, { now }).includes('reserve');
   const phone = (car.car_type && tenant.contact?.phonesByCarType?.[car.car_type]) || location?.contact_detail?.phone || tenant.contact?.phone;
+  const enquireHref = fillCarLink(props.enquireHref ?? '/contact?car_id={id}', car);
+  const enquireLabel = props.instantMessage ? 'Instant Message' : 'Enquire Now';
+  const price = priceDisplay(car, { subscriptionOffer: tenant.features.subscriptionOffer, noPriceText: tenant.pricing.noPriceText, preorderText: tenant.pricing.preorderText });
   return (
-    <MobileBar
-      reserveHref={canReserve ? `/cars/${car.slug}/checkout` : undefined}
-      reserveLabel={RESERVE_NOW_TEXT}
-      enquireHref={fillCarLink(props.enquireHref ?? '/contact?car_id={id}', car)}
-      enquireLabel={props.instantMessage ? 'Instant Message' : 'Enquire Now'}
-      phone={phone}
-    />
+    <>
+      <StickyVehicleHeader title={vehicleTitle(car)} price={'amount' in price ? formatMoney(price.amount, tenant.locale.currency) : price.text} enquireHref={enquireHref} enquireLabel={enquireLabel} />
+      <MobileBar reserveHref={canReserve ? `/cars/${car.slug}/checkout` : undefined} reserveLabel={RESERVE_NOW_TEXT} enquireHref={enquireHref} enquireLabel={enquireLabel} phone={phone} />
+    </>
   );
 };

@@ -1,20 +1,32 @@
 'use client';
 
 import { useState } from 'react';
+import { track } from '../shopper/analytics';
 
-/** catalogue §4 dealer phone — masked after the first 5 characters until clicked, then shown in full. */
-export function PhoneReveal({ phone, masked, revealed }: { phone: string; masked: string; revealed: boolean }) {
+/**
+ * catalogue §4 dealer phone — masked after the first 5 characters until clicked, then shown in
+ * full; the click records a lead and fires analytics event 25. A failed lead record is logged
+ * only: the shopper still gets the number.
+ */
+export function PhoneReveal({ phone, masked, revealed, carId }: { phone: string; masked: string; revealed: boolean; carId: number }) {
   const [shown, setShown] = useState(revealed);
   const tel = `tel:${phone.replace(/[^0-9+]/g, '')}`;
+  const reveal = () => {
+    setShown(true);
+    track(25, { car_id: carId });
+    fetch('/api/leads/phone-reveal', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ car_id: carId }) })
+      .then((response) => (response.ok ? undefined : console.error('Phone reveal lead was not recorded', response.status)))
+      .catch((error: unknown) => console.error('Phone reveal lead was not recorded', error));
+  };
   if (shown) {
     return (
-      <a className="button button--secondary vehicle-sidebar__phone" href={tel}>
+      <a className="button button--secondary vehicle-sidebar__phone" href={tel} onClick={revealed ? () => track(25, { car_id: carId }) : undefined}>
         Call {phone}
       </a>
     );
   }
   return (
-    <button type="button" className="button button--secondary vehicle-sidebar__phone" onClick={() => setShown(true)} aria-label={`Show the phone number (${masked})`}>
+    <button type="button" className="button button--secondary vehicle-sidebar__phone" onClick={reveal} aria-label={`Show the phone number (${masked})`}>
       {masked} <span aria-hidden="true">· Show number</span>
     </button>
   );

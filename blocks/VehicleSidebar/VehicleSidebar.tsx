@@ -127,7 +127,7 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
           })}
         </ul>
       ) : null}
-      {phone ? <PhoneReveal phone={phone} masked={maskPhone(phone)} revealed={tenant.vehicle.showPhoneImmediately} /> : null}
+      {phone ? <PhoneReveal phone={phone} masked={maskPhone(phone)} revealed={tenant.vehicle.showPhoneImmediately} carId={car.id} /> : null}
     </div>
   );
 };

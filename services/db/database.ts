@@ -5,10 +5,11 @@ import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import type { Database } from './schema';
 import * as initial from './migrations/001-initial';
 import * as carViews from './migrations/002-car-views';
+import * as phoneReveals from './migrations/003-phone-reveals';
 
 export type PlatformDb = Kysely<Database>;
 
-const MIGRATIONS: Record<string, Migration> = { '001-initial': initial, '002-car-views': carViews };
+const MIGRATIONS: Record<string, Migration> = { '001-initial': initial, '002-car-views': carViews, '003-phone-reveals': phoneReveals };
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 

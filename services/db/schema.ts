@@ -62,10 +62,20 @@ export interface CarViewTable {
   updated_at: string;
 }
 
+export interface PhoneRevealTable {
+  id: Generated<number>;
+  car_id: number;
+  dealership_id: number;
+  website_id: string;
+  user_agent: string | null;
+  created_at: string;
+}
+
 export interface Database {
   dealerships: DealershipTable;
   locations: LocationTable;
   cars: CarTable;
   imports: ImportTable;
   car_views: CarViewTable;
+  phone_reveals: PhoneRevealTable;
 }
