@@ -284,3 +284,14 @@ test('on a wide screen a slim sticky bar with title and price appears past 500 p
   await expect(sticky).toHaveClass(/is-shown/);
   await expect(sticky).toContainText(`$${car.price.toLocaleString('en-AU')}`);
 });
+
+test('where the tenant switches it on, sharing copies the address and toasts for 3 s (catalogue §4)', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const bike = find('bike', (c) => c.dealership_id === 7 && inStock(c) && shown(c));
+  await page.goto(siteUrl('ridgeline-motorcycles', `/cars/${bike.slug}`));
+  const title = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.locator('.toast')).toContainText(`Copied ${title} to your clipboard!`);
+  await expect(page.locator('.toast')).toHaveCount(0, { timeout: 4000 });
+  await expect(page.getByRole('button', { name: 'Facebook' })).toHaveCount(0);
+});

@@ -6,14 +6,20 @@ import { useEffect, useState } from 'react';
 // spec: catalogue §9 / conversion §9 — the mobile bottom bar changes style past 900 px of scroll.
 export const MOBILE_BAR_SCROLL = 900;
 
-export function MobileBar({ reserveHref, reserveLabel, enquireHref, enquireLabel, phone }: { reserveHref?: string; reserveLabel: string; enquireHref: string; enquireLabel: string; phone?: string }) {
-  const [scrolled, setScrolled] = useState(false);
+/** True once the page has scrolled past `threshold` px. */
+function useScrolledPast(threshold: number): boolean {
+  const [past, setPast] = useState(false);
   useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > MOBILE_BAR_SCROLL);
+    const onScroll = () => setPast(window.scrollY > threshold);
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
-  }, []);
+  }, [threshold]);
+  return past;
+}
+
+export function MobileBar({ reserveHref, reserveLabel, enquireHref, enquireLabel, phone }: { reserveHref?: string; reserveLabel: string; enquireHref: string; enquireLabel: string; phone?: string }) {
+  const scrolled = useScrolledPast(MOBILE_BAR_SCROLL);
   return (
     <nav className={`mobile-bar${scrolled ? ' mobile-bar--scrolled' : ''}`} aria-label="Quick actions">
       {reserveHref ? (
@@ -38,13 +44,7 @@ export const STICKY_HEADER_SCROLL = 500;
 
 /** On wide screens, a slim bar with the car's title, price and enquiry once the page has scrolled past 500 px. */
 export function StickyVehicleHeader({ title, price, enquireHref, enquireLabel }: { title: string; price: string; enquireHref: string; enquireLabel: string }) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setShown(window.scrollY > STICKY_HEADER_SCROLL);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
+  const shown = useScrolledPast(STICKY_HEADER_SCROLL);
   return (
     <div className={`vehicle-sticky${shown ? ' is-shown' : ''}`} aria-hidden={!shown} inert={!shown}>
       <div className="container vehicle-sticky__inner">

@@ -3,6 +3,7 @@ import type { StockFilter } from '../../domain/stock-filter';
 import { fillCarLink } from '../../domain/car-links';
 import { RESERVE_NOW_TEXT, sidebarCtas } from '../../domain/vehicle-rules';
 import { pageVehicle } from '../vehicle-context';
+import { printPhone } from '../../services/print/price-text';
 import { MobileBar, StickyVehicleHeader } from './VehicleMobileBar.client';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { formatMoney, priceDisplay } from '../../domain/price-display';
@@ -12,7 +13,7 @@ export const VehicleMobileBar: BlockComponent<'VehicleMobileBar'> = async ({ pro
   const { car, location } = await pageVehicle(ctx);
   const rules = tenant.vehicle.rules as { reserve?: StockFilter };
   const canReserve = sidebarCtas(car, rules, { now }).includes('reserve');
-  const phone = (car.car_type && tenant.contact?.phonesByCarType?.[car.car_type]) || location?.contact_detail?.phone || tenant.contact?.phone;
+  const phone = printPhone(car, tenant, location?.contact_detail?.phone);
   const enquireHref = fillCarLink(props.enquireHref ?? '/contact?car_id={id}', car);
   const enquireLabel = props.instantMessage ? 'Instant Message' : 'Enquire Now';
   const price = priceDisplay(car, { subscriptionOffer: tenant.features.subscriptionOffer, noPriceText: tenant.pricing.noPriceText, preorderText: tenant.pricing.preorderText });

@@ -10,6 +10,7 @@ import { isAvailable } from '../../domain/listing';
 import { slugify } from '../../domain/slug';
 import { FIND_SIMILAR_TEXT, marketPriceBadge, maskPhone, purchaseButtonsHidden, regoExpiry, reserveLabel, sidebarCtas, SIMILAR_PROMPT, SOLD_NOTICE_TITLE, soldNotice, type SidebarCta } from '../../domain/vehicle-rules';
 import { pageVehicle } from '../vehicle-context';
+import { printPhone } from '../../services/print/price-text';
 import { PhoneReveal } from './VehicleSidebar.client';
 
 function Icon({ path }: { path: string }) {
@@ -36,7 +37,7 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
   const rules = tenant.vehicle.rules as { tradeIn?: StockFilter; reserve?: StockFilter; buyOnline?: StockFilter; historyReport?: StockFilter };
   const passing = new Set<SidebarCta>(sidebarCtas(car, rules, { now }));
   const buttons = (tenant.buttonSets[props.buttonSet ?? 'vehicle'] ?? []).filter((b: Button) => isSwitchedOn(b.when, tenant.features) && (!b.cta || passing.has(b.cta)));
-  const phone = (car.car_type && tenant.contact?.phonesByCarType?.[car.car_type]) || location?.contact_detail?.phone || tenant.contact?.phone;
+  const phone = printPhone(car, tenant, location?.contact_detail?.phone);
   const rego = regoExpiry(car.rego_expiry, now, tenant.locale.timeZone, tenant.vehicle.showUnregistered);
   const hideBuying = purchaseButtonsHidden(car);
   const label = (button: Button) => (button.cta === 'reserve' ? reserveLabel(tenant.vehicle.reserveAmount) : button.label);

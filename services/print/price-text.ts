@@ -57,6 +57,7 @@ export function printFeatures(car: Pick<FeedCar, 'standardEquipment'>): string[]
 }
 
 /** The phone a printout shows: as the sidebar picks it (per car type, then the car's location, then the site). */
+/** The phone a vehicle page, its mobile bar and its printout show: per car type, else the car's location, else the site's. */
 export function printPhone(car: Pick<FeedCar, 'car_type'>, tenant: Pick<ResolvedTenant, 'contact'>, locationPhone?: string): string | undefined {
   return tenant.contact?.phonesByCarType?.[car.car_type] || locationPhone || tenant.contact?.phone || undefined;
 }
