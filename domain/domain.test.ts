@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseMake, normaliseModel, normaliseVehicle } from './normalise-vehicle';
-import { isAvailable, isListed } from './listing';
+import { isAvailable } from './listing';
+import { scopeFilter } from './search-scope';
 import { priceDisplay, formatMoney, shownPrice } from './price-display';
 import { matchesFilter } from './stock-filter';
 import { isSwitchedOn, switchNames } from './switches';
@@ -8,7 +9,6 @@ import { isCurrent } from './promotions';
 import { fillCarLink } from './car-links';
 import { sanitiseHtml } from './sanitise-html';
 import { vehicleTitle } from './vehicle-title';
-import { compareCars } from './stock-sort';
 
 describe('import normalisations (catalogue §9)', () => {
   it('renames single-digit Mazda and MG models', () => {
@@ -35,15 +35,28 @@ describe('import normalisations (catalogue §9)', () => {
 describe('listing rules (catalogue §4, §9)', () => {
   const now = new Date('2026-11-22T12:00:00Z');
   const daysAgo = (d: number) => Math.floor(now.getTime() / 1000) - d * 86_400;
-  it('lists available cars and cars sold within the window', () => {
+  const listed = (car: Record<string, unknown>, soldVisibleDays = 3) =>
+    matchesFilter({ dealership_id: 1, show_on_dealer_website: true, ...car }, scopeFilter({ dealershipIds: [1], soldVisibleDays }), now);
+  it('counts in stock and coming soon as available', () => {
     expect(isAvailable({ status: 'in_stock' })).toBe(true);
     expect(isAvailable({ status: 'coming_soon' })).toBe(true);
     expect(isAvailable({ status: 'sold' })).toBe(false);
-    expect(isListed({ status: 'sold', sold_date_timestamp: daysAgo(2) }, now)).toBe(true);
-    expect(isListed({ status: 'sold', sold_date_timestamp: daysAgo(4) }, now)).toBe(false);
-    expect(isListed({ status: 'sold', sold_date_timestamp: daysAgo(4) }, now, 7)).toBe(true);
-    expect(isListed({ status: 'in_stock', show_on_dealer_website: false }, now)).toBe(false);
-    expect(isListed({ status: 'other' }, now)).toBe(false);
+  });
+
+  it('lists available cars and cars sold within the window, of the site dealerships, shown on the website', () => {
+    expect(listed({ status: 'in_stock' })).toBe(true);
+    expect(listed({ status: 'sold', sold_date_timestamp: daysAgo(2) })).toBe(true);
+    expect(listed({ status: 'sold', sold_date_timestamp: daysAgo(4) })).toBe(false);
+    expect(listed({ status: 'sold', sold_date_timestamp: daysAgo(4) }, 7)).toBe(true);
+    expect(listed({ status: 'in_stock', show_on_dealer_website: false })).toBe(false);
+    expect(listed({ status: 'in_stock', dealership_id: 2 })).toBe(false);
+    expect(listed({ status: 'other' })).toBe(false);
+  });
+
+  it('adds the tenant base filter', () => {
+    const scope = scopeFilter({ dealershipIds: [1], soldVisibleDays: 3, baseFilter: { field: 'car_type', in: ['used'] } });
+    expect(matchesFilter({ dealership_id: 1, show_on_dealer_website: true, status: 'in_stock', car_type: 'new' }, scope, now)).toBe(false);
+    expect(matchesFilter({ dealership_id: 1, show_on_dealer_website: true, status: 'in_stock', car_type: 'used' }, scope, now)).toBe(true);
   });
 });
 
@@ -144,9 +157,4 @@ describe('small rules', () => {
     expect(vehicleTitle({ year: 2021, make: 'Mazda', model: 'CX-5', badge: ' ' })).toBe('2021 Mazda CX-5');
   });
 
-  it('sorts unpriced cars after priced ones', () => {
-    const cars = [{ id: 1, price: 0 }, { id: 2, price: 20000 }, { id: 3, price: 10000 }];
-    expect([...cars].sort(compareCars('lowestPrice')).map((c) => c.id)).toEqual([3, 2, 1]);
-    expect([...cars].sort(compareCars('highestPrice')).map((c) => c.id)).toEqual([2, 3, 1]);
-  });
 });

@@ -146,6 +146,15 @@ function FacetGroupView({ group, state }: { group: ClientFacetGroup; state: Sear
   );
 }
 
+function RangeInput({ label, bounds, value, format, onChange }: { label: string; bounds: { min: number; max: number; step: number }; value: number; format: (n: number) => string; onChange: (value: number) => void }) {
+  return (
+    <label className="facet__range">
+      <span>{label}</span>
+      <input type="range" min={bounds.min} max={bounds.max} step={bounds.step} value={value} aria-valuetext={format(value)} onChange={(event) => onChange(Number(event.target.value))} />
+    </label>
+  );
+}
+
 function RangeSlider({ group, state }: { group: ClientRangeGroup; state: SearchState }) {
   const { go } = useContext(SearchContext);
   const bounds = group.field === 'price' ? PRICE_SLIDER : KM_SLIDER;
@@ -168,38 +177,16 @@ function RangeSlider({ group, state }: { group: ClientRangeGroup; state: SearchS
         {format(low)} – {format(high)}
         {high === bounds.max ? '+' : ''}
       </p>
-      <label className="facet__range">
-        <span>Minimum {group.label.toLowerCase()}</span>
-        <input
-          type="range"
-          min={bounds.min}
-          max={bounds.max}
-          step={bounds.step}
-          value={low}
-          aria-valuetext={format(low)}
-          onChange={(event) => {
-            const value = Math.min(Number(event.target.value), high - bounds.step);
-            setLow(value);
-            commit(value, high);
-          }}
-        />
-      </label>
-      <label className="facet__range">
-        <span>Maximum {group.label.toLowerCase()}</span>
-        <input
-          type="range"
-          min={bounds.min}
-          max={bounds.max}
-          step={bounds.step}
-          value={high}
-          aria-valuetext={format(high)}
-          onChange={(event) => {
-            const value = Math.max(Number(event.target.value), low + bounds.step);
-            setHigh(value);
-            commit(low, value);
-          }}
-        />
-      </label>
+      <RangeInput label={`Minimum ${group.label.toLowerCase()}`} bounds={bounds} value={low} format={format} onChange={(v) => {
+        const value = Math.min(v, high - bounds.step);
+        setLow(value);
+        commit(value, high);
+      }} />
+      <RangeInput label={`Maximum ${group.label.toLowerCase()}`} bounds={bounds} value={high} format={format} onChange={(v) => {
+        const value = Math.max(v, low + bounds.step);
+        setHigh(value);
+        commit(low, value);
+      }} />
     </fieldset>
   );
 }

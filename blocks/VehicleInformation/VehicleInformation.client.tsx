@@ -1,23 +1,15 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
-/** A list that shows its first `initial` rows, with a button for the rest (catalogue §4). */
-export function ExpandableRows({ rows, initial, moreLabel, lessLabel, label }: { rows: Array<[string, string]>; initial: number; moreLabel: string; lessLabel: string; label: string }) {
+/** Shows the first `initial` entries with a button for the rest (catalogue §4: 4 key facts, 8 features, 4 specifications). */
+function Expandable<T>({ entries, initial, moreLabel, lessLabel, render }: { entries: T[]; initial: number; moreLabel: string; lessLabel: string; render: (shown: T[], id: string) => ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  const shown = open ? rows : rows.slice(0, initial);
   return (
     <>
-      <dl id={id} className="spec-list" aria-label={label}>
-        {shown.map(([name, value]) => (
-          <div key={name} className="spec-list__row">
-            <dt>{name}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {rows.length > initial ? (
+      {render(open ? entries : entries.slice(0, initial), id)}
+      {entries.length > initial ? (
         <button type="button" className="link-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
           {open ? lessLabel : moreLabel}
         </button>
@@ -26,22 +18,37 @@ export function ExpandableRows({ rows, initial, moreLabel, lessLabel, label }: {
   );
 }
 
-export function ExpandableItems({ items, initial, moreLabel, lessLabel, label }: { items: string[]; initial: number; moreLabel: string; lessLabel: string; label: string }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const shown = open ? items : items.slice(0, initial);
+export function ExpandableRows({ rows, label, ...labels }: { rows: Array<[string, string]>; initial: number; moreLabel: string; lessLabel: string; label: string }) {
   return (
-    <>
-      <ul id={id} className="feature-list" aria-label={label}>
-        {shown.map((item, i) => (
-          <li key={`${item}-${i}`}>{item}</li>
-        ))}
-      </ul>
-      {items.length > initial ? (
-        <button type="button" className="link-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
-          {open ? lessLabel : moreLabel}
-        </button>
-      ) : null}
-    </>
+    <Expandable
+      entries={rows}
+      {...labels}
+      render={(shown, id) => (
+        <dl id={id} className="spec-list" aria-label={label}>
+          {shown.map(([name, value]) => (
+            <div key={name} className="spec-list__row">
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    />
+  );
+}
+
+export function ExpandableItems({ items, label, ...labels }: { items: string[]; initial: number; moreLabel: string; lessLabel: string; label: string }) {
+  return (
+    <Expandable
+      entries={items}
+      {...labels}
+      render={(shown, id) => (
+        <ul id={id} className="feature-list" aria-label={label}>
+          {shown.map((item, i) => (
+            <li key={`${item}-${i}`}>{item}</li>
+          ))}
+        </ul>
+      )}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import type { PlatformDb } from '../db/database';
 import type { FeedCar, FeedDealership, FeedLocation } from '../../schemas/types.generated';
-import { DEFAULT_SOLD_VISIBLE_DAYS, soldCutoff } from '../../domain/listing';
 
 export type Car = FeedCar;
 export type Dealership = FeedDealership;
@@ -8,31 +7,9 @@ export type Location = FeedLocation;
 
 const parse = <T>(rows: Array<{ data: string }>): T[] => rows.map((r) => JSON.parse(r.data) as T);
 
-export interface ListedCarsQuery {
-  dealershipIds: readonly number[];
-  now: Date;
-  soldVisibleDays?: number;
-  carTypes?: readonly string[];
-}
-
 /** Stock, dealerships and locations as the platform stores them; callers never see SQL. */
 export class StockRepository {
   constructor(private readonly db: PlatformDb) {}
-
-  /** Cars a site lists (catalogue §9 listing rules), newest first. */
-  async listedCars(query: ListedCarsQuery): Promise<Car[]> {
-    if (!query.dealershipIds.length) return [];
-    const cutoff = soldCutoff(query.now, query.soldVisibleDays ?? DEFAULT_SOLD_VISIBLE_DAYS);
-    let q = this.db
-      .selectFrom('cars')
-      .select('data')
-      .where('dealership_id', 'in', [...query.dealershipIds])
-      .where('withdrawn_at', 'is', null)
-      .where('show_on_dealer_website', '=', 1)
-      .where((eb) => eb.or([eb('status', 'in', ['in_stock', 'coming_soon']), eb.and([eb('status', '=', 'sold'), eb('sold_at', '>=', cutoff)])]));
-    if (query.carTypes?.length) q = q.where('car_type', 'in', [...query.carTypes]);
-    return parse<Car>(await q.orderBy('created_at', 'desc').orderBy('id', 'desc').execute());
-  }
 
   async carBySlug(slug: string, dealershipIds: readonly number[]): Promise<Car | undefined> {
     if (!dealershipIds.length) return undefined;
