@@ -5,6 +5,7 @@ import pageSchema from '../schemas/page.schema.json';
 import blocksSchema from '../schemas/blocks.schema.json';
 import filterSchema from '../schemas/filter.schema.json';
 import feedSchema from '../schemas/feed.schema.json';
+import formSchema from '../schemas/form.schema.json';
 
 /**
  * One ajv instance holding every platform schema, compiled once per process. `defaults` fills
@@ -13,7 +14,7 @@ import feedSchema from '../schemas/feed.schema.json';
 function createAjv(useDefaults: boolean): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: true, discriminator: true, useDefaults, allowUnionTypes: true, verbose: true });
   addFormats(ajv);
-  for (const schema of [tenantSchema, pageSchema, blocksSchema, filterSchema, feedSchema]) ajv.addSchema(schema);
+  for (const schema of [tenantSchema, pageSchema, blocksSchema, filterSchema, feedSchema, formSchema]) ajv.addSchema(schema);
   return ajv;
 }
 

@@ -72,6 +72,8 @@ function readLayer(root: string, path: string): Layer {
   return validate(doc) ? { doc, issues: [] } : { doc, issues: toIssues(file, validate.errors) };
 }
 
+const SHARED_FORMS_FILE = 'forms.json';
+
 function readTemplate(root: string, name: string): Layer {
   const dir = join(root, 'pages-json', name);
   const pagesPath = join(dir, 'pages.json');
@@ -82,7 +84,10 @@ function readTemplate(root: string, name: string): Layer {
   if (!validate(read.value)) return { issues: toIssues(file, validate.errors) };
   const { layout, pages } = read.value as Record<string, unknown>;
   const defaults = existsSync(join(dir, 'defaults.json')) ? readLayer(root, join(dir, 'defaults.json')) : { doc: {}, issues: [] };
-  return { doc: deepMerge(defaults.doc, { layout, pages }), issues: defaults.issues };
+  // The standard forms every template ships sit beneath the template's own defaults.
+  const sharedPath = join(root, 'pages-json', SHARED_FORMS_FILE);
+  const shared = existsSync(sharedPath) ? readLayer(root, sharedPath) : { doc: {}, issues: [] };
+  return { doc: deepMerge(shared.doc, defaults.doc, { layout, pages }), issues: [...shared.issues, ...defaults.issues] };
 }
 
 function templateNames(root: string): string[] {
@@ -108,7 +113,7 @@ function checkSwitches(file: string, config: Record<string, unknown>): Validatio
       } else visit(value, here);
     }
   };
-  for (const key of ['menus', 'layout', 'pages'] as const) visit(config[key], `/${key}`);
+  for (const key of ['menus', 'layout', 'pages', 'forms'] as const) visit(config[key], `/${key}`);
   return issues;
 }
 
@@ -165,7 +170,7 @@ export function loadTenantFile(path: string, options?: RegistryOptions): TenantE
 }
 
 function fingerprint(root: string, files: string[]): string {
-  const watched = [...files, join(root, 'pages-json'), join(root, 'tenants', 'groups')];
+  const watched = [...files, join(root, 'pages-json'), join(root, 'pages-json', SHARED_FORMS_FILE), join(root, 'tenants', 'groups')];
   for (const name of templateNames(root)) watched.push(join(root, 'pages-json', name, 'pages.json'), join(root, 'pages-json', name, 'defaults.json'));
   const groups = join(root, 'tenants', 'groups');
   if (existsSync(groups)) for (const name of readdirSync(groups)) watched.push(join(groups, name));

@@ -92,6 +92,89 @@ export type BlockList = BlockRef[];
  */
 export type StockFilter2 = StockFilterCondition | StockFilterAll | StockFilterAny | StockFilterNot;
 /**
+ * This interface was referenced by `Forms`'s JSON-Schema
+ * via the `definition` "form".
+ */
+export type FormDefinition = (
+  | {
+      fields: unknown;
+    }
+  | {
+      steps: unknown;
+    }
+) & {
+  title: string;
+  intro?: string;
+  /**
+   * Analytics event fired on success (conversion §7 item 12, §9: 22 general enquiry, 14 new, 15 used, 17 test drive, 48 used test drive, 51 careers).
+   */
+  event?: number;
+  /**
+   * A different event for a car type, for example a used-car test drive is 48.
+   */
+  eventByCarType?: {
+    new?: number;
+    used?: number;
+    demo?: number;
+  };
+  /**
+   * Lead category; 'Careers Enquiry' is stored as General Enquiry with subcategory 'Career Enquiry' (conversion §7 item 2).
+   */
+  category?: string;
+  subcategory?: string;
+  /**
+   * Button text; the tenant's formSettings.submitText when absent.
+   */
+  submitText?: string;
+  successPath?: string;
+  when?: FeatureSwitchCondition;
+  /**
+   * @minItems 1
+   */
+  fields?: [FormField, ...FormField[]];
+  /**
+   * A multi-step form: each step posts its values; the last one completes the lead (conversion §4.1, §7 item 3).
+   *
+   * @minItems 2
+   */
+  steps?: [FormStep, FormStep, ...FormStep[]];
+};
+/**
+ * This interface was referenced by `Forms`'s JSON-Schema
+ * via the `definition` "option".
+ */
+export type FormOption =
+  | string
+  | {
+      value: string;
+      label: string;
+    };
+/**
+ * Where a dealer receives its leads. Secrets never sit in the tenant file: they are read from the environment variable named here.
+ *
+ * This interface was referenced by `Forms`'s JSON-Schema
+ * via the `definition` "destination".
+ */
+export type LeadDestination = WebhookDestination | EmailDestination | AdfDestination;
+/**
+ * ADF/XML for a dealer CRM, e-mailed to `to` or posted to `url`.
+ */
+export type AdfDestination = (
+  | {
+      to: unknown;
+    }
+  | {
+      url: unknown;
+    }
+) & {
+  type: "adf";
+  /**
+   * @minItems 1
+   */
+  to?: [string, ...string[]];
+  url?: string;
+};
+/**
  * A block of a page: its type, an optional id, its props and an optional switch condition.
  *
  * This interface was referenced by `TemplatePages`'s JSON-Schema
@@ -258,11 +341,16 @@ export interface Tenant {
   finance?: FinanceSettings;
   pricing?: PricingSettings;
   /**
-   * Forms by name (general enquiry, test drive, ...); filled by the forms feature.
+   * Forms by name (kebab-case), compiled by the engine to one JSON Schema for browser and server (conversion §5.1). Templates ship the standard forms; a tenant overrides or adds by name.
    */
   forms?: {
-    [k: string]: {} | undefined;
+    [k: string]: FormDefinition | undefined;
   };
+  formSettings?: FormSettings;
+  /**
+   * Where leads are delivered (webhook, e-mail, ADF/XML). Each lead is queued for every destination and retried until delivered; with none, leads are kept in the database only.
+   */
+  leadDelivery?: LeadDestination[];
   vehicle?: VehicleSettings;
 }
 export interface Locale {
@@ -1298,6 +1386,133 @@ export interface PricingSettings {
    * Disclaimer on used-car search cards, shown short with a toggle for the full text (catalogue §4).
    */
   usedCarDisclaimer?: string;
+}
+/**
+ * This interface was referenced by `Forms`'s JSON-Schema
+ * via the `definition` "field".
+ */
+export interface FormField {
+  /**
+   * The name the value is posted and stored under (conversion §3 names such as name, last_name, email, phone, postcode, message, dealership_slug, location_id, 'Vehicle Make').
+   *
+   * This interface was referenced by `Forms`'s JSON-Schema
+   * via the `definition` "fieldName".
+   */
+  name: string;
+  /**
+   * text, email, tel, textarea, select, checkbox (one yes/no), checkboxes (several ticks; posted as a list, `additional_services` is stored as the lead's additional services), datetime (date and time), date, number (step/min/max), postcode (exactly 4 digits), hidden (value posted as is).
+   */
+  type:
+    | "text"
+    | "email"
+    | "tel"
+    | "textarea"
+    | "select"
+    | "checkbox"
+    | "checkboxes"
+    | "datetime"
+    | "date"
+    | "number"
+    | "postcode"
+    | "hidden";
+  label?: string;
+  placeholder?: string;
+  /**
+   * A hint under the field.
+   */
+  help?: string;
+  required?: boolean;
+  /**
+   * The error shown when the value is missing or wrong; each type has a default.
+   */
+  message?: string;
+  /**
+   * A fixed list, or a list the platform fills: categories (tenant formSettings.categories), dealerships, locations (every visible location), serviceLocations (service locations), states (Australian states).
+   */
+  options?:
+    [FormOption, ...FormOption[]] | ("categories" | "dealerships" | "locations" | "serviceLocations" | "states");
+  /**
+   * Starting value (hidden fields post it unchanged; '{car name}' style placeholders are filled from the car on vehicle pages).
+   */
+  value?: string | number | boolean;
+  min?: number;
+  max?: number;
+  step?: number;
+  maxLength?: number;
+  autocomplete?: string;
+  /**
+   * half puts two fields on one row on wide screens.
+   */
+  width?: "full" | "half";
+  when?: FeatureSwitchCondition;
+  /**
+   * Only on forms about a car (true) or only without one (false).
+   */
+  withCar?: boolean;
+}
+/**
+ * This interface was referenced by `Forms`'s JSON-Schema
+ * via the `definition` "step".
+ */
+export interface FormStep {
+  title: string;
+  /**
+   * @minItems 1
+   */
+  fields: [FormField, ...FormField[]];
+}
+/**
+ * Site-wide form behaviour (conversion §5.1, §9).
+ */
+export interface FormSettings {
+  submitText?: string;
+  /**
+   * The site flag that lifts the 'message' requirement (conversion §5.1).
+   */
+  messageOptional?: boolean;
+  /**
+   * Ask for a location when the form is not about a car (conversion §5.1).
+   */
+  websiteLocationSelect?: boolean;
+  /**
+   * Also ask for a location on new-car forms (conversion §5.1: 'or for new cars on some sites').
+   */
+  locationSelectForNewCars?: boolean;
+  /**
+   * Never ask for a preferred dealership, even with several dealerships.
+   */
+  removeDealershipSelect?: boolean;
+  /**
+   * Derive dealership_slug from the chosen service location (conversion §7 item 2, one site variant).
+   */
+  dealershipFromServiceLocation?: boolean;
+  /**
+   * A notice above the submit button that sending the form accepts the terms.
+   */
+  disclaimerNotice?: string;
+  /**
+   * Default for state selects (conversion §9: qld).
+   */
+  defaultState?: string;
+  /**
+   * @minItems 1
+   */
+  categories?: [string, ...string[]];
+}
+export interface WebhookDestination {
+  type: "webhook";
+  url: string;
+  /**
+   * Environment variable holding the HMAC secret; the body is signed in the x-platform-signature header.
+   */
+  secretEnv: string;
+}
+export interface EmailDestination {
+  type: "email";
+  /**
+   * @minItems 1
+   */
+  to: [string, ...string[]];
 }
 /**
  * Vehicle page behaviour (catalogue §4, §5).
@@ -2347,6 +2562,140 @@ export interface FeedCarVariant {
   geartype?: string;
   [k: string]: unknown | undefined;
 }
+/**
+ * Enquiry forms as data (conversion §3, §5.1, §9). The engine compiles a form to one JSON Schema that validates in the browser and on the server.
+ *
+ * This interface was referenced by `PlatformSchemas`'s JSON-Schema
+ * via the `definition` "form.schema.json".
+ */
+export interface Forms {
+  [k: string]: unknown | undefined;
+}
+/**
+ * Site-wide form behaviour (conversion §5.1, §9).
+ *
+ * This interface was referenced by `Forms`'s JSON-Schema
+ * via the `definition` "settings".
+ */
+export interface FormSettings1 {
+  submitText?: string;
+  /**
+   * The site flag that lifts the 'message' requirement (conversion §5.1).
+   */
+  messageOptional?: boolean;
+  /**
+   * Ask for a location when the form is not about a car (conversion §5.1).
+   */
+  websiteLocationSelect?: boolean;
+  /**
+   * Also ask for a location on new-car forms (conversion §5.1: 'or for new cars on some sites').
+   */
+  locationSelectForNewCars?: boolean;
+  /**
+   * Never ask for a preferred dealership, even with several dealerships.
+   */
+  removeDealershipSelect?: boolean;
+  /**
+   * Derive dealership_slug from the chosen service location (conversion §7 item 2, one site variant).
+   */
+  dealershipFromServiceLocation?: boolean;
+  /**
+   * A notice above the submit button that sending the form accepts the terms.
+   */
+  disclaimerNotice?: string;
+  /**
+   * Default for state selects (conversion §9: qld).
+   */
+  defaultState?: string;
+  /**
+   * @minItems 1
+   */
+  categories?: [string, ...string[]];
+}
+
+/**
+ * This interface was referenced by `ResolvedForms`'s JSON-Schema
+ * via the `definition` "form".
+ */
+export type ResolvedFormDefinition = (
+  | {
+      fields: unknown;
+    }
+  | {
+      steps: unknown;
+    }
+) & {
+  title: string;
+  intro?: string;
+  /**
+   * Analytics event fired on success (conversion §7 item 12, §9: 22 general enquiry, 14 new, 15 used, 17 test drive, 48 used test drive, 51 careers).
+   */
+  event: number;
+  /**
+   * A different event for a car type, for example a used-car test drive is 48.
+   */
+  eventByCarType?: {
+    new?: number;
+    used?: number;
+    demo?: number;
+  };
+  /**
+   * Lead category; 'Careers Enquiry' is stored as General Enquiry with subcategory 'Career Enquiry' (conversion §7 item 2).
+   */
+  category: string;
+  subcategory?: string;
+  /**
+   * Button text; the tenant's formSettings.submitText when absent.
+   */
+  submitText?: string;
+  successPath: string;
+  when?: FeatureSwitchCondition;
+  /**
+   * @minItems 1
+   */
+  fields?: [ResolvedFormField, ...ResolvedFormField[]];
+  /**
+   * A multi-step form: each step posts its values; the last one completes the lead (conversion §4.1, §7 item 3).
+   *
+   * @minItems 2
+   */
+  steps?: [ResolvedFormStep, ResolvedFormStep, ...ResolvedFormStep[]];
+};
+/**
+ * This interface was referenced by `ResolvedForms`'s JSON-Schema
+ * via the `definition` "option".
+ */
+export type ResolvedFormOption =
+  | string
+  | {
+      value: string;
+      label: string;
+    };
+/**
+ * Where a dealer receives its leads. Secrets never sit in the tenant file: they are read from the environment variable named here.
+ *
+ * This interface was referenced by `ResolvedForms`'s JSON-Schema
+ * via the `definition` "destination".
+ */
+export type ResolvedLeadDestination = ResolvedWebhookDestination | ResolvedEmailDestination | ResolvedAdfDestination;
+/**
+ * ADF/XML for a dealer CRM, e-mailed to `to` or posted to `url`.
+ */
+export type ResolvedAdfDestination = (
+  | {
+      to: unknown;
+    }
+  | {
+      url: unknown;
+    }
+) & {
+  type: "adf";
+  /**
+   * @minItems 1
+   */
+  to?: [string, ...string[]];
+  url?: string;
+};
 
 export interface ResolvedPlatformSchemas {}
 /**
@@ -2415,11 +2764,16 @@ export interface ResolvedTenant {
   finance: ResolvedFinanceSettings;
   pricing: ResolvedPricingSettings;
   /**
-   * Forms by name (general enquiry, test drive, ...); filled by the forms feature.
+   * Forms by name (kebab-case), compiled by the engine to one JSON Schema for browser and server (conversion §5.1). Templates ship the standard forms; a tenant overrides or adds by name.
    */
   forms: {
-    [k: string]: {} | undefined;
+    [k: string]: ResolvedFormDefinition | undefined;
   };
+  formSettings: ResolvedFormSettings;
+  /**
+   * Where leads are delivered (webhook, e-mail, ADF/XML). Each lead is queued for every destination and retried until delivered; with none, leads are kept in the database only.
+   */
+  leadDelivery: ResolvedLeadDestination[];
   vehicle: ResolvedVehicleSettings;
 }
 export interface ResolvedLocale {
@@ -2862,6 +3216,134 @@ export interface ResolvedPricingSettings {
   usedCarDisclaimer?: string;
 }
 /**
+ * This interface was referenced by `ResolvedForms`'s JSON-Schema
+ * via the `definition` "field".
+ */
+export interface ResolvedFormField {
+  /**
+   * The name the value is posted and stored under (conversion §3 names such as name, last_name, email, phone, postcode, message, dealership_slug, location_id, 'Vehicle Make').
+   *
+   * This interface was referenced by `ResolvedForms`'s JSON-Schema
+   * via the `definition` "fieldName".
+   */
+  name: string;
+  /**
+   * text, email, tel, textarea, select, checkbox (one yes/no), checkboxes (several ticks; posted as a list, `additional_services` is stored as the lead's additional services), datetime (date and time), date, number (step/min/max), postcode (exactly 4 digits), hidden (value posted as is).
+   */
+  type:
+    | "text"
+    | "email"
+    | "tel"
+    | "textarea"
+    | "select"
+    | "checkbox"
+    | "checkboxes"
+    | "datetime"
+    | "date"
+    | "number"
+    | "postcode"
+    | "hidden";
+  label?: string;
+  placeholder?: string;
+  /**
+   * A hint under the field.
+   */
+  help?: string;
+  required?: boolean;
+  /**
+   * The error shown when the value is missing or wrong; each type has a default.
+   */
+  message?: string;
+  /**
+   * A fixed list, or a list the platform fills: categories (tenant formSettings.categories), dealerships, locations (every visible location), serviceLocations (service locations), states (Australian states).
+   */
+  options?:
+    | [ResolvedFormOption, ...ResolvedFormOption[]]
+    | ("categories" | "dealerships" | "locations" | "serviceLocations" | "states");
+  /**
+   * Starting value (hidden fields post it unchanged; '{car name}' style placeholders are filled from the car on vehicle pages).
+   */
+  value?: string | number | boolean;
+  min?: number;
+  max?: number;
+  step?: number;
+  maxLength?: number;
+  autocomplete?: string;
+  /**
+   * half puts two fields on one row on wide screens.
+   */
+  width?: "full" | "half";
+  when?: FeatureSwitchCondition;
+  /**
+   * Only on forms about a car (true) or only without one (false).
+   */
+  withCar?: boolean;
+}
+/**
+ * This interface was referenced by `ResolvedForms`'s JSON-Schema
+ * via the `definition` "step".
+ */
+export interface ResolvedFormStep {
+  title: string;
+  /**
+   * @minItems 1
+   */
+  fields: [ResolvedFormField, ...ResolvedFormField[]];
+}
+/**
+ * Site-wide form behaviour (conversion §5.1, §9).
+ */
+export interface ResolvedFormSettings {
+  submitText: string;
+  /**
+   * The site flag that lifts the 'message' requirement (conversion §5.1).
+   */
+  messageOptional: boolean;
+  /**
+   * Ask for a location when the form is not about a car (conversion §5.1).
+   */
+  websiteLocationSelect: boolean;
+  /**
+   * Also ask for a location on new-car forms (conversion §5.1: 'or for new cars on some sites').
+   */
+  locationSelectForNewCars: boolean;
+  /**
+   * Never ask for a preferred dealership, even with several dealerships.
+   */
+  removeDealershipSelect: boolean;
+  /**
+   * Derive dealership_slug from the chosen service location (conversion §7 item 2, one site variant).
+   */
+  dealershipFromServiceLocation: boolean;
+  /**
+   * A notice above the submit button that sending the form accepts the terms.
+   */
+  disclaimerNotice?: string;
+  /**
+   * Default for state selects (conversion §9: qld).
+   */
+  defaultState: string;
+  /**
+   * @minItems 1
+   */
+  categories: [string, ...string[]];
+}
+export interface ResolvedWebhookDestination {
+  type: "webhook";
+  url: string;
+  /**
+   * Environment variable holding the HMAC secret; the body is signed in the x-platform-signature header.
+   */
+  secretEnv: string;
+}
+export interface ResolvedEmailDestination {
+  type: "email";
+  /**
+   * @minItems 1
+   */
+  to: [string, ...string[]];
+}
+/**
  * Vehicle page behaviour (catalogue §4, §5).
  */
 export interface ResolvedVehicleSettings {
@@ -3196,4 +3678,54 @@ export interface ResolvedVehicleSettings1 {
    * The 360° spin turns by itself once loaded (catalogue §4).
    */
   spinAutoRotate: boolean;
+}
+/**
+ * Enquiry forms as data (conversion §3, §5.1, §9). The engine compiles a form to one JSON Schema that validates in the browser and on the server.
+ *
+ * This interface was referenced by `ResolvedPlatformSchemas`'s JSON-Schema
+ * via the `definition` "form.schema.json".
+ */
+export interface ResolvedForms {
+  [k: string]: unknown | undefined;
+}
+/**
+ * Site-wide form behaviour (conversion §5.1, §9).
+ *
+ * This interface was referenced by `ResolvedForms`'s JSON-Schema
+ * via the `definition` "settings".
+ */
+export interface ResolvedFormSettings1 {
+  submitText: string;
+  /**
+   * The site flag that lifts the 'message' requirement (conversion §5.1).
+   */
+  messageOptional: boolean;
+  /**
+   * Ask for a location when the form is not about a car (conversion §5.1).
+   */
+  websiteLocationSelect: boolean;
+  /**
+   * Also ask for a location on new-car forms (conversion §5.1: 'or for new cars on some sites').
+   */
+  locationSelectForNewCars: boolean;
+  /**
+   * Never ask for a preferred dealership, even with several dealerships.
+   */
+  removeDealershipSelect: boolean;
+  /**
+   * Derive dealership_slug from the chosen service location (conversion §7 item 2, one site variant).
+   */
+  dealershipFromServiceLocation: boolean;
+  /**
+   * A notice above the submit button that sending the form accepts the terms.
+   */
+  disclaimerNotice?: string;
+  /**
+   * Default for state selects (conversion §9: qld).
+   */
+  defaultState: string;
+  /**
+   * @minItems 1
+   */
+  categories: [string, ...string[]];
 }
