@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
-import type { ResolvedTenant } from '../../schemas/types.generated';
+import type { ResolvedFormDefinition, ResolvedTenant } from '../../schemas/types.generated';
 import { compileForm, leadCategory, type CompiledForm, type FormCar, type FormContext } from './compile-form';
 import { DISCLAIMER_MESSAGE, ERROR_SUMMARY_HEADING, POSTCODE_MESSAGE, REGO_PLACEHOLDER, DEALERSHIP_PLACEHOLDER } from './form-messages';
 import { FormValidator } from './form-validator';
@@ -81,8 +81,9 @@ describe('standard forms (conversion §5.1)', () => {
     expect(field(general, 'category')).toMatchObject({ required: true, value: 'General Enquiry' });
     expect(errorsFor(general, { ...GOOD, category: '' }).category).toBeDefined();
     expect(errorsFor(general, { ...GOOD, category: 'Made up' }).category).toBeDefined();
-    const careers = { ...group.forms.careers!, fields: [{ name: 'category', type: 'select' as const, options: 'categories' as const }, ...(group.forms.careers!.fields ?? [])] };
-    expect(field(compileForm('careers', careers, context(group)), 'category')).toBeUndefined();
+    const careers = group.forms.careers!;
+    const withCategory = { ...careers, fields: [{ name: 'category', type: 'select', options: 'categories' }, ...(careers.fields ?? [])] } as ResolvedFormDefinition;
+    expect(field(compileForm('careers', withCategory, context(group)), 'category')).toBeUndefined();
   });
 
   it("dealership select: required with more than one dealership, placeholder 'Select a Preferred Dealership'; hidden with one; never when removed", () => {

@@ -39,15 +39,16 @@ function normaliseOne(field: CompiledField, raw: unknown): FormValue | undefined
 /**
  * Turns what a browser or an API caller sent into the values the schema checks: text trimmed, empty
  * text left out (so `required` reports it), numbers as numbers, checkboxes as booleans, hidden fields
- * as the server compiled them. Both sides run this before validating, so they agree.
+ * as the server compiled them. Both sides run this before validating, so they agree. A later step of
+ * a multi-step form normalises only its own fields (`fromStep`); earlier ones are already stored.
  */
-export function normaliseFormValues(form: CompiledForm, raw: Readonly<Record<string, unknown>>, throughStep = form.steps.length - 1): NormalisedValues {
+export function normaliseFormValues(form: CompiledForm, raw: Readonly<Record<string, unknown>>, throughStep = form.steps.length - 1, fromStep = 0): NormalisedValues {
   const values: Record<string, FormValue> = {};
   const known = new Set<string>();
   form.steps.forEach((step, index) => {
     for (const field of step.fields) {
       known.add(field.name);
-      if (index > throughStep) continue;
+      if (index > throughStep || index < fromStep) continue;
       const value = normaliseOne(field, raw[field.name]);
       if (value !== undefined) values[field.name] = value;
     }

@@ -71,6 +71,56 @@ export interface PhoneRevealTable {
   created_at: string;
 }
 
+export interface LeadTable {
+  id: Generated<number>;
+  tenant: string;
+  form: string;
+  event_id: number;
+  category: string;
+  subcategory: string | null;
+  /** JSON object of the form's fields. */
+  fields: string;
+  /** JSON list of ticked additional services. */
+  additional_services: string;
+  /** JSON object of values the form did not know (kept, never dropped). */
+  extras: string;
+  car_id: number | null;
+  car_dealership_id: number | null;
+  dealership_slug: string | null;
+  location_id: number | null;
+  url: string;
+  source: string;
+  user_agent: string | null;
+  /** JSON {visited_pages, linked_query_params}. */
+  lead_attributes: string;
+  ip_hash: string | null;
+  idempotency_key: string;
+  /** Highest step stored (multi-step forms). */
+  step: number;
+  form_completed: number;
+  offer_accepted: number | null;
+  /** 1 when the honeypot was filled: kept for review, never delivered. */
+  spam: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeadDeliveryTable {
+  id: Generated<number>;
+  lead_id: number;
+  /** JSON of the destination as configured when the lead was queued. */
+  destination: string;
+  kind: string;
+  /** pending until delivered; a lead is never dropped, only retried later. */
+  status: 'pending' | 'delivered';
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   dealerships: DealershipTable;
   locations: LocationTable;
@@ -78,4 +128,6 @@ export interface Database {
   imports: ImportTable;
   car_views: CarViewTable;
   phone_reveals: PhoneRevealTable;
+  leads: LeadTable;
+  lead_deliveries: LeadDeliveryTable;
 }

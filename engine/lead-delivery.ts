@@ -1,0 +1,27 @@
+import { siteOrigin } from '../blocks/site-origin';
+import { kickOutbox, startOutboxWorker, type LeadSite } from '../services/leads';
+import { loadTenantRegistry } from './tenant-registry';
+
+/** What the outbox needs to know about a tenant, read from the current tenant files. */
+export function leadSite(slug: string): LeadSite | undefined {
+  const entry = loadTenantRegistry().tenants.get(slug);
+  if (!entry?.ok) return undefined;
+  const tenant = entry.config;
+  return {
+    name: tenant.name,
+    origin: siteOrigin(tenant),
+    dealershipIds: tenant.dealerships,
+    ...(tenant.contact?.phone ? { phone: tenant.contact.phone } : {}),
+    ...(tenant.contact?.email ? { email: tenant.contact.email } : {}),
+  };
+}
+
+/** Starts the in-process outbox (once) and delivers what is due now. */
+export function deliverLeadsNow(): Promise<void> {
+  startOutboxWorker(leadSite);
+  return kickOutbox();
+}
+
+export function startLeadDelivery(): void {
+  startOutboxWorker(leadSite);
+}

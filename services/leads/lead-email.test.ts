@@ -1,0 +1,225 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { fieldLabel, leadEmail } from './lead-email';
+import type { Lead } from './types';
+
+function lead(overrides: Partial<Lead> = {}): Lead {
+  return {
+    id: 4211,
+    tenant: 'harbour-motors',
+    siteName: 'Harbour Motors',
+    form: 'used-car-enquiry',
+    eventId: 15,
+    category: 'Used Car Enquiry',
+    subcategory: 'Price',
+    fields: {
+      name: 'Jane',
+      last_name: 'Citizen',
+      email: 'jane@example.com',
+      phone: '0412 345 678',
+      postcode: '2000',
+      message: 'Is it still available?\nCan I see it Saturday?',
+      opt_in: true,
+      preferred_contact_time: 'Morning',
+      regoState: 'NSW',
+    },
+    additionalServices: ['Finance', 'Extended warranty'],
+    car: {
+      id: 77,
+      slug: '2021-toyota-corolla-ascent-sport',
+      stocknum: 'U1234',
+      vin: 'JTNKU3JE60J012345',
+      year: 2021,
+      make: 'Toyota',
+      model: 'Corolla',
+      badge: 'Ascent Sport',
+      car_type: 'used',
+      price: 29990,
+      url: 'https://harbour.example/cars/2021-toyota-corolla-ascent-sport',
+    },
+    dealership: { id: 3, slug: 'harbour-toyota', name: 'Harbour Toyota', phone: '02 9000 0000' },
+    url: 'https://harbour.example/cars/2021-toyota-corolla-ascent-sport?ref=home',
+    source: 'Website',
+    userAgent: 'Mozilla/5.0',
+    visitedPages: ['https://harbour.example/', 'https://harbour.example/cars'],
+    linkedQueryParams: { utm_source: 'google', utm_campaign: 'spring-sale' },
+    createdAt: '2026-11-22T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function htmlDoc(html: string): Document {
+  return new DOMParser().parseFromString(html, 'text/html');
+}
+
+/** Label → cell text, as a reader of the HTML table sees it. */
+function htmlRows(html: string): Map<string, string> {
+  const rows = new Map<string, string>();
+  for (const tr of htmlDoc(html).querySelectorAll('tr')) {
+    const label = tr.querySelector('th[scope="row"]')?.textContent;
+    const value = tr.querySelector('td')?.textContent;
+    if (label != null && value != null) rows.set(label, value);
+  }
+  return rows;
+}
+
+describe('leadEmail subject', () => {
+  it('names the category, shopper, car and stock number', () => {
+    expect(leadEmail(lead()).subject).toBe('New Used Car Enquiry from Jane Citizen — 2021 Toyota Corolla (U1234)');
+  });
+
+  it('leaves out the car part without a car and the stock number without one', () => {
+    expect(leadEmail(lead({ car: undefined, category: 'General Enquiry' })).subject).toBe('New General Enquiry from Jane Citizen');
+    expect(leadEmail(lead({ car: { id: 1, slug: 'x', make: 'Kia', model: 'EV6', year: 2025 } })).subject).toBe('New Used Car Enquiry from Jane Citizen — 2025 Kia EV6');
+  });
+
+  it('falls back to e-mail, then phone, then a generic name', () => {
+    expect(leadEmail(lead({ car: undefined, fields: { email: 'jo@example.com', phone: '0400' } })).subject).toBe('New Used Car Enquiry from jo@example.com');
+    expect(leadEmail(lead({ car: undefined, fields: { phone: '0400 111 222' } })).subject).toBe('New Used Car Enquiry from 0400 111 222');
+    expect(leadEmail(lead({ car: undefined, fields: {} })).subject).toBe('New Used Car Enquiry from a website visitor');
+  });
+
+  it('stays on one line whatever the shopper typed', () => {
+    const { subject } = leadEmail(lead({ car: undefined, fields: { name: 'Eve\r\nBcc: victim@example.com', last_name: 'X\u0000' } }));
+    expect(subject).toBe('New Used Car Enquiry from Eve Bcc: victim@example.com X');
+    expect(subject).not.toMatch(/[\r\n\u0000]/);
+  });
+});
+
+describe('leadEmail text', () => {
+  const { text } = leadEmail(lead());
+
+  it('lists the known fields with their human labels in a fixed order', () => {
+    const customer = text.slice(text.indexOf('CUSTOMER'), text.indexOf('VEHICLE'));
+    expect(customer).toBe(
+      [
+        'CUSTOMER',
+        'First name: Jane',
+        'Last name: Citizen',
+        'Phone: 0412 345 678',
+        'Email: jane@example.com',
+        'Postcode: 2000',
+        'Message:',
+        '  Is it still available?',
+        '  Can I see it Saturday?',
+        'Marketing opt-in: yes',
+        'Preferred contact time: Morning',
+        'Rego state: NSW',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('gives the enquiry, received time in Sydney and additional services', () => {
+    expect(text.startsWith('New Used Car Enquiry from Jane Citizen — 2021 Toyota Corolla (U1234)\n\nENQUIRY\n')).toBe(true);
+    expect(text).toContain('Category: Used Car Enquiry\n');
+    expect(text).toContain('Subcategory: Price\n');
+    expect(text).toContain('Received: Sunday 22 November 2026 at 11:00 am AEDT\n');
+    expect(text).toContain('Additional services: Finance, Extended warranty\n');
+  });
+
+  it('describes the car with price and its page', () => {
+    expect(text).toContain('Vehicle: 2021 Toyota Corolla Ascent Sport\n');
+    expect(text).toContain('Stock number: U1234\n');
+    expect(text).toContain('VIN: JTNKU3JE60J012345\n');
+    expect(text).toContain('Condition: Used\n');
+    expect(text).toContain('Price: $29,990\n');
+    expect(text).toContain('Vehicle page: https://harbour.example/cars/2021-toyota-corolla-ascent-sport\n');
+  });
+
+  it('says where the lead came from, with visited pages and campaign parameters', () => {
+    expect(text).toContain('Sent from page: https://harbour.example/cars/2021-toyota-corolla-ascent-sport?ref=home\n');
+    expect(text).toContain('Visited pages:\n  https://harbour.example/\n  https://harbour.example/cars\n');
+    expect(text).toContain('CAMPAIGN\nutm_source: google\nutm_campaign: spring-sale\n');
+    expect(text).toContain('Lead ID: 4211\n');
+    expect(text).toContain('Name: Harbour Toyota\nPhone: 02 9000 0000\n');
+  });
+
+  it('writes opt-out and blank fields so the team sees what was asked', () => {
+    const { text: optOut } = leadEmail(lead({ fields: { name: 'Al', opt_in: 'false', postcode: '' } }));
+    expect(optOut).toContain('Marketing opt-in: no\n');
+    expect(optOut).toContain('Postcode: —\n');
+  });
+
+  it('uses the site time zone when given', () => {
+    expect(leadEmail(lead(), { timeZone: 'Australia/Perth' }).text).toContain('Received: Sunday 22 November 2026 at 8:00 am AWST\n');
+  });
+});
+
+describe('leadEmail html', () => {
+  it('has the same rows as the text in a table', () => {
+    const rows = htmlRows(leadEmail(lead()).html);
+    expect(rows.get('First name')).toBe('Jane');
+    expect(rows.get('Marketing opt-in')).toBe('yes');
+    expect(rows.get('Preferred contact time')).toBe('Morning');
+    expect(rows.get('Price')).toBe('$29,990');
+    expect(rows.get('Received')).toBe('Sunday 22 November 2026 at 11:00 am AEDT');
+    expect(rows.get('utm_campaign')).toBe('spring-sale');
+  });
+
+  it('links the vehicle page and the pages visited', () => {
+    const doc = htmlDoc(leadEmail(lead()).html);
+    const hrefs = [...doc.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual([
+      'https://harbour.example/cars/2021-toyota-corolla-ascent-sport',
+      'https://harbour.example/cars/2021-toyota-corolla-ascent-sport?ref=home',
+      'https://harbour.example/',
+      'https://harbour.example/cars',
+    ]);
+  });
+
+  it('escapes a script in the message and everything else the shopper controls', () => {
+    const hostile = `<script>alert("x")</script> & <img src=x onerror='y'>`;
+    const { html } = leadEmail(lead({ fields: { name: hostile, message: hostile, [`<b>field</b>`]: 'v' } }));
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=&#39;y&#39;&gt;');
+    const doc = htmlDoc(html);
+    expect(doc.querySelectorAll('script, img, b')).toHaveLength(0);
+    expect(htmlRows(html).get('Message')).toBe(hostile);
+    expect(doc.querySelector('title')?.textContent).toBe(`New Used Car Enquiry from ${hostile} — 2021 Toyota Corolla (U1234)`);
+  });
+
+  it('keeps a javascript: URL as text instead of a link', () => {
+    const { html } = leadEmail(lead({ url: 'javascript:alert(1)', visitedPages: ['data:text/html,<b>x</b>'], car: undefined }));
+    const doc = htmlDoc(html);
+    expect(doc.querySelectorAll('a')).toHaveLength(0);
+    expect(htmlRows(html).get('Sent from page')).toBe('javascript:alert(1)');
+  });
+
+  it('keeps message line breaks', () => {
+    const { html } = leadEmail(lead());
+    expect(html).toContain('Is it still available?<br>Can I see it Saturday?');
+  });
+});
+
+describe('leadEmail replyTo', () => {
+  it('is the shopper e-mail when it looks like one', () => {
+    expect(leadEmail(lead()).replyTo).toBe('jane@example.com');
+    expect(leadEmail(lead({ fields: { email: '  jo.smith+cars@mail.example.com.au ' } })).replyTo).toBe('jo.smith+cars@mail.example.com.au');
+  });
+
+  it.each(['', 'not an email', 'jo@localhost', 'a@b.com, c@d.com', 'x@y.com\r\nBcc: z@w.com', '"Jo" <jo@example.com>'])('is absent for %j', (email) => {
+    expect(leadEmail(lead({ fields: { email } })).replyTo).toBeUndefined();
+  });
+
+  it('is absent without an email field', () => {
+    expect('replyTo' in leadEmail(lead({ fields: { name: 'Al' } }))).toBe(false);
+  });
+});
+
+describe('fieldLabel', () => {
+  it.each([
+    ['name', 'First name'],
+    ['last_name', 'Last name'],
+    ['opt_in', 'Marketing opt-in'],
+    ['preferred_contact_time', 'Preferred contact time'],
+    ['regoState', 'Rego state'],
+    ['trade-in-kms', 'Trade in kms'],
+    ['Vehicle Make', 'Vehicle make'],
+  ])('%s → %s', (name, label) => {
+    expect(fieldLabel(name)).toBe(label);
+  });
+});

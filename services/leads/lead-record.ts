@@ -1,0 +1,74 @@
+import { shownPrice } from '../../domain/price-display';
+import type { PlatformDb } from '../db/database';
+import type { StockRepository } from '../stock';
+import type { FormValue } from '../../domain/forms/compile-form';
+import type { Lead } from './types';
+
+/** What a lead needs to know about the site it came from. */
+export interface LeadSite {
+  name: string;
+  /** Public origin for car page links. */
+  origin: string;
+  dealershipIds: readonly number[];
+  phone?: string;
+  email?: string;
+}
+
+function parse<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+const toText = (value: FormValue | undefined): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
+/** A stored lead in the shape the delivery formats take (ADF, e-mail, webhook). */
+export async function loadLead(db: PlatformDb, stock: StockRepository, site: (tenant: string) => LeadSite | undefined, leadId: number): Promise<Lead | undefined> {
+  const row = await db.selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirst();
+  if (!row) return undefined;
+  const info = site(row.tenant);
+  const fields = parse<Record<string, FormValue>>(row.fields, {});
+  const extras = parse<Record<string, string>>(row.extras, {});
+  const attributes = parse<{ visited_pages?: string[]; linked_query_params?: Record<string, string> }>(row.lead_attributes, {});
+  const [car] = row.car_id ? await stock.carsByIds([row.car_id]) : [];
+  const dealers = info ? await stock.dealerships(info.dealershipIds) : [];
+  const dealer = dealers.find((d) => d.id === (car?.dealership_id ?? row.car_dealership_id)) ?? dealers.find((d) => d.slug === (row.dealership_slug ?? toText(fields.dealership_slug))) ?? (dealers.length === 1 ? dealers[0] : undefined);
+  return {
+    id: row.id,
+    tenant: row.tenant,
+    siteName: info?.name ?? row.tenant,
+    form: row.form,
+    eventId: row.event_id,
+    category: row.category,
+    ...(row.subcategory ? { subcategory: row.subcategory } : {}),
+    fields: { ...extras, ...fields },
+    additionalServices: parse<string[]>(row.additional_services, []),
+    ...(car
+      ? {
+          car: {
+            id: car.id,
+            slug: car.slug,
+            ...(car.stocknum ? { stocknum: car.stocknum } : {}),
+            ...(car.vin ? { vin: car.vin } : {}),
+            year: car.year,
+            make: car.make,
+            model: car.model,
+            ...(car.badge ? { badge: car.badge } : {}),
+            car_type: car.car_type,
+            ...(shownPrice(car) > 0 ? { price: shownPrice(car) } : {}),
+            ...(info ? { url: `${info.origin}/cars/${car.slug}` } : {}),
+          },
+        }
+      : {}),
+    ...(dealer ? { dealership: { id: dealer.id, slug: dealer.slug, name: dealer.name, ...(info?.phone ? { phone: info.phone } : {}), ...(info?.email ? { email: info.email } : {}) } } : {}),
+    ...(row.location_id !== null ? { locationId: row.location_id } : {}),
+    url: row.url,
+    source: 'Website',
+    ...(row.user_agent ? { userAgent: row.user_agent } : {}),
+    visitedPages: attributes.visited_pages ?? [],
+    linkedQueryParams: attributes.linked_query_params ?? {},
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,146 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FormValidator } from '../../domain/forms/form-validator';
+import { DISCLAIMER_MESSAGE, POSTCODE_MESSAGE } from '../../domain/forms/form-messages';
+import { loadTenantRegistry } from '../../engine/tenant-registry';
+import type { ResolvedTenant } from '../../schemas/types.generated';
+import { generateDemoFeed } from '../../scripts/demo-data/generate-feed';
+import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
+import { StockRepository } from '../stock';
+import { importFeed } from '../stock/import-feed';
+import { submitLead, type LeadIntakeDeps, type LeadRequest } from './submit-lead';
+
+const NOW = new Date('2026-11-20T01:00:00Z');
+const feed = generateDemoFeed({ now: NOW });
+
+function demoTenant(slug: string): ResolvedTenant {
+  const entry = loadTenantRegistry().tenants.get(slug);
+  if (!entry?.ok) throw new Error(`${slug} did not load`);
+  return structuredClone(entry.config);
+}
+
+const group = demoTenant('southern-cross-motors');
+group.leadDelivery = [{ type: 'webhook', url: 'http://127.0.0.1:9/hook', secretEnv: 'TEST_SECRET' }, { type: 'email', to: ['sales@example.com'] }];
+const franchise = demoTenant('harbour-city-mazda');
+const groupCar = feed.cars.find((c) => group.dealerships.includes(c.dealership_id) && c.car_type === 'used' && c.status === 'in_stock')!;
+const otherCar = feed.cars.find((c) => !group.dealerships.includes(c.dealership_id))!;
+const groupDealer = feed.dealerships.find((d) => d.id === group.dealerships[0])!;
+
+let db: PlatformDb;
+let deps: LeadIntakeDeps;
+let keyCounter = 0;
+
+beforeEach(async () => {
+  db = openDatabase('file::memory:');
+  await migrateToLatest(db);
+  const result = await importFeed(db, { dealerships: feed.dealerships, locations: feed.locations, cars: [groupCar, otherCar] }, { file: 'test' });
+  expect(result.ok).toBe(true);
+  deps = { db, stock: new StockRepository(db), validator: new FormValidator(), rateLimit: 3, rateWindowMs: 600_000, now: () => NOW };
+});
+
+const person = { name: 'Ana', last_name: 'Silva', email: 'ana@example.com', phone: '0412 345 678', postcode: '2150', message: 'Do you have it in red?', disclaimer: true, category: 'General Enquiry', dealership_slug: groupDealer.slug };
+
+function post(body: Record<string, unknown>, extra: Partial<LeadRequest> = {}): ReturnType<typeof submitLead> {
+  return submitLead(deps, { tenant: group, body: { idempotencyKey: `key-${++keyCounter}-abcdef`, page: { url: 'https://scm.example/contact', visited_pages: ['/', '/contact'], linked_query_params: { utm_source: 'google' } }, ...body }, ip: '203.0.113.9', userAgent: 'Vitest', ...extra });
+}
+
+const leads = () => db.selectFrom('leads').selectAll().execute();
+const deliveries = () => db.selectFrom('lead_deliveries').selectAll().execute();
+
+describe('POST /api/leads: the server checks what the browser checks, then stores before answering', () => {
+  it('rejects a bad postcode and an unticked disclaimer with the spec messages, storing nothing (conversion §5.1)', async () => {
+    const answer = await post({ form: 'general-enquiry', userData: { ...person, postcode: '21500', disclaimer: false } });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ success: false, field_errors: [{ field: 'postcode', message: POSTCODE_MESSAGE }, { field: 'disclaimer', message: DISCLAIMER_MESSAGE }] });
+    expect(answer.body.success === false && answer.body.error).toMatch(/^Please fix the following errors:/);
+    expect(await leads()).toHaveLength(0);
+  });
+
+  it('stores a valid general enquiry with the lead data of conversion §3 and queues it for every destination', async () => {
+    const answer = await post({ form: 'general-enquiry', userData: { ...person, rego: ' ABC123 ' } });
+    expect(answer).toMatchObject({ status: 201, body: { success: true, completed: true } });
+    const [lead] = await leads();
+    expect(lead).toMatchObject({ tenant: 'southern-cross-motors', form: 'general-enquiry', event_id: 22, category: 'General Enquiry', source: 'Website', url: 'https://scm.example/contact', user_agent: 'Vitest', form_completed: 1, spam: 0, dealership_slug: groupDealer.slug });
+    expect(JSON.parse(lead!.fields)).toMatchObject({ name: 'Ana', rego: 'ABC123', opt_in: false, postcode: '2150' });
+    expect(JSON.parse(lead!.lead_attributes)).toEqual({ visited_pages: ['/', '/contact'], linked_query_params: { utm_source: 'google' } });
+    expect((await deliveries()).map((d) => [d.kind, d.status])).toEqual([['webhook', 'pending'], ['email', 'pending']]);
+  });
+
+  it('a retried submit with the same idempotency key stores one lead, not two', async () => {
+    const body = { form: 'general-enquiry', idempotencyKey: 'retry-key-123456', userData: person };
+    const first = await post(body);
+    const second = await post(body);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(first.body.success && second.body.success && first.body.lead_id === second.body.lead_id).toBe(true);
+    expect(await leads()).toHaveLength(1);
+    expect(await deliveries()).toHaveLength(2);
+  });
+
+  it('a form about a car takes the car from the server: defaults, dealership and car_dealership_id; a used test drive is event 48', async () => {
+    const answer = await post({ form: 'test-drive', car_id: groupCar.id, userData: { ...person, dealership_slug: 'someone-else', message: '' } });
+    expect(answer.status).toBe(201);
+    const [lead] = await leads();
+    expect(lead).toMatchObject({ car_id: groupCar.id, car_dealership_id: groupCar.dealership_id, event_id: 48, category: 'Test Drive' });
+    expect(JSON.parse(lead!.fields)).toMatchObject({ car_id: groupCar.id, 'Vehicle Make': groupCar.make, vehicle_status: 'in_stock' });
+    expect(JSON.parse(lead!.fields).dealership_slug).not.toBe('someone-else');
+  });
+
+  it("another site's car is not used as context, but the id sent is kept with the lead", async () => {
+    const answer = await post({ form: 'general-enquiry', car_id: otherCar.id, userData: person });
+    expect(answer.status).toBe(201);
+    const [lead] = await leads();
+    expect(lead!.car_id).toBeNull();
+    expect(JSON.parse(lead!.extras)).toMatchObject({ car_id: String(otherCar.id) });
+  });
+
+  it("careers: stored as General Enquiry with subcategory 'Career Enquiry', event 51 (conversion §7 item 2)", async () => {
+    await post({ form: 'careers', userData: { ...person, position: 'Sales consultant' } });
+    expect((await leads())[0]).toMatchObject({ category: 'General Enquiry', subcategory: 'Career Enquiry', event_id: 51 });
+  });
+
+  it('multi-step: each step posts and reads lead_id; only the last step completes and queues delivery', async () => {
+    const key = 'trade-in-filling-1';
+    const step0 = await post({ form: 'trade-in', idempotencyKey: key, step: 0, isLastStep: false, userData: { rego: 'XYZ987', regoState: 'vic', vehicle: 'Toyota Corolla', year: '2016', odometer: '98000' } });
+    expect(step0).toMatchObject({ status: 201, body: { success: true, completed: false } });
+    expect(await deliveries()).toHaveLength(0);
+    const leadId = step0.body.success ? step0.body.lead_id : 0;
+    const badStep1 = await post({ form: 'trade-in', idempotencyKey: key, step: 1, isLastStep: true, lead_id: leadId, userData: { name: 'Bo' } });
+    expect(badStep1.status).toBe(422);
+    const step1 = await post({ form: 'trade-in', idempotencyKey: key, step: 1, isLastStep: true, lead_id: leadId, userData: { name: 'Bo', last_name: 'Li', postcode: '3000', phone: '0400 000 000', email: 'bo@example.com' } });
+    expect(step1).toMatchObject({ status: 200, body: { success: true, lead_id: leadId, completed: true } });
+    const [lead] = await leads();
+    expect(JSON.parse(lead!.fields)).toMatchObject({ rego: 'XYZ987', regoState: 'vic', year: 2016, lead_type: 'trade-in', name: 'Bo', email: 'bo@example.com' });
+    expect(lead!.form_completed).toBe(1);
+    expect(await deliveries()).toHaveLength(2);
+  });
+
+  it('a filled honeypot is kept for review but never delivered; the robot sees success', async () => {
+    const answer = await post({ form: 'general-enquiry', userData: { ...person, company_website: 'http://spam.example' } });
+    expect(answer.status).toBe(201);
+    expect((await leads())[0]!.spam).toBe(1);
+    expect(await deliveries()).toHaveLength(0);
+  });
+
+  it('limits new leads per address with a clear 429 message; retries of a stored lead still pass', async () => {
+    for (let i = 0; i < 3; i++) expect((await post({ form: 'general-enquiry', idempotencyKey: `limit-key-${i}-xx`, userData: person })).status).toBe(201);
+    const limited = await post({ form: 'general-enquiry', userData: person });
+    expect(limited.status).toBe(429);
+    expect(limited.body.success === false && limited.body.error).toMatch(/Please wait a few minutes and send it again, or call us on /);
+    expect((await post({ form: 'general-enquiry', idempotencyKey: 'limit-key-0-xx', userData: person })).status).toBe(200);
+    expect((await post({ form: 'general-enquiry', userData: person }, { ip: '198.51.100.1' })).status).toBe(201);
+  });
+
+  it('answers malformed posts with a message naming what is wrong', async () => {
+    expect((await submitLead(deps, { tenant: group, body: 'hello' })).body).toMatchObject({ error: expect.stringContaining('JSON object') });
+    expect((await post({ form: 'general-enquiry', idempotencyKey: 'x', userData: person })).body).toMatchObject({ error: expect.stringContaining('idempotencyKey') });
+    expect((await post({ form: 'no-such-form', userData: person })).status).toBe(404);
+    expect((await post({ form: 'general-enquiry', userData: 'text' })).body).toMatchObject({ error: expect.stringContaining('userData') });
+    expect((await post({ form: 'general-enquiry', step: 3, userData: person })).status).toBe(400);
+  });
+
+  it('with no destinations a lead is kept in the database only', async () => {
+    const answer = await submitLead(deps, { tenant: franchise, body: { form: 'general-enquiry', idempotencyKey: 'franchise-key-1', userData: { ...person, dealership_slug: undefined } } });
+    expect(answer.status).toBe(201);
+    expect(await deliveries()).toHaveLength(0);
+  });
+});

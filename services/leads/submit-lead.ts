@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import { compileForm } from '../../domain/forms/compile-form';
+import type { FieldError, FormValidator } from '../../domain/forms/form-validator';
+import { normaliseFormValues } from '../../domain/forms/form-values';
+import { parseLeadEnvelope } from '../../domain/forms/lead-envelope';
+import { isSwitchedOn } from '../../domain/switches';
+import type { ResolvedTenant } from '../../schemas/types.generated';
+import type { PlatformDb } from '../db/database';
+import type { StockRepository } from '../stock';
+import { loadFormContext } from './form-context';
+import { hasLeadForKey, leadsFromAddressSince, storeLeadSubmission, storedFieldsForKey } from './lead-store';
+
+export interface LeadIntakeDeps {
+  db: PlatformDb;
+  stock: StockRepository;
+  validator: FormValidator;
+  /** New leads allowed per address per site in the window; 0 turns the limit off. */
+  rateLimit: number;
+  rateWindowMs: number;
+  now(): Date;
+}
+
+export interface LeadRequest {
+  tenant: ResolvedTenant;
+  body: unknown;
+  ip?: string;
+  userAgent?: string;
+  /** Page address from the Referer header, when the body names none. */
+  referer?: string;
+}
+
+export type LeadAnswer =
+  | { status: 201 | 200; body: { success: true; lead_id: number; completed: boolean } }
+  | { status: 400 | 404 | 422 | 429; body: { success: false; error: string; field_errors?: FieldError[] } };
+
+/** conversion §9 nothing says how many; ten new enquiries in ten minutes from one address is generous for a person. */
+export const DEFAULT_RATE_LIMIT = 10;
+export const DEFAULT_RATE_WINDOW_MS = 10 * 60_000;
+
+export function hashAddress(ip: string, salt = process.env.LEAD_IP_SALT ?? 'dealer-platform'): string {
+  return createHash('sha256').update(`${salt}:${ip}`).digest('hex').slice(0, 32);
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * The server side of every form (conversion §7 items 2, 3): check the post with the same schema
+ * the browser used, then store the lead before answering. Everything a person could send wrongly
+ * gets a message naming the field; nothing valid is dropped.
+ */
+export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Promise<LeadAnswer> {
+  const { tenant } = request;
+  const parsed = parseLeadEnvelope(request.body);
+  if (!parsed.ok) return { status: 400, body: { success: false, error: parsed.error } };
+  const envelope = parsed.envelope;
+  const definition = tenant.forms[envelope.form];
+  if (!definition || !isSwitchedOn(definition.when, tenant.features)) {
+    return { status: 404, body: { success: false, error: `This site has no form called "${envelope.form}".` } };
+  }
+  const loaded = await loadFormContext(tenant, deps.stock, { ...(envelope.carId ? { carId: envelope.carId } : {}), ...(envelope.locationId ? { locationId: envelope.locationId } : {}) });
+  const form = compileForm(envelope.form, definition, loaded.context);
+  const lastStep = form.steps.length - 1;
+  if (envelope.step > lastStep) return { status: 400, body: { success: false, error: `"step" ${envelope.step} is past this form's last step (${lastStep}).` } };
+  // Each step posts its own values; earlier steps of the same filling are already stored.
+  const earlier = envelope.step > 0 ? await storedFieldsForKey(deps.db, tenant.slug, envelope.idempotencyKey) : {};
+  const posted = normaliseFormValues(form, envelope.userData, envelope.step, envelope.step);
+  const values = { ...earlier, ...posted.values };
+  const { extras } = posted;
+  // A car or location that is not this site's is not trusted as context, but what was sent is kept.
+  if (envelope.carId && !loaded.car) extras.car_id = String(envelope.carId);
+  if (envelope.locationId && loaded.context.locationId === undefined) extras.location_id = String(envelope.locationId);
+  const errors = deps.validator.validate(form, values, envelope.step);
+  if (errors.length) {
+    return { status: 422, body: { success: false, error: `Please fix the following errors: ${errors.map((e) => e.message).join(' ')}`, field_errors: errors } };
+  }
+
+  const ipHash = request.ip ? hashAddress(request.ip) : undefined;
+  const now = deps.now();
+  if (deps.rateLimit > 0 && ipHash && !(await hasLeadForKey(deps.db, tenant.slug, envelope.idempotencyKey))) {
+    const recent = await leadsFromAddressSince(deps.db, tenant.slug, ipHash, new Date(now.getTime() - deps.rateWindowMs));
+    if (recent >= deps.rateLimit) {
+      const phone = tenant.contact?.phone;
+      return {
+        status: 429,
+        body: {
+          success: false,
+          error: `We have received ${plural(recent, 'enquiry')} from your connection in the last ${Math.round(deps.rateWindowMs / 60_000)} minutes. Please wait a few minutes and send it again${phone ? `, or call us on ${phone}` : ''}.`,
+        },
+      };
+    }
+  }
+
+  const serviceLocation = tenant.formSettings.dealershipFromServiceLocation && typeof values.service_location_id === 'string' ? loaded.locations.find((l) => String(l.id) === values.service_location_id) : undefined;
+  const serviceDealer = serviceLocation ? loaded.dealerships.find((d) => d.id === serviceLocation.dealership_id) : undefined;
+  const chosenDealer = typeof values.dealership_slug === 'string' ? values.dealership_slug : undefined;
+  const dealershipSlug = serviceDealer?.slug ?? chosenDealer ?? loaded.context.car?.dealership_slug;
+  const locationValue = values.location_id ?? values.service_location_id;
+  const locationId = typeof locationValue === 'string' && /^\d+$/.test(locationValue) ? Number(locationValue) : undefined;
+
+  const stored = await storeLeadSubmission(
+    deps.db,
+    {
+      tenant: tenant.slug,
+      form: envelope.form,
+      eventId: form.eventId,
+      category: form.category,
+      ...(form.subcategory ? { subcategory: form.subcategory } : {}),
+      fields: serviceDealer ? { ...values, dealership_slug: serviceDealer.slug } : values,
+      extras,
+      ...(loaded.car ? { carId: loaded.car.id, carDealershipId: loaded.car.dealership_id } : {}),
+      ...(dealershipSlug ? { dealershipSlug } : {}),
+      ...(locationId !== undefined ? { locationId } : {}),
+      url: envelope.page.url || request.referer || '',
+      ...(request.userAgent ? { userAgent: request.userAgent } : {}),
+      visitedPages: envelope.page.visitedPages,
+      linkedQueryParams: envelope.page.linkedQueryParams,
+      ...(ipHash ? { ipHash } : {}),
+      idempotencyKey: envelope.idempotencyKey,
+      step: envelope.step,
+      isLastStep: envelope.step === lastStep,
+      spam: envelope.honeypot !== '',
+      destinations: tenant.leadDelivery,
+    },
+    now,
+  );
+  return { status: stored.created ? 201 : 200, body: { success: true, lead_id: stored.leadId, completed: stored.completed } };
+}

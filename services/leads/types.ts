@@ -1,0 +1,54 @@
+/**
+ * A stored lead (conversion §3 Lead data) as the delivery side sees it: what the shopper sent,
+ * where from, and the car it is about. The database row keeps fields and attributes as JSON.
+ */
+export interface LeadCar {
+  id: number;
+  slug: string;
+  stocknum?: string;
+  vin?: string;
+  year?: number;
+  make: string;
+  model: string;
+  badge?: string;
+  car_type?: string;
+  price?: number;
+  /** Absolute address of the vehicle page. */
+  url?: string;
+}
+
+export interface LeadDealership {
+  id: number;
+  slug: string;
+  name: string;
+  phone?: string;
+  email?: string;
+}
+
+export interface Lead {
+  id: number;
+  /** Tenant slug (the website the lead came from). */
+  tenant: string;
+  /** Site display name, used as ADF provider and e-mail subject. */
+  siteName: string;
+  /** Form name in the tenant JSON, for example `used-car-enquiry`. */
+  form: string;
+  /** Analytics / enquiry event id (conversion §9: 22 general, 14 new, 15 used, 17 test drive, 48 used test drive, 51 careers). */
+  eventId: number;
+  category: string;
+  subcategory?: string;
+  /** What the shopper typed, by field name (name, last_name, email, phone, postcode, message, ...). */
+  fields: Record<string, string | number | boolean | string[]>;
+  additionalServices: string[];
+  car?: LeadCar;
+  dealership?: LeadDealership;
+  locationId?: number;
+  /** Page the form was sent from. */
+  url: string;
+  source: 'Website';
+  userAgent?: string;
+  visitedPages: string[];
+  linkedQueryParams: Record<string, string>;
+  /** ISO 8601 time the lead was stored. */
+  createdAt: string;
+}
