@@ -25,6 +25,9 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       DATABASE_URL: process.env.DATABASE_URL ?? 'file:data/test/platform.db',
       TENANTS_DIR: 'test-results/extra-tenants',
+      // Many form posts come from one address in a test run; the limit itself is unit-tested.
+      LEAD_RATE_LIMIT: '500',
+      LEADS_MAIL_DIR: 'test-results/mail',
     },
   },
 });

@@ -26,6 +26,9 @@ import { VehicleGallery } from './VehicleGallery/VehicleGallery';
 import { VehicleBreadcrumbs } from './VehicleBreadcrumbs/VehicleBreadcrumbs';
 import { FuelCalculator } from './FuelCalculator/FuelCalculator';
 import { DealerComments } from './DealerComments/DealerComments';
+import { EnquiryForm } from './EnquiryForm/EnquiryForm';
+import { EnquirySuccess } from './EnquirySuccess/EnquirySuccess';
+import { FormModalButton } from './FormModalButton/FormModalButton';
 
 /** Block type -> component. The only place that knows every block; typed so each gets its own props. */
 export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
@@ -56,4 +59,7 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   VehicleBreadcrumbs,
   FuelCalculator,
   DealerComments,
+  EnquiryForm,
+  EnquirySuccess,
+  FormModalButton,
 };

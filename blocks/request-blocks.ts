@@ -1,3 +1,4 @@
+import type { Block } from '../schemas/types.generated';
 import type { BlockType } from './types';
 
 /**
@@ -5,3 +6,8 @@ import type { BlockType } from './types';
  * Kept apart from the registry so the proxy can read it without loading any component.
  */
 export const REQUEST_BLOCKS: ReadonlySet<BlockType> = new Set<BlockType>(['SearchResults', 'PrintVehicle']);
+
+/** Whether this block reads the query string (a form about the car named by ?car_id= does). */
+export function blockReadsRequest(block: Block): boolean {
+  return REQUEST_BLOCKS.has(block.type) || (block.type === 'EnquiryForm' && block.props.car === 'query');
+}

@@ -55,9 +55,9 @@ test('the internal route prefix is not reachable from outside', async ({ request
 });
 
 test('a page the platform does not build yet says so honestly', async ({ page }) => {
-  const response = await page.goto(siteUrl('harbour-city-mazda', '/finance'));
+  const response = await page.goto(siteUrl('harbour-city-mazda', '/fleet'));
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Finance applications online are coming soon');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fleet sales information is coming soon');
   await expectAccessible(page);
 });
 

@@ -24,6 +24,14 @@ export function renderBlocks(blocks: readonly Block[] | undefined, base: Omit<Bl
       warnUnknown(base.tenant.slug, String(block.type));
       return null;
     }
-    return <Component key={block.id ?? `${block.type}@${index}`} props={block.props as never} ctx={ctx} />;
+    const rendered = <Component key={block.id ?? `${block.type}@${index}`} props={block.props as never} ctx={ctx} />;
+    // A block id is the anchor links point at (e.g. /cars/{slug}#enquire).
+    return block.id ? (
+      <div key={block.id} id={block.id} className="block-anchor">
+        {rendered}
+      </div>
+    ) : (
+      rendered
+    );
   });
 }

@@ -1,6 +1,6 @@
 import { matchRoute } from './match-route';
 import { isSwitchedOn } from '../domain/switches';
-import { REQUEST_BLOCKS } from '../blocks/request-blocks';
+import { blockReadsRequest } from '../blocks/request-blocks';
 import type { Block, Page } from '../schemas/types.generated';
 import type { TenantConfig } from './tenant-registry';
 
@@ -33,6 +33,6 @@ function slots(block: Block): Block[][] {
 
 /** True when a block of the page reads the request's query string, so the page cannot be cached. */
 export function pageReadsRequest(page: Page): boolean {
-  const visit = (blocks: readonly Block[]): boolean => blocks.some((block) => REQUEST_BLOCKS.has(block.type) || slots(block).some(visit));
+  const visit = (blocks: readonly Block[]): boolean => blocks.some((block) => blockReadsRequest(block) || slots(block).some(visit));
   return visit(page.blocks);
 }

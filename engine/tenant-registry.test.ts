@@ -90,6 +90,16 @@ describe('validation messages a person can act on', () => {
     expect(result).toContain('/pages/~1x/blocks/0/when unknown feature switch "ofers"; did you mean "offers"?');
   });
 
+  it('names an unknown form on a form block and the nearest known one', () => {
+    const result = messages('badform', { ...base, slug: 'badform', pages: { '/x': { title: 'X', blocks: [{ type: 'EnquiryForm', props: { form: 'genral-enquiry' } }] } } });
+    expect(result).toContain('/pages/~1x/blocks/0/props/form unknown form "genral-enquiry"; did you mean "general-enquiry"?');
+  });
+
+  it('reports a form field of an unknown type at its pointer', () => {
+    const result = messages('badfield', { ...base, slug: 'badfield', forms: { 'my-form': { title: 'Mine', fields: [{ name: 'colour', type: 'colour' }] } } });
+    expect(result.some((m) => m.startsWith('/forms/my-form/fields/0/type expected one of "text", "email"'))).toBe(true);
+  });
+
   it('gives the line and column of broken JSON', () => {
     const result = messages('brokenjson', '{\n  "slug": "brokenjson",\n  "name": "X",,\n}');
     expect(result[0]).toMatch(/is not valid JSON at line 3, column \d+/);

@@ -117,6 +117,30 @@ function checkSwitches(file: string, config: Record<string, unknown>): Validatio
   return issues;
 }
 
+const FORM_BLOCKS = new Set(['EnquiryForm', 'FormModalButton']);
+
+/** Every form a block names must be one of the tenant's forms (templates ship the standard ones). */
+function checkFormNames(file: string, config: Record<string, unknown>): ValidationIssue[] {
+  const known = Object.keys((config.forms as Record<string, unknown> | undefined) ?? {});
+  const issues: ValidationIssue[] = [];
+  const visit = (node: unknown, pointer: string): void => {
+    if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${pointer}/${i}`));
+    if (!isPlainObject(node)) return;
+    if (typeof node.type === 'string' && FORM_BLOCKS.has(node.type) && isPlainObject(node.props)) {
+      const choice = node.props.form;
+      const names = typeof choice === 'string' ? [choice] : isPlainObject(choice) ? Object.values(choice).filter((v): v is string => typeof v === 'string') : [];
+      for (const name of names) {
+        if (known.includes(name)) continue;
+        const close = nearest(name, known);
+        issues.push({ file, pointer: `${pointer}/props/form`, message: `unknown form "${name}"${close ? `; did you mean "${close}"?` : `; forms: ${known.join(', ')}`}` });
+      }
+    }
+    for (const [key, value] of Object.entries(node)) visit(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  };
+  for (const key of ['layout', 'pages'] as const) visit(config[key], `/${key}`);
+  return issues;
+}
+
 function dropRemovedPages(config: Record<string, unknown>): void {
   const pages = config.pages;
   if (!isPlainObject(pages)) return;
@@ -164,7 +188,7 @@ export function loadTenantFile(path: string, options?: RegistryOptions): TenantE
   const merged = deepMerge(template.doc, group.doc, doc);
   dropRemovedPages(merged);
   if (!validators.tenant(merged)) return fail(toIssues(`${file} (merged with its template and group)`, validators.tenant.errors));
-  const switchIssues = checkSwitches(file, merged);
+  const switchIssues = [...checkSwitches(file, merged), ...checkFormNames(file, merged)];
   if (switchIssues.length) return fail(switchIssues);
   return { ok: true, slug, file, config: merged as unknown as TenantConfig };
 }

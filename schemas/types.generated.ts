@@ -15,8 +15,11 @@ export type BlockRef =
   | ComingSoonBlock
   | DealerCommentsBlock
   | DeliveryCalculatorBlock
+  | EnquiryFormBlock
+  | EnquirySuccessBlock
   | FavouritesListBlock
   | FeaturedStockBlock
+  | FormModalButtonBlock
   | FuelCalculatorBlock
   | HeroBlock
   | MarketGaugeBlock
@@ -185,8 +188,11 @@ export type BlockRef1 =
   | ComingSoonBlock
   | DealerCommentsBlock
   | DeliveryCalculatorBlock
+  | EnquiryFormBlock
+  | EnquirySuccessBlock
   | FavouritesListBlock
   | FeaturedStockBlock
+  | FormModalButtonBlock
   | FuelCalculatorBlock
   | HeroBlock
   | MarketGaugeBlock
@@ -219,8 +225,11 @@ export type Block =
   | ComingSoonBlock
   | DealerCommentsBlock
   | DeliveryCalculatorBlock
+  | EnquiryFormBlock
+  | EnquirySuccessBlock
   | FavouritesListBlock
   | FeaturedStockBlock
+  | FormModalButtonBlock
   | FuelCalculatorBlock
   | HeroBlock
   | MarketGaugeBlock
@@ -768,6 +777,67 @@ export interface DeliveryCalculatorProps {
    */
   heading?: string;
 }
+export interface EnquiryFormBlock {
+  type: "EnquiryForm";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: EnquiryFormProps;
+}
+/**
+ * An enquiry form from the tenant's forms (conversion §5.1), validated in the browser and on the server with one schema; on success the shopper lands on the form's success page.
+ */
+export interface EnquiryFormProps {
+  /**
+   * The form's name in the tenant's forms, or one per car type on vehicle pages (new-car enquiry for new cars, used-car enquiry for used and demo).
+   */
+  form:
+    | string
+    | {
+        new: string;
+        used: string;
+        demo: string;
+      };
+  /**
+   * page: the vehicle page's car; query: the car named by ?car_id= (id or slug; the page then renders per request); none.
+   */
+  car?: "page" | "query" | "none";
+  /**
+   * Heading above the form (default: the form's title).
+   */
+  heading?: string;
+  intro?: string;
+  /**
+   * Background band of the section.
+   */
+  band?: "plain" | "surface";
+  /**
+   * 1 when the form is the page's main content (its heading is the page heading), 2 inside a page.
+   */
+  headingLevel?: 1 | 2;
+}
+export interface EnquirySuccessBlock {
+  type: "EnquirySuccess";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: EnquirySuccessProps;
+}
+/**
+ * The /success page after an enquiry or test-drive form (catalogue §2, conversion §2.3): thanks the shopper by name with the reference number when this browser just sent a form, otherwise a general thank-you.
+ */
+export interface EnquirySuccessProps {
+  heading?: string;
+  body?: string;
+  links?: {
+    label: string;
+    href: string;
+  }[];
+}
 export interface FavouritesListBlock {
   type: "FavouritesList";
   /**
@@ -857,6 +927,30 @@ export interface StockFilterAny {
 }
 export interface StockFilterNot {
   not: StockFilter1;
+}
+export interface FormModalButtonBlock {
+  type: "FormModalButton";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: FormModalButtonProps;
+}
+/**
+ * A button that opens a form in a dialog, for example 'Request more photos' on a vehicle page (catalogue §5) or 'Send Enquiry' on a location (catalogue §2).
+ */
+export interface FormModalButtonProps {
+  /**
+   * The form's name in the tenant's forms.
+   */
+  form: string;
+  label: string;
+  style?: "primary" | "secondary" | "outline";
+  /**
+   * page: the form is about the vehicle page's car.
+   */
+  car?: "page" | "none";
 }
 export interface FuelCalculatorBlock {
   type: "FuelCalculator";

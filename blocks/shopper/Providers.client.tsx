@@ -1,8 +1,20 @@
 'use client';
 
 import { Provider, useAtom } from 'jotai';
+import { usePathname } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
 import { toastAtom } from './store';
+import { recordVisit } from './visit-trail';
+
+/** Notes each page of the visit for the lead's visited_pages (conversion §3). */
+function VisitRecorder() {
+  const pathname = usePathname();
+  useEffect(() => {
+    // The browser's address, not the internal tenant route the page was rendered from.
+    recordVisit(window.location.pathname, window.location.search);
+  }, [pathname]);
+  return null;
+}
 
 // spec: catalogue §9 / conversion §9 — toast duration 3000 ms, one toast at a time.
 export const TOAST_MS = 3000;
@@ -35,6 +47,7 @@ export function ShopperProviders({ children }: { children: ReactNode }) {
     <Provider>
       {children}
       <ToastViewport />
+      <VisitRecorder />
     </Provider>
   );
 }

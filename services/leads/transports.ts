@@ -23,7 +23,7 @@ export interface TransportOptions {
 export function transportOptionsFromEnv(env = process.env): TransportOptions {
   return {
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
-    mailDir: resolve(env.LEADS_MAIL_DIR || 'data/mail'),
+    mailDir: env.LEADS_MAIL_DIR ? resolve(/*turbopackIgnore: true*/ env.LEADS_MAIL_DIR) : join(process.cwd(), 'data', 'mail'),
     from: env.LEADS_MAIL_FROM || 'Website leads <leads@dealer-platform.localhost>',
     env,
   };
@@ -35,7 +35,7 @@ interface Mail {
   text: string;
   html?: string;
   replyTo?: string;
-  attachments?: { filename: string; content: string; contentType: string }[];
+  attachments?: { filename: string; content: string; contentType: string; contentTransferEncoding?: '7bit' | 'base64' | 'quoted-printable' }[];
 }
 
 async function post(url: string, body: string, headers: Record<string, string>): Promise<void> {
@@ -89,9 +89,9 @@ export function createLeadTransport(options: TransportOptions): LeadTransport {
             await post(destination.url, xml, { 'content-type': 'application/xml; charset=utf-8', 'idempotency-key': `lead-${lead.id}` });
             return;
           }
-          // ADF mailboxes read the XML as the plain-text body; the attachment helps people.
+          // ADF mailboxes read the XML as the body; the attachment keeps it byte for byte (7bit) for parsers that read files.
           const subject = `ADF lead ${lead.id} from ${lead.siteName}`;
-          await sendMail(lead, { to: destination.to ?? [], subject, text: xml, attachments: [{ filename: `lead-${lead.id}.xml`, content: xml, contentType: 'application/xml' }] }, 'adf');
+          await sendMail(lead, { to: destination.to ?? [], subject, text: xml, attachments: [{ filename: `lead-${lead.id}.xml`, content: xml, contentType: 'application/xml', contentTransferEncoding: '7bit' }] }, 'adf');
           return;
         }
       }

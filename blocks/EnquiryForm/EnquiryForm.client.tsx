@@ -1,0 +1,312 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormRegister } from 'react-hook-form';
+import type { CompiledField, CompiledForm } from '../../domain/forms/compile-form';
+import { ERROR_SUMMARY_HEADING, SUBMIT_FAILED_MESSAGE, UNEXPECTED_ANSWER_MESSAGE } from '../../domain/forms/form-messages';
+import { initialFormValues, normaliseFormValues } from '../../domain/forms/form-values';
+import { HONEYPOT_FIELD } from '../../domain/forms/lead-envelope';
+import { track } from '../shopper/analytics';
+import { readUserDetails, rememberEnquiredCar, saveSuccessMarker, saveUserDetails } from '../shopper/user-details';
+import { visitTrail } from '../shopper/visit-trail';
+
+export interface EnquiryFormProps {
+  site: string;
+  form: CompiledForm;
+  car?: { id: number; name: string; slug: string };
+  locationId?: number;
+  /** Called after success instead of nothing (a dialog closes itself). */
+  onSuccess?: () => void;
+  /** Level of the step headings of a multi-step form: one below the form's own heading. */
+  stepHeadingLevel?: 2 | 3;
+}
+
+type Status = 'idle' | 'submitting' | 'success' | 'error';
+
+interface LeadAnswer {
+  success?: boolean;
+  lead_id?: number;
+  error?: string;
+  field_errors?: { field: string; message: string }[];
+}
+
+const RETRIES = 2;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/**
+ * Posts once, retrying a lost connection or a server error with the same idempotency key, so a
+ * shaky mobile connection neither loses the lead nor stores it twice.
+ */
+async function postLead(body: unknown): Promise<{ status: number; answer: LeadAnswer | null } | { network: true }> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch('/api/leads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const answer = (await response.json().catch(() => null)) as LeadAnswer | null;
+      if (response.status >= 500 && attempt < RETRIES) {
+        await sleep(800 * 2 ** attempt);
+        continue;
+      }
+      return { status: response.status, answer };
+    } catch {
+      if (attempt >= RETRIES) return { network: true };
+      await sleep(800 * 2 ** attempt);
+    }
+  }
+}
+
+function describedBy(id: string, field: CompiledField, invalid: boolean): string | undefined {
+  const ids = [field.help ? `${id}-help` : '', invalid ? `${id}-error` : ''].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+function FieldInput({ id, field, register, error }: { id: string; field: CompiledField; register: UseFormRegister<FieldValues>; error?: string }) {
+  const invalid = Boolean(error);
+  const common = {
+    id,
+    'aria-invalid': invalid || undefined,
+    'aria-required': field.required || undefined,
+    'aria-describedby': describedBy(id, field, invalid),
+    ...register(field.name),
+  };
+  switch (field.type) {
+    case 'textarea':
+      return <textarea {...common} rows={5} maxLength={field.maxLength} placeholder={field.placeholder} />;
+    case 'select':
+      return (
+        <select {...common}>
+          <option value="">{field.placeholder ?? 'Please choose'}</option>
+          {field.options?.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+    case 'checkbox':
+      return <input {...common} type="checkbox" />;
+    default: {
+      const type = { email: 'email', tel: 'tel', number: 'number', date: 'date', datetime: 'datetime-local' }[field.type as string] ?? 'text';
+      const inputMode = field.type === 'postcode' ? 'numeric' : undefined;
+      return <input {...common} type={type} inputMode={inputMode} maxLength={field.maxLength} min={field.min} max={field.max} step={field.step} placeholder={field.placeholder} autoComplete={field.autocomplete} />;
+    }
+  }
+}
+
+function Field({ formId, field, register, errors }: { formId: string; field: CompiledField; register: UseFormRegister<FieldValues>; errors: FieldErrors }) {
+  const id = `${formId}-${field.name}`;
+  const error = errors[field.name]?.message;
+  const message = typeof error === 'string' ? error : undefined;
+  const className = `form-field form-field--${field.width}${field.type === 'checkbox' ? ' form-field--check' : ''}${message ? ' form-field--invalid' : ''}`;
+  const marker = field.required ? <span className="form-field__required" aria-hidden="true"> *</span> : null;
+  const help = field.help ? <p id={`${id}-help`} className="form-field__help">{field.help}</p> : null;
+  const errorText = message ? <p id={`${id}-error`} className="form-field__error">{message}</p> : null;
+  if (field.type === 'checkboxes') {
+    return (
+      <fieldset className={className} id={id} tabIndex={-1} aria-describedby={message ? `${id}-error` : undefined}>
+        <legend>
+          {field.label}
+          {marker}
+        </legend>
+        <ul className="form-field__choices">
+          {field.options?.map((o) => (
+            <li key={o.value}>
+              <label>
+                <input type="checkbox" value={o.value} {...register(field.name)} /> {o.label}
+              </label>
+            </li>
+          ))}
+        </ul>
+        {errorText}
+      </fieldset>
+    );
+  }
+  if (field.type === 'checkbox') {
+    return (
+      <div className={className}>
+        <FieldInput id={id} field={field} register={register} error={message} />
+        <label htmlFor={id}>
+          {field.label}
+          {marker}
+        </label>
+        {help}
+        {errorText}
+      </div>
+    );
+  }
+  return (
+    <div className={className}>
+      <label htmlFor={id}>
+        {field.label}
+        {marker}
+      </label>
+      <FieldInput id={id} field={field} register={register} error={message} />
+      {help}
+      {errorText}
+    </div>
+  );
+}
+
+/**
+ * A tenant form in the browser: the compiled JSON Schema validates with react-hook-form's ajv
+ * resolver (loaded on first check, so pages carry no validator until someone types), the post goes
+ * to /api/leads, and the states follow conversion §4.1.
+ */
+export function EnquiryFormClient({ site, form, car, locationId, onSuccess, stepHeadingLevel = 3 }: EnquiryFormProps) {
+  const StepHeading = stepHeadingLevel === 2 ? 'h2' : 'h3';
+  const router = useRouter();
+  const formId = `form-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const [step, setStep] = useState(0);
+  const [status, setStatus] = useState<Status>('idle');
+  const [formError, setFormError] = useState<string>();
+  const [showSummary, setShowSummary] = useState(false);
+  const leadId = useRef<number | undefined>(undefined);
+  const key = useRef<string>('');
+  const honeypot = useRef<HTMLInputElement>(null);
+  const summary = useRef<HTMLDivElement>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const lastStep = form.steps.length - 1;
+  const current = form.steps[step] ?? { fields: [] };
+
+  const resolver = useMemo<Resolver<FieldValues>>(
+    () => async (values, context, options) => {
+      const { ajvResolver } = await import('@hookform/resolvers/ajv');
+      const { values: normalised } = normaliseFormValues(form, values, step, step);
+      const schema = form.schemas[step] ?? {};
+      const result = await ajvResolver(schema as never, undefined, { mode: 'sync' })(normalised, context, options);
+      return Object.keys(result.errors).length ? { values: {}, errors: result.errors } : { values: normalised, errors: {} };
+    },
+    [form, step],
+  );
+  const { register, handleSubmit, formState, setError, getValues, setValue } = useForm<FieldValues>({ resolver, defaultValues: initialFormValues(form), mode: 'onSubmit', reValidateMode: 'onChange' });
+
+  useEffect(() => {
+    // Stored user details fill what the shopper has not typed yet (conversion §3).
+    const saved = readUserDetails(site);
+    for (const [name, value] of Object.entries(saved)) {
+      const known = form.steps.some((s) => s.fields.some((f) => f.name === name && f.type !== 'hidden'));
+      if (known && value && !getValues(name)) setValue(name, value, { shouldDirty: false });
+    }
+  }, [form, site, getValues, setValue]);
+
+  useEffect(() => {
+    if (showSummary && Object.keys(formState.errors).length) summary.current?.focus();
+  }, [showSummary, formState.submitCount, formState.errors]);
+
+  const fail = (message: string) => {
+    setFormError(message);
+    setStatus('error');
+  };
+
+  const onValid = async (values: FieldValues) => {
+    setShowSummary(false);
+    setFormError(undefined);
+    setStatus('submitting');
+    if (!key.current) key.current = newKey();
+    const trail = visitTrail();
+    const result = await postLead({
+      form: form.name,
+      step,
+      isLastStep: step === lastStep,
+      ...(leadId.current ? { lead_id: leadId.current } : {}),
+      idempotencyKey: key.current,
+      userData: values,
+      ...(car ? { car_id: car.id } : {}),
+      ...(locationId !== undefined ? { location_id: locationId } : {}),
+      page: { url: window.location.href, ...trail },
+      [HONEYPOT_FIELD]: honeypot.current?.value ?? '',
+    });
+    if ('network' in result) return fail(`${SUBMIT_FAILED_MESSAGE}. We could not reach the dealership: please check your connection and try again. Your details are still here.`);
+    const { answer } = result;
+    if (answer?.lead_id) {
+      leadId.current = answer.lead_id;
+      if (step < lastStep) {
+        setStep(step + 1);
+        setStatus('idle');
+        requestAnimationFrame(() => stepHeading.current?.focus());
+        return;
+      }
+      saveUserDetails(site, getValues());
+      if (car) rememberEnquiredCar(site, car);
+      track(form.eventId, { form: form.name, lead_id: answer.lead_id, category: form.category });
+      const name = getValues('name');
+      saveSuccessMarker(site, { leadId: answer.lead_id, form: form.name, title: form.title, ...(typeof name === 'string' && name ? { name } : {}), ...(car ? { car: { name: car.name, slug: car.slug } } : {}), at: new Date().toISOString() });
+      setStatus('success');
+      onSuccess?.();
+      router.push(form.successPath);
+      return;
+    }
+    if (answer?.error) {
+      for (const e of answer.field_errors ?? []) setError(e.field, { type: 'server', message: e.message });
+      if (answer.field_errors?.length) setShowSummary(true);
+      return fail(answer.error);
+    }
+    fail(UNEXPECTED_ANSWER_MESSAGE);
+  };
+
+  const errorList = current.fields.flatMap((f) => {
+    const message = formState.errors[f.name]?.message;
+    return typeof message === 'string' ? [{ name: f.name, message }] : [];
+  });
+  const submitting = status === 'submitting' || status === 'success';
+  const multiStep = form.steps.length > 1;
+
+  return (
+    <form className="enquiry-form" noValidate aria-describedby={form.disclaimerNotice ? `${formId}-notice` : undefined} onSubmit={(event) => void handleSubmit(onValid, () => setShowSummary(true))(event)}>
+      {multiStep ? (
+        <StepHeading className="enquiry-form__step" ref={stepHeading} tabIndex={-1}>
+          Step {step + 1} of {form.steps.length}: {current.title}
+        </StepHeading>
+      ) : null}
+      {showSummary && errorList.length ? (
+        <div className="form-errors" role="alert" tabIndex={-1} ref={summary}>
+          <p className="form-errors__heading">{ERROR_SUMMARY_HEADING}</p>
+          <ul>
+            {errorList.map((e) => (
+              <li key={e.name}>
+                <a href={`#${formId}-${e.name}`}>{e.message}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {status === 'error' && formError ? (
+        <div className="form-alert form-alert--error" role="alert">
+          <p className="form-alert__title">{SUBMIT_FAILED_MESSAGE}</p>
+          <p>{formError}</p>
+        </div>
+      ) : null}
+      <div className="enquiry-form__fields">
+        {current.fields
+          .filter((f) => f.type !== 'hidden')
+          .map((f) => (
+            <Field key={f.name} formId={formId} field={f} register={register} errors={formState.errors} />
+          ))}
+      </div>
+      <div className="enquiry-form__trap" aria-hidden="true">
+        <label htmlFor={`${formId}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+        <input id={`${formId}-${HONEYPOT_FIELD}`} ref={honeypot} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      {form.disclaimerNotice ? (
+        <p id={`${formId}-notice`} className="enquiry-form__notice">
+          {form.disclaimerNotice}
+        </p>
+      ) : null}
+      <div className="enquiry-form__actions">
+        {multiStep && step > 0 ? (
+          <button type="button" className="button button--outline" disabled={submitting} onClick={() => setStep(step - 1)}>
+            Back
+          </button>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting || undefined}>
+          {submitting ? <span className="spinner" aria-hidden="true" /> : null}
+          {submitting ? 'Sending…' : step < lastStep ? 'Next' : form.submitText}
+        </button>
+      </div>
+    </form>
+  );
+}

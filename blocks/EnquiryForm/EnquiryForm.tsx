@@ -1,0 +1,29 @@
+import type { BlockComponent } from '../types';
+import { pageVehicle } from '../vehicle-context';
+import { prepareForm } from '../form-block';
+import { EnquiryFormClient } from './EnquiryForm.client';
+
+export const EnquiryForm: BlockComponent<'EnquiryForm'> = async ({ props, ctx }) => {
+  const { tenant } = ctx;
+  const car = props.car === 'page' ? (await pageVehicle(ctx)).car : undefined;
+  const carRef = props.car === 'query' ? ((await ctx.searchParams()).get('car_id') ?? undefined) : undefined;
+  const prepared = await prepareForm(tenant, props.form, { ...(car ? { car } : {}), ...(carRef ? { carRef } : {}) });
+  if (!prepared) return null;
+  const { form } = prepared;
+  const headingId = `${form.name}-heading`;
+  const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
+  return (
+    <section className={`section enquiry${props.band === 'surface' ? ' band--surface' : ''}`} aria-labelledby={headingId}>
+      <div className="container enquiry__inner">
+        <Heading id={headingId}>{props.heading ?? form.title}</Heading>
+        {props.intro ?? form.intro ? <p className="enquiry__intro">{props.intro ?? form.intro}</p> : null}
+        {prepared.car && props.car === 'query' ? (
+          <p className="enquiry__about">
+            About: <a href={`/cars/${prepared.car.slug}`}>{prepared.car.name}</a>
+          </p>
+        ) : null}
+        <EnquiryFormClient site={tenant.slug} form={form} stepHeadingLevel={props.headingLevel === 1 ? 2 : 3} {...(prepared.car ? { car: prepared.car } : {})} />
+      </div>
+    </section>
+  );
+};

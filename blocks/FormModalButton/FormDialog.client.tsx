@@ -1,0 +1,48 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useRef, useState } from 'react';
+import type { EnquiryFormProps } from '../EnquiryForm/EnquiryForm.client';
+
+// The form and its validator load when the dialog first opens, not with the page.
+const EnquiryFormClient = dynamic(() => import('../EnquiryForm/EnquiryForm.client').then((m) => m.EnquiryFormClient), {
+  ssr: false,
+  loading: () => <p className="form-dialog__loading">Loading the form…</p>,
+});
+
+export interface FormDialogProps extends Omit<EnquiryFormProps, 'onSuccess'> {
+  label: string;
+  style: 'primary' | 'secondary' | 'outline';
+}
+
+/** A button opening a form in a modal <dialog> (focus is held inside; Escape closes it). */
+export function FormDialog({ label, style, ...formProps }: FormDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [opened, setOpened] = useState(false);
+  const headingId = `${formProps.form.name}-dialog-heading${formProps.locationId ?? ''}`;
+  return (
+    <>
+      <button
+        type="button"
+        className={`button button--${style}`}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setOpened(true);
+          dialog.current?.showModal();
+        }}
+      >
+        {label}
+      </button>
+      <dialog ref={dialog} className="form-dialog" aria-labelledby={headingId}>
+        <div className="form-dialog__bar">
+          <h2 id={headingId}>{formProps.form.title}</h2>
+          <button type="button" className="form-dialog__close" aria-label="Close" onClick={() => dialog.current?.close()}>
+            ×
+          </button>
+        </div>
+        {formProps.car ? <p className="form-dialog__about">{formProps.car.name}</p> : null}
+        {opened ? <EnquiryFormClient {...formProps} onSuccess={() => dialog.current?.close()} /> : null}
+      </dialog>
+    </>
+  );
+}

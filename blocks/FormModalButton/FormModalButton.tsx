@@ -1,0 +1,15 @@
+import type { BlockComponent } from '../types';
+import { pageVehicle } from '../vehicle-context';
+import { prepareForm } from '../form-block';
+import { FormDialog } from './FormDialog.client';
+
+export const FormModalButton: BlockComponent<'FormModalButton'> = async ({ props, ctx }) => {
+  const car = props.car === 'page' ? (await pageVehicle(ctx)).car : undefined;
+  const prepared = await prepareForm(ctx.tenant, props.form, car ? { car } : {});
+  if (!prepared) return null;
+  return (
+    <div className="form-modal-button">
+      <FormDialog site={ctx.tenant.slug} label={props.label} style={props.style ?? 'outline'} form={prepared.form} {...(prepared.car ? { car: prepared.car } : {})} />
+    </div>
+  );
+};

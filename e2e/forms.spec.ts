@@ -1,0 +1,124 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, siteUrl } from './helpers';
+
+const site = 'southern-cross-motors';
+const dbPath = (process.env.DATABASE_URL ?? 'file:data/test/platform.db').replace(/^file:/, '');
+
+interface LeadRow {
+  id: number;
+  form: string;
+  event_id: number;
+  category: string;
+  fields: string;
+  car_id: number | null;
+  location_id: number | null;
+  form_completed: number;
+  lead_attributes: string;
+}
+
+function lead(id: number): LeadRow | undefined {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    return db.prepare('SELECT * FROM leads WHERE id = ?').get(id) as LeadRow | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+async function referenceNumber(page: Page): Promise<number> {
+  const text = await page.locator('.success__details strong').textContent();
+  return Number(text);
+}
+
+async function fillPerson(page: Page, scope = page.locator('main')) {
+  await scope.getByLabel('First name').fill('Ana');
+  await scope.getByLabel('Last name').fill('Silva');
+  await scope.getByLabel('Email').fill('ana@example.com');
+  await scope.getByLabel('Phone').fill('0412 345 678');
+}
+
+test('general enquiry: a bad postcode is listed under the error heading; fixed, the lead is stored and the shopper lands on /success (conversion §4.1, §5.1)', async ({ page }) => {
+  await page.goto(siteUrl(site, '/contact?utm_source=newsletter'));
+  await expect(page.getByLabel('Enquiry type')).toHaveValue('General Enquiry');
+  await expect(page.getByLabel('Keep me up to date with offers and news')).toBeChecked();
+  await expect(page.getByLabel('Rego (optional)')).toHaveAttribute('placeholder', 'Rego - Helps us better assist your enquiry');
+  await expectAccessible(page);
+  await fillPerson(page);
+  await page.getByLabel('Postcode').fill('215');
+  await page.getByLabel('Preferred dealership').selectOption({ index: 1 });
+  await page.getByLabel('How can we help?').fill('Do you service hybrids on Saturdays?');
+  await page.getByRole('button', { name: 'Enquire Now' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'Please fix the following errors:' });
+  await expect(summary).toBeVisible();
+  await expect(summary.getByRole('link', { name: 'Invalid postcode. Please enter a 4-digit number.' })).toBeVisible();
+  await expect(summary.getByRole('link', { name: '*You must agree to the terms of use before submitting.' })).toBeVisible();
+  await expect(page.getByLabel('Postcode')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  await page.getByLabel('Postcode').fill('2150');
+  await page.getByLabel('I agree to the terms of use and privacy policy').check();
+  await page.getByRole('button', { name: 'Enquire Now' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  await expect(page.getByRole('heading', { name: 'Thank you for your enquiry' })).toBeVisible();
+  await expect(page.getByText('Thanks, Ana. We have received your send us an enquiry.')).toBeVisible();
+  const id = await referenceNumber(page);
+  const stored = lead(id);
+  expect(stored).toMatchObject({ form: 'general-enquiry', event_id: 22, category: 'General Enquiry', form_completed: 1 });
+  expect(JSON.parse(stored!.fields)).toMatchObject({ name: 'Ana', postcode: '2150', opt_in: true, disclaimer: true, message: 'Do you service hybrids on Saturdays?' });
+  expect(JSON.parse(stored!.lead_attributes)).toMatchObject({ visited_pages: expect.arrayContaining(['/contact']), linked_query_params: { utm_source: 'newsletter' } });
+  const events = await page.evaluate(() => (window as unknown as { dataLayer?: { event_id?: number }[] }).dataLayer?.map((e) => e.event_id) ?? []);
+  expect(events).toContain(22);
+  await expectAccessible(page);
+  // The outbox delivers to the demo group's e-mail and ADF destinations (a local mail folder here).
+  await expect.poll(() => (existsSync('test-results/mail') ? readdirSync('test-results/mail').filter((f) => f.startsWith(`lead-${id}-`)).length : 0), { timeout: 20_000 }).toBe(2);
+  const adf = readdirSync('test-results/mail').find((f) => f.startsWith(`lead-${id}-adf`));
+  expect(readFileSync(`test-results/mail/${adf}`, 'utf8')).toContain('<?adf version="1.0"?>');
+
+  // Stored user details prefill the next form in this browser (conversion §3).
+  await page.goto(siteUrl(site, '/vehicle-parts-and-accessories'));
+  await expect(page.getByLabel('First name')).toHaveValue('Ana');
+  await expect(page.getByLabel('Postcode')).toHaveValue('2150');
+});
+
+test('multi-step trade-in: the first step posts and the form moves to its last step, which completes the lead', async ({ page }) => {
+  await page.goto(siteUrl(site, '/trade-in'));
+  await expect(page.getByRole('heading', { name: 'Step 1 of 2: Your car' })).toBeVisible();
+  await expect(page.getByLabel('Rego state')).toHaveValue('qld');
+  await page.getByRole('textbox', { name: 'Rego', exact: true }).fill('ABC123');
+  await page.getByLabel('Make and model').fill('Toyota Corolla');
+  await page.getByLabel('Year').fill('2016');
+  await page.getByLabel('Odometer (km)').fill('98000');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 2: Your details' })).toBeFocused();
+  await expectAccessible(page);
+  await fillPerson(page);
+  await page.getByLabel('Postcode').fill('4000');
+  await page.getByRole('button', { name: 'Get My Valuation' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  const stored = lead(await referenceNumber(page));
+  expect(stored).toMatchObject({ form: 'trade-in', form_completed: 1 });
+  expect(JSON.parse(stored!.fields)).toMatchObject({ rego: 'ABC123', regoState: 'qld', year: 2016, lead_type: 'trade-in', name: 'Ana', postcode: '4000' });
+});
+
+test('a vehicle page enquiry carries the car, and the photos request opens in a dialog with its hidden message', async ({ page }) => {
+  const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as { cars: { id: number; slug: string; dealership_id: number; car_type: string; status: string; show_on_dealer_website?: boolean }[] };
+  const car = feed.cars.find((c) => [2, 3, 4, 5, 6].includes(c.dealership_id) && c.car_type === 'used' && c.status === 'in_stock' && c.show_on_dealer_website !== false)!;
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  await page.getByRole('button', { name: 'Request More Photos' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Request more photos' })).toBeVisible();
+  await expect(dialog.getByLabel('First name')).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel('First name').fill('Ana');
+  await dialog.getByLabel('Last name').fill('Silva');
+  await dialog.getByLabel('Email').fill('ana@example.com');
+  await dialog.getByLabel('Phone').fill('0412 345 678');
+  await dialog.getByLabel('I agree to the terms of use and privacy policy').check();
+  await dialog.getByRole('button', { name: 'Request Photos' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  const stored = lead(await referenceNumber(page));
+  expect(stored).toMatchObject({ form: 'photos-request', car_id: car.id, event_id: 15 });
+  expect(JSON.parse(stored!.fields)).toMatchObject({ message: 'Please send photos for this car', car_id: car.id, car_type: 'used' });
+  await expect(page.locator('.success__details a')).toHaveAttribute('href', `/cars/${car.slug}`);
+});
