@@ -4,6 +4,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { favouritesAtom, toastAtom, viewedAtom, VIEWED_LIMIT, type FavouriteEntry, type ViewedCar } from '../shopper/store';
 import { track } from '../shopper/analytics';
+import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 
 // spec: catalogue §9 — copied notice 1500 ms; share windows 550x400.
 const COPIED_MS = 1500;
@@ -35,6 +36,7 @@ export function VehicleActionsBar({ site, slug, favourite, viewed, shareUrl, tit
 
   useEffect(() => {
     setViewed((list) => [viewed, ...list.filter((v) => v.id !== viewed.id)].slice(0, VIEWED_LIMIT));
+    track(ANALYTICS_EVENTS.vehiclePageView, { car_id: viewed.id });
   }, [viewed, setViewed]);
 
   useEffect(() => {
@@ -52,13 +54,14 @@ export function VehicleActionsBar({ site, slug, favourite, viewed, shareUrl, tit
     if (isSaved) setSaved((list) => list.filter((f) => f.id !== favourite.id));
     else {
       setSaved((list) => [...list.filter((f) => f.id !== favourite.id), favourite]);
-      track(39, { car_id: favourite.id });
+      track(ANALYTICS_EVENTS.saveCar, { car_id: favourite.id });
     }
   };
 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(shareUrl);
+      track(ANALYTICS_EVENTS.vehicleShare, { car_id: viewed.id, via: 'copy' });
       if (copyWithToast) setToast({ id: Date.now(), title: toastText });
       setCopied(true);
       setTimeout(() => setCopied(false), COPIED_MS);
@@ -68,7 +71,10 @@ export function VehicleActionsBar({ site, slug, favourite, viewed, shareUrl, tit
     }
   };
 
-  const share = (base: string) => window.open(`${base}${encodeURIComponent(shareUrl)}`, 'share', SHARE_FEATURES);
+  const share = (base: string) => {
+    track(ANALYTICS_EVENTS.vehicleShare, { car_id: viewed.id, via: base });
+    window.open(`${base}${encodeURIComponent(shareUrl)}`, 'share', SHARE_FEATURES);
+  };
   return (
     <div className="vehicle-actions">
       {favourite ? (

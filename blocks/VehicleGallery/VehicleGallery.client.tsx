@@ -3,6 +3,8 @@
 import Image from 'next/image';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { SpinViewer } from './SpinViewer.client';
+import { track as trackEvent } from '../shopper/analytics';
+import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 
 export interface GalleryImage {
   src: string;
@@ -24,7 +26,10 @@ export function Viewer({ images, spinFrames, defaultView, autoRotate, showThumbn
   return (
     <div className="viewer">
       <div className="viewer__tabs" role="group" aria-label="Photo views">
-        <button type="button" className="button button--outline" aria-pressed={view === 'spinner'} onClick={() => setView('spinner')}>
+        <button type="button" className="button button--outline" aria-pressed={view === 'spinner'} onClick={() => {
+            trackEvent(ANALYTICS_EVENTS.spinView, {});
+            setView('spinner');
+          }}>
           360° view
         </button>
         <button type="button" className="button button--outline" aria-pressed={view === 'gallery'} onClick={() => setView('gallery')}>
@@ -102,7 +107,10 @@ export function Gallery({ images, showThumbnails, title }: { images: GalleryImag
             </button>
           </>
         ) : null}
-        <button type="button" className="gallery__fullscreen button button--secondary" onClick={() => dialog.current?.showModal()}>
+        <button type="button" className="gallery__fullscreen button button--secondary" onClick={() => {
+            trackEvent(ANALYTICS_EVENTS.galleryFullScreen, {});
+            dialog.current?.showModal();
+          }}>
           Full screen<span className="visually-hidden"> photos</span>
         </button>
         <p className="gallery__counter" aria-hidden="true">

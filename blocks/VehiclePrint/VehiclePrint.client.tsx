@@ -1,6 +1,8 @@
 'use client';
 
 import { useState } from 'react';
+import { track } from '../shopper/analytics';
+import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 
 // spec: catalogue §4 — 'Preparing...' while the PDF downloads.
 const PREPARING = 'Preparing...';
@@ -24,6 +26,7 @@ export function DownloadPdfButton({ slug }: { slug: string }) {
       const link = Object.assign(document.createElement('a'), { href: url, download: `${slug}.pdf` });
       document.body.append(link);
       link.click();
+      track(ANALYTICS_EVENTS.vehiclePrint, { format: 'pdf' });
       link.remove();
       // Revoked on the next tick: some browsers start the download only after click() returns.
       setTimeout(() => URL.revokeObjectURL(url), 0);

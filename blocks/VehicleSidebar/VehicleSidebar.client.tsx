@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { track } from '../shopper/analytics';
+import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 
 /**
  * catalogue §4 dealer phone — masked after the first 5 characters until clicked, then shown in
@@ -13,14 +14,14 @@ export function PhoneReveal({ phone, masked, revealed, carId }: { phone: string;
   const tel = `tel:${phone.replace(/[^0-9+]/g, '')}`;
   const reveal = () => {
     setShown(true);
-    track(25, { car_id: carId });
+    track(ANALYTICS_EVENTS.phoneClick, { car_id: carId });
     fetch('/api/leads/phone-reveal', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ car_id: carId }) })
       .then((response) => (response.ok ? undefined : console.error('Phone reveal lead was not recorded', response.status)))
       .catch((error: unknown) => console.error('Phone reveal lead was not recorded', error));
   };
   if (shown) {
     return (
-      <a className="button button--secondary vehicle-sidebar__phone" href={tel} onClick={revealed ? () => track(25, { car_id: carId }) : undefined}>
+      <a className="button button--secondary vehicle-sidebar__phone" href={tel} onClick={revealed ? () => track(ANALYTICS_EVENTS.phoneClick, { car_id: carId }) : undefined}>
         Call {phone}
       </a>
     );

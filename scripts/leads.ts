@@ -1,0 +1,55 @@
+/**
+ * `npm run leads`: the leads and their delivery state on the database named by DATABASE_URL.
+ *   npm run leads                 recent leads, the outbox at a glance, deliveries still retrying
+ *   npm run leads -- --retry      make every pending delivery due now
+ *   npm run leads -- --deliver    deliver what is due now from this shell (same code as the server)
+ *   npm run leads -- --limit 50   show more leads
+ */
+import { getDatabase } from '../services/db/database';
+import { deliverDue, outboxState } from '../services/leads/outbox';
+import { createLeadTransport, transportOptionsFromEnv } from '../services/leads/transports';
+import { loadLead } from '../services/leads/lead-record';
+import { getStockRepository } from '../services/stock';
+import { leadSite } from '../engine/lead-delivery';
+import { runMain } from './run-main';
+
+const args = process.argv.slice(2);
+const limitAt = args.indexOf('--limit');
+const LIMIT = limitAt >= 0 ? Number(args[limitAt + 1]) || 20 : 20;
+
+function field(fields: string, name: string): string {
+  try {
+    const value = (JSON.parse(fields) as Record<string, unknown>)[name];
+    return typeof value === 'string' ? value : '';
+  } catch {
+    return '';
+  }
+}
+
+async function main(): Promise<number> {
+  const db = await getDatabase();
+  if (args.includes('--retry')) {
+    const result = await db.updateTable('lead_deliveries').set({ next_attempt_at: new Date().toISOString(), locked_until: null }).where('status', '=', 'pending').executeTakeFirst();
+    console.log(`${Number(result.numUpdatedRows)} pending deliveries are due now.`);
+  }
+  if (args.includes('--deliver')) {
+    const stock = await getStockRepository();
+    const run = await deliverDue({ db, transport: createLeadTransport(transportOptionsFromEnv()), loadLead: (id) => loadLead(db, stock, leadSite, id), now: () => new Date() }, 500);
+    console.log(`Delivered ${run.delivered}, failed ${run.failed} (failed ones are retried later).`);
+  }
+  const leads = await db.selectFrom('leads').selectAll().orderBy('id', 'desc').limit(LIMIT).execute();
+  console.log(`Latest ${leads.length} leads:`);
+  for (const l of leads) {
+    const who = `${field(l.fields, 'name')} ${field(l.fields, 'last_name')}`.trim() || '(no name)';
+    const flags = [l.form_completed ? '' : `step ${l.step + 1}, not finished`, l.spam ? 'SPAM (honeypot)' : ''].filter(Boolean).join(', ');
+    console.log(`  #${l.id} ${l.created_at} ${l.tenant} ${l.form} "${l.category}" ${who}${l.car_id ? ` car ${l.car_id}` : ''}${flags ? ` [${flags}]` : ''}`);
+  }
+  const state = await outboxState(db);
+  console.log(`Outbox: ${state.delivered} delivered, ${state.pending} pending (${state.retrying} retrying)${state.oldestPending ? `, oldest pending since ${state.oldestPending}` : ''}.`);
+  const failing = await db.selectFrom('lead_deliveries').selectAll().where('status', '=', 'pending').where('attempts', '>', 0).orderBy('next_attempt_at').limit(20).execute();
+  for (const d of failing) console.log(`  lead #${d.lead_id} -> ${d.kind}: ${d.attempts} attempts, next ${d.next_attempt_at}: ${d.last_error ?? ''}`);
+  await db.destroy();
+  return 0;
+}
+
+runMain(main);
