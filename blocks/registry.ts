@@ -29,6 +29,9 @@ import { DealerComments } from './DealerComments/DealerComments';
 import { EnquiryForm } from './EnquiryForm/EnquiryForm';
 import { EnquirySuccess } from './EnquirySuccess/EnquirySuccess';
 import { FormModalButton } from './FormModalButton/FormModalButton';
+import { LocationDetail } from './LocationDetail/LocationDetail';
+import { LocationsCarousel } from './LocationsCarousel/LocationsCarousel';
+import { LocationsListing } from './LocationsListing/LocationsListing';
 
 /** Block type -> component. The only place that knows every block; typed so each gets its own props. */
 export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
@@ -62,4 +65,7 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   EnquiryForm,
   EnquirySuccess,
   FormModalButton,
+  LocationDetail,
+  LocationsCarousel,
+  LocationsListing,
 };

@@ -117,7 +117,7 @@ function checkSwitches(file: string, config: Record<string, unknown>): Validatio
   return issues;
 }
 
-const FORM_BLOCKS = new Set(['EnquiryForm', 'FormModalButton']);
+const FORM_BLOCKS = new Set(['EnquiryForm', 'FormModalButton', 'LocationsListing', 'LocationDetail']);
 
 /** Every form a block names must be one of the tenant's forms (templates ship the standard ones). */
 function checkFormNames(file: string, config: Record<string, unknown>): ValidationIssue[] {
@@ -127,7 +127,7 @@ function checkFormNames(file: string, config: Record<string, unknown>): Validati
     if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${pointer}/${i}`));
     if (!isPlainObject(node)) return;
     if (typeof node.type === 'string' && FORM_BLOCKS.has(node.type) && isPlainObject(node.props)) {
-      const choice = node.props.form;
+      const choice = node.props.form ?? node.props.enquiryForm;
       const names = typeof choice === 'string' ? [choice] : isPlainObject(choice) ? Object.values(choice).filter((v): v is string => typeof v === 'string') : [];
       for (const name of names) {
         if (known.includes(name)) continue;

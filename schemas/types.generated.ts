@@ -22,6 +22,9 @@ export type BlockRef =
   | FormModalButtonBlock
   | FuelCalculatorBlock
   | HeroBlock
+  | LocationDetailBlock
+  | LocationsCarouselBlock
+  | LocationsListingBlock
   | MarketGaugeBlock
   | PrintVehicleBlock
   | PromotionBannerBlock
@@ -195,6 +198,9 @@ export type BlockRef1 =
   | FormModalButtonBlock
   | FuelCalculatorBlock
   | HeroBlock
+  | LocationDetailBlock
+  | LocationsCarouselBlock
+  | LocationsListingBlock
   | MarketGaugeBlock
   | PrintVehicleBlock
   | PromotionBannerBlock
@@ -232,6 +238,9 @@ export type Block =
   | FormModalButtonBlock
   | FuelCalculatorBlock
   | HeroBlock
+  | LocationDetailBlock
+  | LocationsCarouselBlock
+  | LocationsListingBlock
   | MarketGaugeBlock
   | PrintVehicleBlock
   | PromotionBannerBlock
@@ -360,6 +369,7 @@ export interface Tenant {
    * Where leads are delivered (webhook, e-mail, ADF/XML). Each lead is queued for every destination and retried until delivered; with none, leads are kept in the database only.
    */
   leadDelivery?: LeadDestination[];
+  locationSettings?: LocationSettings;
   vehicle?: VehicleSettings;
 }
 export interface Locale {
@@ -999,6 +1009,69 @@ export interface HeroProps {
    */
   size?: "small" | "medium" | "large";
 }
+export interface LocationDetailBlock {
+  type: "LocationDetail";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: LocationDetailProps;
+}
+/**
+ * A location page (conversion §2.3 /contact-us/{slug}, /our-location/{slug}, /locations/{slug}; §2.5): address, phone, open-now status, opening hours grouped Monday to Friday with holiday hours overriding their day, a holiday-hours dialog, a map that loads on request (offline: the address and Get Directions), Send Enquiry, Book a Service, the stock link, reviews at or above the minimum rating, and AutoDealer JSON-LD.
+ */
+export interface LocationDetailProps {
+  /**
+   * The form 'Send Enquiry' opens, posted with the location's hidden location_id.
+   */
+  enquiryForm?: string;
+}
+export interface LocationsCarouselBlock {
+  type: "LocationsCarousel";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: LocationsCarouselProps;
+}
+/**
+ * The 'Our Locations' carousel (conversion §2.5): with more than 3 locations a swipeable row with a Swipe hint and arrows disabled at the ends; with 3 or fewer a plain grid.
+ */
+export interface LocationsCarouselProps {
+  heading?: string;
+  /**
+   * Which location types to show (default: sales and used, the places to buy).
+   *
+   * @minItems 1
+   */
+  types?: ["sales" | "used" | "service" | "parts", ...("sales" | "used" | "service" | "parts")[]];
+}
+export interface LocationsListingBlock {
+  type: "LocationsListing";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: LocationsListingProps;
+}
+/**
+ * The locations listing (catalogue §2): one block per dealership with tabs for sales, used, service and parts, the 'Search locations...' box (locationQuery in the URL), nearest-first by postcode, and per-location buttons (Contact Us, Book a Service, Parts Enquiry, Visit Website, Send Enquiry).
+ */
+export interface LocationsListingProps {
+  heading?: string;
+  intro?: string;
+  /**
+   * The form 'Send Enquiry' opens, posted with the location's hidden location_id.
+   */
+  enquiryForm?: string;
+  /**
+   * Offer 'Find your nearest' by postcode.
+   */
+  nearest?: boolean;
+}
 export interface MarketGaugeBlock {
   type: "MarketGauge";
   /**
@@ -1365,9 +1438,9 @@ export interface Page {
   when?: FeatureSwitchCondition;
   blocks: BlockList;
   /**
-   * Where the page's title, description and social-media tags come from: the page's own title (default) or `vehicle`, the car named by the route's :slug (with Open Graph image and canonical URL).
+   * Where the page's title, description and social-media tags come from: the page's own title (default); `vehicle`, the car named by the route's :slug (with Open Graph image and canonical URL); or `location`, the location named by :slug.
    */
-  metadata?: "page" | "vehicle";
+  metadata?: "page" | "vehicle" | "location";
 }
 export interface SearchSettings {
   /**
@@ -1607,6 +1680,35 @@ export interface EmailDestination {
    * @minItems 1
    */
   to: [string, ...string[]];
+}
+/**
+ * Location listing and location pages (catalogue §2 Locations listing; conversion §2.3, §2.5, §5.4, §9).
+ */
+export interface LocationSettings {
+  /**
+   * Base path of location pages linked by 'Contact Us' (conversion §2.3: /contact-us, or /our-location on one site variant).
+   */
+  contactPath?: "/contact-us" | "/our-location";
+  /**
+   * The dealer's service booking address for 'Book a Service' (catalogue §2); /service when absent.
+   */
+  serviceBookingUrl?: string;
+  /**
+   * 'Book a Service' on service locations (conversion §2.5: on some sites).
+   */
+  showServiceBooking?: boolean;
+  /**
+   * Reviews and the rating show only at or above this rating (conversion §5.4, §9: default 4).
+   */
+  reviewMinRating?: number;
+  /**
+   * A site-specific link in place of 'Contact Us' for one location (catalogue §2).
+   */
+  linkOverrides?: {
+    locationId: number;
+    label: string;
+    href: string;
+  }[];
 }
 /**
  * Vehicle page behaviour (catalogue §4, §5).
@@ -1940,6 +2042,38 @@ export interface VehicleSettings1 {
    * The 360° spin turns by itself once loaded (catalogue §4).
    */
   spinAutoRotate?: boolean;
+}
+/**
+ * Location listing and location pages (catalogue §2 Locations listing; conversion §2.3, §2.5, §5.4, §9).
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "locationSettings".
+ */
+export interface LocationSettings1 {
+  /**
+   * Base path of location pages linked by 'Contact Us' (conversion §2.3: /contact-us, or /our-location on one site variant).
+   */
+  contactPath?: "/contact-us" | "/our-location";
+  /**
+   * The dealer's service booking address for 'Book a Service' (catalogue §2); /service when absent.
+   */
+  serviceBookingUrl?: string;
+  /**
+   * 'Book a Service' on service locations (conversion §2.5: on some sites).
+   */
+  showServiceBooking?: boolean;
+  /**
+   * Reviews and the rating show only at or above this rating (conversion §5.4, §9: default 4).
+   */
+  reviewMinRating?: number;
+  /**
+   * A site-specific link in place of 'Contact Us' for one location (catalogue §2).
+   */
+  linkOverrides?: {
+    locationId: number;
+    label: string;
+    href: string;
+  }[];
 }
 /**
  * A template's pages: the site layout (header and footer blocks) and, per route pattern, the block tree of that page.
@@ -2868,6 +3002,7 @@ export interface ResolvedTenant {
    * Where leads are delivered (webhook, e-mail, ADF/XML). Each lead is queued for every destination and retried until delivered; with none, leads are kept in the database only.
    */
   leadDelivery: ResolvedLeadDestination[];
+  locationSettings: ResolvedLocationSettings;
   vehicle: ResolvedVehicleSettings;
 }
 export interface ResolvedLocale {
@@ -3438,6 +3573,35 @@ export interface ResolvedEmailDestination {
   to: [string, ...string[]];
 }
 /**
+ * Location listing and location pages (catalogue §2 Locations listing; conversion §2.3, §2.5, §5.4, §9).
+ */
+export interface ResolvedLocationSettings {
+  /**
+   * Base path of location pages linked by 'Contact Us' (conversion §2.3: /contact-us, or /our-location on one site variant).
+   */
+  contactPath: "/contact-us" | "/our-location";
+  /**
+   * The dealer's service booking address for 'Book a Service' (catalogue §2); /service when absent.
+   */
+  serviceBookingUrl?: string;
+  /**
+   * 'Book a Service' on service locations (conversion §2.5: on some sites).
+   */
+  showServiceBooking: boolean;
+  /**
+   * Reviews and the rating show only at or above this rating (conversion §5.4, §9: default 4).
+   */
+  reviewMinRating: number;
+  /**
+   * A site-specific link in place of 'Contact Us' for one location (catalogue §2).
+   */
+  linkOverrides: {
+    locationId: number;
+    label: string;
+    href: string;
+  }[];
+}
+/**
  * Vehicle page behaviour (catalogue §4, §5).
  */
 export interface ResolvedVehicleSettings {
@@ -3772,6 +3936,38 @@ export interface ResolvedVehicleSettings1 {
    * The 360° spin turns by itself once loaded (catalogue §4).
    */
   spinAutoRotate: boolean;
+}
+/**
+ * Location listing and location pages (catalogue §2 Locations listing; conversion §2.3, §2.5, §5.4, §9).
+ *
+ * This interface was referenced by `ResolvedTenant`'s JSON-Schema
+ * via the `definition` "locationSettings".
+ */
+export interface ResolvedLocationSettings1 {
+  /**
+   * Base path of location pages linked by 'Contact Us' (conversion §2.3: /contact-us, or /our-location on one site variant).
+   */
+  contactPath: "/contact-us" | "/our-location";
+  /**
+   * The dealer's service booking address for 'Book a Service' (catalogue §2); /service when absent.
+   */
+  serviceBookingUrl?: string;
+  /**
+   * 'Book a Service' on service locations (conversion §2.5: on some sites).
+   */
+  showServiceBooking: boolean;
+  /**
+   * Reviews and the rating show only at or above this rating (conversion §5.4, §9: default 4).
+   */
+  reviewMinRating: number;
+  /**
+   * A site-specific link in place of 'Contact Us' for one location (catalogue §2).
+   */
+  linkOverrides: {
+    locationId: number;
+    label: string;
+    href: string;
+  }[];
 }
 /**
  * Enquiry forms as data (conversion §3, §5.1, §9). The engine compiles a form to one JSON Schema that validates in the browser and on the server.

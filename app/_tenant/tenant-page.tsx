@@ -8,6 +8,7 @@ import { notFound } from 'next/navigation';
 import { getTenant, pageTitle, resolvePage } from '@/engine/tenant-request';
 import { renderBlocks } from '@/engine/render-blocks';
 import { loadVehicle } from '@/blocks/vehicle-context';
+import { loadLocation } from '@/blocks/location-context';
 import { siteOrigin } from '@/blocks/site-origin';
 import { openGraph, vehicleDescription } from '@/domain/vehicle-structured-data';
 import { vehicleTitle } from '@/domain/vehicle-title';
@@ -37,6 +38,17 @@ export async function generateMetadata({ params }: TenantPageProps): Promise<Met
       description: vehicleDescription(vehicle.car, options),
       alternates: { canonical: options.url },
       openGraph: openGraph(vehicle.car, options),
+    };
+  }
+  if (resolved.page.metadata === 'location' && slug) {
+    const found = await loadLocation(tenant, slug);
+    if (!found) notFound();
+    const { location } = found;
+    const place = [location.address?.street, location.address?.city].filter(Boolean).join(', ');
+    return {
+      title: { absolute: `${location.name} | ${tenant.name}` },
+      description: `${location.name}${place ? `, ${place}` : ''}: address, phone, opening hours and directions.`,
+      alternates: { canonical: `${siteOrigin(tenant)}/locations/${location.slug}` },
     };
   }
   return {

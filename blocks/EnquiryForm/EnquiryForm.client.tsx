@@ -182,7 +182,14 @@ export function EnquiryFormClient({ site, form, car, locationId, onSuccess, step
     },
     [form, step],
   );
-  const { register, handleSubmit, formState, setError, getValues, setValue } = useForm<FieldValues>({ resolver, defaultValues: initialFormValues(form), mode: 'onSubmit', reValidateMode: 'onChange' });
+  // A form opened for one location (the locations list's Send Enquiry) posts that location as a hidden location_id.
+  const lockedLocation = locationId !== undefined && form.steps.some((s) => s.fields.some((f) => f.name === 'location_id'));
+  const { register, handleSubmit, formState, setError, getValues, setValue } = useForm<FieldValues>({
+    resolver,
+    defaultValues: { ...initialFormValues(form), ...(lockedLocation ? { location_id: String(locationId) } : {}) },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
 
   useEffect(() => {
     // Stored user details fill what the shopper has not typed yet (conversion §3).
@@ -282,7 +289,7 @@ export function EnquiryFormClient({ site, form, car, locationId, onSuccess, step
       ) : null}
       <div className="enquiry-form__fields">
         {current.fields
-          .filter((f) => f.type !== 'hidden')
+          .filter((f) => f.type !== 'hidden' && !(lockedLocation && f.name === 'location_id'))
           .map((f) => (
             <Field key={f.name} formId={formId} field={f} register={register} errors={formState.errors} />
           ))}

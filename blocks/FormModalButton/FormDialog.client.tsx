@@ -13,10 +13,14 @@ const EnquiryFormClient = dynamic(() => import('../EnquiryForm/EnquiryForm.clien
 export interface FormDialogProps extends Omit<EnquiryFormProps, 'onSuccess'> {
   label: string;
   style: 'primary' | 'secondary' | 'outline';
+  /** Heading of the dialog (default: the form's title). */
+  dialogTitle?: string;
+  /** Read after the label by screen readers when many buttons share it (e.g. the location's name). */
+  labelContext?: string;
 }
 
 /** A button opening a form in a modal <dialog> (focus is held inside; Escape closes it). */
-export function FormDialog({ label, style, ...formProps }: FormDialogProps) {
+export function FormDialog({ label, style, dialogTitle, labelContext, ...formProps }: FormDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [opened, setOpened] = useState(false);
   const headingId = `${formProps.form.name}-dialog-heading${formProps.locationId ?? ''}`;
@@ -32,10 +36,11 @@ export function FormDialog({ label, style, ...formProps }: FormDialogProps) {
         }}
       >
         {label}
+        {labelContext ? <span className="visually-hidden"> – {labelContext}</span> : null}
       </button>
       <dialog ref={dialog} className="form-dialog" aria-labelledby={headingId}>
         <div className="form-dialog__bar">
-          <h2 id={headingId}>{formProps.form.title}</h2>
+          <h2 id={headingId}>{dialogTitle ?? formProps.form.title}</h2>
           <button type="button" className="form-dialog__close" aria-label="Close" onClick={() => dialog.current?.close()}>
             ×
           </button>

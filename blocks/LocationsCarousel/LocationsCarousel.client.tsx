@@ -1,0 +1,51 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * A scroll-snap row (native swiping and keyboard scrolling) with previous/next arrows that are
+ * disabled at the ends (conversion §2.5).
+ */
+export function CarouselTrack({ label, children }: { label: string; children: ReactNode }) {
+  const track = useRef<HTMLUListElement>(null);
+  const [ends, setEnds] = useState({ start: true, end: false });
+  const update = useCallback(() => {
+    const el = track.current;
+    if (!el) return;
+    setEnds({ start: el.scrollLeft <= 2, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 2 });
+  }, []);
+  useEffect(() => {
+    update();
+    const el = track.current;
+    el?.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    return () => {
+      el?.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }, [update]);
+  const move = (direction: 1 | -1) => {
+    const el = track.current;
+    if (!el) return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    el.scrollBy({ left: direction * el.clientWidth * 0.9, behavior: reduce ? 'auto' : 'smooth' });
+  };
+  return (
+    <div className="carousel">
+      <p className="carousel__hint" aria-hidden="true">
+        Swipe →
+      </p>
+      <div className="carousel__controls">
+        <button type="button" className="carousel__arrow" aria-label="Previous locations" disabled={ends.start} onClick={() => move(-1)}>
+          ‹
+        </button>
+        <button type="button" className="carousel__arrow" aria-label="Next locations" disabled={ends.end} onClick={() => move(1)}>
+          ›
+        </button>
+      </div>
+      <ul className="carousel__track" ref={track} aria-label={label} tabIndex={0}>
+        {children}
+      </ul>
+    </div>
+  );
+}

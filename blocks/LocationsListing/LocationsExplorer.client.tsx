@@ -1,0 +1,203 @@
+'use client';
+
+import { useSearchParams } from 'next/navigation';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { CompiledForm } from '../../domain/forms/compile-form';
+import { locationGridColumns } from '../../domain/locations/location-grid';
+import { LOCATION_QUERY_PARAM, LOCATION_SEARCH_PLACEHOLDER, filterLocationsByQuery } from '../../domain/locations/location-search';
+import { LOCATION_TAB_LABELS, locationsInTab, tabsForLocations, type LocationTab } from '../../domain/locations/location-tabs';
+import { FormDialog } from '../FormModalButton/FormDialog.client';
+import type { DealershipLocations, LocationCard } from '../locations-data';
+
+interface Props {
+  site: string;
+  dealerships: DealershipLocations[];
+  nearest: boolean;
+  enquiryForm?: CompiledForm;
+}
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, '')}`;
+
+function Card({ location, site, enquiryForm, distance }: { location: LocationCard; site: string; enquiryForm?: CompiledForm; distance?: number }) {
+  const address = [location.street, [location.city, location.state, location.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return (
+    <li className="location-card">
+      <h3 className="location-card__name">
+        <a href={location.pageHref}>{location.name}</a>
+      </h3>
+      {distance !== undefined ? <p className="location-card__distance">{distance < 10 ? distance.toFixed(1) : Math.round(distance)} km away</p> : null}
+      {address ? <p className="location-card__address">{address}</p> : null}
+      <div className="location-card__actions">
+        {/* catalogue §2: parts locations show Parts Enquiry instead of a phone number. */}
+        {location.partsHref ? (
+          <a className="button button--secondary" href={location.partsHref}>
+            Parts Enquiry
+          </a>
+        ) : location.phone ? (
+          <a className="button button--secondary" href={telHref(location.phone)}>
+            <span className="visually-hidden">Call {location.name} on </span>
+            {location.phone}
+          </a>
+        ) : null}
+        <a className="button button--primary" href={location.contact.href}>
+          {location.contact.label}
+          <span className="visually-hidden"> – {location.name}</span>
+        </a>
+        {location.bookingHref ? (
+          <a className="button button--outline" href={location.bookingHref}>
+            Book a Service
+          </a>
+        ) : null}
+        {location.websiteHref ? (
+          <a className="button button--outline" href={location.websiteHref} rel="noopener">
+            Visit Website
+          </a>
+        ) : null}
+        {enquiryForm ? <FormDialog site={site} label="Send Enquiry" style="outline" form={enquiryForm} locationId={location.id} dialogTitle={`Send an enquiry to ${location.name}`} labelContext={location.name} /> : null}
+      </div>
+    </li>
+  );
+}
+
+/** WAI-ARIA tabs: arrow keys move between tabs, Home/End jump, the panel follows the selected tab. */
+function DealershipBlock({ dealership, site, enquiryForm, distances }: { dealership: DealershipLocations; site: string; enquiryForm?: CompiledForm; distances?: ReadonlyMap<number, number> }) {
+  const tabs = tabsForLocations(dealership.locations.map((l) => ({ location_type: l.type })));
+  const listKey = dealership.locations.map((l) => l.id).join(',');
+  // catalogue §4: the first tab is selected at first and whenever the list changes.
+  const [selection, setSelection] = useState<{ key: string; tab: LocationTab | undefined }>({ key: listKey, tab: tabs[0] });
+  const tab = selection.key === listKey && selection.tab && tabs.includes(selection.tab) ? selection.tab : tabs[0];
+  const select = (next: LocationTab | undefined) => setSelection({ key: listKey, tab: next });
+  const base = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const onKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const wrapped = (target + tabs.length) % tabs.length;
+    select(tabs[wrapped]);
+    refs.current[wrapped]?.focus();
+  };
+  let shown = tab ? locationsInTab(dealership.locations.map((l) => ({ ...l, location_type: l.type })), tab) : [];
+  if (distances) shown = [...shown].sort((a, b) => (distances.get(a.id) ?? Infinity) - (distances.get(b.id) ?? Infinity));
+  const columns = locationGridColumns(shown.length);
+  return (
+    <section className="locations__dealership" aria-labelledby={`${base}-heading`}>
+      <h2 id={`${base}-heading`}>{dealership.name}</h2>
+      {tabs.length > 1 ? (
+        <div role="tablist" aria-label={`${dealership.name} location types`} className="tabs">
+          {tabs.map((t, i) => (
+            <button
+              key={t}
+              ref={(el) => {
+                refs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${base}-tab-${t}`}
+              aria-selected={t === tab}
+              aria-controls={`${base}-panel`}
+              tabIndex={t === tab ? 0 : -1}
+              className="tabs__tab"
+              onClick={() => select(t)}
+              onKeyDown={(e) => onKey(e, i)}
+            >
+              {LOCATION_TAB_LABELS[t]}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div id={`${base}-panel`} role={tabs.length > 1 ? 'tabpanel' : undefined} aria-labelledby={tabs.length > 1 && tab ? `${base}-tab-${tab}` : undefined}>
+        <ul className={`location-grid location-grid--span-${columns}`}>
+          {shown.map((l) => (
+            <Card key={l.id} location={l} site={site} {...(enquiryForm ? { enquiryForm } : {})} {...(distances?.has(l.id) ? { distance: distances.get(l.id) } : {})} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: Props) {
+  const params = useSearchParams();
+  const [query, setQuery] = useState(params.get(LOCATION_QUERY_PARAM) ?? '');
+  const [postcode, setPostcode] = useState('');
+  const [distances, setDistances] = useState<ReadonlyMap<number, number>>();
+  const [nearestError, setNearestError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const onQuery = (value: string) => {
+    setQuery(value);
+    // catalogue §2: the box writes locationQuery to the URL on every change.
+    const next = new URLSearchParams(params.toString());
+    if (value) next.set(LOCATION_QUERY_PARAM, value);
+    else next.delete(LOCATION_QUERY_PARAM);
+    const search = next.toString();
+    // The history API (which Next keeps in step with useSearchParams) changes the address without a server round trip.
+    window.history.replaceState(null, '', `${window.location.pathname}${search ? `?${search}` : ''}`);
+  };
+
+  const filtered = useMemo(
+    () =>
+      dealerships
+        .map((d) => ({ ...d, locations: filterLocationsByQuery(d.locations.map((l) => ({ ...l, location_type: l.type, address: { street: l.street, postcode: l.postcode } })), query) }))
+        .filter((d) => d.locations.length > 0),
+    [dealerships, query],
+  );
+  const total = filtered.reduce((n, d) => n + d.locations.length, 0);
+
+  const findNearest = async () => {
+    setBusy(true);
+    setNearestError(undefined);
+    try {
+      const response = await fetch(`/api/locations/nearest?postcode=${encodeURIComponent(postcode.trim())}`);
+      const body = (await response.json()) as { locations?: { id: number; km: number }[]; error?: string };
+      if (!response.ok || !body.locations) throw new Error(body.error ?? 'Invalid postcode');
+      setDistances(new Map(body.locations.map((l) => [l.id, l.km])));
+    } catch (error) {
+      setDistances(undefined);
+      setNearestError(error instanceof Error ? error.message : 'Invalid postcode');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="locations__explorer">
+      <div className="locations__tools">
+        <div className="locations__search">
+          <label htmlFor="location-query" className="visually-hidden">
+            Search locations
+          </label>
+          <input id="location-query" type="search" placeholder={LOCATION_SEARCH_PLACEHOLDER} value={query} onChange={(e) => onQuery(e.target.value)} />
+        </div>
+        {nearest ? (
+          <form
+            className="locations__nearest"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void findNearest();
+            }}
+          >
+            <label htmlFor="nearest-postcode">Your postcode</label>
+            <input id="nearest-postcode" inputMode="numeric" maxLength={4} autoComplete="postal-code" value={postcode} onChange={(e) => setPostcode(e.target.value)} aria-invalid={nearestError ? true : undefined} aria-describedby={nearestError ? 'nearest-error' : undefined} />
+            <button type="submit" className="button button--outline" disabled={busy}>
+              Find nearest
+            </button>
+            {nearestError ? (
+              <p id="nearest-error" className="form-field__error" role="alert">
+                {nearestError}
+              </p>
+            ) : null}
+          </form>
+        ) : null}
+      </div>
+      <p className="locations__count" role="status">
+        {total === 0 ? 'No locations match your search.' : `${total} location${total === 1 ? '' : 's'}${distances ? ', nearest first' : ''}`}
+      </p>
+      {filtered.map((d) => (
+        <DealershipBlock key={d.id} dealership={d} site={site} {...(enquiryForm ? { enquiryForm } : {})} {...(distances ? { distances } : {})} />
+      ))}
+    </div>
+  );
+}
