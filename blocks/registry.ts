@@ -32,6 +32,7 @@ import { FormModalButton } from './FormModalButton/FormModalButton';
 import { LocationDetail } from './LocationDetail/LocationDetail';
 import { LocationsCarousel } from './LocationsCarousel/LocationsCarousel';
 import { LocationsListing } from './LocationsListing/LocationsListing';
+import { VehicleLocation } from './VehicleLocation/VehicleLocation';
 
 /** Block type -> component. The only place that knows every block; typed so each gets its own props. */
 export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
@@ -68,4 +69,5 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   LocationDetail,
   LocationsCarousel,
   LocationsListing,
+  VehicleLocation,
 };

@@ -295,3 +295,71 @@ test('where the tenant switches it on, sharing copies the address and toasts for
   await expect(page.locator('.toast')).toHaveCount(0, { timeout: 4000 });
   await expect(page.getByRole('button', { name: 'Facebook' })).toHaveCount(0);
 });
+
+interface MediaCar extends FeedCar {
+  spin_images?: string[];
+  spin_interior_image?: string;
+  walkaround_videos?: { url: string }[];
+  video_url?: string;
+}
+
+test('interior spin, hotspots and the walkaround video sit beside the exterior spin (catalogue §4)', async ({ page }) => {
+  const car = find('spin with walkaround', (c) => scUsed(c) && inStock(c) && Boolean((c as MediaCar).walkaround_videos?.length) && Boolean((c as MediaCar).spin_interior_image)) as MediaCar;
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const views = page.getByRole('group', { name: 'Photo views' });
+  await expect(views.getByRole('button')).toHaveText(['360° view', '360° interior', 'Photos', 'Walkaround video']);
+  const spin = page.getByRole('slider', { name: /360° view/ });
+  await expect(spin).toBeVisible({ timeout: 20_000 });
+  await spin.focus();
+  await page.keyboard.press('ArrowRight'); // stop turning
+  while (Number(await spin.getAttribute('aria-valuenow')) !== 0) await page.keyboard.press('ArrowRight');
+  // Frame 0 shows the side: the wheel hotspot is there.
+  const marker = page.getByRole('button', { name: 'Alloy wheels with a full-size spare' });
+  await marker.click();
+  await expect(marker).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('.hotspot__text')).toHaveText('Alloy wheels with a full-size spare');
+  await expectAccessible(page);
+
+  await views.getByRole('button', { name: '360° interior' }).click();
+  const interior = page.getByRole('slider', { name: /360° interior/ });
+  await expect(interior).toBeVisible();
+  await interior.focus();
+  await page.keyboard.press('ArrowRight');
+  const at = Number(await interior.getAttribute('aria-valuenow'));
+  await page.keyboard.press('ArrowRight');
+  expect(Number(await interior.getAttribute('aria-valuenow'))).toBe((at + 15) % 360);
+
+  await views.getByRole('button', { name: 'Walkaround video' }).click();
+  await expect(page.locator('.walkaround video source')).toHaveAttribute('src', car.walkaround_videos?.[0]?.url ?? '');
+  const video = await tenantGetBytes(page.request, car.walkaround_videos?.[0]?.url ?? '');
+  expect(video.subarray(4, 8).toString('latin1')).toBe('ftyp'); // a real MP4
+});
+
+test("a car's video is the second slide of its photos (catalogue §4)", async ({ page }) => {
+  const car = find('video in gallery', (c) => scUsed(c) && inStock(c) && Boolean((c as MediaCar).video_url) && !(c as MediaCar).spin_images) as MediaCar;
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const track = page.getByRole('list', { name: /Photo 1 of \d+/ });
+  await track.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('list', { name: /Photo 2 of \d+/ })).toBeVisible();
+  await expect(page.locator('.gallery__slide').nth(1).locator('video source')).toHaveAttribute('src', car.video_url ?? '');
+  await expect(page.getByRole('button', { name: 'Show the video' })).toBeVisible();
+});
+
+async function tenantGetBytes(request: APIRequestContext, path: string): Promise<Buffer> {
+  const response = await tenantGet(request, site, path);
+  expect(response.status()).toBe(200);
+  return response.body();
+}
+
+test("the sidebar's location link goes to the car's location with its hours and directions (#vehicle-map)", async ({ page }) => {
+  const car = find('in stock', (c) => scUsed(c) && inStock(c) && c.price > 0);
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  await page.locator('.vehicle-sidebar__location a').click();
+  await expect(page).toHaveURL(/#vehicle-map$/);
+  const section = page.locator('#vehicle-map');
+  await expect(section.getByRole('heading', { name: 'Where to see this car' })).toBeInViewport();
+  await expect(section.getByRole('link', { name: /^Get Directions/ })).toHaveAttribute('href', /google\.com\/maps\/dir/);
+  await expect(section.getByRole('button', { name: 'Show map' })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -40,6 +40,7 @@ export type BlockRef =
   | VehicleGalleryBlock
   | VehicleInformationBlock
   | VehicleLayoutBlock
+  | VehicleLocationBlock
   | VehicleMobileBarBlock
   | VehiclePrintBlock
   | VehicleSidebarBlock
@@ -216,6 +217,7 @@ export type BlockRef1 =
   | VehicleGalleryBlock
   | VehicleInformationBlock
   | VehicleLayoutBlock
+  | VehicleLocationBlock
   | VehicleMobileBarBlock
   | VehiclePrintBlock
   | VehicleSidebarBlock
@@ -256,6 +258,7 @@ export type Block =
   | VehicleGalleryBlock
   | VehicleInformationBlock
   | VehicleLayoutBlock
+  | VehicleLocationBlock
   | VehicleMobileBarBlock
   | VehiclePrintBlock
   | VehicleSidebarBlock
@@ -1340,6 +1343,21 @@ export interface VehicleLayoutProps {
   main: BlockList;
   aside: BlockList;
 }
+export interface VehicleLocationBlock {
+  type: "VehicleLocation";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: VehicleLocationProps;
+}
+/**
+ * Where the page's car is (the #vehicle-map anchor of catalogue §2): its location with address, open-now status, this week's hours, Get Directions, a map that loads on request, and a link to the location page.
+ */
+export interface VehicleLocationProps {
+  heading?: string;
+}
 export interface VehicleMobileBarBlock {
   type: "VehicleMobileBar";
   /**
@@ -1758,6 +1776,10 @@ export interface VehicleSettings {
    * The 360° spin turns by itself once loaded (catalogue §4).
    */
   spinAutoRotate?: boolean;
+  /**
+   * Where the car's video sits among its photos, 1 = first (catalogue §4: second by default).
+   */
+  videoPosition?: number;
 }
 /**
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -2042,6 +2064,10 @@ export interface VehicleSettings1 {
    * The 360° spin turns by itself once loaded (catalogue §4).
    */
   spinAutoRotate?: boolean;
+  /**
+   * Where the car's video sits among its photos, 1 = first (catalogue §4: second by default).
+   */
+  videoPosition?: number;
 }
 /**
  * Location listing and location pages (catalogue §2 Locations listing; conversion §2.3, §2.5, §5.4, §9).
@@ -2646,7 +2672,7 @@ export interface FeedCar {
    */
   primary_image_url?: string;
   /**
-   * Video of the car.
+   * Video of the car: a YouTube or Vimeo address, or a video file (absolute or site-relative). Shown in the photo slider, second by default (catalogue §4).
    */
   video_url?: string;
   /**
@@ -2667,6 +2693,21 @@ export interface FeedCar {
    * A panoramic interior image for the interior spin (catalogue §3).
    */
   spin_interior_image?: string;
+  /**
+   * More videos of the car, each with its url (conversion §3).
+   */
+  videos?: FeedCarVideo[];
+  /**
+   * Walkaround videos (conversion §3), shown as their own view beside the spins.
+   */
+  walkaround_videos?: FeedCarVideo[];
+  /**
+   * Points of interest on the 360° spins (catalogue §3): each with an id, a description and its anchor at the angles (spin frames) where it shows.
+   */
+  hotspots?: {
+    exterior?: FeedHotspot[];
+    interior?: FeedHotspot[];
+  };
   [k: string]: unknown | undefined;
 }
 /**
@@ -2789,6 +2830,40 @@ export interface FeedCarVariant {
    */
   geartype?: string;
   [k: string]: unknown | undefined;
+}
+/**
+ * This interface was referenced by `FeedDocument`'s JSON-Schema
+ * via the `definition` "carVideo".
+ */
+export interface FeedCarVideo {
+  url: string;
+  title?: string;
+  [k: string]: unknown | undefined;
+}
+/**
+ * This interface was referenced by `FeedDocument`'s JSON-Schema
+ * via the `definition` "hotspot".
+ */
+export interface FeedHotspot {
+  id: string | number;
+  description: string;
+  /**
+   * The anchor per spin frame (0-based angle index), in percent of the picture from the top left.
+   *
+   * @minItems 1
+   */
+  positions: [
+    {
+      frame: number;
+      x: number;
+      y: number;
+    },
+    ...{
+      frame: number;
+      x: number;
+      y: number;
+    }[]
+  ];
 }
 /**
  * Enquiry forms as data (conversion §3, §5.1, §9). The engine compiles a form to one JSON Schema that validates in the browser and on the server.
@@ -3649,6 +3724,10 @@ export interface ResolvedVehicleSettings {
    * The 360° spin turns by itself once loaded (catalogue §4).
    */
   spinAutoRotate: boolean;
+  /**
+   * Where the car's video sits among its photos, 1 = first (catalogue §4: second by default).
+   */
+  videoPosition: number;
 }
 /**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
@@ -3936,6 +4015,10 @@ export interface ResolvedVehicleSettings1 {
    * The 360° spin turns by itself once loaded (catalogue §4).
    */
   spinAutoRotate: boolean;
+  /**
+   * Where the car's video sits among its photos, 1 = first (catalogue §4: second by default).
+   */
+  videoPosition: number;
 }
 /**
  * Location listing and location pages (catalogue §2 Locations listing; conversion §2.3, §2.5, §5.4, §9).

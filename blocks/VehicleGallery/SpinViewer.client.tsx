@@ -1,92 +1,93 @@
 'use client';
 
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useState } from 'react';
+import type { Hotspot } from '../../domain/vehicle-media';
+import { Hotspots } from './Hotspots.client';
+import { useSpin } from './use-spin';
 
-// spec: catalogue §4 / §9 — spin interval 100 ms, 20 px of drag per frame, arrow keys turn it.
-export const SPIN_INTERVAL_MS = 100;
-export const SPIN_PX_PER_FRAME = 20;
+export { SPIN_INTERVAL_MS, SPIN_PX_PER_FRAME } from './use-spin';
 
-/**
- * The 360° spin: every frame is preloaded first and the viewer is usable once all are loaded;
- * then it turns by itself (unless switched off, or the shopper prefers reduced motion) until the
- * shopper drags it or uses the arrow keys. Failed frames are logged only (catalogue §8).
- */
-export function SpinViewer({ frames, title, autoRotate }: { frames: string[]; title: string; autoRotate: boolean }) {
+/** Preloads pictures; the count that finished (failures are logged only, catalogue §8). */
+function usePreload(sources: readonly string[]): number {
   const [loaded, setLoaded] = useState(0);
-  const [frame, setFrame] = useState(0);
-  const [spinning, setSpinning] = useState(autoRotate);
-  const drag = useRef<{ x: number; frame: number } | null>(null);
-  const count = frames.length;
-  const ready = loaded >= count;
-
   useEffect(() => {
     let cancelled = false;
-    for (const src of frames) {
+    for (const src of sources) {
       const image = new Image();
       image.onload = () => !cancelled && setLoaded((n) => n + 1);
       image.onerror = () => {
-        console.error('Spin frame failed to load', src);
+        console.error('Spin picture failed to load', src);
         if (!cancelled) setLoaded((n) => n + 1);
       };
       image.src = src;
     }
     return () => void (cancelled = true);
-  }, [frames]);
+  }, [sources]);
+  return loaded;
+}
 
-  useEffect(() => {
-    if (!ready || !spinning || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    const timer = setInterval(() => setFrame((f) => (f + 1) % count), SPIN_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [ready, spinning, count]);
-
-  const turn = (by: number) => setFrame((f) => (((f + by) % count) + count) % count);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    setSpinning(false);
-    turn(event.key === 'ArrowLeft' ? -1 : 1);
-  };
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    setSpinning(false);
-    drag.current = { x: event.clientX, frame };
-    event.currentTarget.setPointerCapture(event.pointerId);
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (!drag.current) return;
-    const steps = Math.trunc((event.clientX - drag.current.x) / SPIN_PX_PER_FRAME);
-    setFrame((((drag.current.frame - steps) % count) + count) % count);
-  };
-  const degrees = Math.round((frame * 360) / count);
-
-  if (!ready) {
-    return (
-      <div className="spin spin--loading" role="status">
-        Loading the 360° view… {Math.round((loaded / count) * 100)}%
-      </div>
-    );
-  }
+function Loading({ loaded, count, what }: { loaded: number; count: number; what: string }) {
   return (
-    <div
-      className="spin"
-      role="slider"
-      tabIndex={0}
-      aria-label={`360° view of the ${title}: drag or use the arrow keys to turn it`}
-      aria-valuemin={0}
-      aria-valuemax={360 - 360 / count}
-      aria-valuenow={degrees}
-      aria-valuetext={`Turned ${degrees} degrees`}
-      onKeyDown={onKeyDown}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={() => (drag.current = null)}
-      onPointerCancel={() => (drag.current = null)}
-    >
-      {/* Frames are already in the browser's cache; next/image would re-request each one per size. */}
-      {/* eslint-disable-next-line @next/next/no-img-element */}
-      <img src={frames[frame]} alt="" width={600} height={400} draggable={false} />
-      <span className="spin__hint" aria-hidden="true">
-        ⟲ Drag to turn
-      </span>
+    <div className="spin spin--loading" role="status">
+      Loading the {what}… {Math.round((loaded / Math.max(count, 1)) * 100)}%
+    </div>
+  );
+}
+
+/**
+ * The 360° exterior spin: every frame is preloaded first and the viewer is usable once all are
+ * loaded; then it turns (catalogue §4: 100 ms, 20 px of drag per frame, arrow keys).
+ */
+export function SpinViewer({ frames, title, autoRotate, hotspots }: { frames: string[]; title: string; autoRotate: boolean; hotspots?: readonly Hotspot[] }) {
+  const loaded = usePreload(frames);
+  const count = frames.length;
+  const ready = loaded >= count;
+  const { frame, handlers, stop } = useSpin(count, ready, autoRotate);
+  const degrees = Math.round((frame * 360) / count);
+  if (!ready) return <Loading loaded={loaded} count={count} what="360° view" />;
+  return (
+    <div className="spin-stage">
+      <div className="spin" role="slider" tabIndex={0} aria-label={`360° view of the ${title}: drag or use the arrow keys to turn it`} aria-valuemin={0} aria-valuemax={360 - 360 / count} aria-valuenow={degrees} aria-valuetext={`Turned ${degrees} degrees`} {...handlers}>
+        {/* Frames are already in the browser's cache; next/image would re-request each one per size. */}
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        <img src={frames[frame]} alt="" width={600} height={400} draggable={false} />
+        <span className="spin__hint" aria-hidden="true">
+          ⟲ Drag to turn
+        </span>
+      </div>
+      <Hotspots hotspots={hotspots} frame={frame} onOpen={stop} />
+    </div>
+  );
+}
+
+/** Steps of the interior turn: the panorama is three views wide, shown 1/8 of a view per step. */
+const INTERIOR_STEPS = 24;
+
+/**
+ * The interior spin: a panorama that wraps around, turned like the exterior spin (catalogue §4).
+ * Two copies side by side make the wrap seamless.
+ */
+export function InteriorSpin({ panorama, title, autoRotate, hotspots }: { panorama: string; title: string; autoRotate: boolean; hotspots?: readonly Hotspot[] }) {
+  const [sources] = useState(() => [panorama]);
+  const loaded = usePreload(sources);
+  const ready = loaded >= 1;
+  const { frame, handlers, stop } = useSpin(INTERIOR_STEPS, ready, autoRotate);
+  const degrees = Math.round((frame * 360) / INTERIOR_STEPS);
+  if (!ready) return <Loading loaded={loaded} count={1} what="interior view" />;
+  return (
+    <div className="spin-stage">
+      <div className="spin spin--interior" role="slider" tabIndex={0} aria-label={`360° interior of the ${title}: drag or use the arrow keys to look around`} aria-valuemin={0} aria-valuemax={360 - 360 / INTERIOR_STEPS} aria-valuenow={degrees} aria-valuetext={`Looking ${degrees} degrees round`} {...handlers}>
+        <div className="spin__pano" style={{ transform: `translateX(-${(frame * 100) / 48}%)` }}>
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={panorama} alt="" draggable={false} />
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={panorama} alt="" draggable={false} />
+        </div>
+        <span className="spin__hint" aria-hidden="true">
+          ⟲ Drag to look around
+        </span>
+      </div>
+      <Hotspots hotspots={hotspots} frame={frame} onOpen={stop} />
     </div>
   );
 }

@@ -2,7 +2,8 @@
 
 import Image from 'next/image';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { SpinViewer } from './SpinViewer.client';
+import { InteriorSpin, SpinViewer } from './SpinViewer.client';
+import type { Hotspot, Slide } from '../../domain/vehicle-media';
 import { track as trackEvent } from '../shopper/analytics';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 
@@ -17,39 +18,97 @@ export interface GalleryImage {
  * and the left/right arrow keys (catalogue §9: keys 37 and 39) move it. The full-screen view is a
  * native modal dialog with the same navigation.
  */
-type View = 'spinner' | 'gallery';
+type View = 'spinner' | 'interior' | 'gallery' | 'walkaround';
+export type GallerySlide = Slide<GalleryImage>;
 
-/** catalogue §4 viewer — spinner (the default where the car has a spin) or gallery. */
-export function Viewer({ images, spinFrames, defaultView, autoRotate, showThumbnails, title }: { images: GalleryImage[]; spinFrames: string[]; defaultView: View; autoRotate: boolean; showThumbnails: boolean; title: string }) {
+const VIEW_LABELS: Record<View, string> = { spinner: '360° view', interior: '360° interior', gallery: 'Photos', walkaround: 'Walkaround video' };
+
+export interface ViewerProps {
+  slides: GallerySlide[];
+  spinFrames: string[];
+  interior?: string;
+  walkaround?: { url: string; title: string };
+  hotspots?: { exterior?: readonly Hotspot[]; interior?: readonly Hotspot[] };
+  defaultView: 'spinner' | 'gallery';
+  autoRotate: boolean;
+  showThumbnails: boolean;
+  title: string;
+}
+
+/** catalogue §4 viewer — spinner (the default where the car has a spin) or gallery; interior spin and walkaround where the car has them. */
+export function Viewer({ slides, spinFrames, interior, walkaround, hotspots, defaultView, autoRotate, showThumbnails, title }: ViewerProps) {
+  const views: View[] = [...(spinFrames.length ? (['spinner'] as const) : []), ...(interior ? (['interior'] as const) : []), 'gallery', ...(walkaround ? (['walkaround'] as const) : [])];
   const [view, setView] = useState<View>(spinFrames.length ? defaultView : 'gallery');
-  if (!spinFrames.length) return <Gallery images={images} showThumbnails={showThumbnails} title={title} />;
+  const poster = slides.find((s): s is Extract<GallerySlide, { type: 'image' }> => s.type === 'image')?.image.src;
+  if (views.length === 1) return <Gallery slides={slides} showThumbnails={showThumbnails} title={title} />;
   return (
     <div className="viewer">
       <div className="viewer__tabs" role="group" aria-label="Photo views">
-        <button type="button" className="button button--outline" aria-pressed={view === 'spinner'} onClick={() => {
-            trackEvent(ANALYTICS_EVENTS.spinView, {});
-            setView('spinner');
-          }}>
-          360° view
-        </button>
-        <button type="button" className="button button--outline" aria-pressed={view === 'gallery'} onClick={() => setView('gallery')}>
-          Photos
-        </button>
+        {views.map((v) => (
+          <button
+            key={v}
+            type="button"
+            className="button button--outline"
+            aria-pressed={view === v}
+            onClick={() => {
+              if (v === 'spinner' || v === 'interior') trackEvent(ANALYTICS_EVENTS.spinView, { view: v });
+              setView(v);
+            }}
+          >
+            {VIEW_LABELS[v]}
+          </button>
+        ))}
       </div>
       {/* Leaving the gallery unmounts it, which resets its photo index (catalogue §4). */}
-      {view === 'spinner' ? <SpinViewer frames={spinFrames} title={title} autoRotate={autoRotate} /> : <Gallery images={images} showThumbnails={showThumbnails} title={title} />}
+      {view === 'spinner' ? <SpinViewer frames={spinFrames} title={title} autoRotate={autoRotate} {...(hotspots?.exterior ? { hotspots: hotspots.exterior } : {})} /> : null}
+      {view === 'interior' && interior ? <InteriorSpin panorama={interior} title={title} autoRotate={autoRotate} {...(hotspots?.interior ? { hotspots: hotspots.interior } : {})} /> : null}
+      {view === 'gallery' ? <Gallery slides={slides} showThumbnails={showThumbnails} title={title} /> : null}
+      {view === 'walkaround' && walkaround ? (
+        <div className="walkaround">
+          <video className="walkaround__video" controls playsInline preload="metadata" poster={poster} width={600} height={400} aria-label={`${walkaround.title}: ${title}`}>
+            <source src={walkaround.url} type="video/mp4" />
+          </video>
+        </div>
+      ) : null}
     </div>
   );
 }
 
-export function Gallery({ images, showThumbnails, title }: { images: GalleryImage[]; showThumbnails: boolean; title: string }) {
+/** A video among the photos: the browser's player for a file; YouTube or Vimeo load only when played. */
+function VideoSlide({ slide, poster, title }: { slide: Extract<GallerySlide, { type: 'video' }>; poster?: string; title: string }) {
+  const [playing, setPlaying] = useState(false);
+  const { source } = slide;
+  if (source.kind === 'file') {
+    return (
+      <video className="gallery__video" controls playsInline preload="none" poster={poster} width={600} height={400} aria-label={`${slide.title}: ${title}`}>
+        <source src={source.url} type="video/mp4" />
+      </video>
+    );
+  }
+  if (playing) {
+    const src = source.kind === 'youtube' ? `https://www.youtube-nocookie.com/embed/${source.id}?autoplay=1&rel=0` : `https://player.vimeo.com/video/${source.id}?autoplay=1`;
+    return <iframe className="gallery__video" src={src} title={`${slide.title}: ${title}`} allow="autoplay; encrypted-media; picture-in-picture" allowFullScreen />;
+  }
+  return (
+    <button type="button" className="gallery__play" onClick={() => setPlaying(true)}>
+      {poster ? <Image src={poster} alt="" width={600} height={400} quality={75} /> : null}
+      <span className="gallery__play-icon" aria-hidden="true">
+        ▶
+      </span>
+      <span className="visually-hidden">Play the {slide.title.toLowerCase()}</span>
+    </button>
+  );
+}
+
+export function Gallery({ slides, showThumbnails, title }: { slides: GallerySlide[]; showThumbnails: boolean; title: string }) {
   const [index, setIndex] = useState(0);
   const track = useRef<HTMLUListElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   // While a button or key scrolls the track, scroll events report the frames in between: ignore
   // them until the track arrives, so quick presses count from the photo asked for.
   const scrollingTo = useRef<number | null>(null);
-  const count = images.length;
+  const count = slides.length;
+  const poster = slides.find((s): s is Extract<GallerySlide, { type: 'image' }> => s.type === 'image')?.image;
 
   const go = useCallback(
     (next: number) => {
@@ -86,14 +145,18 @@ export function Gallery({ images, showThumbnails, title }: { images: GalleryImag
   };
 
   if (!count) return <div className="gallery gallery--empty">Photos coming soon</div>;
-  const current = images[index] ?? images[0];
+  const current = slides[index] ?? slides[0];
   return (
     <section className="gallery" aria-roledescription="carousel" aria-label={`Photos of the ${title}`} onKeyDown={onKeyDown}>
       <div className="gallery__stage">
         <ul ref={track} className="gallery__track" role="list" tabIndex={0} aria-label={`Photo ${index + 1} of ${count}; use the arrow keys to move`}>
-          {images.map((image, i) => (
-            <li key={`${image.src}-${i}`} aria-hidden={i !== index} className="gallery__slide">
-              <Image src={image.src} alt={image.alt} width={600} height={400} quality={75} priority={i < 2} sizes="(min-width: 1024px) 60vw, 100vw" />
+          {slides.map((slide, i) => (
+            <li key={slide.type === 'image' ? `${slide.image.src}-${i}` : `video-${i}`} aria-hidden={i !== index} className="gallery__slide">
+              {slide.type === 'image' ? (
+                <Image src={slide.image.src} alt={slide.image.alt} width={600} height={400} quality={75} priority={i < 2} sizes="(min-width: 1024px) 60vw, 100vw" />
+              ) : (
+                <VideoSlide slide={slide} {...(poster ? { poster: poster.src } : {})} title={title} />
+              )}
             </li>
           ))}
         </ul>
@@ -119,17 +182,21 @@ export function Gallery({ images, showThumbnails, title }: { images: GalleryImag
       </div>
       {showThumbnails ? (
         <ul className="gallery__thumbs" role="list">
-          {images.map((image, i) => (
-            <li key={`${image.thumb}-${i}`}>
-              <button type="button" onClick={() => go(i)} aria-label={`Show photo ${i + 1}`} aria-current={i === index ? 'true' : undefined}>
-                <Image src={image.thumb} alt="" width={96} height={64} quality={75} />
-              </button>
-            </li>
-          ))}
+          {slides.map((slide, i) => {
+            const thumb = slide.type === 'image' ? slide.image.thumb : poster?.thumb;
+            return (
+              <li key={`thumb-${i}`}>
+                <button type="button" onClick={() => go(i)} aria-label={slide.type === 'image' ? `Show photo ${i + 1}` : `Show the ${slide.title.toLowerCase()}`} aria-current={i === index ? 'true' : undefined} className={slide.type === 'video' ? 'gallery__thumb--video' : undefined}>
+                  {thumb ? <Image src={thumb} alt="" width={96} height={64} quality={75} /> : null}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
       <dialog ref={dialog} className="gallery__dialog" aria-label={`Photos of the ${title}, full screen`} onKeyDown={onKeyDown}>
-        {current ? <Image src={current.src} alt={current.alt} width={1200} height={800} quality={75} sizes="100vw" /> : null}
+        {current?.type === 'image' ? <Image src={current.image.src} alt={current.image.alt} width={1200} height={800} quality={75} sizes="100vw" /> : null}
+        {current?.type === 'video' ? <VideoSlide slide={current} {...(poster ? { poster: poster.src } : {})} title={title} /> : null}
         <div className="gallery__dialog-bar">
           <button type="button" className="button button--secondary" onClick={() => go(index - 1)} aria-label="Previous photo">
             ‹ Previous

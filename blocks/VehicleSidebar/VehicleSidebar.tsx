@@ -93,7 +93,7 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
       </ul>
       {location ? (
         <p className="vehicle-sidebar__location">
-          Located at <Link href={`/locations/${location.slug}`}>{location.name}</Link>
+          Located at <a href="#vehicle-map">{location.name}</a>
         </p>
       ) : null}
       {rego ? <p className="vehicle-sidebar__rego">Registration: {rego}</p> : null}

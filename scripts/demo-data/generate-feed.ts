@@ -16,6 +16,8 @@ import type {
   FeedStateCode,
   ImageView,
 } from './feed-types.js';
+import { demoHotspots, isVehicleKind } from '../../services/media/vehicle-image';
+import { walkaroundVideoUrl } from './walkaround-videos';
 
 export type { DemoFeed, DemoImage } from './feed-types.js';
 
@@ -1071,17 +1073,28 @@ function sellingLocations(locations: readonly FeedLocation[], dealerId: number, 
 }
 
 /**
- * Market averages for most used cars (catalogue §3 autograb_data), derived from the car's id so the
- * rest of the generated data stays as it was: some priced well below the market, some above.
+ * A 360° spin (24 frames, drawn locally), the interior panorama and hotspots for a quarter of the
+ * in-stock cars, chosen by id; a walkaround video where one was made for the car's body and paint
+ * (scripts/demo-data/walkaround-videos.ts); that video in the photo slider for some cars without a spin.
  */
-/** A 360° spin (24 frames, drawn locally) for a quarter of the in-stock cars, chosen by id. */
 function spinFrames(car: FeedCar): void {
   const first = car.images?.[0]?.image?.url;
   const match = first ? /^\/media\/vehicles\/([a-z0-9-]+)\/([a-z0-9-]+)\//.exec(first) : null;
-  if (!match || car.status !== 'in_stock' || car.id % 4 !== 0) return;
-  car.spin_images = Array.from({ length: 24 }, (_, i) => `/media/vehicles/${match[1]}/${match[2]}/spin-${String(i).padStart(2, '0')}.png`);
+  if (!match || car.status !== 'in_stock') return;
+  const [, kind = '', colour = ''] = match;
+  const video = walkaroundVideoUrl(kind, colour);
+  if (car.id % 4 === 2 && video) car.video_url = video;
+  if (car.id % 4 !== 0 || !isVehicleKind(kind)) return;
+  car.spin_images = Array.from({ length: 24 }, (_, i) => `/media/vehicles/${kind}/${colour}/spin-${String(i).padStart(2, '0')}.png`);
+  car.spin_interior_image = `/media/vehicles/${kind}/${colour}/interior-360.png`;
+  car.hotspots = demoHotspots(kind);
+  if (video) car.walkaround_videos = [{ url: video, title: 'Walkaround' }];
 }
 
+/**
+ * Market averages for most used cars (catalogue §3 autograb_data), derived from the car's id so the
+ * rest of the generated data stays as it was: some priced well below the market, some above.
+ */
 function marketData(car: FeedCar): void {
   if (car.car_type !== 'used' || car.price <= 0 || car.id % 10 >= 7) return;
   const spread = ((car.id * 7919) % 23) / 100 - 0.06; // -6% .. +16% of the price

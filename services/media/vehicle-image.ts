@@ -5,7 +5,7 @@ import sharp from 'sharp';
  * given body kind and paint colour, as a 1200x800 PNG that next/image resizes and re-encodes.
  */
 export const VEHICLE_KINDS = ['suv', 'ute', 'hatch', 'sedan', 'wagon', 'van', 'coupe', 'convertible', 'cab-chassis', 'people-mover', 'motorcycle'] as const;
-export const VEHICLE_VIEWS = ['front', 'side', 'rear', 'interior'] as const;
+export const VEHICLE_VIEWS = ['front', 'side', 'rear', 'interior', 'interior-360'] as const;
 /** Frames of the demo 360° spin: 24 frames of 15°. */
 export const SPIN_FRAMES = 24;
 export type VehicleKind = (typeof VEHICLE_KINDS)[number];
@@ -89,6 +89,22 @@ function interiorView(paint: string): string {
 }
 
 /**
+ * The interior panorama for the interior spin: a 3600x800 strip that wraps at its ends, so
+ * turning past the last column shows the first again (dashboard ahead, seats behind).
+ */
+function interiorPanorama(paint: string): string {
+  const seat = (x: number) => `<rect x="${x}" y="380" width="260" height="300" rx="40" fill="#26282c"/><rect x="${x + 30}" y="300" width="200" height="120" rx="30" fill="#303338"/><rect x="${x + 60}" y="420" width="140" height="12" rx="6" fill="${paint}" opacity="0.7"/>`;
+  return `<rect width="3600" height="800" fill="#1d1f23"/><rect y="0" width="3600" height="230" fill="#3b3f46"/>` +
+    // Windscreen and dashboard ahead (0-1200)
+    `<path d="M80 60 L1120 60 L1040 330 L160 330 Z" fill="#8fb3cf" opacity="0.55"/><path d="M0 430 Q600 300 1200 430 L1200 560 L0 560 Z" fill="#3a3d42"/><circle cx="420" cy="600" r="150" fill="none" stroke="#151618" stroke-width="34"/><circle cx="420" cy="600" r="40" fill="${paint}"/><rect x="620" y="420" width="300" height="170" rx="14" fill="#0f1a24"/><rect x="640" y="440" width="260" height="130" rx="8" fill="#23415c"/>` +
+    // Side windows and doors (1200-1800, 3000-3600)
+    `<path d="M1260 90 L1760 90 L1740 330 L1280 330 Z" fill="#8fb3cf" opacity="0.5"/><rect x="1230" y="380" width="540" height="300" rx="20" fill="#2e3136"/><rect x="1300" y="470" width="200" height="14" rx="7" fill="${paint}" opacity="0.8"/>` +
+    `<path d="M3060 90 L3560 90 L3540 330 L3080 330 Z" fill="#8fb3cf" opacity="0.5"/><rect x="3030" y="380" width="540" height="300" rx="20" fill="#2e3136"/><rect x="3300" y="470" width="200" height="14" rx="7" fill="${paint}" opacity="0.8"/>` +
+    // Rear seats and rear window behind (1800-3000)
+    `<path d="M1960 90 L2840 90 L2780 300 L2020 300 Z" fill="#8fb3cf" opacity="0.45"/>${seat(1950)}${seat(2270)}${seat(2590)}`;
+}
+
+/**
  * One frame of the demo spin: the side view narrows with the cosine of the angle while the front
  * (or rear) widens with its sine; the nearer face is drawn last. A sketch of turning, not 3D.
  */
@@ -110,6 +126,7 @@ const spinFrame = (view: string) => {
 export function vehicleSvg(kind: VehicleKind, colourSlug: string, view: VehicleView): string {
   const paint = paintFor(colourSlug);
   const frame = spinFrame(view);
+  if (view === 'interior-360') return `<svg xmlns="http://www.w3.org/2000/svg" width="3600" height="800" viewBox="0 0 3600 800">${interiorPanorama(paint)}</svg>`;
   const scene = frame !== undefined ? spinView(kind, paint, frame) : view === 'interior' ? interiorView(paint) : view === 'side' ? sideView(kind, paint) : view === 'front' || view === 'rear' ? endView(kind, paint, view) : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800"><defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e9edf1"/><stop offset="0.72" stop-color="#cfd6dd"/><stop offset="0.72" stop-color="#b9c1c9"/><stop offset="1" stop-color="#a9b2bb"/></linearGradient></defs><rect width="1200" height="800" fill="url(#bg)"/>${scene}</svg>`;
 }
@@ -135,4 +152,45 @@ export function vehiclePng(kind: VehicleKind, colourSlug: string, view: VehicleV
     rendered.set(key, png);
   }
   return png;
+}
+
+type Anchor = { frame: number; x: number; y: number };
+export interface DemoHotspot {
+  id: string;
+  description: string;
+  positions: [Anchor, ...Anchor[]];
+}
+
+function hotspot(id: string, description: string, positions: Anchor[]): DemoHotspot[] {
+  const [first, ...rest] = positions;
+  return first ? [{ id, description, positions: [first, ...rest] }] : [];
+}
+
+const pct = (value: number, of: number) => Math.round((value / of) * 1000) / 10;
+
+/**
+ * Hotspots that follow the drawn car as it turns: where the front wheel and a headlight are in
+ * each spin frame (the same geometry spinView draws), and the touchscreen in the interior panorama.
+ */
+export function demoHotspots(kind: VehicleKind): { exterior: DemoHotspot[]; interior: DemoHotspot[] } {
+  const wheel: Anchor[] = [];
+  const lamp: Anchor[] = [];
+  const [frontWheel] = WHEELS[kind];
+  for (let frame = 0; frame < SPIN_FRAMES; frame++) {
+    const angle = (frame * 2 * Math.PI) / SPIN_FRAMES;
+    const c = Math.cos(angle);
+    const s = Math.sin(angle);
+    if (Math.abs(c) > 0.4) wheel.push({ frame, x: pct(600 + (frontWheel - 600) * c, 1200), y: pct(520, 800) });
+    if (s > 0.4 && kind !== 'motorcycle') lamp.push({ frame, x: pct(600 + c * 330 + (345 - 600) * s, 1200), y: pct(450, 800) });
+  }
+  const screen: Anchor[] = [];
+  for (let frame = 0; frame < SPIN_FRAMES; frame++) {
+    // The interior view shows 1200 of the panorama's 3600 columns, starting at frame x 150.
+    const x = (((770 - frame * 150) % 3600) + 3600) % 3600;
+    if (x > 60 && x < 1140) screen.push({ frame, x: pct(x, 1200), y: pct(505, 800) });
+  }
+  return {
+    exterior: [...hotspot('wheels', 'Alloy wheels with a full-size spare', wheel), ...hotspot('headlights', 'LED headlights with automatic high beam', lamp)],
+    interior: hotspot('touchscreen', 'Touchscreen with wireless Apple CarPlay and Android Auto', screen),
+  };
 }

@@ -1,0 +1,55 @@
+import Link from 'next/link';
+import type { BlockComponent } from '../types';
+import { groupOpeningHours } from '../../domain/locations/opening-hours';
+import { hoursSourceOf, upcomingHours } from '../../domain/locations/upcoming-hours';
+import { openNow } from '../../domain/locations/open-now';
+import { pageVehicle } from '../vehicle-context';
+import { LocationMap } from '../LocationDetail/LocationDetail.client';
+
+export const VehicleLocation: BlockComponent<'VehicleLocation'> = async ({ props, ctx }) => {
+  const { location } = await pageVehicle(ctx);
+  if (!location) return null;
+  const address = location.address;
+  const oneLine = [address?.street, [address?.city, address?.state, address?.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const hasPoint = typeof address?.lat === 'number' && typeof address.long === 'number';
+  const directions = hasPoint ? `https://www.google.com/maps/dir/?api=1&destination=${address?.lat}%2C${address?.long}` : `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(oneLine)}`;
+  const source = hoursSourceOf(location);
+  const status = openNow(source, ctx.now);
+  const today = upcomingHours(source, ctx.now, 1)[0];
+  const rows = groupOpeningHours(location.contact_detail?.opening_hours ?? []);
+  const heading = (props.heading ?? 'Where to see this {vehicle word}').replace('{vehicle word}', ctx.tenant.vehicleWord);
+  return (
+    <section className="vehicle-location" aria-labelledby="vehicle-location-heading">
+      <h2 id="vehicle-location-heading">{heading}</h2>
+      <div className="vehicle-location__grid">
+        <div>
+          <p className="vehicle-location__name">
+            <Link href={`/locations/${location.slug}`}>{location.name}</Link>
+          </p>
+          {oneLine ? <address className="location__address">{oneLine}</address> : null}
+          <p className="location-hours__status">
+            {status.kind === 'open' ? `${status.label} · closes ${status.closesAt}` : status.label}
+            {today?.special ? ` · ${today.special.name ?? 'Holiday hours'} today: ${today.hours}` : ''}
+          </p>
+          <table className="location-hours__table">
+            <caption className="visually-hidden">Opening hours of {location.name}</caption>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.label}>
+                  <th scope="row">{r.label}</th>
+                  <td>{r.hours}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>
+            <a className="button button--primary" href={directions} target="_blank" rel="noopener">
+              Get Directions<span className="visually-hidden"> to {location.name} (opens in a new tab)</span>
+            </a>
+          </p>
+        </div>
+        <div className="location-map">{hasPoint ? <LocationMap lat={address?.lat ?? 0} lng={address?.long ?? 0} name={location.name} /> : <p>{oneLine}</p>}</div>
+      </div>
+    </section>
+  );
+};
