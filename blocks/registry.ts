@@ -33,6 +33,7 @@ import { LocationDetail } from './LocationDetail/LocationDetail';
 import { LocationsCarousel } from './LocationsCarousel/LocationsCarousel';
 import { LocationsListing } from './LocationsListing/LocationsListing';
 import { VehicleLocation } from './VehicleLocation/VehicleLocation';
+import { FinanceCalculator } from './FinanceCalculator/FinanceCalculator';
 
 /** Block type -> component. The only place that knows every block; typed so each gets its own props. */
 export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
@@ -70,4 +71,5 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   LocationsCarousel,
   LocationsListing,
   VehicleLocation,
+  FinanceCalculator,
 };

@@ -9,5 +9,7 @@ export const REQUEST_BLOCKS: ReadonlySet<BlockType> = new Set<BlockType>(['Searc
 
 /** Whether this block reads the query string (a form about the car named by ?car_id= does). */
 export function blockReadsRequest(block: Block): boolean {
-  return REQUEST_BLOCKS.has(block.type) || (block.type === 'EnquiryForm' && block.props.car === 'query');
+  if (REQUEST_BLOCKS.has(block.type)) return true;
+  if (block.type === 'EnquiryForm') return block.props.car === 'query' || Object.keys(block.props.prefill ?? {}).length > 0;
+  return block.type === 'FinanceCalculator' && block.props.car === 'query';
 }

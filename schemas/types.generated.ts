@@ -19,6 +19,7 @@ export type BlockRef =
   | EnquirySuccessBlock
   | FavouritesListBlock
   | FeaturedStockBlock
+  | FinanceCalculatorBlock
   | FormModalButtonBlock
   | FuelCalculatorBlock
   | HeroBlock
@@ -98,6 +99,10 @@ export type BlockList = BlockRef[];
  * Always applied on the server to everything this site lists; no URL can widen it.
  */
 export type StockFilter2 = StockFilterCondition | StockFilterAll | StockFilterAny | StockFilterNot;
+/**
+ * Replaces the provider's estimate rule (conversion §5.2), as a stock filter over the car plus age_years, available, has_comparison_rate, has_weekly, has_monthly.
+ */
+export type StockFilter3 = StockFilterCondition | StockFilterAll | StockFilterAny | StockFilterNot;
 /**
  * This interface was referenced by `Forms`'s JSON-Schema
  * via the `definition` "form".
@@ -196,6 +201,7 @@ export type BlockRef1 =
   | EnquirySuccessBlock
   | FavouritesListBlock
   | FeaturedStockBlock
+  | FinanceCalculatorBlock
   | FormModalButtonBlock
   | FuelCalculatorBlock
   | HeroBlock
@@ -237,6 +243,7 @@ export type Block =
   | EnquirySuccessBlock
   | FavouritesListBlock
   | FeaturedStockBlock
+  | FinanceCalculatorBlock
   | FormModalButtonBlock
   | FuelCalculatorBlock
   | HeroBlock
@@ -830,6 +837,12 @@ export interface EnquiryFormProps {
    * 1 when the form is the page's main content (its heading is the page heading), 2 inside a page.
    */
   headingLevel?: 1 | 2;
+  /**
+   * Fields filled from the page's query string, field name -> parameter (conversion §2.3: the finance page's preferredDealership and vehiclePriceBudget). The page then renders per request.
+   */
+  prefill?: {
+    [k: string]: string | undefined;
+  };
 }
 export interface EnquirySuccessBlock {
   type: "EnquirySuccess";
@@ -940,6 +953,30 @@ export interface StockFilterAny {
 }
 export interface StockFilterNot {
   not: StockFilter1;
+}
+export interface FinanceCalculatorBlock {
+  type: "FinanceCalculator";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: FinanceCalculatorProps;
+}
+/**
+ * The finance calculator (conversion §4.4, §5.3): price, deposit or trade-in, term, interest and final payment with the spec's bounds, weekly/fortnightly/monthly repayments, the comparison rate beside every rate and repayment with its warning (NCC s164), fees, the disclaimer collapsed at 197 characters, money quick picks, and 'Request a Quote' opening the finance enquiry form. On a vehicle page it starts from the car's price and shows 'Finance Available For This Vehicle!'.
+ */
+export interface FinanceCalculatorProps {
+  /**
+   * page: the vehicle page's car; query: ?car_id= (and ?vehiclePriceBudget=) on the finance page; none.
+   */
+  car?: "page" | "query" | "none";
+  heading?: string;
+  headingLevel?: 1 | 2;
+  /**
+   * 'Finance Available For This Vehicle!' with 'Get Finance Now' (catalogue §2) above the calculator on a vehicle page.
+   */
+  financeAvailableBanner?: boolean;
 }
 export interface FormModalButtonBlock {
   type: "FormModalButton";
@@ -1547,14 +1584,107 @@ export interface PromoTile {
 }
 export interface FinanceSettings {
   /**
-   * Finance provider type (conversion §5.2).
+   * Finance provider type (conversion §5.2): decides which cars show a weekly estimate.
    */
   provider?: "A" | "B" | "C" | "D" | "E" | "F" | "G";
+  /**
+   * Advertised interest rate in percent p.a. (conversion §4.4: the calculator's default; 10 when absent).
+   */
   interestRate?: number;
   termYears?: number;
   depositPercent?: number;
   balloonPercent?: number;
+  /**
+   * Makes that never show an estimate (conversion §5.2: Suzuki).
+   */
   excludedManufacturers?: string[];
+  /**
+   * Show the weekly finance estimate on vehicle pages (conversion §5.2 site flag).
+   */
+  estimates?: boolean;
+  /**
+   * Dealerships whose cars show no estimate (conversion §5.2).
+   */
+  excludedDealerships?: number[];
+  eligibility?: StockFilter3;
+  /**
+   * The credit provider named in the finance disclaimer.
+   */
+  lenderName?: string;
+  /**
+   * Australian Credit Licence number shown with the lender (conversion §9: lender wording with credit licence details).
+   */
+  creditLicence?: string;
+  /**
+   * The finance disclaimer under estimates and the calculator (collapsed at 197 characters).
+   */
+  disclaimer?: string;
+  /**
+   * Fees in the calculator and the comparison rate (conversion §9: establishment 1360.5 for one provider, 1300 for another; one dealer's set 395 / 6 / 8 a month / 912.25).
+   */
+  fees?: {
+    establishment?: number;
+    securityRegistration?: number;
+    dealerAgency?: number;
+    monthlyAccount?: number;
+  };
+  /**
+   * Overrides of the calculator bounds of conversion §5.3 for this provider or dealer (price minimum 5000, term maximum 5, interest 7.5 to 14.5 or 4 to 20).
+   */
+  bounds?: {
+    price?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    years?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    interest?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    deposit?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    residual?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+  };
+  /**
+   * Money quick picks under the price (conversion §9: $5,000 to $70,000; $300,000 to $800,000 for some tenants).
+   */
+  quickPicks?: {
+    min?: number;
+    max?: number;
+  };
+  /**
+   * The shopper cannot change the interest rate (conversion §5.3: locked on some sites).
+   */
+  lockInterest?: boolean;
+  /**
+   * No frequency choice (conversion §5.3: one provider).
+   */
+  hideFrequency?: boolean;
+  /**
+   * No interest or final-payment inputs (conversion §5.3: some dealers).
+   */
+  hideInterestAndResidual?: boolean;
+  /**
+   * The form 'Request a Quote' opens (conversion §4.4: a finance enquiry form in a modal, event 9).
+   */
+  enquiryForm?: string;
+  /**
+   * Open that form the first time the shopper uses the calculator (conversion §4.4: where configured).
+   */
+  enquiryOnFirstUse?: boolean;
 }
 export interface PricingSettings {
   /**
@@ -1984,14 +2114,107 @@ export interface SearchSettings1 {
  */
 export interface FinanceSettings1 {
   /**
-   * Finance provider type (conversion §5.2).
+   * Finance provider type (conversion §5.2): decides which cars show a weekly estimate.
    */
   provider?: "A" | "B" | "C" | "D" | "E" | "F" | "G";
+  /**
+   * Advertised interest rate in percent p.a. (conversion §4.4: the calculator's default; 10 when absent).
+   */
   interestRate?: number;
   termYears?: number;
   depositPercent?: number;
   balloonPercent?: number;
+  /**
+   * Makes that never show an estimate (conversion §5.2: Suzuki).
+   */
   excludedManufacturers?: string[];
+  /**
+   * Show the weekly finance estimate on vehicle pages (conversion §5.2 site flag).
+   */
+  estimates?: boolean;
+  /**
+   * Dealerships whose cars show no estimate (conversion §5.2).
+   */
+  excludedDealerships?: number[];
+  eligibility?: StockFilter3;
+  /**
+   * The credit provider named in the finance disclaimer.
+   */
+  lenderName?: string;
+  /**
+   * Australian Credit Licence number shown with the lender (conversion §9: lender wording with credit licence details).
+   */
+  creditLicence?: string;
+  /**
+   * The finance disclaimer under estimates and the calculator (collapsed at 197 characters).
+   */
+  disclaimer?: string;
+  /**
+   * Fees in the calculator and the comparison rate (conversion §9: establishment 1360.5 for one provider, 1300 for another; one dealer's set 395 / 6 / 8 a month / 912.25).
+   */
+  fees?: {
+    establishment?: number;
+    securityRegistration?: number;
+    dealerAgency?: number;
+    monthlyAccount?: number;
+  };
+  /**
+   * Overrides of the calculator bounds of conversion §5.3 for this provider or dealer (price minimum 5000, term maximum 5, interest 7.5 to 14.5 or 4 to 20).
+   */
+  bounds?: {
+    price?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    years?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    interest?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    deposit?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    residual?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+  };
+  /**
+   * Money quick picks under the price (conversion §9: $5,000 to $70,000; $300,000 to $800,000 for some tenants).
+   */
+  quickPicks?: {
+    min?: number;
+    max?: number;
+  };
+  /**
+   * The shopper cannot change the interest rate (conversion §5.3: locked on some sites).
+   */
+  lockInterest?: boolean;
+  /**
+   * No frequency choice (conversion §5.3: one provider).
+   */
+  hideFrequency?: boolean;
+  /**
+   * No interest or final-payment inputs (conversion §5.3: some dealers).
+   */
+  hideInterestAndResidual?: boolean;
+  /**
+   * The form 'Request a Quote' opens (conversion §4.4: a finance enquiry form in a modal, event 9).
+   */
+  enquiryForm?: string;
+  /**
+   * Open that form the first time the shopper uses the calculator (conversion §4.4: where configured).
+   */
+  enquiryOnFirstUse?: boolean;
 }
 /**
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -3494,14 +3717,110 @@ export interface ResolvedPromoTile {
 }
 export interface ResolvedFinanceSettings {
   /**
-   * Finance provider type (conversion §5.2).
+   * Finance provider type (conversion §5.2): decides which cars show a weekly estimate.
    */
   provider?: "A" | "B" | "C" | "D" | "E" | "F" | "G";
+  /**
+   * Advertised interest rate in percent p.a. (conversion §4.4: the calculator's default; 10 when absent).
+   */
   interestRate: number;
   termYears: number;
   depositPercent: number;
   balloonPercent: number;
+  /**
+   * Makes that never show an estimate (conversion §5.2: Suzuki).
+   */
   excludedManufacturers: string[];
+  /**
+   * Show the weekly finance estimate on vehicle pages (conversion §5.2 site flag).
+   */
+  estimates: boolean;
+  /**
+   * Dealerships whose cars show no estimate (conversion §5.2).
+   */
+  excludedDealerships: number[];
+  /**
+   * Replaces the provider's estimate rule (conversion §5.2), as a stock filter over the car plus age_years, available, has_comparison_rate, has_weekly, has_monthly.
+   */
+  eligibility?: StockFilter;
+  /**
+   * The credit provider named in the finance disclaimer.
+   */
+  lenderName?: string;
+  /**
+   * Australian Credit Licence number shown with the lender (conversion §9: lender wording with credit licence details).
+   */
+  creditLicence?: string;
+  /**
+   * The finance disclaimer under estimates and the calculator (collapsed at 197 characters).
+   */
+  disclaimer?: string;
+  /**
+   * Fees in the calculator and the comparison rate (conversion §9: establishment 1360.5 for one provider, 1300 for another; one dealer's set 395 / 6 / 8 a month / 912.25).
+   */
+  fees: {
+    establishment: number;
+    securityRegistration: number;
+    dealerAgency: number;
+    monthlyAccount: number;
+  };
+  /**
+   * Overrides of the calculator bounds of conversion §5.3 for this provider or dealer (price minimum 5000, term maximum 5, interest 7.5 to 14.5 or 4 to 20).
+   */
+  bounds: {
+    price?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    years?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    interest?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    deposit?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    residual?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+  };
+  /**
+   * Money quick picks under the price (conversion §9: $5,000 to $70,000; $300,000 to $800,000 for some tenants).
+   */
+  quickPicks: {
+    min: number;
+    max: number;
+  };
+  /**
+   * The shopper cannot change the interest rate (conversion §5.3: locked on some sites).
+   */
+  lockInterest: boolean;
+  /**
+   * No frequency choice (conversion §5.3: one provider).
+   */
+  hideFrequency: boolean;
+  /**
+   * No interest or final-payment inputs (conversion §5.3: some dealers).
+   */
+  hideInterestAndResidual: boolean;
+  /**
+   * The form 'Request a Quote' opens (conversion §4.4: a finance enquiry form in a modal, event 9).
+   */
+  enquiryForm: string;
+  /**
+   * Open that form the first time the shopper uses the calculator (conversion §4.4: where configured).
+   */
+  enquiryOnFirstUse: boolean;
 }
 export interface ResolvedPricingSettings {
   /**
@@ -3935,14 +4254,110 @@ export interface ResolvedSearchSettings1 {
  */
 export interface ResolvedFinanceSettings1 {
   /**
-   * Finance provider type (conversion §5.2).
+   * Finance provider type (conversion §5.2): decides which cars show a weekly estimate.
    */
   provider?: "A" | "B" | "C" | "D" | "E" | "F" | "G";
+  /**
+   * Advertised interest rate in percent p.a. (conversion §4.4: the calculator's default; 10 when absent).
+   */
   interestRate: number;
   termYears: number;
   depositPercent: number;
   balloonPercent: number;
+  /**
+   * Makes that never show an estimate (conversion §5.2: Suzuki).
+   */
   excludedManufacturers: string[];
+  /**
+   * Show the weekly finance estimate on vehicle pages (conversion §5.2 site flag).
+   */
+  estimates: boolean;
+  /**
+   * Dealerships whose cars show no estimate (conversion §5.2).
+   */
+  excludedDealerships: number[];
+  /**
+   * Replaces the provider's estimate rule (conversion §5.2), as a stock filter over the car plus age_years, available, has_comparison_rate, has_weekly, has_monthly.
+   */
+  eligibility?: StockFilter;
+  /**
+   * The credit provider named in the finance disclaimer.
+   */
+  lenderName?: string;
+  /**
+   * Australian Credit Licence number shown with the lender (conversion §9: lender wording with credit licence details).
+   */
+  creditLicence?: string;
+  /**
+   * The finance disclaimer under estimates and the calculator (collapsed at 197 characters).
+   */
+  disclaimer?: string;
+  /**
+   * Fees in the calculator and the comparison rate (conversion §9: establishment 1360.5 for one provider, 1300 for another; one dealer's set 395 / 6 / 8 a month / 912.25).
+   */
+  fees: {
+    establishment: number;
+    securityRegistration: number;
+    dealerAgency: number;
+    monthlyAccount: number;
+  };
+  /**
+   * Overrides of the calculator bounds of conversion §5.3 for this provider or dealer (price minimum 5000, term maximum 5, interest 7.5 to 14.5 or 4 to 20).
+   */
+  bounds: {
+    price?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    years?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    interest?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    deposit?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+    residual?: {
+      min?: number;
+      max?: number;
+      step?: number;
+    };
+  };
+  /**
+   * Money quick picks under the price (conversion §9: $5,000 to $70,000; $300,000 to $800,000 for some tenants).
+   */
+  quickPicks: {
+    min: number;
+    max: number;
+  };
+  /**
+   * The shopper cannot change the interest rate (conversion §5.3: locked on some sites).
+   */
+  lockInterest: boolean;
+  /**
+   * No frequency choice (conversion §5.3: one provider).
+   */
+  hideFrequency: boolean;
+  /**
+   * No interest or final-payment inputs (conversion §5.3: some dealers).
+   */
+  hideInterestAndResidual: boolean;
+  /**
+   * The form 'Request a Quote' opens (conversion §4.4: a finance enquiry form in a modal, event 9).
+   */
+  enquiryForm: string;
+  /**
+   * Open that form the first time the shopper uses the calculator (conversion §4.4: where configured).
+   */
+  enquiryOnFirstUse: boolean;
 }
 /**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema

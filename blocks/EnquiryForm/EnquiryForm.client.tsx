@@ -20,6 +20,8 @@ export interface EnquiryFormProps {
   onSuccess?: () => void;
   /** Level of the step headings of a multi-step form: one below the form's own heading. */
   stepHeadingLevel?: 2 | 3;
+  /** Starting values from the page (the finance page's query string). */
+  initialValues?: Readonly<Record<string, string>>;
 }
 
 type Status = 'idle' | 'submitting' | 'success' | 'error';
@@ -156,7 +158,7 @@ function Field({ formId, field, register, errors }: { formId: string; field: Com
  * resolver (loaded on first check, so pages carry no validator until someone types), the post goes
  * to /api/leads, and the states follow conversion §4.1.
  */
-export function EnquiryFormClient({ site, form, car, locationId, onSuccess, stepHeadingLevel = 3 }: EnquiryFormProps) {
+export function EnquiryFormClient({ site, form, car, locationId, onSuccess, stepHeadingLevel = 3, initialValues }: EnquiryFormProps) {
   const StepHeading = stepHeadingLevel === 2 ? 'h2' : 'h3';
   const router = useRouter();
   const formId = `form-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -186,7 +188,7 @@ export function EnquiryFormClient({ site, form, car, locationId, onSuccess, step
   const lockedLocation = locationId !== undefined && form.steps.some((s) => s.fields.some((f) => f.name === 'location_id'));
   const { register, handleSubmit, formState, setError, getValues, setValue } = useForm<FieldValues>({
     resolver,
-    defaultValues: { ...initialFormValues(form), ...(lockedLocation ? { location_id: String(locationId) } : {}) },
+    defaultValues: { ...initialFormValues(form), ...initialValues, ...(lockedLocation ? { location_id: String(locationId) } : {}) },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });

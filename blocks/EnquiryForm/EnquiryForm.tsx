@@ -9,6 +9,15 @@ export const EnquiryForm: BlockComponent<'EnquiryForm'> = async ({ props, ctx })
   const carRef = props.car === 'query' ? ((await ctx.searchParams()).get('car_id') ?? undefined) : undefined;
   const prepared = await prepareForm(tenant, props.form, { ...(car ? { car } : {}), ...(carRef ? { carRef } : {}) });
   if (!prepared) return null;
+  const initialValues: Record<string, string> = {};
+  if (props.prefill) {
+    const query = await ctx.searchParams();
+    const known = new Set(prepared.form.steps.flatMap((s) => s.fields.map((f) => f.name)));
+    for (const [field, param] of Object.entries(props.prefill)) {
+      const value = param ? query.get(param)?.slice(0, 200) : undefined;
+      if (value && known.has(field)) initialValues[field] = value;
+    }
+  }
   const { form } = prepared;
   const headingId = `${form.name}-heading`;
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
@@ -22,7 +31,7 @@ export const EnquiryForm: BlockComponent<'EnquiryForm'> = async ({ props, ctx })
             About: <a href={`/cars/${prepared.car.slug}`}>{prepared.car.name}</a>
           </p>
         ) : null}
-        <EnquiryFormClient site={tenant.slug} form={form} stepHeadingLevel={props.headingLevel === 1 ? 2 : 3} {...(prepared.car ? { car: prepared.car } : {})} />
+        <EnquiryFormClient site={tenant.slug} form={form} stepHeadingLevel={props.headingLevel === 1 ? 2 : 3} initialValues={initialValues} {...(prepared.car ? { car: prepared.car } : {})} />
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { EnquiryFormProps } from '../EnquiryForm/EnquiryForm.client';
 
 // The form and its validator load when the dialog first opens, not with the page.
@@ -17,12 +17,20 @@ export interface FormDialogProps extends Omit<EnquiryFormProps, 'onSuccess'> {
   dialogTitle?: string;
   /** Read after the label by screen readers when many buttons share it (e.g. the location's name). */
   labelContext?: string;
+  /** Opens the dialog whenever it changes to a new positive number (e.g. the calculator's first use). */
+  openSignal?: number;
 }
 
 /** A button opening a form in a modal <dialog> (focus is held inside; Escape closes it). */
-export function FormDialog({ label, style, dialogTitle, labelContext, ...formProps }: FormDialogProps) {
+export function FormDialog({ label, style, dialogTitle, labelContext, openSignal = 0, ...formProps }: FormDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (openSignal > 0 && !dialog.current?.open) {
+      setOpened(true);
+      dialog.current?.showModal();
+    }
+  }, [openSignal]);
   const headingId = `${formProps.form.name}-dialog-heading${formProps.locationId ?? ''}`;
   return (
     <>

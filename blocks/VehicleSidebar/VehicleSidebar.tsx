@@ -12,6 +12,8 @@ import { FIND_SIMILAR_TEXT, marketPriceBadge, maskPhone, purchaseButtonsHidden, 
 import { pageVehicle } from '../vehicle-context';
 import { printPhone } from '../../services/print/price-text';
 import { PhoneReveal } from './VehicleSidebar.client';
+import { vehicleFinanceEstimate } from '../finance-data';
+import { ComparisonWarning, RatePair } from '../FinanceCalculator/ComparisonDisclosure';
 
 function Icon({ path }: { path: string }) {
   return (
@@ -42,6 +44,9 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
   const hideBuying = purchaseButtonsHidden(car);
   const label = (button: Button) => (button.cta === 'reserve' ? reserveLabel(tenant.vehicle.reserveAmount) : button.label);
   const similarHref = `/search/${slugify(car.make)}/${slugify(car.model)}`;
+  const estimate = await vehicleFinanceEstimate(tenant, car, now);
+  // Provider G advertises monthly repayments (conversion §5.2); the others weekly.
+  const monthly = tenant.finance.provider === 'G';
   return (
     <div className="vehicle-sidebar">
       <h1 className="vehicle-sidebar__title">{title}</h1>
@@ -73,6 +78,15 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
           Below market price: {formatMoney(badge.average, tenant.locale.currency)} average
           {badge.saving !== undefined ? ` (${formatMoney(badge.saving, tenant.locale.currency)} under)` : ''}
         </p>
+      ) : null}
+      {estimate ? (
+        <div className="finance-estimate">
+          <a className="finance-estimate__link" href="#finance-form">
+            Finance from <strong>{formatMoney(monthly ? estimate.monthly : estimate.weekly, tenant.locale.currency)}</strong> {monthly ? 'per month' : 'per week'}*
+          </a>
+          <RatePair interestRate={estimate.interestRate} comparisonRate={estimate.comparisonRate} />
+          <ComparisonWarning />
+        </div>
       ) : null}
       <ul className="vehicle-sidebar__icons" role="list">
         {car.km !== undefined ? (

@@ -7,10 +7,11 @@ import * as initial from './migrations/001-initial';
 import * as carViews from './migrations/002-car-views';
 import * as phoneReveals from './migrations/003-phone-reveals';
 import * as leads from './migrations/004-leads';
+import * as reservations from './migrations/005-reservations';
 
 export type PlatformDb = Kysely<Database>;
 
-const MIGRATIONS: Record<string, Migration> = { '001-initial': initial, '002-car-views': carViews, '003-phone-reveals': phoneReveals, '004-leads': leads };
+const MIGRATIONS: Record<string, Migration> = { '001-initial': initial, '002-car-views': carViews, '003-phone-reveals': phoneReveals, '004-leads': leads, '005-reservations': reservations };
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 

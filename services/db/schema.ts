@@ -121,6 +121,46 @@ export interface LeadDeliveryTable {
   created_at: string;
 }
 
+export interface ReservationTable {
+  id: Generated<number>;
+  tenant: string;
+  car_id: number;
+  lead_id: number | null;
+  /** held until the dealer releases it; cancelled when it never took effect (e.g. the payment provider failed). */
+  status: 'held' | 'released' | 'cancelled';
+  /** Dollars, as the tenant's reserve deposit. */
+  deposit: number;
+  payment_intent_id: string | null;
+  held_at: string;
+  released_at: string | null;
+  released_by: string | null;
+  note: string | null;
+}
+
+/** A deposit's payment as the provider reports it; card data never reaches the platform. */
+export interface PaymentIntentTable {
+  /** Random, not guessable: it may appear in a shopper's URL. */
+  id: string;
+  tenant: string;
+  reservation_id: number;
+  amount_cents: number;
+  currency: string;
+  status: 'unpaid' | 'paid' | 'failed' | 'cancelled';
+  provider: string;
+  provider_ref: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Append-only: its highest id is the reservations version the search index follows. */
+export interface ReservationEventTable {
+  id: Generated<number>;
+  reservation_id: number;
+  kind: 'held' | 'released' | 'cancelled';
+  by: string | null;
+  at: string;
+}
+
 export interface Database {
   dealerships: DealershipTable;
   locations: LocationTable;
@@ -130,4 +170,7 @@ export interface Database {
   phone_reveals: PhoneRevealTable;
   leads: LeadTable;
   lead_deliveries: LeadDeliveryTable;
+  reservations: ReservationTable;
+  payment_intents: PaymentIntentTable;
+  reservation_events: ReservationEventTable;
 }

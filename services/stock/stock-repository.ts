@@ -1,4 +1,7 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { PlatformDb } from '../db/database';
+import type { Database } from '../db/schema';
+import { reservationsVersion } from '../reservations/reservations';
 import type { FeedCar, FeedDealership, FeedLocation } from '../../schemas/types.generated';
 
 export type Car = FeedCar;
@@ -6,6 +9,17 @@ export type Dealership = FeedDealership;
 export type Location = FeedLocation;
 
 const parse = <T>(rows: Array<{ data: string }>): T[] => rows.map((r) => JSON.parse(r.data) as T);
+
+/** Whether a car has a held reservation (issue 7), selected beside its data. */
+const heldColumn = (eb: ExpressionBuilder<Database, 'cars'>) =>
+  eb.exists(eb.selectFrom('reservations').select('reservations.id').whereRef('reservations.car_id', '=', 'cars.id').where('reservations.status', '=', 'held')).as('held');
+
+/** A held reservation shows the car as reserved; the stored feed JSON is left alone, so a release restores the feed's own value. */
+const parseCar = (row: { data: string; held: unknown }): Car => {
+  const car = JSON.parse(row.data) as Car;
+  if (row.held) car.reserved = true;
+  return car;
+};
 
 /** Stock, dealerships and locations as the platform stores them; callers never see SQL. */
 export class StockRepository {
@@ -15,12 +29,12 @@ export class StockRepository {
     if (!dealershipIds.length) return undefined;
     const row = await this.db
       .selectFrom('cars')
-      .select('data')
+      .select((eb) => ['data', heldColumn(eb)])
       .where('slug', '=', slug)
       .where('dealership_id', 'in', [...dealershipIds])
       .where('withdrawn_at', 'is', null)
       .executeTakeFirst();
-    return row ? (JSON.parse(row.data) as Car) : undefined;
+    return row ? parseCar(row) : undefined;
   }
 
   async dealerships(ids: readonly number[]): Promise<Dealership[]> {
@@ -46,25 +60,33 @@ export class StockRepository {
   /** Every car not withdrawn, with every dealership and location: what the search index holds. */
   async indexSource(): Promise<{ cars: Car[]; dealerships: Dealership[]; locations: Location[] }> {
     const [cars, dealerships, locations] = await Promise.all([
-      this.db.selectFrom('cars').select('data').where('withdrawn_at', 'is', null).orderBy('id').execute(),
+      this.db.selectFrom('cars').select((eb) => ['data', heldColumn(eb)]).where('withdrawn_at', 'is', null).orderBy('id').execute(),
       this.db.selectFrom('dealerships').select('data').execute(),
       this.db.selectFrom('locations').select('data').execute(),
     ]);
-    return { cars: parse<Car>(cars), dealerships: parse<Dealership>(dealerships), locations: parse<Location>(locations) };
+    return { cars: cars.map(parseCar), dealerships: parse<Dealership>(dealerships), locations: parse<Location>(locations) };
   }
 
   /** Cars by id, in the order asked for; ids without a car are skipped. */
   async carsByIds(ids: readonly number[]): Promise<Car[]> {
     if (!ids.length) return [];
-    const rows = parse<Car>(await this.db.selectFrom('cars').select('data').where('id', 'in', [...ids]).execute());
+    const rows = (await this.db.selectFrom('cars').select((eb) => ['data', heldColumn(eb)]).where('id', 'in', [...ids]).execute()).map(parseCar);
     const byId = new Map(rows.map((car) => [car.id, car]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** Changes whenever an import finishes: the search index rebuilds when it moves. */
+  /**
+   * Changes whenever an import finishes or a reservation is held or released: the search index
+   * rebuilds when it moves. It is last import id * 1,000,000 + reservationsVersion(); both parts
+   * only grow, so the sum only grows and never repeats an earlier value (compare it for equality
+   * only; it is not an import id).
+   */
   async importVersion(): Promise<number> {
-    const row = await this.db.selectFrom('imports').select((eb) => eb.fn.max('id').as('last')).executeTakeFirst();
-    return Number(row?.last ?? 0);
+    const [row, reservations] = await Promise.all([
+      this.db.selectFrom('imports').select((eb) => eb.fn.max('id').as('last')).executeTakeFirst(),
+      reservationsVersion(this.db),
+    ]);
+    return Number(row?.last ?? 0) * 1_000_000 + reservations;
   }
 
   /** Counts one view of a car and answers the new total. */

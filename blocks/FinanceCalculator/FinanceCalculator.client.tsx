@@ -1,0 +1,211 @@
+'use client';
+
+import { useId, useMemo, useRef, useState } from 'react';
+import { calculate, ENQUIRE_FOR_FINANCE, normaliseInput, type CalculatorBounds, type CalculatorField, type CalculatorState, type FinanceFees } from '../../domain/finance/calculator';
+import { collapseDisclaimer } from '../../domain/finance/disclosure';
+import { FREQUENCIES, FREQUENCY_LABELS, PER_PERIOD, type Frequency } from '../../domain/finance/repayment';
+import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
+import type { CompiledForm } from '../../domain/forms/compile-form';
+import { track } from '../shopper/analytics';
+import { FormDialog } from '../FormModalButton/FormDialog.client';
+import { ComparisonWarning, RatePair } from './ComparisonDisclosure';
+
+export interface FinanceCalculatorProps {
+  site: string;
+  initial: CalculatorState;
+  bounds: CalculatorBounds;
+  fees: FinanceFees;
+  quickPicks: number[];
+  lockInterest: boolean;
+  hideFrequency: boolean;
+  hideInterestAndResidual: boolean;
+  disclaimer?: string;
+  enquiry?: { form: CompiledForm; car?: { id: number; name: string; slug: string } };
+  enquiryOnFirstUse: boolean;
+}
+
+const money = (n: number, cents = false) => new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: cents ? 2 : 0 }).format(n);
+
+interface SliderProps {
+  id: string;
+  label: string;
+  field: CalculatorField;
+  value: number;
+  bounds: CalculatorBounds;
+  format: (n: number) => string;
+  onChange: (field: CalculatorField, value: number) => void;
+  error?: string;
+  readOnly?: boolean;
+  suffix?: string;
+}
+
+function Slider({ id, label, field, value, bounds, format, onChange, error, readOnly, suffix }: SliderProps) {
+  const { min, max, step } = bounds[field];
+  const [text, setText] = useState<string>();
+  return (
+    <div className={`calc-input${error ? ' calc-input--invalid' : ''}`}>
+      <label htmlFor={`${id}-${field}`}>{label}</label>
+      <div className="calc-input__row">
+        <input
+          type="range"
+          min={min}
+          max={max}
+          step={step}
+          value={Math.min(max, Math.max(min, value))}
+          aria-label={`${label} slider`}
+          aria-valuetext={format(value)}
+          disabled={readOnly}
+          onChange={(e) => onChange(field, Number(e.target.value))}
+        />
+        <span className="calc-input__box">
+          <input
+            id={`${id}-${field}`}
+            type="text"
+            inputMode="decimal"
+            value={text ?? String(value)}
+            readOnly={readOnly}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-${field}-error` : undefined}
+            onChange={(e) => setText(e.target.value)}
+            onBlur={() => {
+              if (text === undefined) return;
+              onChange(field, Number(text.replace(/[$,\s]/g, '')));
+              setText(undefined);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
+            }}
+          />
+          {suffix ? <span aria-hidden="true">{suffix}</span> : null}
+        </span>
+      </div>
+      {error ? (
+        <p id={`${id}-${field}-error`} className="form-field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** conversion §4.4 calculator: every change is recalculated at once; first use fires event 26. */
+export function FinanceCalculatorClient(props: FinanceCalculatorProps) {
+  const { bounds, fees } = props;
+  const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const [state, setState] = useState<CalculatorState>(props.initial);
+  const [expanded, setExpanded] = useState(false);
+  const [openSignal, setOpenSignal] = useState(0);
+  const used = useRef(false);
+  const result = useMemo(() => calculate(state, fees, bounds), [state, fees, bounds]);
+
+  const firstUse = () => {
+    if (used.current) return;
+    used.current = true;
+    track(ANALYTICS_EVENTS.financeCalculatorUse, {});
+    if (props.enquiryOnFirstUse && props.enquiry) setOpenSignal((n) => n + 1);
+  };
+  const change = (field: CalculatorField, value: number) => {
+    firstUse();
+    setState((s) => ({ ...s, [field]: normaliseInput(field, value, bounds) }));
+  };
+  const setFrequency = (frequency: Frequency) => {
+    firstUse();
+    setState((s) => ({ ...s, frequency }));
+  };
+  const disclaimer = props.disclaimer ? collapseDisclaimer(props.disclaimer, expanded) : undefined;
+
+  return (
+    <div className="calc">
+      <div className="calc__inputs">
+        <Slider id={id} label="Purchase price" field="price" value={state.price} bounds={bounds} format={(n) => money(n)} onChange={change} suffix="$" {...(result.priceError ? { error: result.priceError } : {})} />
+        {props.quickPicks.length ? (
+          <div className="calc__picks" role="group" aria-label="Quick price picks">
+            {props.quickPicks.map((p) => (
+              <button key={p} type="button" className="chip" aria-pressed={state.price === p} onClick={() => change('price', p)}>
+                {money(p)}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <Slider id={id} label="Deposit or trade-in" field="deposit" value={state.deposit} bounds={bounds} format={(n) => money(n)} onChange={change} suffix="$" />
+        <Slider id={id} label="Loan term (years)" field="years" value={state.years} bounds={bounds} format={(n) => `${n} years`} onChange={change} />
+        {props.hideInterestAndResidual ? null : (
+          <>
+            <Slider id={id} label="Interest rate (% p.a.)" field="interest" value={state.interest} bounds={bounds} format={(n) => `${n}% per year`} onChange={change} readOnly={props.lockInterest} suffix="%" />
+            <Slider id={id} label="Final payment (balloon)" field="residual" value={state.residual} bounds={bounds} format={(n) => money(n)} onChange={change} suffix="$" />
+          </>
+        )}
+        {props.hideFrequency ? null : (
+          <fieldset className="calc__frequency">
+            <legend>Repayments</legend>
+            {(Object.keys(FREQUENCIES) as Frequency[]).map((f) => (
+              <label key={f}>
+                <input type="radio" name={`${id}-frequency`} value={f} checked={state.frequency === f} onChange={() => setFrequency(f)} /> {FREQUENCY_LABELS[f]}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </div>
+      <div className="calc__result" aria-live="polite">
+        {result.repayment !== undefined ? (
+          <p className="calc__repayment">
+            <strong data-testid="calc-repayment">{money(result.repayment, true)}</strong> {PER_PERIOD[state.frequency]}
+          </p>
+        ) : (
+          <p className="calc__repayment">
+            <strong data-testid="calc-repayment">{ENQUIRE_FOR_FINANCE}</strong>
+          </p>
+        )}
+        <RatePair interestRate={state.interest} comparisonRate={result.comparisonRate} />
+        <dl className="calc__summary">
+          <div>
+            <dt>Amount financed</dt>
+            <dd>{money(result.financed, true)}</dd>
+          </div>
+          <div>
+            <dt>Total of repayments</dt>
+            <dd data-testid="calc-total">{result.total !== undefined ? money(result.total, true) : ''}</dd>
+          </div>
+          {fees.establishment ? (
+            <div>
+              <dt>Establishment fee</dt>
+              <dd>{money(fees.establishment, true)}</dd>
+            </div>
+          ) : null}
+          {fees.securityRegistration ? (
+            <div>
+              <dt>Security registration</dt>
+              <dd>{money(fees.securityRegistration, true)}</dd>
+            </div>
+          ) : null}
+          {fees.dealerAgency ? (
+            <div>
+              <dt>Dealer agency fee</dt>
+              <dd>{money(fees.dealerAgency, true)}</dd>
+            </div>
+          ) : null}
+          {fees.monthlyAccount ? (
+            <div>
+              <dt>Account fee</dt>
+              <dd>{money(fees.monthlyAccount, true)} a month</dd>
+            </div>
+          ) : null}
+        </dl>
+        <ComparisonWarning />
+        {props.enquiry ? (
+          <FormDialog site={props.site} label="Request a Quote" style="primary" form={props.enquiry.form} {...(props.enquiry.car ? { car: props.enquiry.car } : {})} openSignal={openSignal} />
+        ) : null}
+        {disclaimer ? (
+          <div className="calc__disclaimer">
+            <p>{disclaimer.text}</p>
+            {disclaimer.truncated || expanded ? (
+              <button type="button" className="link-button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+                {expanded ? 'Show Less' : 'Show More'}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import Link from 'next/link';
+import type { BlockComponent } from '../types';
+import { calculatorBounds, initialCalculatorState, moneyQuickPicks, normaliseInput } from '../../domain/finance/calculator';
+import type { LenderRecord } from '../../domain/finance/estimate';
+import { isAvailable } from '../../domain/listing';
+import { shownPrice } from '../../domain/price-display';
+import { tenantFees } from '../../services/finance/quote-provider';
+import { getStockRepository, type Car } from '../../services/stock';
+import { prepareForm } from '../form-block';
+import { pageVehicle } from '../vehicle-context';
+import { FinanceCalculatorClient } from './FinanceCalculator.client';
+
+export const FinanceCalculator: BlockComponent<'FinanceCalculator'> = async ({ props, ctx }) => {
+  const { tenant } = ctx;
+  const finance = tenant.finance;
+  let car: Car | undefined;
+  let budget: number | undefined;
+  if (props.car === 'page') car = (await pageVehicle(ctx)).car;
+  if (props.car === 'query') {
+    // conversion §2.3: the finance page accepts car_id (or vin) and vehiclePriceBudget.
+    const query = await ctx.searchParams();
+    const ref = query.get('car_id');
+    const repo = await getStockRepository();
+    if (ref) car = /^\d+$/.test(ref) ? (await repo.carsByIds([Number(ref)])).find((c) => tenant.dealerships.includes(c.dealership_id)) : await repo.carBySlug(ref, tenant.dealerships);
+    const asked = Number(query.get('vehiclePriceBudget')?.replace(/[$,\s]/g, ''));
+    if (Number.isFinite(asked) && asked > 0) budget = asked;
+  }
+  const bounds = calculatorBounds(finance.bounds as Parameters<typeof calculatorBounds>[0]);
+  const price = car ? shownPrice(car) : budget;
+  const initial = initialCalculatorState(price, finance, bounds);
+  initial.price = price !== undefined ? normaliseInput('price', price, bounds) : initial.price;
+  const lender = car ? (car as Car & { finance_lenders?: Record<string, LenderRecord> }).finance_lenders?.[finance.provider ?? 'B'] : undefined;
+  const disclaimer = lender?.disclaimer ?? finance.disclaimer;
+  const enquiry = await prepareForm(tenant, finance.enquiryForm, car ? { car } : {});
+  const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
+  const showBanner = props.car === 'page' && car && isAvailable(car) && props.financeAvailableBanner !== false;
+  return (
+    <section className="section finance-calculator" aria-labelledby="finance-calculator-heading">
+      <div className="container">
+        {showBanner && car ? (
+          <div className="finance-banner">
+            <p className="finance-banner__title">Finance Available For This Vehicle!</p>
+            <Link className="button button--accent" href={`/finance?car_id=${car.id}#finance-form`}>
+              Get Finance Now
+            </Link>
+          </div>
+        ) : null}
+        <Heading id="finance-calculator-heading" className="finance-calculator__heading">
+          <span id="finance-calculator">{props.heading ?? 'Finance Calculator'}</span>
+        </Heading>
+        {finance.lenderName ? (
+          <p className="finance-calculator__lender">
+            Finance by {finance.lenderName}
+            {finance.creditLicence ? `, ${finance.creditLicence}` : ''}.
+          </p>
+        ) : null}
+        <FinanceCalculatorClient
+          site={tenant.slug}
+          initial={initial}
+          bounds={bounds}
+          fees={tenantFees(finance)}
+          quickPicks={moneyQuickPicks(finance.quickPicks.min, finance.quickPicks.max)}
+          lockInterest={finance.lockInterest}
+          hideFrequency={finance.hideFrequency}
+          hideInterestAndResidual={finance.hideInterestAndResidual}
+          enquiryOnFirstUse={finance.enquiryOnFirstUse}
+          {...(disclaimer ? { disclaimer } : {})}
+          {...(enquiry ? { enquiry: { form: enquiry.form, ...(enquiry.car ? { car: enquiry.car } : {}) } } : {})}
+        />
+      </div>
+    </section>
+  );
+};

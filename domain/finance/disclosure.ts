@@ -1,0 +1,26 @@
+import { COMPARISON_AMOUNT, COMPARISON_YEARS } from './comparison-rate';
+
+/**
+ * Credit advertising disclosure (National Credit Code s164, conversion §9): wherever a rate or a
+ * repayment is shown, the comparison rate is shown beside it, as prominently, with this warning.
+ */
+export const COMPARISON_WARNING =
+  'WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.';
+
+/** conversion §9: "The sample comparison is a 5-year secured loan of $30,000." */
+export function comparisonBasis(): string {
+  return `Comparison rate based on a ${COMPARISON_YEARS}-year secured loan of $${COMPARISON_AMOUNT.toLocaleString('en-AU')}.`;
+}
+
+/** conversion §4.4, catalogue §4: the disclaimer is collapsed to 197 characters. */
+export const DISCLAIMER_COLLAPSED_LENGTH = 197;
+
+export function collapseDisclaimer(text: string, expanded: boolean): { text: string; truncated: boolean } {
+  if (expanded || text.length <= DISCLAIMER_COLLAPSED_LENGTH) return { text, truncated: false };
+  return { text: `${text.slice(0, DISCLAIMER_COLLAPSED_LENGTH).trimEnd()}…`, truncated: true };
+}
+
+/** Percent with two decimals, as rates are advertised ('8.99% p.a.'). */
+export function formatRate(rate: number): string {
+  return `${rate.toFixed(2)}% p.a.`;
+}

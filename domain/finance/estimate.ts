@@ -1,0 +1,113 @@
+import { isAvailable } from '../listing';
+import { shownPrice } from '../price-display';
+import { matchesFilter, type StockFilter } from '../stock-filter';
+import { monthlyFromWeekly } from './repayment';
+
+/** conversion §3 Finance lender record (the fields the estimate reads). */
+export interface LenderRecord {
+  interestRate?: number | null;
+  comparisonRate?: number | null;
+  paymentWeek?: number | null;
+  paymentMonth?: number | null;
+  termYears?: number | null;
+  deposit?: number | null;
+  balloon?: number | null;
+  establishmentFees?: number | null;
+  totalPayable?: number | null;
+  disclaimer?: string | null;
+}
+
+export const PROVIDER_TYPES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+export type ProviderType = (typeof PROVIDER_TYPES)[number];
+
+/** conversion §5.2: provider A needs a car within the last 12 years. */
+export const PROVIDER_A_MAX_AGE_YEARS = 12;
+/** conversion §5.2: price above 500. */
+export const ESTIMATE_MIN_PRICE = 500;
+
+const available: StockFilter = { field: 'available', eq: true };
+const priced: StockFilter = { field: 'price', gt: ESTIMATE_MIN_PRICE };
+
+/**
+ * conversion §5.2 per provider, as stock filters over the car plus derived fields (age_years,
+ * available, has_comparison_rate, has_weekly, has_monthly); a tenant may replace its provider's rule.
+ */
+export const DEFAULT_PROVIDER_RULES: Readonly<Record<ProviderType, StockFilter>> = {
+  A: { all: [{ field: 'age_years', lte: PROVIDER_A_MAX_AGE_YEARS }, priced, available, { field: 'has_comparison_rate', eq: true }] },
+  B: available,
+  C: available,
+  D: { all: [priced, available, { field: 'has_weekly', eq: true }] },
+  E: { all: [priced, available, { field: 'has_weekly', eq: true }] },
+  F: { all: [priced, available, { field: 'has_weekly', eq: true }] },
+  G: { all: [priced, available, { field: 'has_monthly', eq: true }] },
+};
+
+export interface EstimateCar {
+  year: number;
+  price: number;
+  offer_price?: number | null;
+  status: string;
+  sold?: boolean | null;
+  make: string;
+  dealership_id: number;
+}
+
+export interface EstimateSettings {
+  provider: ProviderType;
+  /** The site flag: estimates off. */
+  enabled: boolean;
+  excludedManufacturers: readonly string[];
+  excludedDealerships: readonly number[];
+  rule?: StockFilter;
+}
+
+const present = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** conversion §5.2: all must hold (record with both rates, manufacturer and dealership not excluded, site flag), then the provider's rule. */
+export function estimateEligible(car: EstimateCar, lender: LenderRecord | undefined, settings: EstimateSettings, now: Date): boolean {
+  if (!settings.enabled || !lender || Object.keys(lender).length === 0) return false;
+  if (!present(lender.interestRate) || !present(lender.comparisonRate)) return false;
+  if (settings.excludedManufacturers.some((m) => m.toLowerCase() === car.make.toLowerCase())) return false;
+  if (settings.excludedDealerships.includes(car.dealership_id)) return false;
+  const record = {
+    ...car,
+    price: shownPrice(car),
+    available: isAvailable(car),
+    age_years: now.getUTCFullYear() - car.year,
+    has_comparison_rate: present(lender.comparisonRate),
+    has_weekly: present(lender.paymentWeek),
+    has_monthly: present(lender.paymentMonth),
+  };
+  return matchesFilter(record, settings.rule ?? DEFAULT_PROVIDER_RULES[settings.provider], now);
+}
+
+export interface FinanceEstimate {
+  weekly: number;
+  /** conversion §4.3: weekly x 4.33 (or the record's own monthly payment where it has one). */
+  monthly: number;
+  interestRate: number;
+  comparisonRate: number;
+  termYears?: number;
+  disclaimer?: string;
+}
+
+/** The figures the vehicle page shows, from an eligible lender record. */
+export function financeEstimate(lender: LenderRecord): FinanceEstimate | undefined {
+  const weekly = present(lender.paymentWeek) ? lender.paymentWeek : present(lender.paymentMonth) ? Math.round((lender.paymentMonth / 4.33) * 100) / 100 : undefined;
+  if (weekly === undefined || !present(lender.interestRate) || !present(lender.comparisonRate)) return undefined;
+  return {
+    weekly,
+    monthly: present(lender.paymentMonth) ? lender.paymentMonth : monthlyFromWeekly(weekly),
+    interestRate: lender.interestRate,
+    comparisonRate: lender.comparisonRate,
+    ...(present(lender.termYears) ? { termYears: lender.termYears } : {}),
+    ...(lender.disclaimer ? { disclaimer: lender.disclaimer } : {}),
+  };
+}
+
+/** conversion §3 Car youxQuote: an instant quote read as a lender record. */
+export function quoteAsLender(quote: { weeklyRepaymentAmount?: number | null; advertisedRate?: number | null; comparisonRate?: number | null }, termYears: number): LenderRecord {
+  const weekly = quote.weeklyRepaymentAmount ?? null;
+  // conversion §4.3: the monthly figure of a quote is its weekly repayment times 4.33.
+  return { paymentWeek: weekly, paymentMonth: weekly === null ? null : monthlyFromWeekly(weekly), interestRate: quote.advertisedRate ?? null, comparisonRate: quote.comparisonRate ?? null, termYears };
+}

@@ -1,0 +1,85 @@
+/**
+ * `npm run reservations`: cars held by online reservations (issue 7) on the database named by
+ * DATABASE_URL. A hold lasts until the dealer releases it here.
+ *   npm run reservations                                         held cars: car, shopper (lead), deposit and its payment
+ *   npm run reservations -- --release <id> [--note text] [--by name]   release a hold: the car reads as the feed says again
+ */
+import { getDatabase } from '../services/db/database';
+import { releaseReservation } from '../services/reservations/reservations';
+import { formatMoney } from '../domain/price-display';
+import { runMain } from './run-main';
+
+const USAGE = 'usage: npm run reservations [-- --release <id> [--note text] [--by name]]';
+
+function option(args: readonly string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
+function field(fields: string | null, name: string): string {
+  if (!fields) return '';
+  try {
+    const value = (JSON.parse(fields) as Record<string, unknown>)[name];
+    return typeof value === 'string' ? value : '';
+  } catch {
+    return '';
+  }
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const db = await getDatabase();
+  try {
+    if (args.includes('--release')) {
+      const id = Number(option(args, '--release'));
+      if (!Number.isSafeInteger(id) || id <= 0) {
+        console.error(USAGE);
+        return 2;
+      }
+      const note = option(args, '--note');
+      const by = option(args, '--by') || process.env.USER || 'cli';
+      const result = await releaseReservation(db, id, { by, note, now: new Date() });
+      if (!result.ok) {
+        console.error(result.message);
+        return 1;
+      }
+      console.log(`Released reservation #${id}: car ${result.reservation.carId} is no longer held (search and cards follow on their next request).`);
+      return 0;
+    }
+    if (args.some((a) => a.startsWith('--'))) {
+      console.error(USAGE);
+      return 2;
+    }
+    const held = await db
+      .selectFrom('reservations')
+      .innerJoin('cars', 'cars.id', 'reservations.car_id')
+      .leftJoin('leads', 'leads.id', 'reservations.lead_id')
+      .leftJoin('payment_intents', 'payment_intents.id', 'reservations.payment_intent_id')
+      .select([
+        'reservations.id', 'reservations.tenant', 'reservations.car_id', 'reservations.lead_id', 'reservations.deposit', 'reservations.held_at', 'reservations.note',
+        'cars.slug', 'cars.year', 'cars.make', 'cars.model', 'cars.withdrawn_at',
+        'leads.fields',
+        'payment_intents.status as payment_status', 'payment_intents.amount_cents', 'payment_intents.currency', 'payment_intents.provider',
+      ])
+      .where('reservations.status', '=', 'held')
+      .orderBy('reservations.id')
+      .execute();
+    console.log(held.length ? `${held.length} held reservation${held.length === 1 ? '' : 's'}:` : 'No cars are held by reservations.');
+    for (const r of held) {
+      const who = `${field(r.fields, 'name')} ${field(r.fields, 'last_name')}`.trim();
+      const contact = [field(r.fields, 'email'), field(r.fields, 'phone')].filter(Boolean).join(', ');
+      const shopper = r.lead_id ? `lead #${r.lead_id} ${who || '(no name)'}${contact ? ` <${contact}>` : ''}` : 'no lead';
+      const payment = r.payment_status
+        ? `payment ${r.payment_status} ${formatMoney((r.amount_cents ?? 0) / 100, r.currency ?? 'AUD')} (${r.provider})`
+        : r.deposit > 0 ? 'no payment recorded' : 'no deposit';
+      console.log(`  #${r.id} ${r.held_at} ${r.tenant} car ${r.car_id} ${r.year} ${r.make} ${r.model} (${r.slug})${r.withdrawn_at ? ' [withdrawn from the feed]' : ''}`);
+      console.log(`      ${shopper}; deposit ${formatMoney(r.deposit)}, ${payment}${r.note ? `; note: ${r.note}` : ''}`);
+    }
+    if (held.length) console.log('Release one with: npm run reservations -- --release <id> [--note text]');
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+runMain(main);

@@ -1,0 +1,155 @@
+import type { Selectable } from 'kysely';
+import type { FeedCar } from '../../schemas/types.generated';
+import type { PlatformDb } from '../db/database';
+import type { ReservationTable } from '../db/schema';
+
+/** What the shopper reads when another shopper held the car first (issue 7). */
+export const ALREADY_RESERVED_MESSAGE = 'This car has just been reserved by someone else';
+export const CAR_UNAVAILABLE_MESSAGE = 'This car is no longer available';
+
+export type ReservationStatus = ReservationTable['status'];
+
+export interface Reservation {
+  id: number;
+  tenant: string;
+  carId: number;
+  leadId: number | null;
+  status: ReservationStatus;
+  /** Dollars. */
+  deposit: number;
+  paymentIntentId: string | null;
+  heldAt: string;
+  releasedAt: string | null;
+  releasedBy: string | null;
+  note: string | null;
+}
+
+export type HoldResult =
+  | { ok: true; reservation: Reservation }
+  | { ok: false; reason: 'already_reserved' | 'car_unavailable'; message: string };
+
+export type EndResult =
+  | { ok: true; reservation: Reservation }
+  | { ok: false; reason: 'not_found' | 'not_held'; message: string };
+
+export interface HoldInput {
+  tenant: string;
+  carId: number;
+  leadId: number | null;
+  /** Dollars; 0 is a reservation without a deposit. */
+  deposit: number;
+  now: Date;
+}
+
+function toReservation(row: Selectable<ReservationTable>): Reservation {
+  return {
+    id: row.id,
+    tenant: row.tenant,
+    carId: row.car_id,
+    leadId: row.lead_id,
+    status: row.status,
+    deposit: row.deposit,
+    paymentIntentId: row.payment_intent_id,
+    heldAt: row.held_at,
+    releasedAt: row.released_at,
+    releasedBy: row.released_by,
+    note: row.note,
+  };
+}
+
+const alreadyReserved = { ok: false, reason: 'already_reserved', message: ALREADY_RESERVED_MESSAGE } as const;
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * Holds a car for a shopper: from now on the car reads as reserved everywhere (search, cards,
+ * vehicle page) until the dealer releases it. A car already held, or reserved by the feed, is
+ * refused with a message for the shopper rather than an exception; a unique index settles two
+ * holds racing for the same car, even from different processes.
+ */
+export async function holdCar(db: PlatformDb, input: HoldInput): Promise<HoldResult> {
+  if (!Number.isFinite(input.deposit) || input.deposit < 0) throw new RangeError(`deposit must be a non-negative number of dollars, got ${input.deposit}`);
+  const at = input.now.toISOString();
+  return db.transaction().execute(async (trx): Promise<HoldResult> => {
+    const car = await trx.selectFrom('cars').select('data').where('id', '=', input.carId).where('withdrawn_at', 'is', null).executeTakeFirst();
+    if (!car) return { ok: false, reason: 'car_unavailable', message: CAR_UNAVAILABLE_MESSAGE };
+    const feed = JSON.parse(car.data) as FeedCar;
+    if (feed.reserved || feed.status === 'reserved') return alreadyReserved;
+    const held = await trx.selectFrom('reservations').select('id').where('car_id', '=', input.carId).where('status', '=', 'held').executeTakeFirst();
+    if (held) return alreadyReserved;
+    let row: Selectable<ReservationTable>;
+    try {
+      row = await trx
+        .insertInto('reservations')
+        .values({ tenant: input.tenant, car_id: input.carId, lead_id: input.leadId, status: 'held', deposit: input.deposit, payment_intent_id: null, held_at: at, released_at: null, released_by: null, note: null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      if (isUniqueViolation(error)) return alreadyReserved;
+      throw error;
+    }
+    await trx.insertInto('reservation_events').values({ reservation_id: row.id, kind: 'held', by: null, at }).execute();
+    return { ok: true, reservation: toReservation(row) };
+  });
+}
+
+async function endReservation(db: PlatformDb, id: number, status: 'released' | 'cancelled', options: { by?: string | null; note?: string | null; now: Date }): Promise<EndResult> {
+  const at = options.now.toISOString();
+  return db.transaction().execute(async (trx): Promise<EndResult> => {
+    const row = await trx
+      .updateTable('reservations')
+      .set((eb) => ({ status, released_at: at, released_by: options.by ?? null, note: options.note == null ? eb.ref('note') : options.note }))
+      .where('id', '=', id)
+      .where('status', '=', 'held')
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) {
+      const existing = await trx.selectFrom('reservations').select('status').where('id', '=', id).executeTakeFirst();
+      return existing
+        ? { ok: false, reason: 'not_held', message: `Reservation #${id} is not held (it is ${existing.status}).` }
+        : { ok: false, reason: 'not_found', message: `There is no reservation #${id}.` };
+    }
+    await trx.insertInto('reservation_events').values({ reservation_id: id, kind: status, by: options.by ?? null, at }).execute();
+    if (status === 'cancelled') {
+      await trx.updateTable('payment_intents').set({ status: 'cancelled', updated_at: at }).where('reservation_id', '=', id).where('status', '=', 'unpaid').execute();
+    }
+    return { ok: true, reservation: toReservation(row) };
+  });
+}
+
+/**
+ * The dealer lets the car go: it reads as the feed says again. The deposit's payment intent is
+ * left as it is (a paid deposit is the dealer's to refund outside the platform).
+ */
+export function releaseReservation(db: PlatformDb, id: number, options: { by: string; note?: string | null; now: Date }): Promise<EndResult> {
+  return endReservation(db, id, 'released', options);
+}
+
+/**
+ * Undoes a hold that never took effect for the shopper, e.g. when the payment provider could not
+ * create the deposit's intent; an unpaid intent is cancelled with it.
+ */
+export function cancelReservation(db: PlatformDb, id: number, options: { by?: string | null; note?: string | null; now: Date }): Promise<EndResult> {
+  return endReservation(db, id, 'cancelled', options);
+}
+
+export async function getReservation(db: PlatformDb, id: number): Promise<Reservation | undefined> {
+  const row = await db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toReservation(row) : undefined;
+}
+
+/** Held reservations, oldest first; of the given cars only when carIds is passed. */
+export async function activeReservations(db: PlatformDb, carIds?: readonly number[]): Promise<Reservation[]> {
+  if (carIds && !carIds.length) return [];
+  let query = db.selectFrom('reservations').selectAll().where('status', '=', 'held');
+  if (carIds) query = query.where('car_id', 'in', [...carIds]);
+  return (await query.orderBy('id').execute()).map(toReservation);
+}
+
+/** Grows whenever a reservation is held, released or cancelled (0 before the first): caches of stock follow it. */
+export async function reservationsVersion(db: PlatformDb): Promise<number> {
+  const row = await db.selectFrom('reservation_events').select((eb) => eb.fn.max('id').as('last')).executeTakeFirst();
+  return Number(row?.last ?? 0);
+}
