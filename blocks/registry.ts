@@ -34,6 +34,7 @@ import { LocationsCarousel } from './LocationsCarousel/LocationsCarousel';
 import { LocationsListing } from './LocationsListing/LocationsListing';
 import { VehicleLocation } from './VehicleLocation/VehicleLocation';
 import { FinanceCalculator } from './FinanceCalculator/FinanceCalculator';
+import { TradeInValuation } from './TradeInValuation/TradeInValuation';
 
 /** Block type -> component. The only place that knows every block; typed so each gets its own props. */
 export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
@@ -72,4 +73,5 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   LocationsListing,
   VehicleLocation,
   FinanceCalculator,
+  TradeInValuation,
 };

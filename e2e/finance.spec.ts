@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, PORT, siteUrl } from './helpers';
 
 interface FeedCar { id: number; slug: string; dealership_id: number; car_type: string; status: string; price: number; year: number; make: string; show_on_dealer_website?: boolean; offer_price?: number }
 const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as { cars: FeedCar[] };
 const site = 'southern-cross-motors';
+const dbPath = (process.env.DATABASE_URL ?? 'file:data/test/platform.db').replace(/^file:/, '');
 const listed = (c: FeedCar) => [2, 3, 4, 5, 6].includes(c.dealership_id) && c.car_type === 'used' && c.status === 'in_stock' && c.show_on_dealer_website !== false && c.price > 0;
 
 test('an eligible car shows its weekly estimate with the comparison rate beside it; a car over 12 years (provider A) shows none (conversion §5.2)', async ({ page }) => {
@@ -72,4 +74,61 @@ test('POST /api/youx/quote answers a quote with the weekly repayment and both ra
   expect(quote.comparisonRate).toBeGreaterThan(quote.advertisedRate);
   const bad = await request.post(`http://127.0.0.1:${PORT}/api/youx/quote`, { headers: { host: `${site}.localhost:${PORT}` }, data: { purchasePrice: -1 } });
   expect(bad.status()).toBe(400);
+});
+
+test('trade-in: rego and car, condition, an offer from the stock, accept with details; the lead is stored with the offer (conversion §7 item 4)', async ({ page }) => {
+  const thisYear = new Date().getFullYear();
+  const groups = new Map<string, number>();
+  for (const c of feed.cars.filter((c) => [2, 3, 4, 5, 6].includes(c.dealership_id) && c.car_type === 'used' && c.price > 0 && c.year >= thisYear - 6)) {
+    const key = `${c.make}|${(c as FeedCar & { model: string }).model}|${c.year}`;
+    groups.set(key, (groups.get(key) ?? 0) + 1);
+  }
+  const [make = '', model = '', year = ''] = ([...groups.entries()].find(([, n]) => n >= 3)?.[0] ?? '').split('|');
+  await page.goto(siteUrl(site, '/trade-in'));
+  await expect(page.getByRole('heading', { name: 'Step 1 of 4: Your car' })).toBeVisible();
+  await expect(page.getByLabel('Rego state')).toHaveValue('qld');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fix the following errors:' })).toContainText('Please enter the registration');
+  await page.getByRole('textbox', { name: 'Rego', exact: true }).fill('ABC123');
+  await page.getByLabel('Make').fill(make);
+  await page.getByLabel('Model').fill(model);
+  await page.getByLabel('Year').fill(year);
+  await page.getByLabel('Odometer (km)').fill('45000');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 4: Its condition' })).toBeVisible();
+  await page.getByRole('group', { name: /accident/i }).getByRole('radio').nth(1).check();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'See my offer' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 3 of 4: Your offer' })).toBeVisible();
+  const offer = Number((await page.getByTestId('trade-in-offer').textContent())?.replace(/[$,]/g, ''));
+  expect(offer).toBeGreaterThan(1000);
+  await page.getByText('How we worked this out').click();
+  await expect(page.locator('.trade-in__offer details p')).toContainText(/Based on the advertised prices of \d+ /);
+  await page.getByRole('button', { name: 'Accept this offer' }).click();
+  await page.getByLabel('First name').fill('Sam');
+  await page.getByLabel('Last name').fill('Lee');
+  await page.getByLabel('Postcode').fill('2150');
+  await page.getByLabel('Phone').fill('0400 222 333');
+  await page.getByLabel('Email').fill('sam@example.com');
+  await page.getByRole('button', { name: 'Accept and send' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  const id = Number(await page.locator('.success__details strong').textContent());
+  const db = new Database(dbPath, { readonly: true });
+  const lead = db.prepare('SELECT form, fields, extras, form_completed, offer_accepted FROM leads WHERE id = ?').get(id) as { form: string; fields: string; extras: string; form_completed: number; offer_accepted: number };
+  db.close();
+  expect(lead).toMatchObject({ form: 'trade-in-valuation', form_completed: 1, offer_accepted: 1 });
+  expect(JSON.parse(lead.fields)).toMatchObject({ rego: 'ABC123', regoState: 'qld', make, offer_price: offer, name: 'Sam' });
+  expect(JSON.parse(JSON.parse(lead.extras).valuation as string)).toMatchObject({ price: offer });
+});
+
+test('trade-in: a car over 7 years gets no online estimate and goes to the team (conversion §9 FAQ)', async ({ page }) => {
+  await page.goto(siteUrl(site, '/sell-my-car'));
+  await page.getByRole('textbox', { name: 'Rego', exact: true }).fill('OLD123');
+  await page.getByLabel('Make').fill('Toyota');
+  await page.getByLabel('Model').fill('Camry');
+  await page.getByLabel('Year').fill(String(new Date().getFullYear() - 9));
+  await page.getByLabel('Odometer (km)').fill('150000');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await expect(page.locator('.trade-in__reason')).toContainText('need a look from our team');
 });

@@ -81,24 +81,27 @@ test('general enquiry: a bad postcode is listed under the error heading; fixed, 
   await expect(page.getByLabel('Postcode')).toHaveValue('2150');
 });
 
-test('multi-step trade-in: the first step posts and the form moves to its last step, which completes the lead', async ({ page }) => {
-  await page.goto(siteUrl(site, '/trade-in'));
-  await expect(page.getByRole('heading', { name: 'Step 1 of 2: Your car' })).toBeVisible();
-  await expect(page.getByLabel('Rego state')).toHaveValue('qld');
-  await page.getByRole('textbox', { name: 'Rego', exact: true }).fill('ABC123');
-  await page.getByLabel('Make and model').fill('Toyota Corolla');
-  await page.getByLabel('Year').fill('2016');
-  await page.getByLabel('Odometer (km)').fill('98000');
+test('multi-step form: the first step posts and the form moves to its last step, which completes the lead (conversion §4.1, §7 item 3)', async ({ page }) => {
+  await page.goto(siteUrl(site, '/finance-pre-approval'));
+  await expect(page.getByRole('heading', { name: 'Step 1 of 2: Your loan' })).toBeVisible();
+  await expect(page.getByLabel('Loan term')).toHaveValue('5 years');
+  await page.getByLabel('Amount to borrow ($)').fill('4000');
+  await page.getByLabel('Employment').selectOption('Full time');
+  await page.getByLabel('Living situation').selectOption('Renting');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('link', { name: 'Amount to borrow ($) must be a number between 5000 and 250000 in steps of 500.' })).toBeVisible();
+  await page.getByLabel('Amount to borrow ($)').fill('25000');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Step 2 of 2: Your details' })).toBeFocused();
   await expectAccessible(page);
   await fillPerson(page);
   await page.getByLabel('Postcode').fill('4000');
-  await page.getByRole('button', { name: 'Get My Valuation' }).click();
+  await page.getByLabel('I agree to the terms of use and privacy policy').check();
+  await page.getByRole('button', { name: 'Send My Application' }).click();
   await expect(page).toHaveURL(/\/success$/);
   const stored = lead(await referenceNumber(page));
-  expect(stored).toMatchObject({ form: 'trade-in', form_completed: 1 });
-  expect(JSON.parse(stored!.fields)).toMatchObject({ rego: 'ABC123', regoState: 'qld', year: 2016, lead_type: 'trade-in', name: 'Ana', postcode: '4000' });
+  expect(stored).toMatchObject({ form: 'finance-pre-approval', form_completed: 1, event_id: 9 });
+  expect(JSON.parse(stored!.fields)).toMatchObject({ amount: 25000, term: '5 years', employment: 'Full time', name: 'Ana', postcode: '4000' });
 });
 
 test('a vehicle page enquiry carries the car, and the photos request opens in a dialog with its hidden message', async ({ page }) => {

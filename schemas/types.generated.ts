@@ -36,6 +36,7 @@ export type BlockRef =
   | SiteFooterBlock
   | SiteHeaderBlock
   | StatsBannerBlock
+  | TradeInValuationBlock
   | VehicleActionsBlock
   | VehicleBreadcrumbsBlock
   | VehicleGalleryBlock
@@ -218,6 +219,7 @@ export type BlockRef1 =
   | SiteFooterBlock
   | SiteHeaderBlock
   | StatsBannerBlock
+  | TradeInValuationBlock
   | VehicleActionsBlock
   | VehicleBreadcrumbsBlock
   | VehicleGalleryBlock
@@ -260,6 +262,7 @@ export type Block =
   | SiteFooterBlock
   | SiteHeaderBlock
   | StatsBannerBlock
+  | TradeInValuationBlock
   | VehicleActionsBlock
   | VehicleBreadcrumbsBlock
   | VehicleGalleryBlock
@@ -1296,6 +1299,27 @@ export interface StatsBannerBlock {
  */
 export interface StatsBannerProps {
   heading?: string;
+}
+export interface TradeInValuationBlock {
+  type: "TradeInValuation";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: TradeInValuationProps;
+}
+/**
+ * The online trade-in valuation (conversion §2.3, §7 items 4-5, §9 FAQ): rego and state with the car, then condition questions, then the offer, then acceptance with contact details; cars over 7 years or 100,000 km are sent to the team instead of an online estimate.
+ */
+export interface TradeInValuationProps {
+  heading?: string;
+  intro?: string;
+  headingLevel?: 1 | 2;
+  /**
+   * query: the car being bought, from ?car_id= (/cars/trade-in?car_id=).
+   */
+  car?: "query" | "none";
 }
 export interface VehicleActionsBlock {
   type: "VehicleActions";

@@ -5,6 +5,9 @@ import { loadLead, type LeadSite } from './lead-record';
 import { deliverDue, type OutboxDeps, type OutboxRun } from './outbox';
 import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_MS, submitLead, type LeadAnswer, type LeadRequest } from './submit-lead';
 import { createLeadTransport, transportOptionsFromEnv } from './transports';
+import { tradeInStep, type TradeInAnswer } from './trade-in';
+import { getValuationProvider } from '../valuation';
+import type { ResolvedTenant } from '../../schemas/types.generated';
 
 export type { LeadAnswer, LeadRequest } from './submit-lead';
 export type { LeadSite } from './lead-record';
@@ -24,6 +27,13 @@ export async function receiveLead(request: LeadRequest): Promise<LeadAnswer> {
     { db: await getDatabase(), stock: await getStockRepository(), validator, rateLimit: rateLimitFromEnv(), rateWindowMs: DEFAULT_RATE_WINDOW_MS, now: () => new Date() },
     request,
   );
+}
+
+/** One step of the trade-in flow, valued against this tenant's own stock by default. */
+export async function receiveTradeIn(tenant: ResolvedTenant, body: unknown, request: { ip?: string; userAgent?: string }): Promise<TradeInAnswer> {
+  validator ??= new FormValidator();
+  const valuation = getValuationProvider(process.env, { dealershipsOf: (slug) => (slug === tenant.slug ? tenant.dealerships : undefined) });
+  return tradeInStep({ db: await getDatabase(), stock: await getStockRepository(), validator, valuation, now: () => new Date() }, tenant, body, request);
 }
 
 async function outboxDeps(site: (tenant: string) => LeadSite | undefined): Promise<OutboxDeps> {

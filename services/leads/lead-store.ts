@@ -25,6 +25,8 @@ export interface LeadSubmission {
   step: number;
   isLastStep: boolean;
   spam: boolean;
+  /** conversion §3 Lead data offer_accepted (the trade-in flow's last step). */
+  offerAccepted?: boolean;
   /** Destinations queued when the lead completes (the tenant's `leadDelivery`). */
   destinations: readonly ResolvedLeadDestination[];
 }
@@ -84,7 +86,7 @@ export async function storeLeadSubmission(db: PlatformDb, input: LeadSubmission,
         idempotency_key: input.idempotencyKey,
         step: input.step,
         form_completed: input.isLastStep ? 1 : 0,
-        offer_accepted: null,
+        offer_accepted: input.offerAccepted === undefined ? null : input.offerAccepted ? 1 : 0,
         spam: input.spam ? 1 : 0,
         created_at: at,
         updated_at: at,
@@ -106,6 +108,7 @@ export async function storeLeadSubmission(db: PlatformDb, input: LeadSubmission,
           dealership_slug: input.dealershipSlug ?? existing.dealership_slug,
           location_id: input.locationId ?? existing.location_id,
           spam: existing.spam || input.spam ? 1 : 0,
+          ...(input.offerAccepted !== undefined ? { offer_accepted: input.offerAccepted ? 1 : 0 } : {}),
           updated_at: at,
         })
         .where('id', '=', leadId)
@@ -160,4 +163,19 @@ export async function hasLeadForKey(db: PlatformDb, tenant: string, idempotencyK
 export async function storedFieldsForKey(db: PlatformDb, tenant: string, idempotencyKey: string): Promise<Record<string, FormValue>> {
   const row = await db.selectFrom('leads').select('fields').where('tenant', '=', tenant).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
   return row ? parseObject(row.fields) : {};
+}
+
+/** conversion §7 item 5 columns a page may attach to its lead (POST /api/miscellaneous). */
+export const MISC_COLUMNS = ['valuation'] as const;
+
+/**
+ * Attaches a named value to one of this site's leads (kept with the lead's extras). Answers false
+ * when the lead is not this site's.
+ */
+export async function saveLeadMisc(db: PlatformDb, tenant: string, leadId: number, column: (typeof MISC_COLUMNS)[number], value: unknown, now: Date): Promise<boolean> {
+  const row = await db.selectFrom('leads').select(['extras']).where('id', '=', leadId).where('tenant', '=', tenant).executeTakeFirst();
+  if (!row) return false;
+  const extras = { ...parseObject(row.extras), [column]: JSON.stringify(value).slice(0, 8000) };
+  await db.updateTable('leads').set({ extras: JSON.stringify(extras), updated_at: now.toISOString() }).where('id', '=', leadId).execute();
+  return true;
 }
