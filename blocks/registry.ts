@@ -35,6 +35,7 @@ import { LocationsListing } from './LocationsListing/LocationsListing';
 import { VehicleLocation } from './VehicleLocation/VehicleLocation';
 import { FinanceCalculator } from './FinanceCalculator/FinanceCalculator';
 import { TradeInValuation } from './TradeInValuation/TradeInValuation';
+import { ReserveCheckout } from './ReserveCheckout/ReserveCheckout';
 
 /** Block type -> component. The only place that knows every block; typed so each gets its own props. */
 export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
@@ -74,4 +75,5 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   VehicleLocation,
   FinanceCalculator,
   TradeInValuation,
+  ReserveCheckout,
 };

@@ -11,5 +11,5 @@ export const REQUEST_BLOCKS: ReadonlySet<BlockType> = new Set<BlockType>(['Searc
 export function blockReadsRequest(block: Block): boolean {
   if (REQUEST_BLOCKS.has(block.type)) return true;
   if (block.type === 'EnquiryForm') return block.props.car === 'query' || Object.keys(block.props.prefill ?? {}).length > 0;
-  return (block.type === 'FinanceCalculator' || block.type === 'TradeInValuation') && block.props.car === 'query';
+  return (block.type === 'FinanceCalculator' || block.type === 'TradeInValuation' || block.type === 'ReserveCheckout') && block.props.car === 'query';
 }

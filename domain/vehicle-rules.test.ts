@@ -28,6 +28,7 @@ import {
   purchaseButtonsHidden,
   regoExpiry,
   reserveLabel,
+  reserveDeposit,
   SHARE_WINDOW,
   shareUrl,
   showsFuelCalculator,
@@ -288,6 +289,13 @@ describe('instant offer and reserve label', () => {
     expect(reserveLabel(null)).toBe('Reserve for $200');
     expect(reserveLabel(Number.NaN)).toBe('Reserve for $200');
     expect(reserveLabel(0)).toBe('Reserve Car Now');
+  });
+
+  it('takes the deposit the label promises: the amount, none at 0, $200 when unset', () => {
+    expect(reserveDeposit(500)).toBe(500);
+    expect(reserveDeposit(0)).toBe(0);
+    expect(reserveDeposit(undefined)).toBe(200);
+    expect(reserveDeposit(Number.NaN)).toBe(200);
   });
 });
 

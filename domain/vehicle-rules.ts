@@ -330,6 +330,13 @@ export function reserveLabel(amount: number | undefined | null): string {
   return `Reserve for ${DEFAULT_RESERVE_TEXT}`;
 }
 
+/** The deposit a reservation takes: the tenant's amount, none at 0, and $200 (the default text's amount) when unset. */
+export const DEFAULT_RESERVE_DEPOSIT = 200;
+export function reserveDeposit(amount: number | undefined | null): number {
+  if (amount === 0) return 0;
+  return typeof amount === 'number' && Number.isFinite(amount) && amount > 0 ? amount : DEFAULT_RESERVE_DEPOSIT;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sidebar call-to-action buttons
 // ---------------------------------------------------------------------------------------------

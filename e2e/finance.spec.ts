@@ -132,3 +132,32 @@ test('trade-in: a car over 7 years gets no online estimate and goes to the team 
   await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
   await expect(page.locator('.trade-in__reason')).toContainText('need a look from our team');
 });
+
+test('reserving a car online holds it: the search page then shows it RESERVED and a second shopper is turned away', async ({ page }) => {
+  // From the end of the feed, so other specs' first-found cars stay unreserved.
+  const car = [...feed.cars].reverse().find((c) => listed(c) && !(c as FeedCar & { reserved?: boolean }).reserved && c.year >= new Date().getFullYear() - 8 && (c as FeedCar & { stocknum?: string }).stocknum)! as FeedCar & { stocknum: string };
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  await page.getByRole('link', { name: 'Reserve for $500' }).click();
+  await expect(page).toHaveURL(new RegExp(`/cars/${car.slug}/checkout$`));
+  await expect(page.getByText('with a $500 deposit')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'We accept' }).getByRole('listitem')).toHaveText(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay']);
+  await expectAccessible(page);
+  await page.getByLabel('First name').fill('Jo');
+  await page.getByLabel('Last name').fill('Park');
+  await page.getByLabel('Email').fill('jo@example.com');
+  await page.getByLabel('Phone').fill('0400 333 444');
+  await page.getByLabel('Postcode').fill('2000');
+  await page.getByLabel('I agree to the reservation terms and the privacy policy').check();
+  await page.getByRole('button', { name: 'Reserve Now' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  await page.goto(siteUrl(site, `/search/used-cars?query=${encodeURIComponent(car.stocknum)}`));
+  const card = page.locator('.stock-card').filter({ has: page.locator(`a[href="/cars/${car.slug}"]`) }).first();
+  await expect(card).toContainText('RESERVED');
+
+  const second = await page.request.post(`http://127.0.0.1:${PORT}/api/reservations`, {
+    headers: { host: `${site}.localhost:${PORT}` },
+    data: { car_id: car.id, idempotencyKey: 'second-shopper-1', userData: { name: 'Al', last_name: 'B', email: 'al@example.com', phone: '0400 999 888', postcode: '2000', disclaimer: true } },
+  });
+  expect(second.status()).toBe(409);
+  expect(((await second.json()) as { error: string }).error).toMatch(/can no longer be reserved online|just been reserved/);
+});

@@ -29,6 +29,7 @@ export type BlockRef =
   | MarketGaugeBlock
   | PrintVehicleBlock
   | PromotionBannerBlock
+  | ReserveCheckoutBlock
   | RichTextBlock
   | SearchResultsBlock
   | SectionBlock
@@ -212,6 +213,7 @@ export type BlockRef1 =
   | MarketGaugeBlock
   | PrintVehicleBlock
   | PromotionBannerBlock
+  | ReserveCheckoutBlock
   | RichTextBlock
   | SearchResultsBlock
   | SectionBlock
@@ -255,6 +257,7 @@ export type Block =
   | MarketGaugeBlock
   | PrintVehicleBlock
   | PromotionBannerBlock
+  | ReserveCheckoutBlock
   | RichTextBlock
   | SearchResultsBlock
   | SectionBlock
@@ -1161,6 +1164,26 @@ export interface PromotionBannerBlock {
 export interface PromotionBannerProps {
   heading?: string;
   limit?: number;
+}
+export interface ReserveCheckoutBlock {
+  type: "ReserveCheckout";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: ReserveCheckoutProps;
+}
+/**
+ * Reserve or buy a car online (catalogue §2, conversion §2.3: /cars/{slug}/checkout, /cars/{slug}/buy-online, /checkout-journey?car_id=): the car, the deposit, the accepted payment logos, the terms and the shopper's details; the car is held as reserved until the dealer releases it.
+ */
+export interface ReserveCheckoutProps {
+  /**
+   * page: the route's car; query: ?car_id= (id or slug).
+   */
+  car?: "page" | "query";
+  heading?: string;
+  terms?: string;
 }
 export interface RichTextBlock {
   type: "RichText";

@@ -22,6 +22,8 @@ export interface EnquiryFormProps {
   stepHeadingLevel?: 2 | 3;
   /** Starting values from the page (the finance page's query string). */
   initialValues?: Readonly<Record<string, string>>;
+  /** Where the form posts (default /api/leads; the reservation checkout posts to /api/reservations). */
+  endpoint?: string;
 }
 
 type Status = 'idle' | 'submitting' | 'success' | 'error';
@@ -29,6 +31,8 @@ type Status = 'idle' | 'submitting' | 'success' | 'error';
 interface LeadAnswer {
   success?: boolean;
   lead_id?: number;
+  /** A payment provider's page to continue on (reservations). */
+  redirect_url?: string;
   error?: string;
   field_errors?: { field: string; message: string }[];
 }
@@ -44,10 +48,10 @@ function newKey(): string {
  * Posts once, retrying a lost connection or a server error with the same idempotency key, so a
  * shaky mobile connection neither loses the lead nor stores it twice.
  */
-async function postLead(body: unknown): Promise<{ status: number; answer: LeadAnswer | null } | { network: true }> {
+async function postLead(endpoint: string, body: unknown): Promise<{ status: number; answer: LeadAnswer | null } | { network: true }> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const response = await fetch('/api/leads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const answer = (await response.json().catch(() => null)) as LeadAnswer | null;
       if (response.status >= 500 && attempt < RETRIES) {
         await sleep(800 * 2 ** attempt);
@@ -158,7 +162,7 @@ function Field({ formId, field, register, errors }: { formId: string; field: Com
  * resolver (loaded on first check, so pages carry no validator until someone types), the post goes
  * to /api/leads, and the states follow conversion §4.1.
  */
-export function EnquiryFormClient({ site, form, car, locationId, onSuccess, stepHeadingLevel = 3, initialValues }: EnquiryFormProps) {
+export function EnquiryFormClient({ site, form, car, locationId, onSuccess, stepHeadingLevel = 3, initialValues, endpoint = '/api/leads' }: EnquiryFormProps) {
   const StepHeading = stepHeadingLevel === 2 ? 'h2' : 'h3';
   const router = useRouter();
   const formId = `form-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -217,7 +221,7 @@ export function EnquiryFormClient({ site, form, car, locationId, onSuccess, step
     setStatus('submitting');
     if (!key.current) key.current = newKey();
     const trail = visitTrail();
-    const result = await postLead({
+    const result = await postLead(endpoint, {
       form: form.name,
       step,
       isLastStep: step === lastStep,
@@ -246,7 +250,8 @@ export function EnquiryFormClient({ site, form, car, locationId, onSuccess, step
       saveSuccessMarker(site, { leadId: answer.lead_id, form: form.name, title: form.title, ...(typeof name === 'string' && name ? { name } : {}), ...(car ? { car: { name: car.name, slug: car.slug } } : {}), at: new Date().toISOString() });
       setStatus('success');
       onSuccess?.();
-      router.push(form.successPath);
+      if (answer.redirect_url && /^https?:\/\//.test(answer.redirect_url)) window.location.assign(answer.redirect_url);
+      else router.push(form.successPath);
       return;
     }
     if (answer?.error) {
