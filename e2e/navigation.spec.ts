@@ -51,7 +51,7 @@ test('the brand mega menu lists brands in 6 columns and opens on hover where swi
 
 test('the locations dropdown lists the site locations from the database', async ({ page }) => {
   await page.goto(siteUrl('southern-cross-motors'));
-  await page.getByRole('button', { name: 'Locations' }).click();
+  await page.getByRole('button', { name: 'Locations', exact: true }).click();
   const links = page.locator('.nav__panel--list a[href^="/locations/"]');
   expect(await links.count()).toBeGreaterThan(3);
 });
