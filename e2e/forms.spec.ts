@@ -125,3 +125,18 @@ test('a vehicle page enquiry carries the car, and the photos request opens in a 
   expect(JSON.parse(stored!.fields)).toMatchObject({ message: 'Please send photos for this car', car_id: car.id, car_type: 'used' });
   await expect(page.locator('.success__details a')).toHaveAttribute('href', `/cars/${car.slug}`);
 });
+
+test('the vehicle page enquiry loads as the shopper reaches it (#enquire) and sends a used-car enquiry (event 15) about the car', async ({ page }) => {
+  const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as { cars: { id: number; slug: string; dealership_id: number; car_type: string; status: string; show_on_dealer_website?: boolean }[] };
+  const car = feed.cars.filter((c) => [2, 3, 4, 5, 6].includes(c.dealership_id) && c.car_type === 'used' && c.status === 'in_stock' && c.show_on_dealer_website !== false)[3]!;
+  await page.goto(siteUrl(site, `/cars/${car.slug}#enquire`));
+  const form = page.locator('#enquire');
+  await expect(form.getByLabel('First name')).toBeVisible();
+  await expect(form.getByLabel('Message')).toHaveValue(/^I'm interested in the \d{4} /);
+  await fillPerson(page, form);
+  await form.getByLabel('Postcode').fill('3000');
+  await form.getByLabel('I agree to the terms of use and privacy policy').check();
+  await form.getByRole('button', { name: 'Enquire Now' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  expect(lead(await referenceNumber(page))).toMatchObject({ form: 'used-car-enquiry', event_id: 15, car_id: car.id });
+});

@@ -849,6 +849,10 @@ export interface EnquiryFormProps {
   prefill?: {
     [k: string]: string | undefined;
   };
+  /**
+   * eager: the form is in the page; visible: its code loads when the shopper scrolls near it (below the fold on vehicle pages).
+   */
+  load?: "eager" | "visible";
 }
 export interface EnquirySuccessBlock {
   type: "EnquirySuccess";
@@ -983,6 +987,10 @@ export interface FinanceCalculatorProps {
    * 'Finance Available For This Vehicle!' with 'Get Finance Now' (catalogue §2) above the calculator on a vehicle page.
    */
   financeAvailableBanner?: boolean;
+  /**
+   * eager: in the page; visible: its code loads when the shopper scrolls near it (vehicle pages).
+   */
+  load?: "eager" | "visible";
 }
 export interface FormModalButtonBlock {
   type: "FormModalButton";

@@ -1,8 +1,10 @@
 /**
- * `npm run bench:page-weight`: the JavaScript each key page loads (gzipped, as the browser
- * downloads it) and its HTML size. Uses the existing production build (`npm run build` first) and
- * the database named by DATABASE_URL; starts `next start` on a spare port.
+ * `npm run bench:page-weight`: the JavaScript each key page loads in Debian's Chromium (every
+ * script the page fetches until the network is idle, gzipped as served) and its HTML size. Uses the
+ * existing production build (`npm run build` first) and the database named by DATABASE_URL; starts
+ * `next start` on a spare port.
  */
+import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -36,7 +38,7 @@ async function waitForServer(): Promise<void> {
 
 async function main(): Promise<void> {
   const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as { cars: { slug: string; dealership_id: number; status: string; spin_images?: string[] }[] };
-  const car = feed.cars.find((c) => [2, 3, 4, 5, 6].includes(c.dealership_id) && c.status === 'in_stock' && c.spin_images)?.slug ?? '';
+  const car = feed.cars.find((c) => [2, 3, 4, 5, 6].includes(c.dealership_id) && c.status === 'in_stock' && c.spin_images && (c as { show_on_dealer_website?: boolean }).show_on_dealer_website !== false)?.slug ?? '';
   const pages: Array<[string, string]> = [
     ['southern-cross-motors', '/'],
     ['southern-cross-motors', '/search/used-cars'],
@@ -48,16 +50,25 @@ async function main(): Promise<void> {
   const server = spawn('npx', ['next', 'start', '-p', String(PORT)], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, stdio: 'ignore', detached: true });
   try {
     await waitForServer();
-    console.log('page                                   HTML gzip   JS gzip   scripts');
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+    console.log('page                                   status  HTML gzip   JS gzip  scripts');
     for (const [host, path] of pages) {
-      const page = await get(host, path);
-      const html = page.body.toString('utf8');
-      const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1] ?? '').filter((s) => s.startsWith('/_next/'));
-      let js = 0;
-      for (const src of new Set(scripts)) js += gzipSync((await get(host, src)).body).length;
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const scripts = new Map<string, number>();
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        void response.body().then((body) => scripts.set(response.url(), gzipSync(body).length)).catch(() => undefined);
+      });
+      const html = await get(host, path);
+      await page.goto(`http://${host}.localhost:${PORT}${path}`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+      const js = [...scripts.values()].reduce((a, b) => a + b, 0);
       const label = path.length > 38 ? `${path.slice(0, 35)}...` : path;
-      console.log(`${label.padEnd(38)} ${(gzipSync(page.body).length / 1024).toFixed(1).padStart(7)} KB ${(js / 1024).toFixed(1).padStart(7)} KB ${String(new Set(scripts).size).padStart(7)}`);
+      console.log(`${label.padEnd(38)} ${String(html.status).padStart(6)} ${(gzipSync(html.body).length / 1024).toFixed(1).padStart(7)} KB ${(js / 1024).toFixed(1).padStart(7)} KB ${String(scripts.size).padStart(8)}`);
+      await context.close();
     }
+    await browser.close();
   } finally {
     if (server.pid) process.kill(-server.pid);
   }

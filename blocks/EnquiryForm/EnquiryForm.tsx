@@ -2,6 +2,7 @@ import type { BlockComponent } from '../types';
 import { pageVehicle } from '../vehicle-context';
 import { prepareForm } from '../form-block';
 import { EnquiryFormClient } from './EnquiryForm.client';
+import { EnquiryFormLazy } from './EnquiryFormLazy.client';
 
 export const EnquiryForm: BlockComponent<'EnquiryForm'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
@@ -31,7 +32,11 @@ export const EnquiryForm: BlockComponent<'EnquiryForm'> = async ({ props, ctx })
             About: <a href={`/cars/${prepared.car.slug}`}>{prepared.car.name}</a>
           </p>
         ) : null}
-        <EnquiryFormClient site={tenant.slug} form={form} stepHeadingLevel={props.headingLevel === 1 ? 2 : 3} initialValues={initialValues} {...(prepared.car ? { car: prepared.car } : {})} />
+        {props.load === 'visible' ? (
+          <EnquiryFormLazy site={tenant.slug} form={form} stepHeadingLevel={props.headingLevel === 1 ? 2 : 3} initialValues={initialValues} {...(prepared.car ? { car: prepared.car } : {})} />
+        ) : (
+          <EnquiryFormClient site={tenant.slug} form={form} stepHeadingLevel={props.headingLevel === 1 ? 2 : 3} initialValues={initialValues} {...(prepared.car ? { car: prepared.car } : {})} />
+        )}
       </div>
     </section>
   );

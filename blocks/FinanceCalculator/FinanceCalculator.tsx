@@ -3,12 +3,16 @@ import type { BlockComponent } from '../types';
 import { calculatorBounds, initialCalculatorState, moneyQuickPicks, normaliseInput } from '../../domain/finance/calculator';
 import type { LenderRecord } from '../../domain/finance/estimate';
 import { isAvailable } from '../../domain/listing';
-import { shownPrice } from '../../domain/price-display';
+import { formatMoney, shownPrice } from '../../domain/price-display';
 import { tenantFees } from '../../services/finance/quote-provider';
 import { getStockRepository, type Car } from '../../services/stock';
 import { prepareForm } from '../form-block';
 import { pageVehicle } from '../vehicle-context';
-import { FinanceCalculatorClient } from './FinanceCalculator.client';
+import { FinanceCalculatorClient, type FinanceCalculatorProps } from './FinanceCalculator.client';
+import { FinanceCalculatorLazy } from './FinanceCalculatorLazy.client';
+import { calculate } from '../../domain/finance/calculator';
+import { formatRate } from '../../domain/finance/disclosure';
+import { PER_PERIOD } from '../../domain/finance/repayment';
 
 export const FinanceCalculator: BlockComponent<'FinanceCalculator'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
@@ -33,6 +37,25 @@ export const FinanceCalculator: BlockComponent<'FinanceCalculator'> = async ({ p
   const disclaimer = lender?.disclaimer ?? finance.disclaimer;
   const enquiry = await prepareForm(tenant, finance.enquiryForm, car ? { car } : {});
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
+  const calculatorProps: FinanceCalculatorProps = {
+    site: tenant.slug,
+    initial,
+    bounds,
+    fees: tenantFees(finance),
+    quickPicks: moneyQuickPicks(finance.quickPicks.min, finance.quickPicks.max),
+    lockInterest: finance.lockInterest,
+    hideFrequency: finance.hideFrequency,
+    hideInterestAndResidual: finance.hideInterestAndResidual,
+    enquiryOnFirstUse: finance.enquiryOnFirstUse,
+    ...(disclaimer ? { disclaimer } : {}),
+    ...(enquiry ? { enquiry: { form: enquiry.form, ...(enquiry.car ? { car: enquiry.car } : {}) } } : {}),
+  };
+  // What the calculator starts at, in words, until its code arrives (and for readers without scripts).
+  const start = calculate(initial, calculatorProps.fees, bounds);
+  const summary =
+    start.repayment !== undefined
+      ? `${formatMoney(start.repayment, tenant.locale.currency)} ${PER_PERIOD[initial.frequency]} over ${initial.years} years at ${formatRate(initial.interest)} (comparison rate ${formatRate(start.comparisonRate)}*), with a ${formatMoney(initial.deposit, tenant.locale.currency)} deposit and a ${formatMoney(initial.residual, tenant.locale.currency)} final payment.`
+      : 'Enquire for Finance';
   const showBanner = props.car === 'page' && car && isAvailable(car) && props.financeAvailableBanner !== false;
   return (
     <section className="section finance-calculator" aria-labelledby="finance-calculator-heading">
@@ -54,19 +77,7 @@ export const FinanceCalculator: BlockComponent<'FinanceCalculator'> = async ({ p
             {finance.creditLicence ? `, ${finance.creditLicence}` : ''}.
           </p>
         ) : null}
-        <FinanceCalculatorClient
-          site={tenant.slug}
-          initial={initial}
-          bounds={bounds}
-          fees={tenantFees(finance)}
-          quickPicks={moneyQuickPicks(finance.quickPicks.min, finance.quickPicks.max)}
-          lockInterest={finance.lockInterest}
-          hideFrequency={finance.hideFrequency}
-          hideInterestAndResidual={finance.hideInterestAndResidual}
-          enquiryOnFirstUse={finance.enquiryOnFirstUse}
-          {...(disclaimer ? { disclaimer } : {})}
-          {...(enquiry ? { enquiry: { form: enquiry.form, ...(enquiry.car ? { car: enquiry.car } : {}) } } : {})}
-        />
+        {props.load === 'visible' ? <FinanceCalculatorLazy {...calculatorProps} summary={summary} /> : <FinanceCalculatorClient {...calculatorProps} />}
       </div>
     </section>
   );
