@@ -8,7 +8,7 @@
 import { getDatabase } from '../services/db/database';
 import { deliverDue, outboxState } from '../services/leads/outbox';
 import { createLeadTransport, transportOptionsFromEnv } from '../services/leads/transports';
-import { loadLead } from '../services/leads/lead-record';
+import { leadFieldText, loadLead } from '../services/leads/lead-record';
 import { getStockRepository } from '../services/stock';
 import { leadSite } from '../engine/lead-delivery';
 import { runMain } from './run-main';
@@ -17,14 +17,7 @@ const args = process.argv.slice(2);
 const limitAt = args.indexOf('--limit');
 const LIMIT = limitAt >= 0 ? Number(args[limitAt + 1]) || 20 : 20;
 
-function field(fields: string, name: string): string {
-  try {
-    const value = (JSON.parse(fields) as Record<string, unknown>)[name];
-    return typeof value === 'string' ? value : '';
-  } catch {
-    return '';
-  }
-}
+const field = leadFieldText;
 
 async function main(): Promise<number> {
   const db = await getDatabase();

@@ -8,6 +8,7 @@ import { getDatabase } from '../services/db/database';
 import { releaseReservation } from '../services/reservations/reservations';
 import { formatMoney } from '../domain/price-display';
 import { runMain } from './run-main';
+import { leadFieldText } from '../services/leads/lead-record';
 
 const USAGE = 'usage: npm run reservations [-- --release <id> [--note text] [--by name]]';
 
@@ -16,15 +17,7 @@ function option(args: readonly string[], name: string): string | undefined {
   return at >= 0 ? args[at + 1] : undefined;
 }
 
-function field(fields: string | null, name: string): string {
-  if (!fields) return '';
-  try {
-    const value = (JSON.parse(fields) as Record<string, unknown>)[name];
-    return typeof value === 'string' ? value : '';
-  } catch {
-    return '';
-  }
-}
+const field = leadFieldText;
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

@@ -72,3 +72,10 @@ export async function loadLead(db: PlatformDb, stock: StockRepository, site: (te
     createdAt: row.created_at,
   };
 }
+
+/** One text field of a stored lead's fields JSON ('' when absent or not text), for reports. */
+export function leadFieldText(fields: string | null, name: string): string {
+  if (!fields) return '';
+  const value = parse<Record<string, unknown>>(fields, {})[name];
+  return typeof value === 'string' ? value : '';
+}

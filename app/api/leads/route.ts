@@ -5,9 +5,7 @@
  * through the outbox. Never cached.
  */
 import { after } from 'next/server';
-import { headers } from 'next/headers';
-import { TENANT_HEADER } from '@/engine/tenant-header';
-import { getTenant } from '@/engine/tenant-request';
+import { answer, apiCaller, jsonBody } from '@/engine/api-request';
 import { deliverLeadsNow } from '@/engine/lead-delivery';
 import { receiveLead } from '@/services/leads';
 
@@ -16,35 +14,22 @@ export const dynamic = 'force-dynamic';
 /** A form post is a few kilobytes; anything far larger is not a person typing. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-const answer = (status: number, body: unknown) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
-
-function clientAddress(requestHeaders: Headers): string | undefined {
-  const forwarded = requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || requestHeaders.get('x-real-ip') || undefined;
-}
-
 export async function POST(request: Request) {
-  const requestHeaders = await headers();
-  const tenant = getTenant(requestHeaders.get(TENANT_HEADER) ?? '');
-  if (!tenant) return answer(404, { success: false, error: 'Unknown site' });
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return answer(413, { success: false, error: `The form is too large to send (over ${MAX_BODY_BYTES / 1024} KB). Please shorten the message.` });
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return answer(400, { success: false, error: 'The form could not be read: send JSON with Content-Type application/json.' });
+  const caller = await apiCaller();
+  if (!caller) return answer(404, { success: false, error: 'Unknown site' });
+  const read = await jsonBody(request, MAX_BODY_BYTES);
+  if (!read.ok) {
+    return read.tooLarge
+      ? answer(413, { success: false, error: `The form is too large to send (over ${MAX_BODY_BYTES / 1024} KB). Please shorten the message.` })
+      : answer(400, { success: false, error: 'The form could not be read: send JSON with Content-Type application/json.' });
   }
-  const ip = clientAddress(requestHeaders);
-  const userAgent = requestHeaders.get('user-agent');
-  const referer = requestHeaders.get('referer');
   let result: Awaited<ReturnType<typeof receiveLead>>;
   try {
-    result = await receiveLead({ tenant, body, ...(ip ? { ip } : {}), ...(userAgent ? { userAgent } : {}), ...(referer ? { referer } : {}) });
+    result = await receiveLead({ ...caller, body: read.body });
   } catch (error) {
     // The form keeps the shopper's values and retries with the same key, so nothing is lost.
     console.error('Storing a lead failed', error);
-    const phone = tenant.contact?.phone;
+    const phone = caller.tenant.contact?.phone;
     return answer(503, { success: false, error: `We could not save your enquiry just now. Please try again in a moment${phone ? ` or call us on ${phone}` : ''}.` });
   }
   if (result.body.success && result.body.completed) after(() => deliverLeadsNow());

@@ -5,30 +5,19 @@
  * lead. Each step is stored before it is answered. Never cached.
  */
 import { after } from 'next/server';
-import { headers } from 'next/headers';
-import { TENANT_HEADER } from '@/engine/tenant-header';
-import { getTenant } from '@/engine/tenant-request';
+import { answer, apiCaller, jsonBody } from '@/engine/api-request';
 import { deliverLeadsNow } from '@/engine/lead-delivery';
 import { receiveTradeIn } from '@/services/leads';
 
 export const dynamic = 'force-dynamic';
 
-const answer = (status: number, body: unknown) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
-
 export async function POST(request: Request) {
-  const requestHeaders = await headers();
-  const tenant = getTenant(requestHeaders.get(TENANT_HEADER) ?? '');
-  if (!tenant) return answer(404, { success: false, error: 'Unknown site' });
-  let body: unknown;
+  const caller = await apiCaller();
+  if (!caller) return answer(404, { success: false, error: 'Unknown site' });
+  const read = await jsonBody(request);
+  if (!read.ok) return answer(read.tooLarge ? 413 : 400, { success: false, error: 'The form could not be read: send JSON.' });
   try {
-    body = await request.json();
-  } catch {
-    return answer(400, { success: false, error: 'The form could not be read: send JSON.' });
-  }
-  const ip = requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim();
-  const userAgent = requestHeaders.get('user-agent') ?? undefined;
-  try {
-    const result = await receiveTradeIn(tenant, body, { ...(ip ? { ip } : {}), ...(userAgent ? { userAgent } : {}) });
+    const result = await receiveTradeIn(caller.tenant, read.body, caller);
     if (result.body.success && result.body.completed) after(() => deliverLeadsNow());
     return answer(result.status, result.body);
   } catch (error) {

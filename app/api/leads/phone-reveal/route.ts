@@ -3,21 +3,17 @@
  * car_id, dealership_id, website_id). The dealership and website come from the server's own data,
  * never from the body; only a car this site lists is accepted. Never cached.
  */
-import { headers } from 'next/headers';
-import { TENANT_HEADER } from '@/engine/tenant-header';
-import { getTenant } from '@/engine/tenant-request';
+import { answer, apiCaller } from '@/engine/api-request';
 import { getDatabase } from '@/services/db/database';
 import { getStockRepository } from '@/services/stock';
 import { recordPhoneReveal } from '@/services/leads/phone-reveals';
 
 export const dynamic = 'force-dynamic';
 
-const answer = (status: number, body: unknown) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
-
 export async function POST(request: Request) {
-  const requestHeaders = await headers();
-  const tenant = getTenant(requestHeaders.get(TENANT_HEADER) ?? '');
-  if (!tenant) return answer(404, { error: 'Unknown site' });
+  const caller = await apiCaller();
+  if (!caller) return answer(404, { error: 'Unknown site' });
+  const { tenant } = caller;
   let body: unknown;
   try {
     body = await request.json();
@@ -28,6 +24,6 @@ export async function POST(request: Request) {
   if (typeof carId !== 'number' || !Number.isInteger(carId) || carId < 1) return answer(400, { error: 'car_id must be a positive whole number' });
   const [car] = await (await getStockRepository()).carsByIds([carId]);
   if (!car || !tenant.dealerships.includes(car.dealership_id)) return answer(404, { error: 'No such car on this site' });
-  const id = await recordPhoneReveal(await getDatabase(), { carId, dealershipId: car.dealership_id, websiteId: tenant.slug, userAgent: requestHeaders.get('user-agent') ?? undefined }, new Date());
+  const id = await recordPhoneReveal(await getDatabase(), { carId, dealershipId: car.dealership_id, websiteId: tenant.slug, userAgent: caller.userAgent }, new Date());
   return answer(201, { success: true, id });
 }

@@ -3,9 +3,7 @@
  * §9: geocode the postcode, then haversine distance with Earth radius 6371 km). A postcode that
  * cannot be placed answers 400 with 'Invalid postcode' (conversion §8). Cached per postcode for a day.
  */
-import { headers } from 'next/headers';
-import { TENANT_HEADER } from '@/engine/tenant-header';
-import { getTenant } from '@/engine/tenant-request';
+import { apiCaller } from '@/engine/api-request';
 import { distanceToLocation } from '@/domain/locations/distance';
 import { INVALID_POSTCODE, InvalidPostcodeError, getGeocoder, locatePostcode } from '@/services/geocode';
 import { getStockRepository } from '@/services/stock';
@@ -16,7 +14,7 @@ const answer = (status: number, body: unknown, cacheable = false) =>
   Response.json(body, { status, headers: { 'cache-control': cacheable ? 'public, max-age=86400' : 'no-store' } });
 
 export async function GET(request: Request) {
-  const tenant = getTenant((await headers()).get(TENANT_HEADER) ?? '');
+  const tenant = (await apiCaller())?.tenant;
   if (!tenant) return answer(404, { error: 'Unknown site' });
   const postcode = new URL(request.url).searchParams.get('postcode') ?? '';
   let from;

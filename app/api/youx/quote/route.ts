@@ -3,17 +3,13 @@
  * site's quote provider (embedded: the site's own advertised rate and fees; FINANCE_QUOTE_URL: a
  * lender's service). Answers the quote itself: weeklyRepaymentAmount, advertisedRate, comparisonRate.
  */
-import { headers } from 'next/headers';
-import { TENANT_HEADER } from '@/engine/tenant-header';
-import { getTenant } from '@/engine/tenant-request';
+import { answer, apiCaller } from '@/engine/api-request';
 import { getQuoteProvider } from '@/services/finance/quote-provider';
 
 export const dynamic = 'force-dynamic';
 
-const answer = (status: number, body: unknown) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
-
 export async function POST(request: Request) {
-  const tenant = getTenant((await headers()).get(TENANT_HEADER) ?? '');
+  const tenant = (await apiCaller())?.tenant;
   if (!tenant) return answer(404, { error: 'Unknown site' });
   let body: Record<string, unknown>;
   try {
