@@ -126,3 +126,13 @@ test("the 'Our Locations' carousel: more than 3 locations scroll in a row whose 
   await expect(previous).toBeEnabled();
   await expectAccessible(page);
 });
+
+test("a tenant's location settings: Contact Us under /our-location, and one location's own link in its place (catalogue §2)", async ({ page }) => {
+  await page.goto(siteUrl('ridgeline-motorcycles', '/dealer-locator'));
+  await expect(page.getByRole('link', { name: 'Contact Us – Ridgeline Motorcycles', exact: true })).toHaveAttribute('href', '/our-location/ridgeline-motorcycles');
+  await page.getByRole('tab', { name: 'Service' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: /^Book a workshop visit/ })).toHaveAttribute('href', '/service');
+  const response = await page.goto(siteUrl('ridgeline-motorcycles', '/our-location/ridgeline-motorcycles'));
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ridgeline Motorcycles');
+});
