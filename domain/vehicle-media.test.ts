@@ -14,7 +14,7 @@ describe('vehicle media (catalogue §4 viewer)', () => {
     expect(videoSource('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toEqual({ kind: 'youtube', id: 'dQw4w9WgXcQ' });
     expect(videoSource('https://youtu.be/dQw4w9WgXcQ?t=3')).toEqual({ kind: 'youtube', id: 'dQw4w9WgXcQ' });
     expect(videoSource('https://vimeo.com/76979871')).toEqual({ kind: 'vimeo', id: '76979871' });
-    expect(videoSource('/media/demo/walkaround-suv-white.mp4')).toEqual({ kind: 'file', url: '/media/demo/walkaround-suv-white.mp4' });
+    expect(videoSource('/assets/demo/walkaround-suv-white.mp4')).toEqual({ kind: 'file', url: '/assets/demo/walkaround-suv-white.mp4' });
     expect(videoSource('javascript:alert(1)')).toBeUndefined();
     expect(videoSource('')).toBeUndefined();
   });

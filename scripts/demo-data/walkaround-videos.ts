@@ -1,4 +1,4 @@
-/** The demo walkaround videos committed in public/media/demo (body kind and paint of the drawn car). */
+/** The demo walkaround videos committed in public/assets/demo (body kind and paint of the drawn car). */
 export const WALKAROUND_VIDEOS = [
   { kind: 'ute', colour: 'white' },
   { kind: 'suv', colour: 'white' },
@@ -7,4 +7,4 @@ export const WALKAROUND_VIDEOS = [
 ] as const;
 
 export const walkaroundVideoUrl = (kind: string, colour: string): string | undefined =>
-  WALKAROUND_VIDEOS.some((v) => v.kind === kind && v.colour === colour) ? `/media/demo/walkaround-${kind}-${colour}.mp4` : undefined;
+  WALKAROUND_VIDEOS.some((v) => v.kind === kind && v.colour === colour) ? `/assets/demo/walkaround-${kind}-${colour}.mp4` : undefined;
