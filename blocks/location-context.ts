@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import type { ResolvedTenant } from '../schemas/types.generated';
 import { findLocationByContactSlug } from '../domain/locations/contact-slug';
 import { streetName } from '../domain/locations/street-name';
+import { sortLocationsByType } from '../domain/locations/location-tabs';
 import { getStockRepository, type Dealership, type Location } from '../services/stock';
 import { siteLocations } from './locations-data';
 import type { BlockContext } from './types';
@@ -21,7 +22,8 @@ export interface PageLocation {
  */
 export const loadLocation = cache(async (tenant: ResolvedTenant, slug: string): Promise<PageLocation | undefined> => {
   const { all } = await siteLocations(tenant);
-  const location = findLocationByContactSlug(all, slug);
+  // The slug names a place; its first location type (sales before service and parts) answers for it.
+  const location = findLocationByContactSlug(sortLocationsByType(all.map((l) => ({ ...l, location_type: l.location_type ?? '' }))), slug);
   if (!location) return undefined;
   const [dealership] = await (await getStockRepository()).dealerships([location.dealership_id]);
   // 'A street' (conversion §2.5) is the street name in the same postcode: 120 and 126 Botany Road are one site.

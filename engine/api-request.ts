@@ -14,6 +14,7 @@ export interface ApiCaller {
   ip?: string;
   userAgent?: string;
   referer?: string;
+  host?: string;
 }
 
 /** The tenant the proxy resolved for this API call, and who is calling; undefined for an unknown site. */
@@ -21,14 +22,25 @@ export async function apiCaller(): Promise<ApiCaller | undefined> {
   const requestHeaders = await headers();
   const tenant = getTenant(requestHeaders.get(TENANT_HEADER) ?? '');
   if (!tenant) return undefined;
-  const ip = requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim() || requestHeaders.get('x-real-ip') || undefined;
+  // The address the nearest trusted proxy saw: TRUSTED_PROXY_HOPS entries from the right of
+  // x-forwarded-for (default 1: the entry the proxy in front, or Next itself, appended).
+  const hops = Math.max(1, Number(process.env.TRUSTED_PROXY_HOPS ?? 1) || 1);
+  const forwarded = (requestHeaders.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const ip = forwarded[Math.max(0, forwarded.length - hops)] || requestHeaders.get('x-real-ip') || undefined;
+  const host = requestHeaders.get('host') ?? undefined;
   const userAgent = requestHeaders.get('user-agent') ?? undefined;
   const referer = requestHeaders.get('referer') ?? undefined;
-  return { tenant, ...(ip ? { ip } : {}), ...(userAgent ? { userAgent } : {}), ...(referer ? { referer } : {}) };
+  return { tenant, ...(ip ? { ip } : {}), ...(userAgent ? { userAgent } : {}), ...(referer ? { referer } : {}), ...(host ? { host } : {}) };
 }
 
-/** The request body as JSON, or undefined when it is not JSON (the caller answers 400 with its own example). */
+/**
+ * The request body as JSON, or why not. Only application/json is read: other sites cannot send it
+ * from a visitor's browser without a CORS preflight, which this platform never grants. A body
+ * declared larger than the limit is refused before it is read.
+ */
 export async function jsonBody(request: Request, maxBytes = 64 * 1024): Promise<{ ok: true; body: unknown } | { ok: false; tooLarge: boolean }> {
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) return { ok: false, tooLarge: false };
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return { ok: false, tooLarge: true };
   const text = await request.text();
   if (Buffer.byteLength(text) > maxBytes) return { ok: false, tooLarge: true };
   try {

@@ -18,10 +18,13 @@ export function leadSite(slug: string): LeadSite | undefined {
 
 /** Starts the in-process outbox (once) and delivers what is due now. */
 export function deliverLeadsNow(): Promise<void> {
+  // LEADS_OUTBOX=off: another process delivers (npm run leads -- --deliver); this one only stores.
+  if (process.env.LEADS_OUTBOX === 'off') return Promise.resolve();
   startOutboxWorker(leadSite);
   return kickOutbox();
 }
 
 export function startLeadDelivery(): void {
+  if (process.env.LEADS_OUTBOX === 'off') return;
   startOutboxWorker(leadSite);
 }

@@ -235,7 +235,7 @@ export function EnquiryFormClient({ site, form, car, locationId, onSuccess, step
     });
     if ('network' in result) return fail(`${SUBMIT_FAILED_MESSAGE}. We could not reach the dealership: please check your connection and try again. Your details are still here.`);
     const { answer } = result;
-    if (answer?.lead_id) {
+    if (answer?.success !== false && answer?.lead_id && !answer.error) {
       leadId.current = answer.lead_id;
       if (step < lastStep) {
         setStep(step + 1);
@@ -245,7 +245,8 @@ export function EnquiryFormClient({ site, form, car, locationId, onSuccess, step
       }
       saveUserDetails(site, getValues());
       if (car) rememberEnquiredCar(site, car);
-      track(form.eventId, { form: form.name, lead_id: answer.lead_id, category: form.category });
+      const chosen = getValues('category');
+      track(chosen === 'Careers Enquiry' ? 51 : form.eventId, { form: form.name, lead_id: answer.lead_id, category: typeof chosen === 'string' && chosen ? chosen : form.category });
       const name = getValues('name');
       saveSuccessMarker(site, { leadId: answer.lead_id, form: form.name, title: form.title, ...(typeof name === 'string' && name ? { name } : {}), ...(car ? { car: { name: car.name, slug: car.slug } } : {}), at: new Date().toISOString() });
       setStatus('success');
@@ -312,7 +313,10 @@ export function EnquiryFormClient({ site, form, car, locationId, onSuccess, step
       ) : null}
       <div className="enquiry-form__actions">
         {multiStep && step > 0 ? (
-          <button type="button" className="button button--outline" disabled={submitting} onClick={() => setStep(step - 1)}>
+          <button type="button" className="button button--outline" disabled={submitting} onClick={() => {
+            setStep(step - 1);
+            requestAnimationFrame(() => stepHeading.current?.focus());
+          }}>
             Back
           </button>
         ) : null}

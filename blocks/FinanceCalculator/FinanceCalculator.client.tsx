@@ -69,7 +69,10 @@ function Slider({ id, label, field, value, bounds, format, onChange, error, read
             onChange={(e) => setText(e.target.value)}
             onBlur={() => {
               if (text === undefined) return;
-              onChange(field, Number(text.replace(/[$,\s]/g, '')));
+              const typed = Number(text.replace(/[$,%\s]/g, ''));
+              // Something that is not a number keeps the previous value rather than becoming 0.
+              if (text.trim() !== '' && Number.isFinite(typed)) onChange(field, typed);
+              else if (text.trim() === '') onChange(field, 0);
               setText(undefined);
             }}
             onKeyDown={(e) => {

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { BlockComponent } from '../types';
-import { calculatorBounds, initialCalculatorState, moneyQuickPicks, normaliseInput } from '../../domain/finance/calculator';
+import { calculatorBounds, initialCalculatorState, moneyQuickPicks } from '../../domain/finance/calculator';
 import type { LenderRecord } from '../../domain/finance/estimate';
 import { isAvailable } from '../../domain/listing';
 import { formatMoney, shownPrice } from '../../domain/price-display';
@@ -30,9 +30,10 @@ export const FinanceCalculator: BlockComponent<'FinanceCalculator'> = async ({ p
     if (Number.isFinite(asked) && asked > 0) budget = asked;
   }
   const bounds = calculatorBounds(finance.bounds as Parameters<typeof calculatorBounds>[0]);
-  const price = car ? shownPrice(car) : budget;
+  // conversion §4.4: 30,000 when the car has no price.
+  const asked = car ? shownPrice(car) : budget;
+  const price = asked !== undefined && asked > 0 ? asked : undefined;
   const initial = initialCalculatorState(price, finance, bounds);
-  initial.price = price !== undefined ? normaliseInput('price', price, bounds) : initial.price;
   const lender = car ? (car as Car & { finance_lenders?: Record<string, LenderRecord> }).finance_lenders?.[finance.provider ?? 'B'] : undefined;
   const disclaimer = lender?.disclaimer ?? finance.disclaimer;
   const enquiry = await prepareForm(tenant, finance.enquiryForm, car ? { car } : {});

@@ -1,7 +1,6 @@
 'use client';
 
-import { useSearchParams } from 'next/navigation';
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CompiledForm } from '../../domain/forms/compile-form';
 import { locationGridColumns } from '../../domain/locations/location-grid';
 import { LOCATION_QUERY_PARAM, LOCATION_SEARCH_PLACEHOLDER, filterLocationsByQuery } from '../../domain/locations/location-search';
@@ -119,8 +118,15 @@ function DealershipBlock({ dealership, site, enquiryForm, distances }: { dealers
 }
 
 export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: Props) {
-  const params = useSearchParams();
-  const [query, setQuery] = useState(params.get(LOCATION_QUERY_PARAM) ?? '');
+  // The server renders every location (for search engines and before scripts run); a
+  // ?locationQuery= in the address is applied once the page is live.
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const asked = new URLSearchParams(window.location.search).get(LOCATION_QUERY_PARAM);
+    if (!asked) return;
+    const frame = requestAnimationFrame(() => setQuery(asked));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   const [postcode, setPostcode] = useState('');
   const [distances, setDistances] = useState<ReadonlyMap<number, number>>();
   const [nearestError, setNearestError] = useState<string>();
@@ -129,7 +135,7 @@ export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: P
   const onQuery = (value: string) => {
     setQuery(value);
     // catalogue §2: the box writes locationQuery to the URL on every change.
-    const next = new URLSearchParams(params.toString());
+    const next = new URLSearchParams(window.location.search);
     if (value) next.set(LOCATION_QUERY_PARAM, value);
     else next.delete(LOCATION_QUERY_PARAM);
     const search = next.toString();
@@ -145,13 +151,15 @@ export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: P
     [dealerships, query],
   );
   const total = filtered.reduce((n, d) => n + d.locations.length, 0);
+  // Nearest first across dealerships too: the block with the closest location leads.
+  const ordered = distances ? [...filtered].sort((a, b) => Math.min(...a.locations.map((l) => distances.get(l.id) ?? Infinity)) - Math.min(...b.locations.map((l) => distances.get(l.id) ?? Infinity))) : filtered;
 
   const findNearest = async () => {
     setBusy(true);
     setNearestError(undefined);
     try {
       const response = await fetch(`/api/locations/nearest?postcode=${encodeURIComponent(postcode.trim())}`);
-      const body = (await response.json()) as { locations?: { id: number; km: number }[]; error?: string };
+      const body = (await response.json().catch(() => ({ error: 'We cannot look up postcodes just now. Please try again shortly, or search the locations by name.' }))) as { locations?: { id: number; km: number }[]; error?: string };
       if (!response.ok || !body.locations) throw new Error(body.error ?? 'Invalid postcode');
       setDistances(new Map(body.locations.map((l) => [l.id, l.km])));
     } catch (error) {
@@ -195,7 +203,7 @@ export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: P
       <p className="locations__count" role="status">
         {total === 0 ? 'No locations match your search.' : `${total} location${total === 1 ? '' : 's'}${distances ? ', nearest first' : ''}`}
       </p>
-      {filtered.map((d) => (
+      {ordered.map((d) => (
         <DealershipBlock key={d.id} dealership={d} site={site} {...(enquiryForm ? { enquiryForm } : {})} {...(distances ? { distances } : {})} />
       ))}
     </div>

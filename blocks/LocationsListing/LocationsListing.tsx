@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import type { BlockComponent } from '../types';
 import { prepareForm } from '../form-block';
 import { siteLocations } from '../locations-data';
@@ -13,9 +12,7 @@ export const LocationsListing: BlockComponent<'LocationsListing'> = async ({ pro
         <h1 id="locations-heading">{props.heading ?? 'Our locations'}</h1>
         {props.intro ? <p className="locations__intro">{props.intro}</p> : null}
         {/* The explorer reads ?locationQuery= in the browser, so the page itself stays cacheable. */}
-        <Suspense fallback={null}>
-          <LocationsExplorer site={tenant.slug} dealerships={dealerships} nearest={props.nearest !== false} {...(enquiry ? { enquiryForm: enquiry.form } : {})} />
-        </Suspense>
+        <LocationsExplorer site={tenant.slug} dealerships={dealerships} nearest={props.nearest !== false} {...(enquiry ? { enquiryForm: enquiry.form } : {})} />
       </div>
     </section>
   );

@@ -117,7 +117,7 @@ export function TradeInFlow({ site, questions, defaultState, car }: { site: stri
     setOffer(answer.offer ?? null);
     if (answer.offer) {
       // conversion §7 item 5: the valuation is saved with the lead; a failure is logged only.
-      fetch('/api/miscellaneous', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lead_id: leadId.current, column_name: 'valuation', value: answer.offer }) }).catch((error: unknown) => console.error('Saving the valuation failed', error));
+      fetch('/api/miscellaneous', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lead_id: leadId.current, idempotencyKey: key.current, column_name: 'valuation', value: answer.offer }) }).catch((error: unknown) => console.error('Saving the valuation failed', error));
       go('offer');
     } else {
       setReason(answer.reason);

@@ -46,7 +46,7 @@ export function SpinViewer({ frames, title, autoRotate, hotspots }: { frames: st
   const degrees = Math.round((frame * 360) / count);
   if (!ready) return <Loading loaded={loaded} count={count} what="360° view" />;
   return (
-    <div className="spin-stage">
+    <div className="spin-stage" onFocusCapture={stop} onPointerEnter={stop}>
       <div className="spin" role="slider" tabIndex={0} aria-label={`360° view of the ${title}: drag or use the arrow keys to turn it`} aria-valuemin={0} aria-valuemax={360 - 360 / count} aria-valuenow={degrees} aria-valuetext={`Turned ${degrees} degrees`} {...handlers}>
         {/* Frames are already in the browser's cache; next/image would re-request each one per size. */}
         {/* eslint-disable-next-line @next/next/no-img-element */}
@@ -75,7 +75,7 @@ export function InteriorSpin({ panorama, title, autoRotate, hotspots }: { panora
   const degrees = Math.round((frame * 360) / INTERIOR_STEPS);
   if (!ready) return <Loading loaded={loaded} count={1} what="interior view" />;
   return (
-    <div className="spin-stage">
+    <div className="spin-stage" onFocusCapture={stop} onPointerEnter={stop}>
       <div className="spin spin--interior" role="slider" tabIndex={0} aria-label={`360° interior of the ${title}: drag or use the arrow keys to look around`} aria-valuemin={0} aria-valuemax={360 - 360 / INTERIOR_STEPS} aria-valuenow={degrees} aria-valuetext={`Looking ${degrees} degrees round`} {...handlers}>
         <div className="spin__pano" style={{ transform: `translateX(-${(frame * 100) / 48}%)` }}>
           {/* eslint-disable-next-line @next/next/no-img-element */}

@@ -151,7 +151,7 @@ export function Gallery({ slides, showThumbnails, title }: { slides: GallerySlid
       <div className="gallery__stage">
         <ul ref={track} className="gallery__track" role="list" tabIndex={0} aria-label={`Photo ${index + 1} of ${count}; use the arrow keys to move`}>
           {slides.map((slide, i) => (
-            <li key={slide.type === 'image' ? `${slide.image.src}-${i}` : `video-${i}`} aria-hidden={i !== index} className="gallery__slide">
+            <li key={slide.type === 'image' ? `${slide.image.src}-${i}` : `video-${i}`} inert={i !== index} className="gallery__slide">
               {slide.type === 'image' ? (
                 <Image src={slide.image.src} alt={slide.image.alt} width={600} height={400} quality={75} priority={i < 2} sizes="(min-width: 1024px) 60vw, 100vw" />
               ) : (

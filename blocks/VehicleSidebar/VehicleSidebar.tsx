@@ -86,6 +86,13 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
           </a>
           <RatePair interestRate={estimate.interestRate} comparisonRate={estimate.comparisonRate} />
           <ComparisonWarning />
+          {estimate.disclaimer ?? tenant.finance.disclaimer ? <p className="comparison-warning">{estimate.disclaimer ?? tenant.finance.disclaimer}</p> : null}
+          {tenant.finance.lenderName ? (
+            <p className="comparison-warning">
+              Credit provided by {tenant.finance.lenderName}
+              {tenant.finance.creditLicence ? `, ${tenant.finance.creditLicence}` : ''}.
+            </p>
+          ) : null}
         </div>
       ) : null}
       <ul className="vehicle-sidebar__icons" role="list">

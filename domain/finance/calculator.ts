@@ -48,8 +48,8 @@ export function priceMessage(price: number, bounds: CalculatorBounds): string | 
  * to their bounds on change (the price keeps what was typed and shows the message instead).
  */
 export function normaliseInput(field: CalculatorField, value: number, bounds: CalculatorBounds): number {
-  if (!Number.isFinite(value) || value <= 0) return field === 'years' ? bounds.years.min : 0;
-  if (field === 'price') return value;
+  if (field === 'price') return Number.isFinite(value) && value > 0 ? value : 0;
+  if (!Number.isFinite(value) || value <= 0) return Math.max(0, bounds[field].min);
   const { min, max } = bounds[field];
   return Math.min(max, Math.max(min, value));
 }

@@ -86,7 +86,7 @@ export interface CompiledForm {
 const STATES = ['act', 'nsw', 'nt', 'qld', 'sa', 'tas', 'vic', 'wa'] as const;
 const DEFAULT_MAX_LENGTH: Partial<Record<ResolvedFormField['type'], number>> = { textarea: 5000, email: 254, tel: 20, postcode: 4 };
 /** Australian numbers: 8 to 15 digits with optional +, spaces, brackets and dashes. */
-const PHONE_PATTERN = '^\\+?[0-9][0-9 ()-]{6,18}[0-9]$';
+const PHONE_PATTERN = '^\\+?[0-9(][0-9 ()-]{6,18}[0-9]$';
 const DATETIME_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?$';
 
 /** conversion §7 item 2: 'Careers Enquiry' becomes General Enquiry with subcategory 'Career Enquiry'. */
@@ -196,7 +196,8 @@ function shapeField(field: ResolvedFormField, form: ResolvedFormDefinition, cont
     return { ...base, required: settings.messageOptional ? false : (field.required ?? true) };
   }
   if (field.type === 'postcode') return { ...base, required: field.required ?? true, maxLength: 4 };
-  if (field.type === 'hidden') return hidden(base.value);
+  // A hidden field without a value carries what the page fills in (e.g. the finance page's ?vin=).
+  if (field.type === 'hidden') return base.value === undefined ? { name: field.name, type: 'hidden', label: base.label, required: false, width: 'full' } : hidden(base.value);
   return base;
 }
 

@@ -1,4 +1,5 @@
 import { calculate, calculatorBounds, initialCalculatorState, type FinanceFees } from '../../domain/finance/calculator';
+import { shownPrice } from '../../domain/price-display';
 import type { ResolvedFinanceSettings } from '../../schemas/types.generated';
 
 /** conversion §7 item 1: the body of POST /api/youx/quote. */
@@ -39,7 +40,7 @@ export class EmbeddedQuoteProvider implements QuoteProvider {
     const state = { ...initialCalculatorState(request.purchasePrice, { ...finance, termYears: request.loanTerm }, bounds), frequency: 'weekly' as const };
     const result = calculate(state, tenantFees(finance), bounds);
     if (result.repayment === undefined) return null;
-    return { weeklyRepaymentAmount: result.repayment, advertisedRate: finance.interestRate, comparisonRate: result.comparisonRate };
+    return { weeklyRepaymentAmount: result.repayment, advertisedRate: state.interest, comparisonRate: result.comparisonRate };
   }
 }
 
@@ -66,10 +67,12 @@ export function getQuoteProvider(env: Readonly<Record<string, string | undefined
 }
 
 /** conversion §4.3, §8: a quote is asked for only with the feature on, no quote yet and a price above 0; a failure is swallowed. */
-export async function quoteForCar(provider: QuoteProvider, finance: ResolvedFinanceSettings, car: { price: number; year?: number; vin?: string; nvic?: string; youxQuote?: unknown }): Promise<Quote | null> {
-  if (!finance.estimates || car.youxQuote || !(car.price > 0)) return null;
+export async function quoteForCar(provider: QuoteProvider, finance: ResolvedFinanceSettings, car: { price: number; offer_price?: number | null; year?: number; vin?: string; nvic?: string; youxQuote?: unknown }): Promise<Quote | null> {
+  // The figure is quoted on the price the shopper sees (an offer price above 10 wins, catalogue §4).
+  const price = shownPrice(car);
+  if (!finance.estimates || car.youxQuote || !(price > 0)) return null;
   try {
-    return await provider.quote({ selfAssessedCreditScore: 'GREAT', purchasePrice: car.price, loanTerm: 5, ...(car.year ? { year: car.year } : {}), ...(car.vin ? { vin: car.vin } : {}), ...(car.nvic ? { nvic: car.nvic } : {}), whoIsHelping: '' }, finance);
+    return await provider.quote({ selfAssessedCreditScore: 'GREAT', purchasePrice: price, loanTerm: 5, ...(car.year ? { year: car.year } : {}), ...(car.vin ? { vin: car.vin } : {}), ...(car.nvic ? { nvic: car.nvic } : {}), whoIsHelping: '' }, finance);
   } catch {
     return null;
   }

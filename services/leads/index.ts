@@ -33,7 +33,7 @@ export async function receiveLead(request: LeadRequest): Promise<LeadAnswer> {
 export async function receiveTradeIn(tenant: ResolvedTenant, body: unknown, request: { ip?: string; userAgent?: string }): Promise<TradeInAnswer> {
   validator ??= new FormValidator();
   const valuation = getValuationProvider(process.env, { dealershipsOf: (slug) => (slug === tenant.slug ? tenant.dealerships : undefined) });
-  return tradeInStep({ db: await getDatabase(), stock: await getStockRepository(), validator, valuation, now: () => new Date() }, tenant, body, request);
+  return tradeInStep({ db: await getDatabase(), stock: await getStockRepository(), validator, valuation, rateLimit: rateLimitFromEnv(), rateWindowMs: DEFAULT_RATE_WINDOW_MS, now: () => new Date() }, tenant, body, request);
 }
 
 async function outboxDeps(site: (tenant: string) => LeadSite | undefined): Promise<OutboxDeps> {

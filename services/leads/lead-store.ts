@@ -170,10 +170,13 @@ export const MISC_COLUMNS = ['valuation'] as const;
 
 /**
  * Attaches a named value to one of this site's leads (kept with the lead's extras). Answers false
- * when the lead is not this site's.
+ * when the lead is not this site's, or not the caller's filling when a key is given.
  */
-export async function saveLeadMisc(db: PlatformDb, tenant: string, leadId: number, column: (typeof MISC_COLUMNS)[number], value: unknown, now: Date): Promise<boolean> {
-  const row = await db.selectFrom('leads').select(['extras']).where('id', '=', leadId).where('tenant', '=', tenant).executeTakeFirst();
+export async function saveLeadMisc(db: PlatformDb, tenant: string, leadId: number, column: (typeof MISC_COLUMNS)[number], value: unknown, now: Date, idempotencyKey?: string): Promise<boolean> {
+  let query = db.selectFrom('leads').select(['extras']).where('id', '=', leadId).where('tenant', '=', tenant);
+  // From a page, only the filling that made the lead may add to it (it alone knows the key).
+  if (idempotencyKey !== undefined) query = query.where('idempotency_key', '=', idempotencyKey);
+  const row = await query.executeTakeFirst();
   if (!row) return false;
   const extras = { ...parseObject(row.extras), [column]: JSON.stringify(value).slice(0, 8000) };
   await db.updateTable('leads').set({ extras: JSON.stringify(extras), updated_at: now.toISOString() }).where('id', '=', leadId).execute();

@@ -49,12 +49,15 @@ export async function deliverDue(deps: OutboxDeps, limit = 25): Promise<OutboxRu
     .execute();
   const run: OutboxRun = { delivered: 0, failed: 0 };
   for (const row of due) {
+    // Each claim is timed from when it is taken, so a slow batch never leaves later rows unclaimed.
+    const claimedAt = deps.now();
+    const lockedUntil = new Date(claimedAt.getTime() + CLAIM_MS).toISOString();
     const claim = await db
       .updateTable('lead_deliveries')
-      .set({ locked_until: new Date(now.getTime() + CLAIM_MS).toISOString() })
+      .set({ locked_until: lockedUntil })
       .where('id', '=', row.id)
       .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', claimedAt.toISOString())]))
       .executeTakeFirst();
     if (Number(claim.numUpdatedRows) !== 1) continue;
     const attempts = row.attempts + 1;

@@ -40,7 +40,7 @@ beforeEach(async () => {
 const person = { name: 'Ana', last_name: 'Silva', email: 'ana@example.com', phone: '0412 345 678', postcode: '2150', message: 'Do you have it in red?', disclaimer: true, category: 'General Enquiry', dealership_slug: groupDealer.slug };
 
 function post(body: Record<string, unknown>, extra: Partial<LeadRequest> = {}): ReturnType<typeof submitLead> {
-  return submitLead(deps, { tenant: group, body: { idempotencyKey: `key-${++keyCounter}-abcdef`, page: { url: 'https://scm.example/contact', visited_pages: ['/', '/contact'], linked_query_params: { utm_source: 'google' } }, ...body }, ip: '203.0.113.9', userAgent: 'Vitest', ...extra });
+  return submitLead(deps, { tenant: group, body: { idempotencyKey: `key-${++keyCounter}-abcdef`, page: { url: 'https://scm.example/contact', visited_pages: ['/', '/contact'], linked_query_params: { utm_source: 'google' } }, ...body }, ip: '203.0.113.9', userAgent: 'Vitest', host: 'scm.example', ...extra });
 }
 
 const leads = () => db.selectFrom('leads').selectAll().execute();
@@ -63,6 +63,21 @@ describe('POST /api/leads: the server checks what the browser checks, then store
     expect(JSON.parse(lead!.fields)).toMatchObject({ name: 'Ana', rego: 'ABC123', opt_in: false, postcode: '2150' });
     expect(JSON.parse(lead!.lead_attributes)).toEqual({ visited_pages: ['/', '/contact'], linked_query_params: { utm_source: 'google' } });
     expect((await deliveries()).map((d) => [d.kind, d.status])).toEqual([['webhook', 'pending'], ['email', 'pending']]);
+  });
+
+  it("the shopper's enquiry type is the lead's category; 'Careers Enquiry' becomes General Enquiry / 'Career Enquiry' with event 51", async () => {
+    await post({ form: 'general-enquiry', userData: { ...person, category: 'Service Enquiry' } });
+    await post({ form: 'general-enquiry', userData: { ...person, category: 'Careers Enquiry' } });
+    const [service, careers] = await leads();
+    expect(service).toMatchObject({ category: 'Service Enquiry', event_id: 22 });
+    expect(careers).toMatchObject({ category: 'General Enquiry', subcategory: 'Career Enquiry', event_id: 51 });
+  });
+
+  it("keeps a page address only when it is on the site that answered (it becomes a link in the dealer's e-mail)", async () => {
+    await post({ form: 'general-enquiry', userData: person, page: { url: 'https://phish.example/login', visited_pages: ['/', 'https://phish.example/x'] } }, { referer: 'https://scm.example/contact' });
+    const [lead] = await leads();
+    expect(lead!.url).toBe('https://scm.example/contact');
+    expect(JSON.parse(lead!.lead_attributes).visited_pages).toEqual(['/']);
   });
 
   it('a retried submit with the same idempotency key stores one lead, not two', async () => {

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { compileForm } from '../../domain/forms/compile-form';
+import { compileForm, leadCategory } from '../../domain/forms/compile-form';
+import { CAREERS_CATEGORY } from '../../domain/forms/form-messages';
+import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 import type { FieldError, FormValidator } from '../../domain/forms/form-validator';
 import { normaliseFormValues } from '../../domain/forms/form-values';
 import { parseLeadEnvelope } from '../../domain/forms/lead-envelope';
@@ -27,6 +29,8 @@ export interface LeadRequest {
   userAgent?: string;
   /** Page address from the Referer header, when the body names none. */
   referer?: string;
+  /** The Host the request came to: page addresses from other hosts are not kept. */
+  host?: string;
 }
 
 export type LeadAnswer =
@@ -36,9 +40,20 @@ export type LeadAnswer =
 /** conversion §9 nothing says how many; ten new enquiries in ten minutes from one address is generous for a person. */
 export const DEFAULT_RATE_LIMIT = 10;
 export const DEFAULT_RATE_WINDOW_MS = 10 * 60_000;
+const CAREERS_EVENT = ANALYTICS_EVENTS.careersEnquiry;
 
 export function hashAddress(ip: string, salt = process.env.LEAD_IP_SALT ?? 'dealer-platform'): string {
   return createHash('sha256').update(`${salt}:${ip}`).digest('hex').slice(0, 32);
+}
+
+/** A page address is kept only when it is on the site that answered (it is shown to the dealer as a link). */
+function samePageUrl(url: string | undefined, host: string | undefined): string | undefined {
+  if (!url || !host) return undefined;
+  try {
+    return new URL(url).host === host ? url : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function plural(n: number, word: string): string {
@@ -99,22 +114,25 @@ export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Pr
   const locationValue = values.location_id ?? values.service_location_id;
   const locationId = typeof locationValue === 'string' && /^\d+$/.test(locationValue) ? Number(locationValue) : undefined;
 
+  // The shopper's own choice of enquiry type is the lead's category (conversion §5.1, §7 item 2).
+  const chosen = typeof values.category === 'string' ? leadCategory(values.category, form.subcategory) : { category: form.category, ...(form.subcategory ? { subcategory: form.subcategory } : {}) };
+  const eventId = values.category === CAREERS_CATEGORY ? CAREERS_EVENT : form.eventId;
   const stored = await storeLeadSubmission(
     deps.db,
     {
       tenant: tenant.slug,
       form: envelope.form,
-      eventId: form.eventId,
-      category: form.category,
-      ...(form.subcategory ? { subcategory: form.subcategory } : {}),
+      eventId,
+      category: chosen.category,
+      ...(chosen.subcategory ? { subcategory: chosen.subcategory } : {}),
       fields: serviceDealer ? { ...values, dealership_slug: serviceDealer.slug } : values,
       extras,
       ...(loaded.car ? { carId: loaded.car.id, carDealershipId: loaded.car.dealership_id } : {}),
       ...(dealershipSlug ? { dealershipSlug } : {}),
       ...(locationId !== undefined ? { locationId } : {}),
-      url: envelope.page.url || request.referer || '',
+      url: samePageUrl(envelope.page.url, request.host) ?? samePageUrl(request.referer, request.host) ?? '',
       ...(request.userAgent ? { userAgent: request.userAgent } : {}),
-      visitedPages: envelope.page.visitedPages,
+      visitedPages: envelope.page.visitedPages.filter((p) => p.startsWith('/')),
       linkedQueryParams: envelope.page.linkedQueryParams,
       ...(ipHash ? { ipHash } : {}),
       idempotencyKey: envelope.idempotencyKey,

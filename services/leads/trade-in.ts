@@ -8,7 +8,7 @@ import type { PlatformDb } from '../db/database';
 import type { StockRepository } from '../stock';
 import type { ValuationProvider } from '../valuation';
 import { loadFormContext } from './form-context';
-import { storeLeadSubmission, storedFieldsForKey } from './lead-store';
+import { hasLeadForKey, leadsFromAddressSince, saveLeadMisc, storeLeadSubmission, storedFieldsForKey } from './lead-store';
 import { hashAddress } from './submit-lead';
 
 /**
@@ -23,6 +23,9 @@ const STATES = ['act', 'nsw', 'nt', 'qld', 'sa', 'tas', 'vic', 'wa'];
 
 export interface TradeInDeps {
   db: PlatformDb;
+  /** New valuations allowed per address per site in the window; 0 turns the limit off. */
+  rateLimit: number;
+  rateWindowMs: number;
   stock: StockRepository;
   validator: FormValidator;
   valuation: ValuationProvider;
@@ -40,14 +43,14 @@ export interface TradeInOffer {
 
 export type TradeInAnswer =
   | { status: 200 | 201; body: { success: true; lead_id: number; estimate?: boolean; reason?: string; offer?: TradeInOffer | null; completed?: boolean } }
-  | { status: 400 | 404 | 422; body: { success: false; error: string; field_errors?: FieldError[] } };
+  | { status: 400 | 404 | 422 | 429; body: { success: false; error: string; field_errors?: FieldError[] } };
 
 const bad = (error: string, field_errors?: FieldError[]): TradeInAnswer => ({ status: field_errors ? 422 : 400, body: { success: false, error, ...(field_errors ? { field_errors } : {}) } });
 
 interface Common {
   idempotencyKey: string;
   url: string;
-  carId?: number;
+  carId?: number | undefined;
 }
 
 function common(body: Record<string, unknown>): Common | string {
@@ -82,6 +85,12 @@ export async function tradeInStep(deps: TradeInDeps, tenant: ResolvedTenant, bod
   const base = common(input);
   if (typeof base === 'string') return bad(base);
   const now = deps.now();
+  // The car being bought counts only when it is this site's; another id is kept as text, never trusted.
+  if (base.carId) {
+    const [car] = await deps.stock.carsByIds([base.carId]);
+    if (!car || !tenant.dealerships.includes(car.dealership_id)) delete base.carId;
+  }
+  const ipHash = request.ip ? hashAddress(request.ip) : undefined;
   const lead = (step: number, fields: Record<string, string | number | boolean>, extra: { last?: boolean; offerAccepted?: boolean } = {}) =>
     storeLeadSubmission(
       deps.db,
@@ -98,7 +107,7 @@ export async function tradeInStep(deps: TradeInDeps, tenant: ResolvedTenant, bod
         ...(request.userAgent ? { userAgent: request.userAgent } : {}),
         visitedPages: [],
         linkedQueryParams: {},
-        ...(request.ip ? { ipHash: hashAddress(request.ip) } : {}),
+        ...(ipHash ? { ipHash } : {}),
         idempotencyKey: base.idempotencyKey,
         step,
         isLastStep: extra.last ?? false,
@@ -113,6 +122,10 @@ export async function tradeInStep(deps: TradeInDeps, tenant: ResolvedTenant, bod
     case 'vehicle': {
       const { values, errors } = vehicleValues(input, now);
       if (errors.length) return bad(`Please fix the following errors: ${errors.map((e) => e.message).join(' ')}`, errors);
+      if (deps.rateLimit > 0 && ipHash && !(await hasLeadForKey(deps.db, tenant.slug, base.idempotencyKey))) {
+        const recent = await leadsFromAddressSince(deps.db, tenant.slug, ipHash, new Date(now.getTime() - deps.rateWindowMs));
+        if (recent >= deps.rateLimit) return { status: 429, body: { success: false, error: 'We have received several valuations from your connection in the last few minutes. Please wait a few minutes and try again.' } };
+      }
       const stored = await lead(0, values);
       // conversion §9 trade-in FAQ: over 7 years or 100,000 km gets no online estimate.
       const rule = onlineEstimateAllowed({ year: Number(values.year), km: Number(values.odometer) }, now, tenant.locale.timeZone);
@@ -141,6 +154,8 @@ export async function tradeInStep(deps: TradeInDeps, tenant: ResolvedTenant, bod
         }
       }
       const stored = await lead(1, { adjustmentAnswers: JSON.stringify(checked.answers), ...(offer ? { offer_price: offer.price } : {}) });
+      // The server's own valuation is kept with the lead whatever the page later sends (conversion §7 item 5).
+      if (offer) await saveLeadMisc(deps.db, tenant.slug, stored.leadId, 'valuation', offer, now);
       return { status: 200, body: { success: true, lead_id: stored.leadId, offer, ...(offer ? {} : { reason: rule.allowed ? 'We could not value your car online this time: send us the details and our team will call you with a price.' : rule.reason }) } };
     }
     case 'accept': {
@@ -156,7 +171,8 @@ export async function tradeInStep(deps: TradeInDeps, tenant: ResolvedTenant, bod
       const schema = form.schemas[contactStep];
       const errors = schema ? deps.validator.validate({ ...form, schemas: [schema], steps: [form.steps[contactStep] ?? { fields: [] }] }, values, 0) : [];
       if (errors.length) return bad(`Please fix the following errors: ${errors.map((e) => e.message).join(' ')}`, errors);
-      const accepted = input.offer_accepted === true;
+      // Accepting needs an offer this filling was actually made.
+      const accepted = input.offer_accepted === true && earlier.offer_price !== undefined;
       const stored = await lead(2, { ...values, form_completed: true, offer_accepted: accepted }, { last: true, offerAccepted: accepted });
       return { status: 200, body: { success: true, lead_id: stored.leadId, completed: stored.completed } };
     }

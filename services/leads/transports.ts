@@ -53,7 +53,8 @@ export function createLeadTransport(options: TransportOptions): LeadTransport {
   const sendMail = async (lead: Lead, mail: Mail, kind: string): Promise<void> => {
     const message = { from: options.from, ...mail, headers: { 'X-Lead-Id': String(lead.id) } };
     if (options.smtpUrl) {
-      smtp ??= nodemailer.createTransport(options.smtpUrl);
+      // A stalled mail server fails within half a minute instead of holding the delivery for ten.
+      smtp ??= nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
       await smtp.sendMail(message);
       return;
     }

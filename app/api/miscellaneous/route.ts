@@ -1,6 +1,7 @@
 /**
  * POST /api/miscellaneous (conversion §7 item 5): attaches a named value to one of this site's
- * leads, e.g. {lead_id, column_name: "valuation", value}. The page only logs a failure (conversion §8).
+ * leads, e.g. {lead_id, idempotencyKey, column_name: "valuation", value}; only the filling that made
+ * the lead (it alone knows the key) may add to it. The page only logs a failure (conversion §8).
  */
 import { answer, apiCaller, jsonBody } from '@/engine/api-request';
 import { getDatabase } from '@/services/db/database';
@@ -17,6 +18,8 @@ export async function POST(request: Request) {
   const column = MISC_COLUMNS.find((c) => c === body.column_name);
   if (!column) return answer(400, { success: false, error: `column_name must be one of: ${MISC_COLUMNS.join(', ')}` });
   if (typeof body.lead_id !== 'number' || !Number.isInteger(body.lead_id)) return answer(400, { success: false, error: 'lead_id must be the lead the page was given' });
-  const saved = await saveLeadMisc(await getDatabase(), caller.tenant.slug, body.lead_id, column, body.value ?? null, new Date());
+  const key = (read.body as { idempotencyKey?: unknown }).idempotencyKey;
+  if (typeof key !== 'string' || !key) return answer(400, { success: false, error: 'idempotencyKey must be the key the form posted the lead with' });
+  const saved = await saveLeadMisc(await getDatabase(), caller.tenant.slug, body.lead_id, column, body.value ?? null, new Date(), key);
   return saved ? answer(200, { success: true }) : answer(404, { success: false, error: 'No such lead on this site' });
 }
