@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, siteUrl } from './helpers';
+import { expectAccessible, PORT, siteUrl } from './helpers';
 
 const site = 'southern-cross-motors';
 const dbPath = (process.env.DATABASE_URL ?? 'file:data/test/platform.db').replace(/^file:/, '');
@@ -139,4 +139,15 @@ test('the vehicle page enquiry loads as the shopper reaches it (#enquire) and se
   await form.getByRole('button', { name: 'Enquire Now' }).click();
   await expect(page).toHaveURL(/\/success$/);
   expect(lead(await referenceNumber(page))).toMatchObject({ form: 'used-car-enquiry', event_id: 15, car_id: car.id });
+});
+
+test('the API rejects what the browser would, called directly: the spec messages, and nothing stored (conversion §5.1)', async ({ request }) => {
+  const post = (data: unknown, contentType = 'application/json') =>
+    request.post(`http://127.0.0.1:${PORT}/api/leads`, { headers: { host: `${site}.localhost:${PORT}`, 'content-type': contentType }, data: typeof data === 'string' ? data : JSON.stringify(data) });
+  const bad = await post({ form: 'general-enquiry', idempotencyKey: 'direct-api-call-1', userData: { name: 'Ana', last_name: 'Silva', email: 'ana@example.com', phone: '0412 345 678', postcode: '21500', message: 'Hi', category: 'General Enquiry', dealership_slug: 'southern-cross-parramatta' } });
+  expect(bad.status()).toBe(422);
+  const body = (await bad.json()) as { field_errors: { field: string; message: string }[] };
+  expect(body.field_errors).toEqual(expect.arrayContaining([{ field: 'postcode', message: 'Invalid postcode. Please enter a 4-digit number.' }, { field: 'disclaimer', message: '*You must agree to the terms of use before submitting.' }]));
+  // Another site cannot post a lead from a visitor's browser without a preflight: only JSON is read.
+  expect((await post('{"form":"general-enquiry"}', 'text/plain')).status()).toBe(400);
 });
