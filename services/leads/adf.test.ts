@@ -2,40 +2,9 @@
 // jsdom's own DOMParser is the strict XML parser here; the package ships no types, the environment's globals do.
 import { describe, expect, it } from 'vitest';
 import { adfInterest, leadToAdf } from './adf';
-import type { Lead } from './types';
+import { sampleLead } from './sample-lead';
 
-function lead(overrides: Partial<Lead> = {}): Lead {
-  return {
-    id: 4211,
-    tenant: 'harbour-motors',
-    siteName: 'Harbour Motors',
-    form: 'used-car-enquiry',
-    eventId: 15,
-    category: 'Used Car Enquiry',
-    fields: { name: 'Jane', last_name: 'Citizen', email: 'jane@example.com', phone: '0412 345 678', postcode: '2000', message: 'Is it still available?', opt_in: true },
-    additionalServices: ['Finance'],
-    car: {
-      id: 77,
-      slug: '2021-toyota-corolla-ascent-sport',
-      stocknum: 'U1234',
-      vin: 'JTNKU3JE60J012345',
-      year: 2021,
-      make: 'Toyota',
-      model: 'Corolla',
-      badge: 'Ascent Sport',
-      car_type: 'used',
-      price: 29990,
-      url: 'https://harbour.example/cars/2021-toyota-corolla-ascent-sport',
-    },
-    dealership: { id: 3, slug: 'harbour-toyota', name: 'Harbour Toyota', phone: '02 9000 0000', email: 'sales@harbour.example' },
-    url: 'https://harbour.example/cars/2021-toyota-corolla-ascent-sport',
-    source: 'Website',
-    visitedPages: ['https://harbour.example/'],
-    linkedQueryParams: { utm_source: 'google' },
-    createdAt: '2026-11-22T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const lead = sampleLead;
 
 function parse(xml: string): Document {
   const doc = new DOMParser().parseFromString(xml, 'application/xml');

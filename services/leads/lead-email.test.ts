@@ -2,15 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { fieldLabel, leadEmail } from './lead-email';
 import type { Lead } from './types';
+import { sampleLead } from './sample-lead';
 
 function lead(overrides: Partial<Lead> = {}): Lead {
-  return {
-    id: 4211,
-    tenant: 'harbour-motors',
-    siteName: 'Harbour Motors',
-    form: 'used-car-enquiry',
-    eventId: 15,
-    category: 'Used Car Enquiry',
+  const base = sampleLead();
+  return sampleLead({
     subcategory: 'Price',
     fields: {
       name: 'Jane',
@@ -24,28 +20,13 @@ function lead(overrides: Partial<Lead> = {}): Lead {
       regoState: 'NSW',
     },
     additionalServices: ['Finance', 'Extended warranty'],
-    car: {
-      id: 77,
-      slug: '2021-toyota-corolla-ascent-sport',
-      stocknum: 'U1234',
-      vin: 'JTNKU3JE60J012345',
-      year: 2021,
-      make: 'Toyota',
-      model: 'Corolla',
-      badge: 'Ascent Sport',
-      car_type: 'used',
-      price: 29990,
-      url: 'https://harbour.example/cars/2021-toyota-corolla-ascent-sport',
-    },
     dealership: { id: 3, slug: 'harbour-toyota', name: 'Harbour Toyota', phone: '02 9000 0000' },
-    url: 'https://harbour.example/cars/2021-toyota-corolla-ascent-sport?ref=home',
-    source: 'Website',
+    url: `${base.car?.url ?? ''}?ref=home`,
     userAgent: 'Mozilla/5.0',
     visitedPages: ['https://harbour.example/', 'https://harbour.example/cars'],
     linkedQueryParams: { utm_source: 'google', utm_campaign: 'spring-sale' },
-    createdAt: '2026-11-22T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 function htmlDoc(html: string): Document {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Lead } from './types';
+import { sampleLead } from './sample-lead';
 import { leadWebhookPayload, SIGNATURE_HEADER, signWebhook, verifyWebhook } from './webhook-signature';
 
 const SECRET = 'whsec_test_2f9c1a';
@@ -8,13 +9,7 @@ const BODY = '{"type":"lead.created","lead":{"id":1}}';
 const T = 1_795_000_000;
 
 function lead(overrides: Partial<Lead> = {}): Lead {
-  return {
-    id: 4211,
-    tenant: 'harbour-motors',
-    siteName: 'Harbour Motors',
-    form: 'used-car-enquiry',
-    eventId: 15,
-    category: 'Used Car Enquiry',
+  return sampleLead({
     subcategory: 'Price',
     fields: { phone: '0412 345 678', name: 'Jane', opt_in: true, interests: ['Finance'] },
     additionalServices: ['Finance', 'Extended warranty'],
@@ -22,13 +17,11 @@ function lead(overrides: Partial<Lead> = {}): Lead {
     dealership: { id: 3, slug: 'harbour-toyota', name: 'Harbour Toyota' },
     locationId: 9,
     url: 'https://harbour.example/cars/corolla',
-    source: 'Website',
     userAgent: 'Mozilla/5.0',
     visitedPages: ['https://harbour.example/', 'https://harbour.example/cars/corolla'],
     linkedQueryParams: { utm_source: 'google', gclid: 'abc' },
-    createdAt: '2026-11-22T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 describe('signWebhook', () => {
