@@ -151,3 +151,24 @@ test('the API rejects what the browser would, called directly: the spec messages
   // Another site cannot post a lead from a visitor's browser without a preflight: only JSON is read.
   expect((await post('{"form":"general-enquiry"}', 'text/plain')).status()).toBe(400);
 });
+
+test('every form page of the template is accessible and names its form (service, parts, careers, test drive, finance, pre-approval, selling)', async ({ page }) => {
+  const pages: Array<[string, string]> = [
+    ['/service', 'Book a service'],
+    ['/vehicle-parts-and-accessories', 'Parts and accessories'],
+    ['/careers', 'Work with us'],
+    ['/book-test-drive', 'Book a test drive'],
+    ['/finance', 'Car finance'],
+    ['/finance-pre-approval', 'Get pre-approved for finance'],
+    ['/sell-my-car', 'Sell my car'],
+  ];
+  for (const [path, heading] of pages) {
+    await page.goto(siteUrl('harbour-city-mazda', path));
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectAccessible(page);
+  }
+  // The service booking asks for its service centre and ticks additional services.
+  await page.goto(siteUrl('harbour-city-mazda', '/service'));
+  await expect(page.getByLabel('Service centre')).toContainText('Harbour City Mazda Service');
+  await expect(page.getByRole('group', { name: 'Additional services' }).getByRole('checkbox')).toHaveCount(5);
+});
