@@ -11,12 +11,12 @@ export const CONTACT_US_BASE_PATH = '/contact-us';
  */
 const TRAILING_TYPE_SUFFIX = /\s+-\s+(?:sales|service|parts)\s*$/i;
 
-/** 'Harbour City Mazda - Service' -> 'harbour-city-mazda'. */
+/** 'Bayside Motors - Service' -> 'bayside-motors'. */
 export function contactUsSlug(name: string): string {
   return slugify(name.replace(TRAILING_TYPE_SUFFIX, ''));
 }
 
-/** '/contact-us/harbour-city-mazda'; a tenant using /our-location passes its own base path. */
+/** '/contact-us/bayside-motors'; a tenant using /our-location passes its own base path. */
 export function contactUsPath(name: string, basePath: string = CONTACT_US_BASE_PATH): string {
   return `${basePath.replace(/\/+$/, '')}/${contactUsSlug(name)}`;
 }
@@ -24,7 +24,7 @@ export function contactUsPath(name: string, basePath: string = CONTACT_US_BASE_P
 /**
  * The location a /contact-us/{slug} address names. The route is documented with the location slug
  * (conversion §2.3) but the button links with the slugified name (catalogue §2), and the two differ
- * ('harbour-city-mazda-sales' vs 'harbour-city-mazda'), so both must resolve. An exact slug wins;
+ * ('bayside-motors-sales' vs 'bayside-motors'), so both must resolve. An exact slug wins;
  * otherwise the first location whose name gives the slug, so pass the locations in listing order
  * (sales before service and parts share a name once their suffixes are dropped).
  */
