@@ -49,3 +49,20 @@ export async function jsonBody(request: Request, maxBytes = 64 * 1024): Promise<
     return { ok: false, tooLarge: false };
   }
 }
+
+/**
+ * CSRF guard for calls that change a signed-in shopper's data: a browser names the page's origin in
+ * `Origin` (and `Sec-Fetch-Site`) on every POST; another site's page is refused. Calls without
+ * either header come from outside a browser and carry no ambient cookies worth forging.
+ */
+export function fromThisSite(request: Request): boolean {
+  const fetchSite = request.headers.get('sec-fetch-site');
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return false;
+  const origin = request.headers.get('origin');
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === (request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host'));
+  } catch {
+    return false;
+  }
+}

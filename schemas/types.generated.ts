@@ -98,6 +98,10 @@ export type StockFilter1 = StockFilterCondition | StockFilterAll | StockFilterAn
  */
 export type BlockList = BlockRef[];
 /**
+ * Name of a feature switch (see the tenant's `features`); the block shows when it is on. A leading '!' shows it when the switch is off. A list means all must hold.
+ */
+export type FeatureSwitchCondition1 = string | [string, ...string[]];
+/**
  * Always applied on the server to everything this site lists; no URL can widen it.
  */
 export type StockFilter2 = StockFilterCondition | StockFilterAll | StockFilterAny | StockFilterNot;
@@ -188,6 +192,25 @@ export type AdfDestination = (
   to?: [string, ...string[]];
   url?: string;
 };
+/**
+ * The Autogauge market-price report; used cars only (conversion §6).
+ */
+export type PluginAudience = "off" | "everyone" | "signedIn";
+/**
+ * The car analysis download: a printable report comparing the car with the site's similar stock.
+ */
+export type PluginAudience1 = "off" | "everyone" | "signedIn";
+/**
+ * The PPSR report download (Personal Property Securities Register). Needs a PPSR provider (PPSR_URL); without one the dealer's own certificate in the feed (ppsr_certificate_url) is offered, and without that nothing shows.
+ */
+export type PluginAudience2 = "off" | "everyone" | "signedIn";
+/**
+ * Who sees the plugin in a website session: nobody (off), every shopper, or only a signed-in shopper (others get a sign-in link).
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "pluginAudience".
+ */
+export type PluginAudience3 = "off" | "everyone" | "signedIn";
 /**
  * A block of a page: its type, an optional id, its props and an optional switch condition.
  *
@@ -387,6 +410,8 @@ export interface Tenant {
   leadDelivery?: LeadDestination[];
   locationSettings?: LocationSettings;
   vehicle?: VehicleSettings;
+  accounts?: Accounts;
+  plugins?: Plugins;
 }
 export interface Locale {
   country?: "AU" | "NZ";
@@ -559,6 +584,10 @@ export interface FeatureSwitches {
    * The Autogauge market-price panel on used-car pages (conversion §1 autograb flag, §6 plugins; catalogue §4).
    */
   autogauge?: boolean;
+  /**
+   * Shopper accounts: the Sign in / My Garage link, /sign-in, the watchlist button and the gated pages (conversion §6).
+   */
+  accounts?: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -1551,6 +1580,21 @@ export interface Page {
    * Where the page's title, description and social-media tags come from: the page's own title (default); `vehicle`, the car named by the route's :slug (with Open Graph image and canonical URL); or `location`, the location named by :slug.
    */
   metadata?: "page" | "vehicle" | "location";
+  signIn?: SignInGate;
+}
+/**
+ * Gates the page behind sign-in (conversion §4.7, §6): once loading has finished and there is no user, the visitor is sent to /sign-in?type={type}&redirect={this page}&back={the page they came from}.
+ */
+export interface SignInGate {
+  /**
+   * The sign-in type, shown on the sign-in page (e.g. garage, watchlist, checkout, finance, payment, spin).
+   */
+  type: string;
+  when?: FeatureSwitchCondition1;
+  /**
+   * Gate only when the page's car has loaded (car: the route's :slug or the car_id query), or only when that car has an NVIC (nvic). Without a car the page shows its own message instead of redirecting.
+   */
+  needs?: "car" | "nvic";
 }
 export interface SearchSettings {
   /**
@@ -1967,6 +2011,33 @@ export interface VehicleSettings {
   videoPosition?: number;
 }
 /**
+ * Shopper accounts (conversion §6): sign-in, the watchlist and My Garage. Turned on by the `accounts` feature switch.
+ */
+export interface Accounts {
+  /**
+   * Where an account is valid: this site only (tenant) or every site of the dealer group (group). Sessions always belong to the site that signed in.
+   */
+  scope?: "tenant" | "group";
+  /**
+   * Sign-in methods offered: e-mail and password, a one-time code by e-mail, a one-time code by SMS.
+   *
+   * @minItems 1
+   */
+  methods?: ["password" | "emailCode" | "smsCode", ...("password" | "emailCode" | "smsCode")[]];
+  /**
+   * How long a session lasts without use, in days.
+   */
+  sessionDays?: number;
+}
+/**
+ * Vehicle-page plugins per website session (conversion §6): what the vehicle page shows depends on this and on whether the shopper is signed in.
+ */
+export interface Plugins {
+  autogauge?: PluginAudience;
+  carAnalysis?: PluginAudience1;
+  ppsr?: PluginAudience2;
+}
+/**
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "locale".
  */
@@ -2054,6 +2125,10 @@ export interface FeatureSwitches1 {
    * The Autogauge market-price panel on used-car pages (conversion §1 autograb flag, §6 plugins; catalogue §4).
    */
   autogauge?: boolean;
+  /**
+   * Shopper accounts: the Sign in / My Garage link, /sign-in, the watchlist button and the gated pages (conversion §6).
+   */
+  accounts?: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -2378,6 +2453,39 @@ export interface LocationSettings1 {
     label: string;
     href: string;
   }[];
+}
+/**
+ * Vehicle-page plugins per website session (conversion §6): what the vehicle page shows depends on this and on whether the shopper is signed in.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "plugins".
+ */
+export interface Plugins1 {
+  autogauge?: PluginAudience;
+  carAnalysis?: PluginAudience1;
+  ppsr?: PluginAudience2;
+}
+/**
+ * Shopper accounts (conversion §6): sign-in, the watchlist and My Garage. Turned on by the `accounts` feature switch.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "accounts".
+ */
+export interface Accounts1 {
+  /**
+   * Where an account is valid: this site only (tenant) or every site of the dealer group (group). Sessions always belong to the site that signed in.
+   */
+  scope?: "tenant" | "group";
+  /**
+   * Sign-in methods offered: e-mail and password, a one-time code by e-mail, a one-time code by SMS.
+   *
+   * @minItems 1
+   */
+  methods?: ["password" | "emailCode" | "smsCode", ...("password" | "emailCode" | "smsCode")[]];
+  /**
+   * How long a session lasts without use, in days.
+   */
+  sessionDays?: number;
 }
 /**
  * A template's pages: the site layout (header and footer blocks) and, per route pattern, the block tree of that page.
@@ -3277,6 +3385,25 @@ export type ResolvedAdfDestination = (
   to?: [string, ...string[]];
   url?: string;
 };
+/**
+ * The Autogauge market-price report; used cars only (conversion §6).
+ */
+export type ResolvedPluginAudience = "off" | "everyone" | "signedIn";
+/**
+ * The car analysis download: a printable report comparing the car with the site's similar stock.
+ */
+export type ResolvedPluginAudience1 = "off" | "everyone" | "signedIn";
+/**
+ * The PPSR report download (Personal Property Securities Register). Needs a PPSR provider (PPSR_URL); without one the dealer's own certificate in the feed (ppsr_certificate_url) is offered, and without that nothing shows.
+ */
+export type ResolvedPluginAudience2 = "off" | "everyone" | "signedIn";
+/**
+ * Who sees the plugin in a website session: nobody (off), every shopper, or only a signed-in shopper (others get a sign-in link).
+ *
+ * This interface was referenced by `ResolvedTenant`'s JSON-Schema
+ * via the `definition` "pluginAudience".
+ */
+export type ResolvedPluginAudience3 = "off" | "everyone" | "signedIn";
 
 export interface ResolvedPlatformSchemas {}
 /**
@@ -3357,6 +3484,8 @@ export interface ResolvedTenant {
   leadDelivery: ResolvedLeadDestination[];
   locationSettings: ResolvedLocationSettings;
   vehicle: ResolvedVehicleSettings;
+  accounts: ResolvedAccounts;
+  plugins: ResolvedPlugins;
 }
 export interface ResolvedLocale {
   country: "AU" | "NZ";
@@ -3529,6 +3658,10 @@ export interface ResolvedFeatureSwitches {
    * The Autogauge market-price panel on used-car pages (conversion §1 autograb flag, §6 plugins; catalogue §4).
    */
   autogauge: boolean;
+  /**
+   * Shopper accounts: the Sign in / My Garage link, /sign-in, the watchlist button and the gated pages (conversion §6).
+   */
+  accounts: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -4104,6 +4237,33 @@ export interface ResolvedVehicleSettings {
   videoPosition: number;
 }
 /**
+ * Shopper accounts (conversion §6): sign-in, the watchlist and My Garage. Turned on by the `accounts` feature switch.
+ */
+export interface ResolvedAccounts {
+  /**
+   * Where an account is valid: this site only (tenant) or every site of the dealer group (group). Sessions always belong to the site that signed in.
+   */
+  scope: "tenant" | "group";
+  /**
+   * Sign-in methods offered: e-mail and password, a one-time code by e-mail, a one-time code by SMS.
+   *
+   * @minItems 1
+   */
+  methods: ["password" | "emailCode" | "smsCode", ...("password" | "emailCode" | "smsCode")[]];
+  /**
+   * How long a session lasts without use, in days.
+   */
+  sessionDays: number;
+}
+/**
+ * Vehicle-page plugins per website session (conversion §6): what the vehicle page shows depends on this and on whether the shopper is signed in.
+ */
+export interface ResolvedPlugins {
+  autogauge: ResolvedPluginAudience;
+  carAnalysis: ResolvedPluginAudience1;
+  ppsr: ResolvedPluginAudience2;
+}
+/**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "locale".
  */
@@ -4191,6 +4351,10 @@ export interface ResolvedFeatureSwitches1 {
    * The Autogauge market-price panel on used-car pages (conversion §1 autograb flag, §6 plugins; catalogue §4).
    */
   autogauge: boolean;
+  /**
+   * Shopper accounts: the Sign in / My Garage link, /sign-in, the watchlist button and the gated pages (conversion §6).
+   */
+  accounts: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -4521,6 +4685,39 @@ export interface ResolvedLocationSettings1 {
     label: string;
     href: string;
   }[];
+}
+/**
+ * Vehicle-page plugins per website session (conversion §6): what the vehicle page shows depends on this and on whether the shopper is signed in.
+ *
+ * This interface was referenced by `ResolvedTenant`'s JSON-Schema
+ * via the `definition` "plugins".
+ */
+export interface ResolvedPlugins1 {
+  autogauge: ResolvedPluginAudience;
+  carAnalysis: ResolvedPluginAudience1;
+  ppsr: ResolvedPluginAudience2;
+}
+/**
+ * Shopper accounts (conversion §6): sign-in, the watchlist and My Garage. Turned on by the `accounts` feature switch.
+ *
+ * This interface was referenced by `ResolvedTenant`'s JSON-Schema
+ * via the `definition` "accounts".
+ */
+export interface ResolvedAccounts1 {
+  /**
+   * Where an account is valid: this site only (tenant) or every site of the dealer group (group). Sessions always belong to the site that signed in.
+   */
+  scope: "tenant" | "group";
+  /**
+   * Sign-in methods offered: e-mail and password, a one-time code by e-mail, a one-time code by SMS.
+   *
+   * @minItems 1
+   */
+  methods: ["password" | "emailCode" | "smsCode", ...("password" | "emailCode" | "smsCode")[]];
+  /**
+   * How long a session lasts without use, in days.
+   */
+  sessionDays: number;
 }
 /**
  * Enquiry forms as data (conversion §3, §5.1, §9). The engine compiles a form to one JSON Schema that validates in the browser and on the server.

@@ -8,10 +8,11 @@ import * as carViews from './migrations/002-car-views';
 import * as phoneReveals from './migrations/003-phone-reveals';
 import * as leads from './migrations/004-leads';
 import * as reservations from './migrations/005-reservations';
+import * as watchlist from './migrations/006-watchlist';
 
 export type PlatformDb = Kysely<Database>;
 
-const MIGRATIONS: Record<string, Migration> = { '001-initial': initial, '002-car-views': carViews, '003-phone-reveals': phoneReveals, '004-leads': leads, '005-reservations': reservations };
+const MIGRATIONS: Record<string, Migration> = { '001-initial': initial, '002-car-views': carViews, '003-phone-reveals': phoneReveals, '004-leads': leads, '005-reservations': reservations, '006-watchlist': watchlist };
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 

@@ -161,6 +161,16 @@ export interface ReservationEventTable {
   at: string;
 }
 
+export interface WatchlistTable {
+  id: Generated<number>;
+  scope: string;
+  tenant: string;
+  user_id: string;
+  car_id: number;
+  phone_number: string | null;
+  created_at: string;
+}
+
 export interface Database {
   dealerships: DealershipTable;
   locations: LocationTable;
@@ -173,4 +183,5 @@ export interface Database {
   reservations: ReservationTable;
   payment_intents: PaymentIntentTable;
   reservation_events: ReservationEventTable;
+  watchlist: WatchlistTable;
 }

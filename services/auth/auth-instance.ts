@@ -1,0 +1,172 @@
+/**
+ * Shopper accounts through better-auth (sessions and hashed passwords in the platform database,
+ * built-in rate limits and CSRF checks). One instance per site and origin: the origin is the only
+ * trusted origin of its calls, sessions are stamped with the site that created them, and the
+ * account tables are those of the site's scope (see account-scope.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Kysely } from 'kysely';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { getMigrations } from 'better-auth/db/migration';
+import { emailOTP, phoneNumber } from 'better-auth/plugins';
+import type { ResolvedTenant } from '../../schemas/types.generated';
+import { databaseUrl, getDatabase } from '../db/database';
+import { accountScope } from './account-scope';
+import { createMessageSender, senderOptionsFromEnv, type MessageSender } from './message-sender';
+import { isMobileNumber } from '../../domain/accounts/mobile-number';
+
+/** Set by our route handler from the proxy-aware caller address; any client value is replaced. */
+export const CLIENT_IP_HEADER = 'x-platform-client-ip';
+export const AUTH_BASE_PATH = '/api/auth';
+export const COOKIE_PREFIX = 'account';
+const CODE_MINUTES = 10;
+
+export type AccountTenant = Pick<ResolvedTenant, 'slug' | 'name' | 'dealershipGroup' | 'accounts'>;
+
+/** Limits per caller address and path (seconds, requests). AUTH_RATE_LIMIT_MAX raises the sign-in limits for test runs. */
+export function rateLimitRules(env = process.env): Record<string, { window: number; max: number }> {
+  const scale = Math.max(1, Number(env.AUTH_RATE_LIMIT_SCALE ?? 1) || 1);
+  const rule = (window: number, max: number) => ({ window, max: max * scale });
+  return {
+    '/sign-in/email': rule(60, 5),
+    '/sign-up/email': rule(60, 3),
+    '/email-otp/send-verification-otp': rule(60, 3),
+    '/sign-in/email-otp': rule(60, 5),
+    '/email-otp/verify-email': rule(60, 5),
+    '/phone-number/send-otp': rule(60, 3),
+    '/phone-number/verify': rule(60, 5),
+    '/email-otp/request-password-reset': rule(60, 3),
+    '/email-otp/reset-password': rule(60, 5),
+  };
+}
+
+/** The signing secret: AUTH_SECRET, or one generated once and kept beside the embedded database. */
+export function authSecret(env = process.env): string {
+  const fromEnv = env.AUTH_SECRET || env.BETTER_AUTH_SECRET;
+  if (fromEnv) return fromEnv;
+  const url = databaseUrl();
+  const dir = url.startsWith('file:') && url !== 'file::memory:' ? dirname(resolve(/*turbopackIgnore: true*/ url.slice(5))) : join(process.cwd(), 'data');
+  const file = join(dir, 'auth-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    console.warn(`[accounts] AUTH_SECRET is not set: generated one in ${file}. Set AUTH_SECRET in production.`);
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** Secure cookies on https sites and in production (except on *.localhost, which is local development). */
+export function secureCookies(origin: string, env = process.env): boolean {
+  const url = new URL(origin);
+  if (url.protocol === 'https:') return true;
+  const local = url.hostname === 'localhost' || url.hostname.endsWith('.localhost') || url.hostname === '127.0.0.1';
+  return env.NODE_ENV === 'production' && !local;
+}
+
+export function authOptions(tenant: AccountTenant, origin: string, db: Kysely<unknown>, sender: MessageSender): BetterAuthOptions {
+  const scope = accountScope(tenant);
+  const table = (name: string) => `${scope.tablePrefix}${name}`;
+  const methods = new Set(tenant.accounts?.methods ?? ['password', 'emailCode', 'smsCode']);
+  const site = tenant.slug;
+  const email = (to: string, subject: string, text: string) => sender.send({ channel: 'email', site, to, subject, text });
+  const codeText = (code: string) => `Your ${tenant.name} code is ${code}. It expires in ${CODE_MINUTES} minutes. If you did not ask for it, ignore this message.`;
+  return {
+    appName: tenant.name,
+    baseURL: origin,
+    basePath: AUTH_BASE_PATH,
+    secret: authSecret(),
+    database: { db, type: 'sqlite' },
+    trustedOrigins: [origin],
+    telemetry: { enabled: false },
+    user: { modelName: table('user') },
+    account: { modelName: table('account') },
+    verification: { modelName: table('verification') },
+    session: {
+      modelName: table('session'),
+      expiresIn: (tenant.accounts?.sessionDays ?? 30) * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+      additionalFields: { site: { type: 'string', required: false, input: false } },
+    },
+    rateLimit: { enabled: true, storage: 'database', modelName: table('rate_limit'), window: 60, max: 100, customRules: rateLimitRules() },
+    emailAndPassword: {
+      enabled: methods.has('password'),
+      minPasswordLength: 8,
+      // With verification required, signing up with a known address answers exactly like a new
+      // one (no account enumeration); the owner is told by e-mail instead.
+      requireEmailVerification: true,
+      onExistingUserSignUp: async ({ user }) => {
+        await email(user.email, `You already have a ${tenant.name} account`, `Someone (hopefully you) tried to create a ${tenant.name} account with this address. You already have one: sign in with your password, or ask for a code by e-mail.`);
+      },
+    },
+    emailVerification: { autoSignInAfterVerification: true, sendOnSignIn: true },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: CODE_MINUTES * 60,
+        sendVerificationOnSignUp: true,
+        overrideDefaultEmailVerification: true,
+        disableSignUp: !methods.has('emailCode'),
+        sendVerificationOTP: async ({ email: to, otp, type }) => {
+          const subject = type === 'forget-password' ? `Reset your ${tenant.name} password` : `Your ${tenant.name} sign-in code`;
+          await email(to, subject, codeText(otp));
+        },
+      }),
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: CODE_MINUTES * 60,
+        phoneNumberValidator: (value) => isMobileNumber(value),
+        sendOTP: async ({ phoneNumber: to, code }) => sender.send({ channel: 'sms', site, to, text: codeText(code) }),
+        ...(methods.has('smsCode')
+          ? {
+              signUpOnVerification: {
+                // The library needs an address for an account made by SMS; this one is never mailed.
+                getTempEmail: (value: string) => `${value.replace(/\D/g, '')}@phone.invalid`,
+                getTempName: () => 'Shopper',
+              },
+            }
+          : {}),
+      }),
+    ],
+    databaseHooks: {
+      session: { create: { before: async (session) => ({ data: { ...session, site } }) } },
+    },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: secureCookies(origin),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: { level: 'warn' },
+  };
+}
+
+const migrated = new Map<string, Promise<void>>();
+const instances = new Map<string, { key: string; auth: ReturnType<typeof betterAuth> }>();
+let sender: MessageSender | undefined;
+
+/** The tables of a scope, created or brought up to date once per process. */
+function ensureTables(options: BetterAuthOptions, prefix: string): Promise<void> {
+  let done = migrated.get(prefix);
+  if (!done) {
+    done = getMigrations(options).then(({ runMigrations }) => runMigrations());
+    migrated.set(prefix, done);
+    done.catch(() => migrated.delete(prefix));
+  }
+  return done;
+}
+
+/** The site's auth for calls made on `origin` (one of the site's own addresses), its tables ready. */
+export async function authFor(tenant: AccountTenant, origin: string): Promise<ReturnType<typeof betterAuth>> {
+  const db = (await getDatabase()) as unknown as Kysely<unknown>;
+  const key = JSON.stringify([tenant.slug, origin, tenant.accounts, tenant.dealershipGroup, tenant.name]);
+  const cached = instances.get(`${tenant.slug}|${origin}`);
+  if (cached && cached.key === key) return cached.auth;
+  sender ??= createMessageSender(senderOptionsFromEnv());
+  const options = authOptions(tenant, origin, db, sender);
+  await ensureTables(options, accountScope(tenant).tablePrefix);
+  const auth = betterAuth(options);
+  instances.set(`${tenant.slug}|${origin}`, { key, auth });
+  return auth;
+}
