@@ -36,6 +36,9 @@ import { VehicleLocation } from './VehicleLocation/VehicleLocation';
 import { FinanceCalculator } from './FinanceCalculator/FinanceCalculator';
 import { TradeInValuation } from './TradeInValuation/TradeInValuation';
 import { ReserveCheckout } from './ReserveCheckout/ReserveCheckout';
+import { SignIn } from './SignIn/SignIn';
+import { WatchlistCars } from './WatchlistCars/WatchlistCars';
+import { AccountSummary } from './AccountSummary/AccountSummary';
 
 /** Block type -> component. The only place that knows every block; typed so each gets its own props. */
 export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
@@ -76,4 +79,7 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   FinanceCalculator,
   TradeInValuation,
   ReserveCheckout,
+  SignIn,
+  WatchlistCars,
+  AccountSummary,
 };

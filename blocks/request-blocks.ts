@@ -2,10 +2,10 @@ import type { Block } from '../schemas/types.generated';
 import type { BlockType } from './types';
 
 /**
- * Blocks that read the request's query string: pages holding one are rendered per request.
+ * Blocks that read the request (its query string, or who is signed in): pages holding one are rendered per request.
  * Kept apart from the registry so the proxy can read it without loading any component.
  */
-export const REQUEST_BLOCKS: ReadonlySet<BlockType> = new Set<BlockType>(['SearchResults', 'PrintVehicle']);
+export const REQUEST_BLOCKS: ReadonlySet<BlockType> = new Set<BlockType>(['SearchResults', 'PrintVehicle', 'SignIn', 'WatchlistCars', 'AccountSummary']);
 
 /** Whether this block reads the query string (a form about the car named by ?car_id= does). */
 export function blockReadsRequest(block: Block): boolean {

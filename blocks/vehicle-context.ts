@@ -41,3 +41,11 @@ export async function pageVehicle(ctx: BlockContext): Promise<PageVehicle> {
   if (!vehicle) notFound();
   return vehicle;
 }
+
+/** ?car_id= names a car by id or slug (conversion §2.3); only a car of this site's dealerships counts. */
+export async function carByRef(tenant: ResolvedTenant, ref: string | null | undefined): Promise<Car | undefined> {
+  if (!ref) return undefined;
+  const repo = await getStockRepository();
+  if (/^\d+$/.test(ref)) return (await repo.carsByIds([Number(ref)])).find((c) => tenant.dealerships.includes(c.dealership_id));
+  return repo.carBySlug(ref, tenant.dealerships);
+}

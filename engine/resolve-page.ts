@@ -31,8 +31,10 @@ function slots(block: Block): Block[][] {
   );
 }
 
-/** True when a block of the page reads the request's query string, so the page cannot be cached. */
+/** True when the page depends on the request (a block reads the query string, or the page is gated), so it cannot be cached. */
 export function pageReadsRequest(page: Page): boolean {
+  // A gated page depends on who is asking (conversion §4.7).
+  if (page.signIn) return true;
   const visit = (blocks: readonly Block[]): boolean => blocks.some((block) => blockReadsRequest(block) || slots(block).some(visit));
   return visit(page.blocks);
 }

@@ -11,6 +11,7 @@ export type FeatureSwitchCondition = string | [string, ...string[]];
  * A block of a page: its type, an optional id, its props and an optional switch condition.
  */
 export type BlockRef =
+  | AccountSummaryBlock
   | BrandGridBlock
   | ComingSoonBlock
   | DealerCommentsBlock
@@ -33,6 +34,7 @@ export type BlockRef =
   | RichTextBlock
   | SearchResultsBlock
   | SectionBlock
+  | SignInBlock
   | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
@@ -47,7 +49,8 @@ export type BlockRef =
   | VehicleMobileBarBlock
   | VehiclePrintBlock
   | VehicleSidebarBlock
-  | VehicleStructuredDataBlock;
+  | VehicleStructuredDataBlock
+  | WatchlistCarsBlock;
 /**
  * Narrows the cards further, e.g. {"field": "car_type", "op": "eq", "value": "new"}.
  */
@@ -218,6 +221,7 @@ export type PluginAudience3 = "off" | "everyone" | "signedIn";
  * via the `definition` "block".
  */
 export type BlockRef1 =
+  | AccountSummaryBlock
   | BrandGridBlock
   | ComingSoonBlock
   | DealerCommentsBlock
@@ -240,6 +244,7 @@ export type BlockRef1 =
   | RichTextBlock
   | SearchResultsBlock
   | SectionBlock
+  | SignInBlock
   | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
@@ -254,7 +259,8 @@ export type BlockRef1 =
   | VehicleMobileBarBlock
   | VehiclePrintBlock
   | VehicleSidebarBlock
-  | VehicleStructuredDataBlock;
+  | VehicleStructuredDataBlock
+  | WatchlistCarsBlock;
 /**
  * A block of a page: its type, an optional id, its props and an optional switch condition.
  *
@@ -262,6 +268,7 @@ export type BlockRef1 =
  * via the `definition` "blocks.schema.json".
  */
 export type Block =
+  | AccountSummaryBlock
   | BrandGridBlock
   | ComingSoonBlock
   | DealerCommentsBlock
@@ -284,6 +291,7 @@ export type Block =
   | RichTextBlock
   | SearchResultsBlock
   | SectionBlock
+  | SignInBlock
   | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
@@ -298,7 +306,8 @@ export type Block =
   | VehicleMobileBarBlock
   | VehiclePrintBlock
   | VehicleSidebarBlock
-  | VehicleStructuredDataBlock;
+  | VehicleStructuredDataBlock
+  | WatchlistCarsBlock;
 /**
  * Australian state or territory code (NSW, VIC, QLD, SA, WA, TAS, NT, ACT) or a New Zealand region code (AUK, WGN, CAN, ...).
  *
@@ -750,6 +759,24 @@ export interface Stats {
 export interface SiteLayout {
   header?: BlockList;
   footer?: BlockList;
+}
+export interface AccountSummaryBlock {
+  type: "AccountSummary";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: AccountSummaryProps;
+}
+/**
+ * My Garage's account panel: greeting, the shopper's e-mail and mobile number, and Sign out. Rendered per request; the page is normally gated.
+ */
+export interface AccountSummaryProps {
+  /**
+   * Default 'My Garage'.
+   */
+  heading?: string;
 }
 export interface BrandGridBlock {
   type: "BrandGrid";
@@ -1287,6 +1314,30 @@ export interface SectionProps {
   background?: "plain" | "surface" | "primary";
   content: BlockList;
 }
+export interface SignInBlock {
+  type: "SignIn";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: SignInProps;
+}
+/**
+ * The sign-in page (conversion §2.3 /sign-in?type&redirect&back): the tenant's sign-in methods (accounts.methods), account creation with an e-mailed code, adding a mobile number by SMS code (needed for the watchlist), then back to `redirect`. Favourites kept in the browser join the watchlist after sign-in.
+ */
+export interface SignInProps {
+  /**
+   * Default 'Sign in to {site}'.
+   */
+  heading?: string;
+  /**
+   * Why the shopper is asked to sign in, by the type in the address (e.g. watchlist, garage, checkout, finance, payment, spin). Defaults cover these types.
+   */
+  reasons?: {
+    [k: string]: string | undefined;
+  };
+}
 export interface SimilarCarsBlock {
   type: "SimilarCars";
   /**
@@ -1391,13 +1442,17 @@ export interface VehicleActionsBlock {
   props: VehicleActionsProps;
 }
 /**
- * Shopper tools for the page car: Favourite (kept in this browser; hidden for unsuitable cars per the tenant's vehicle.favouriteNeeds), Share (copy link with 'Copied' for 1.5 s, share windows 550x400, or copy with a toast where the tenant switches it on), the view count, and the viewed-cars record (catalogue §3, §4).
+ * Shopper tools for the page car: Favourite (kept in this browser; hidden for unsuitable cars per the tenant's vehicle.favouriteNeeds), Share (copy link with 'Copied' for 1.5 s, share windows 550x400, or copy with a toast where the tenant switches it on), Save to watchlist (sites with accounts; server-backed, catalogue §4, §7, §8), the view count, and the viewed-cars record (catalogue §3, §4).
  */
 export interface VehicleActionsProps {
   /**
    * Show how many times the car was viewed (default true).
    */
   showViews?: boolean;
+  /**
+   * Where 'View List' in the watchlist toasts leads (default /watchlist). The watchlist button shows on sites with the accounts switch on.
+   */
+  watchlistHref?: string;
 }
 export interface VehicleBreadcrumbsBlock {
   type: "VehicleBreadcrumbs";
@@ -1550,6 +1605,28 @@ export interface VehicleStructuredDataBlock {
  * schema.org Car (Vehicle for other kinds) with its Offer as JSON-LD for the page car; the offer price is the price the page and cards show.
  */
 export interface VehicleStructuredDataProps {}
+export interface WatchlistCarsBlock {
+  type: "WatchlistCars";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: WatchlistCarsProps;
+}
+/**
+ * The signed-in shopper's watchlist on this site (issue 8): each saved car with its live status (available, reserved, sold, no longer listed), price and a Remove button. Rendered per request.
+ */
+export interface WatchlistCarsProps {
+  /**
+   * Default 'Your watchlist'.
+   */
+  heading?: string;
+  /**
+   * 1 on its own page (default), 2 inside My Garage.
+   */
+  headingLevel?: 1 | 2;
+}
 /**
  * Route pattern -> page. Patterns are paths with :param segments, optional :param? as the last segment, e.g. /cars/:slug or /search/:type?.
  *

@@ -7,6 +7,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTenant, pageTitle, resolvePage } from '@/engine/tenant-request';
 import { renderBlocks } from '@/engine/render-blocks';
+import { enforcePageGate } from '@/engine/page-gate';
 import { loadVehicle } from '@/blocks/vehicle-context';
 import { loadLocation } from '@/blocks/location-context';
 import { siteOrigin } from '@/blocks/site-origin';
@@ -65,6 +66,8 @@ function toSearchParams(record: Record<string, string | string[] | undefined>): 
 
 export default async function TenantPage({ params, searchParams }: TenantPageProps) {
   const { tenant, path, resolved } = await load(params);
-  const base = { tenant, path, params: resolved.params, now: new Date(), searchParams: async () => toSearchParams(await searchParams) };
+  const now = new Date();
+  if (resolved.page.signIn) await enforcePageGate(tenant, resolved, path, toSearchParams(await searchParams), now);
+  const base = { tenant, path, params: resolved.params, now, searchParams: async () => toSearchParams(await searchParams) };
   return <>{renderBlocks(resolved.page.blocks, base)}</>;
 }

@@ -4,9 +4,9 @@ import { formatMoney, priceDisplay } from '../../domain/price-display';
 import { purchaseButtonsHidden, reserveDeposit, sidebarCtas } from '../../domain/vehicle-rules';
 import type { StockFilter } from '../../domain/stock-filter';
 import { vehicleTitle } from '../../domain/vehicle-title';
-import { getStockRepository, type Car } from '../../services/stock';
+import type { Car } from '../../services/stock';
 import { prepareForm } from '../form-block';
-import { pageVehicle } from '../vehicle-context';
+import { carByRef, pageVehicle } from '../vehicle-context';
 import { EnquiryFormClient } from '../EnquiryForm/EnquiryForm.client';
 
 /** conversion §9: accepted payment logos. */
@@ -16,9 +16,7 @@ export const ReserveCheckout: BlockComponent<'ReserveCheckout'> = async ({ props
   const { tenant, now } = ctx;
   let car: Car | undefined;
   if (props.car === 'query') {
-    const ref = (await ctx.searchParams()).get('car_id') ?? '';
-    const repo = await getStockRepository();
-    car = /^\d+$/.test(ref) ? (await repo.carsByIds([Number(ref)])).find((c) => tenant.dealerships.includes(c.dealership_id)) : ref ? await repo.carBySlug(ref, tenant.dealerships) : undefined;
+    car = await carByRef(tenant, (await ctx.searchParams()).get('car_id'));
   } else car = (await pageVehicle(ctx)).car;
   const heading = (props.heading ?? 'Reserve this {vehicle word}').replace('{vehicle word}', tenant.vehicleWord);
   if (!car) {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useAtom, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { favouritesAtom, toastAtom, viewedAtom, VIEWED_LIMIT, type FavouriteEntry, type ViewedCar } from '../shopper/store';
 import { track } from '../shopper/analytics';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
@@ -21,9 +21,11 @@ export interface ActionsProps {
   toastText: string;
   showViews: boolean;
   photosCount: number;
+  /** More actions shown first (the watchlist button on sites with accounts). */
+  children?: ReactNode;
 }
 
-export function VehicleActionsBar({ site, slug, favourite, viewed, shareUrl, title, copyWithToast, toastText, showViews, photosCount }: ActionsProps) {
+export function VehicleActionsBar({ site, slug, favourite, viewed, shareUrl, title, copyWithToast, toastText, showViews, photosCount, children }: ActionsProps) {
   const favourites = useMemo(() => favouritesAtom(site), [site]);
   const viewedList = useMemo(() => viewedAtom(site), [site]);
   const [saved, setSaved] = useAtom(favourites);
@@ -77,6 +79,7 @@ export function VehicleActionsBar({ site, slug, favourite, viewed, shareUrl, tit
   };
   return (
     <div className="vehicle-actions">
+      {children}
       {favourite ? (
         <button type="button" className="button button--outline" aria-pressed={isSaved} onClick={toggleFavourite}>
           <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill={isSaved ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">

@@ -5,6 +5,8 @@ import { shownPrice } from '../../domain/price-display';
 import { pageVehicle } from '../vehicle-context';
 import { siteOrigin } from '../site-origin';
 import { VehicleActionsBar } from './VehicleActions.client';
+import { WatchlistButton } from './WatchlistButton.client';
+import { isSwitchedOn } from '../../domain/switches';
 
 export const VehicleActions: BlockComponent<'VehicleActions'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
@@ -26,6 +28,8 @@ export const VehicleActions: BlockComponent<'VehicleActions'> = async ({ props, 
       toastText={copiedToast(title)}
       showViews={props.showViews !== false}
       photosCount={car.images?.length ?? 0}
-    />
+    >
+      {isSwitchedOn('accounts', tenant.features) ? <WatchlistButton carId={car.id} carName={title} sold={car.status === 'sold'} listHref={props.watchlistHref ?? '/watchlist'} /> : null}
+    </VehicleActionsBar>
   );
 };

@@ -1,8 +1,9 @@
 'use client';
 
 import { Provider, useAtom } from 'jotai';
+import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toastAtom } from './store';
 import { recordVisit } from './visit-trail';
 
@@ -21,17 +22,24 @@ export const TOAST_MS = 3000;
 
 function ToastViewport() {
   const [toast, setToast] = useAtom(toastAtom);
+  // The toast stays while the pointer or keyboard focus is on it, so its action can be reached.
+  const [held, setHeld] = useState(false);
   useEffect(() => {
-    if (!toast) return;
+    if (!toast || held) return;
     const timer = setTimeout(() => setToast(undefined), TOAST_MS);
     return () => clearTimeout(timer);
-  }, [toast, setToast]);
+  }, [toast, setToast, held]);
   return (
     <div className="toast-viewport" role="status" aria-live="polite">
       {toast ? (
-        <div className="toast" key={toast.id}>
+        <div className="toast" key={toast.id} onMouseEnter={() => setHeld(true)} onMouseLeave={() => setHeld(false)} onFocus={() => setHeld(true)} onBlur={() => setHeld(false)}>
           <p className="toast__title">{toast.title}</p>
           {toast.body ? <p>{toast.body}</p> : null}
+          {toast.action ? (
+            <Link className="toast__action" href={toast.action.href} onClick={() => setToast(undefined)}>
+              {toast.action.label}
+            </Link>
+          ) : null}
           <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => setToast(undefined)}>
             ×
           </button>

@@ -35,6 +35,8 @@ export interface Toast {
   id: number;
   title: string;
   body?: string;
+  /** A link in the toast, e.g. 'View List' (catalogue §8). */
+  action?: { label: string; href: string };
 }
 
 /** conversion §4.8 — the toast queue keeps one toast at a time. */

@@ -4,6 +4,8 @@ import { getDatabase } from '../db/database';
 import { accountScope } from '../auth/account-scope';
 import type { AccountUser } from '../auth/session';
 import { listedCarIds } from '../stock/listed-cars';
+import { getStockRepository, type Car } from '../stock';
+import { watchlistStatus, type WatchlistStatus } from '../../domain/accounts/watchlist-status';
 import { removeCar, saveCars, savedCars, type ListOwner } from './watchlist-store';
 
 export interface WatchlistAnswer {
@@ -51,4 +53,23 @@ export async function mergeFavourites(tenant: ResolvedTenant, user: AccountUser 
   const listed = await listedCarIds(tenant, ids as number[], now);
   await saveCars(db, owner, [...listed], user.phoneNumber, now);
   return { status: 200, body: { success: true, watchlist: (await savedCars(db, owner)).map((saved) => saved.carId) } };
+}
+
+export interface WatchlistEntry {
+  carId: number;
+  savedAt: string;
+  car?: Car;
+  status: WatchlistStatus;
+}
+
+/** The saved cars with their live status, newest first (a car that sold shows as sold). */
+export async function watchlistEntries(tenant: ResolvedTenant, user: AccountUser, now: Date): Promise<WatchlistEntry[]> {
+  const saved = await savedCars(await getDatabase(), ownerOf(tenant, user));
+  const ids = saved.map((s) => s.carId);
+  const [cars, listed] = await Promise.all([(await getStockRepository()).carsByIds(ids), listedCarIds(tenant, ids, now)]);
+  const byId = new Map(cars.filter((car) => tenant.dealerships.includes(car.dealership_id)).map((car) => [car.id, car]));
+  return saved.map((entry) => {
+    const car = byId.get(entry.carId);
+    return { ...entry, ...(car ? { car } : {}), status: watchlistStatus(car, listed.has(entry.carId)) };
+  });
 }

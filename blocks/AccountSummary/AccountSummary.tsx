@@ -1,0 +1,33 @@
+import Link from 'next/link';
+import { headers } from 'next/headers';
+import type { BlockComponent } from '../types';
+import { signInHref } from '../../domain/accounts/gating';
+import { sessionUser } from '../../services/auth/session';
+import { SignOutButton } from './SignOutButton.client';
+
+export const AccountSummary: BlockComponent<'AccountSummary'> = async ({ props, ctx }) => {
+  const { tenant, path } = ctx;
+  const heading = props.heading ?? 'My Garage';
+  const user = await sessionUser(tenant, await headers());
+  return (
+    <section className="container section account-summary" aria-labelledby="account-heading">
+      <h1 id="account-heading">{heading}</h1>
+      {user ? (
+        <>
+          <p>Welcome back, {user.name}.</p>
+          <dl>
+            <dt>Email</dt>
+            <dd>{user.email ?? 'Not given'}</dd>
+            <dt>Mobile</dt>
+            <dd>{user.phoneNumber ?? <Link href={signInHref('watchlist', path, path)}>Add your mobile number</Link>}</dd>
+          </dl>
+          <SignOutButton />
+        </>
+      ) : (
+        <p>
+          <Link href={signInHref('garage', path, path)}>Sign in</Link> to see your garage.
+        </p>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,66 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import { headers } from 'next/headers';
+import type { BlockComponent } from '../types';
+import { priceDisplay, formatMoney } from '../../domain/price-display';
+import { vehicleTitle } from '../../domain/vehicle-title';
+import { signInHref } from '../../domain/accounts/gating';
+import { WATCHLIST_STATUS_LABEL } from '../../domain/accounts/watchlist-status';
+import { sessionUser } from '../../services/auth/session';
+import { watchlistEntries } from '../../services/watchlist';
+import { RemoveFromWatchlist } from './RemoveFromWatchlist.client';
+
+export const WatchlistCars: BlockComponent<'WatchlistCars'> = async ({ props, ctx }) => {
+  const { tenant, now, path } = ctx;
+  const heading = props.heading ?? 'Your watchlist';
+  const Heading = props.headingLevel === 2 ? 'h2' : 'h1';
+  const user = await sessionUser(tenant, await headers());
+  if (!user) {
+    return (
+      <section className="container section">
+        <Heading>{heading}</Heading>
+        <p>
+          <Link href={signInHref('watchlist', path, path)}>Sign in</Link> to see the cars you saved.
+        </p>
+      </section>
+    );
+  }
+  const entries = await watchlistEntries(tenant, user, now);
+  const options = { currency: tenant.locale.currency, subscriptionOffer: tenant.features.subscriptionOffer, noPriceText: tenant.pricing.noPriceText, preorderText: tenant.pricing.preorderText };
+  return (
+    <section className="container section" aria-labelledby="watchlist-heading">
+      <Heading id="watchlist-heading">{heading}</Heading>
+      {entries.length === 0 ? (
+        <p>
+          Your watchlist is empty. <Link href="/search/new-used-and-demo-cars">Search our stock</Link> and choose Save to watchlist on any car.
+        </p>
+      ) : (
+        <ul className="card-grid" role="list">
+          {entries.map(({ carId, car, status }) => {
+            const title = car ? vehicleTitle(car) : `Car ${carId}`;
+            const image = car?.images?.[0]?.image?.url ?? car?.primary_image_url;
+            const price = car ? priceDisplay(car, options) : undefined;
+            const linked = car && status !== 'gone';
+            return (
+              <li key={carId} className="stock-card">
+                {image ? <Image src={image} alt="" width={600} height={400} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" /> : null}
+                <div className="stock-card__body">
+                  <p>
+                    <span className={`watchlist-status watchlist-status--${status}`}>{WATCHLIST_STATUS_LABEL[status]}</span>
+                  </p>
+                  <h3 className="stock-card__title">{linked ? <Link href={`/cars/${car.slug}`}>{title}</Link> : title}</h3>
+                  {price && status !== 'sold' && status !== 'gone' ? (
+                    <p className="stock-card__price">
+                      <strong>{'amount' in price ? formatMoney(price.amount, tenant.locale.currency) : price.text}</strong>
+                    </p>
+                  ) : null}
+                  <RemoveFromWatchlist carId={carId} carName={title} phoneNumber={user.phoneNumber ?? null} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+};
