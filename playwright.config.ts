@@ -28,6 +28,10 @@ export default defineConfig({
       // Many form posts come from one address in a test run; the limit itself is unit-tested.
       LEAD_RATE_LIMIT: '500',
       LEADS_MAIL_DIR: 'test-results/mail',
+      // Sign-in codes are read from here by the tests (the embedded sender also logs them).
+      AUTH_MESSAGES_DIR: 'test-results/account-messages',
+      // Every sign-in of the run comes from one address; the limits themselves are unit-tested.
+      AUTH_RATE_LIMIT_SCALE: '20',
     },
   },
 });

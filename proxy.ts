@@ -7,7 +7,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { loadTenantRegistry } from './engine/tenant-registry';
 import { internalPath, resolveHost } from './engine/resolve-host';
-import { pageReadsRequest, resolvePage } from './engine/resolve-page';
+import { pageGate, pageReadsRequest, resolvePage } from './engine/resolve-page';
 import { formatIssue } from './engine/validation-messages';
 import { TENANT_HEADER } from './engine/tenant-header';
 
@@ -40,7 +40,8 @@ export function proxy(request: NextRequest): NextResponse {
   if (pathname.startsWith('/api/')) return NextResponse.next({ request: { headers } });
   const url = request.nextUrl.clone();
   const page = resolvePage(entry.config, pathname);
-  url.pathname = internalPath(entry.slug, pathname, page !== undefined && pageReadsRequest(page.page));
+  // A gated page depends on who is asking (conversion §4.7), like a page that reads the query.
+  url.pathname = internalPath(entry.slug, pathname, page !== undefined && (pageReadsRequest(page.page) || pageGate(entry.config, page) !== undefined));
   return NextResponse.rewrite(url, { request: { headers } });
 }
 

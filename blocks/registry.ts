@@ -39,6 +39,7 @@ import { ReserveCheckout } from './ReserveCheckout/ReserveCheckout';
 import { SignIn } from './SignIn/SignIn';
 import { WatchlistCars } from './WatchlistCars/WatchlistCars';
 import { AccountSummary } from './AccountSummary/AccountSummary';
+import { VehiclePlugins } from './VehiclePlugins/VehiclePlugins';
 
 /** Block type -> component. The only place that knows every block; typed so each gets its own props. */
 export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
@@ -82,4 +83,5 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   SignIn,
   WatchlistCars,
   AccountSummary,
+  VehiclePlugins,
 };

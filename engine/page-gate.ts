@@ -4,7 +4,7 @@ import type { ResolvedTenant } from '../schemas/types.generated';
 import { backFromReferer, gateDecision, type GateCar } from '../domain/accounts/gating';
 import { carByRef, loadVehicle } from '../blocks/vehicle-context';
 import { sessionUser } from '../services/auth/session';
-import type { ResolvedPage } from './resolve-page';
+import { pageGate, type ResolvedPage } from './resolve-page';
 
 /** The page's car for its gate: the route's :slug, else ?car_id= (id or slug). */
 async function gateCar(tenant: ResolvedTenant, resolved: ResolvedPage, query: URLSearchParams, now: Date): Promise<GateCar> {
@@ -18,7 +18,7 @@ async function gateCar(tenant: ResolvedTenant, resolved: ResolvedPage, query: UR
  * returns. Gated pages are rendered per request (the proxy sends them to the /live tree).
  */
 export async function enforcePageGate(tenant: ResolvedTenant, resolved: ResolvedPage, path: string, query: URLSearchParams, now: Date): Promise<void> {
-  const gate = resolved.page.signIn;
+  const gate = pageGate(tenant, resolved);
   if (!gate) return;
   const requestHeaders = await headers();
   const signedIn = (await sessionUser(tenant, requestHeaders)) !== undefined;

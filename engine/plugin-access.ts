@@ -1,5 +1,5 @@
 import type { ResolvedTenant } from '../schemas/types.generated';
-import { pluginView, type PluginName } from '../domain/accounts/plugins';
+import { effectiveAudience, pluginView, type PluginName } from '../domain/accounts/plugins';
 import { isSwitchedOn } from '../domain/switches';
 import { sessionUser } from '../services/auth/session';
 
@@ -10,9 +10,9 @@ const NAMES: Record<PluginName, string> = { autogauge: 'The Autogauge report', c
  * pluginView): undefined when allowed, else the status and message to answer.
  */
 export async function pluginRefusal(tenant: ResolvedTenant, plugin: PluginName, carType: string, headers: Headers): Promise<{ status: number; error: string } | undefined> {
-  const audience = tenant.plugins[plugin];
-  const signedIn = audience === 'signedIn' && isSwitchedOn('accounts', tenant.features) ? (await sessionUser(tenant, headers)) !== undefined : false;
-  const view = pluginView(plugin, audience === 'signedIn' && !isSwitchedOn('accounts', tenant.features) ? 'off' : audience, signedIn, carType);
+  const audience = effectiveAudience(tenant.plugins[plugin], isSwitchedOn('accounts', tenant.features));
+  const signedIn = audience === 'signedIn' ? (await sessionUser(tenant, headers)) !== undefined : false;
+  const view = pluginView(plugin, audience, signedIn, carType);
   if (view === 'show') return undefined;
   if (view === 'signIn') return { status: 401, error: `Please sign in to get ${NAMES[plugin].replace(/^The /, 'the ')}.` };
   return { status: 404, error: `${NAMES[plugin]} is not available for this car on this site.` };

@@ -1,7 +1,7 @@
 import { matchRoute } from './match-route';
 import { isSwitchedOn } from '../domain/switches';
 import { blockReadsRequest } from '../blocks/request-blocks';
-import type { Block, Page } from '../schemas/types.generated';
+import type { Block, Page, SignInGate } from '../schemas/types.generated';
 import type { TenantConfig } from './tenant-registry';
 
 export interface ResolvedPage {
@@ -20,8 +20,16 @@ export function resolvePage(tenant: TenantConfig, path: string): ResolvedPage | 
   return { pattern: match.pattern, page, params: match.params };
 }
 
-export function pageTitle(page: Page, tenant: TenantConfig): string {
-  return page.title.replaceAll('{site}', tenant.name);
+/** The page's sign-in gate: the tenant's own for the route pattern (null removes it), else the template's. */
+export function pageGate(tenant: TenantConfig, resolved: ResolvedPage): SignInGate | undefined {
+  const gates = (tenant.accounts?.gates ?? {}) as Record<string, SignInGate | null | undefined>;
+  const own = gates[resolved.pattern];
+  return own === null ? undefined : (own ?? resolved.page.signIn);
+}
+
+export function pageTitle(page: Page, tenant: TenantConfig, params: Record<string, string> = {}): string {
+  const brand = params.brand ? tenant.brands?.find((b) => b.slug === params.brand)?.name : undefined;
+  return page.title.replaceAll('{site}', tenant.name).replaceAll('{brand}', brand ?? params.brand ?? '');
 }
 
 /** Nested slots are block lists inside props (e.g. a Section's content). */
@@ -31,10 +39,8 @@ function slots(block: Block): Block[][] {
   );
 }
 
-/** True when the page depends on the request (a block reads the query string, or the page is gated), so it cannot be cached. */
+/** True when a block of the page reads the request (query string or session), so the page cannot be cached. */
 export function pageReadsRequest(page: Page): boolean {
-  // A gated page depends on who is asking (conversion §4.7).
-  if (page.signIn) return true;
   const visit = (blocks: readonly Block[]): boolean => blocks.some((block) => blockReadsRequest(block) || slots(block).some(visit));
   return visit(page.blocks);
 }

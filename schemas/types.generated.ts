@@ -47,6 +47,7 @@ export type BlockRef =
   | VehicleLayoutBlock
   | VehicleLocationBlock
   | VehicleMobileBarBlock
+  | VehiclePluginsBlock
   | VehiclePrintBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock
@@ -204,7 +205,7 @@ export type PluginAudience = "off" | "everyone" | "signedIn";
  */
 export type PluginAudience1 = "off" | "everyone" | "signedIn";
 /**
- * The PPSR report download (Personal Property Securities Register). Needs a PPSR provider (PPSR_URL); without one the dealer's own certificate in the feed (ppsr_certificate_url) is offered, and without that nothing shows.
+ * The PPSR report download (Personal Property Securities Register). It needs a PPSR provider (PPSR_URL) and the car's VIN; without them nothing shows, since a made-up report would be false information.
  */
 export type PluginAudience2 = "off" | "everyone" | "signedIn";
 /**
@@ -257,6 +258,7 @@ export type BlockRef1 =
   | VehicleLayoutBlock
   | VehicleLocationBlock
   | VehicleMobileBarBlock
+  | VehiclePluginsBlock
   | VehiclePrintBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock
@@ -304,6 +306,7 @@ export type Block =
   | VehicleLayoutBlock
   | VehicleLocationBlock
   | VehicleMobileBarBlock
+  | VehiclePluginsBlock
   | VehiclePrintBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock
@@ -351,7 +354,7 @@ export interface Tenant {
   /**
    * Version of this document's format; older files are migrated on load (npm run migrate rewrites them).
    */
-  schemaVersion: 2;
+  schemaVersion: 3;
   /**
    * The site's id: lower-case words joined by '-'. It must equal the file name, and gives the development address http://<slug>.localhost:3000.
    */
@@ -589,10 +592,6 @@ export interface FeatureSwitches {
    * The Share button copies the page address and shows the toast 'Copied {car name} to your clipboard!' (catalogue §4); otherwise it offers share windows.
    */
   shareCopiesLink?: boolean;
-  /**
-   * The Autogauge market-price panel on used-car pages (conversion §1 autograb flag, §6 plugins; catalogue §4).
-   */
-  autogauge?: boolean;
   /**
    * Shopper accounts: the Sign in / My Garage link, /sign-in, the watchlist button and the gated pages (conversion §6).
    */
@@ -1388,13 +1387,17 @@ export interface SiteHeaderBlock {
   props: SiteHeaderProps;
 }
 /**
- * The site header: logo, the tenant's header menu (menus.header) with dropdowns, the brand mega menu and the locations dropdown, the phone number and a skip link.
+ * The site header: logo, the tenant's header menu (menus.header) with dropdowns, the brand mega menu and the locations dropdown, the phone number, Sign in / My Garage on sites with accounts, and a skip link.
  */
 export interface SiteHeaderProps {
   /**
    * Header stays at the top while scrolling (default true).
    */
   sticky?: boolean;
+  /**
+   * Where 'My Garage' leads on sites with accounts (default /my-garage); signed-out shoppers get 'Sign in'.
+   */
+  garageHref?: string;
 }
 export interface StatsBannerBlock {
   type: "StatsBanner";
@@ -1556,6 +1559,24 @@ export interface VehicleMobileBarProps {
    */
   instantMessage?: boolean;
 }
+export interface VehiclePluginsBlock {
+  type: "VehiclePlugins";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: VehiclePluginsProps;
+}
+/**
+ * Report downloads for the page car, as the tenant's plugins allow per website session (conversion §6): the car analysis (a PDF comparing the car with the site's similar stock) and the PPSR report (needs a PPSR provider, PPSR_URL, and the car's VIN). A plugin for signed-in shoppers shows a sign-in link to everyone else.
+ */
+export interface VehiclePluginsProps {
+  /**
+   * Default 'Reports for this {vehicle word}'.
+   */
+  heading?: string;
+}
 export interface VehiclePrintBlock {
   type: "VehiclePrint";
   /**
@@ -1661,6 +1682,9 @@ export interface Page {
 }
 /**
  * Gates the page behind sign-in (conversion §4.7, §6): once loading has finished and there is no user, the visitor is sent to /sign-in?type={type}&redirect={this page}&back={the page they came from}.
+ *
+ * This interface was referenced by `TemplatePages`'s JSON-Schema
+ * via the `definition` "signInGate".
  */
 export interface SignInGate {
   /**
@@ -2105,6 +2129,12 @@ export interface Accounts {
    * How long a session lasts without use, in days.
    */
   sessionDays?: number;
+  /**
+   * Sign-in gates by route pattern, over the template's page gates (conversion §6: online-payment, my-garage and its brand variants, spin-to-win, checkout on some sites, personalised finance for cars with an NVIC, car finance on one variant). null removes a template's gate.
+   */
+  gates?: {
+    [k: string]: SignInGate | null | undefined;
+  };
 }
 /**
  * Vehicle-page plugins per website session (conversion §6): what the vehicle page shows depends on this and on whether the shopper is signed in.
@@ -2198,10 +2228,6 @@ export interface FeatureSwitches1 {
    * The Share button copies the page address and shows the toast 'Copied {car name} to your clipboard!' (catalogue §4); otherwise it offers share windows.
    */
   shareCopiesLink?: boolean;
-  /**
-   * The Autogauge market-price panel on used-car pages (conversion §1 autograb flag, §6 plugins; catalogue §4).
-   */
-  autogauge?: boolean;
   /**
    * Shopper accounts: the Sign in / My Garage link, /sign-in, the watchlist button and the gated pages (conversion §6).
    */
@@ -2563,6 +2589,12 @@ export interface Accounts1 {
    * How long a session lasts without use, in days.
    */
   sessionDays?: number;
+  /**
+   * Sign-in gates by route pattern, over the template's page gates (conversion §6: online-payment, my-garage and its brand variants, spin-to-win, checkout on some sites, personalised finance for cars with an NVIC, car finance on one variant). null removes a template's gate.
+   */
+  gates?: {
+    [k: string]: SignInGate | null | undefined;
+  };
 }
 /**
  * A template's pages: the site layout (header and footer blocks) and, per route pattern, the block tree of that page.
@@ -3471,7 +3503,7 @@ export type ResolvedPluginAudience = "off" | "everyone" | "signedIn";
  */
 export type ResolvedPluginAudience1 = "off" | "everyone" | "signedIn";
 /**
- * The PPSR report download (Personal Property Securities Register). Needs a PPSR provider (PPSR_URL); without one the dealer's own certificate in the feed (ppsr_certificate_url) is offered, and without that nothing shows.
+ * The PPSR report download (Personal Property Securities Register). It needs a PPSR provider (PPSR_URL) and the car's VIN; without them nothing shows, since a made-up report would be false information.
  */
 export type ResolvedPluginAudience2 = "off" | "everyone" | "signedIn";
 /**
@@ -3493,7 +3525,7 @@ export interface ResolvedTenant {
   /**
    * Version of this document's format; older files are migrated on load (npm run migrate rewrites them).
    */
-  schemaVersion: 2;
+  schemaVersion: 3;
   /**
    * The site's id: lower-case words joined by '-'. It must equal the file name, and gives the development address http://<slug>.localhost:3000.
    */
@@ -3731,10 +3763,6 @@ export interface ResolvedFeatureSwitches {
    * The Share button copies the page address and shows the toast 'Copied {car name} to your clipboard!' (catalogue §4); otherwise it offers share windows.
    */
   shareCopiesLink: boolean;
-  /**
-   * The Autogauge market-price panel on used-car pages (conversion §1 autograb flag, §6 plugins; catalogue §4).
-   */
-  autogauge: boolean;
   /**
    * Shopper accounts: the Sign in / My Garage link, /sign-in, the watchlist button and the gated pages (conversion §6).
    */
@@ -4331,6 +4359,12 @@ export interface ResolvedAccounts {
    * How long a session lasts without use, in days.
    */
   sessionDays: number;
+  /**
+   * Sign-in gates by route pattern, over the template's page gates (conversion §6: online-payment, my-garage and its brand variants, spin-to-win, checkout on some sites, personalised finance for cars with an NVIC, car finance on one variant). null removes a template's gate.
+   */
+  gates: {
+    [k: string]: SignInGate | null | undefined;
+  };
 }
 /**
  * Vehicle-page plugins per website session (conversion §6): what the vehicle page shows depends on this and on whether the shopper is signed in.
@@ -4424,10 +4458,6 @@ export interface ResolvedFeatureSwitches1 {
    * The Share button copies the page address and shows the toast 'Copied {car name} to your clipboard!' (catalogue §4); otherwise it offers share windows.
    */
   shareCopiesLink: boolean;
-  /**
-   * The Autogauge market-price panel on used-car pages (conversion §1 autograb flag, §6 plugins; catalogue §4).
-   */
-  autogauge: boolean;
   /**
    * Shopper accounts: the Sign in / My Garage link, /sign-in, the watchlist button and the gated pages (conversion §6).
    */
@@ -4795,6 +4825,12 @@ export interface ResolvedAccounts1 {
    * How long a session lasts without use, in days.
    */
   sessionDays: number;
+  /**
+   * Sign-in gates by route pattern, over the template's page gates (conversion §6: online-payment, my-garage and its brand variants, spin-to-win, checkout on some sites, personalised finance for cars with an NVIC, car finance on one variant). null removes a template's gate.
+   */
+  gates: {
+    [k: string]: SignInGate | null | undefined;
+  };
 }
 /**
  * Enquiry forms as data (conversion §3, §5.1, §9). The engine compiles a form to one JSON Schema that validates in the browser and on the server.

@@ -48,6 +48,7 @@ const EXTERNAL_TYPES: Record<string, string> = {
   'page.schema.json#/definitions/layout': 'SiteLayout',
   'page.schema.json#/definitions/pages': 'Pages',
   'page.schema.json#/definitions/switch': 'FeatureSwitchCondition',
+  'page.schema.json#/definitions/signInGate': 'SignInGate',
   'filter.schema.json': 'StockFilter',
 };
 

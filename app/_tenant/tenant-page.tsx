@@ -53,7 +53,7 @@ export async function generateMetadata({ params }: TenantPageProps): Promise<Met
     };
   }
   return {
-    title: { absolute: pageTitle(resolved.page, tenant) },
+    title: { absolute: pageTitle(resolved.page, tenant, resolved.params) },
     description: resolved.page.description,
   };
 }
@@ -67,7 +67,7 @@ function toSearchParams(record: Record<string, string | string[] | undefined>): 
 export default async function TenantPage({ params, searchParams }: TenantPageProps) {
   const { tenant, path, resolved } = await load(params);
   const now = new Date();
-  if (resolved.page.signIn) await enforcePageGate(tenant, resolved, path, toSearchParams(await searchParams), now);
+  await enforcePageGate(tenant, resolved, path, toSearchParams(await searchParams), now);
   const base = { tenant, path, params: resolved.params, now, searchParams: async () => toSearchParams(await searchParams) };
   return <>{renderBlocks(resolved.page.blocks, base)}</>;
 }

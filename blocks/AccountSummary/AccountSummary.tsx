@@ -4,10 +4,11 @@ import type { BlockComponent } from '../types';
 import { signInHref } from '../../domain/accounts/gating';
 import { sessionUser } from '../../services/auth/session';
 import { SignOutButton } from './SignOutButton.client';
+import { pageBrand, withBrand } from '../brand-context';
 
 export const AccountSummary: BlockComponent<'AccountSummary'> = async ({ props, ctx }) => {
   const { tenant, path } = ctx;
-  const heading = props.heading ?? 'My Garage';
+  const heading = withBrand(props.heading ?? 'My Garage', pageBrand(ctx));
   const user = await sessionUser(tenant, await headers());
   return (
     <section className="container section account-summary" aria-labelledby="account-heading">

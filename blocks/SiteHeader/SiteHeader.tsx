@@ -5,6 +5,7 @@ import type { MenuItem } from '../../schemas/types.generated';
 import { isSwitchedOn } from '../../domain/switches';
 import { getStockRepository } from '../../services/stock';
 import { HeaderNav, NavDropdown } from './SiteHeader.client';
+import { AccountLink } from './AccountLink.client';
 
 function brandHref(brand: { slug: string; href?: string }): string {
   return brand.href ?? `/${brand.slug}/overview`;
@@ -106,6 +107,7 @@ export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) =
             {phone}
           </a>
         ) : null}
+        {isSwitchedOn('accounts', tenant.features) ? <AccountLink garageHref={props.garageHref ?? '/my-garage'} /> : null}
       </div>
     </header>
   );

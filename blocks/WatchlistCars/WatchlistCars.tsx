@@ -9,10 +9,12 @@ import { WATCHLIST_STATUS_LABEL } from '../../domain/accounts/watchlist-status';
 import { sessionUser } from '../../services/auth/session';
 import { watchlistEntries } from '../../services/watchlist';
 import { RemoveFromWatchlist } from './RemoveFromWatchlist.client';
+import { pageBrand, withBrand } from '../brand-context';
 
 export const WatchlistCars: BlockComponent<'WatchlistCars'> = async ({ props, ctx }) => {
   const { tenant, now, path } = ctx;
-  const heading = props.heading ?? 'Your watchlist';
+  const brand = pageBrand(ctx);
+  const heading = withBrand(props.heading ?? 'Your watchlist', brand);
   const Heading = props.headingLevel === 2 ? 'h2' : 'h1';
   const user = await sessionUser(tenant, await headers());
   if (!user) {
@@ -25,7 +27,8 @@ export const WatchlistCars: BlockComponent<'WatchlistCars'> = async ({ props, ct
       </section>
     );
   }
-  const entries = await watchlistEntries(tenant, user, now);
+  // A brand's garage lists that brand's cars (a car no longer known is listed everywhere, so it can be removed).
+  const entries = (await watchlistEntries(tenant, user, now)).filter(({ car }) => !brand || !car || car.make.toLowerCase() === brand.name.toLowerCase());
   const options = { currency: tenant.locale.currency, subscriptionOffer: tenant.features.subscriptionOffer, noPriceText: tenant.pricing.noPriceText, preorderText: tenant.pricing.preorderText };
   return (
     <section className="container section" aria-labelledby="watchlist-heading">

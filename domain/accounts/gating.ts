@@ -25,7 +25,6 @@ const FALLBACK = '/';
  */
 export function localPath(value: string | null | undefined, fallback = FALLBACK): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
   return value;
 }

@@ -16,3 +16,9 @@ export function pluginView(plugin: PluginName, audience: PluginAudience | undefi
 
 /** The sign-in type for a plugin (shown on the sign-in page). */
 export const PLUGIN_SIGN_IN_TYPE: Record<PluginName, string> = { autogauge: 'autogauge', carAnalysis: 'analysis', ppsr: 'ppsr' };
+
+/** A plugin for signed-in shoppers on a site without accounts cannot be reached: it is off. */
+export function effectiveAudience(audience: PluginAudience | undefined, accountsOn: boolean): PluginAudience {
+  if (!audience) return 'off';
+  return audience === 'signedIn' && !accountsOn ? 'off' : audience;
+}

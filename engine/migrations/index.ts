@@ -1,10 +1,11 @@
 import type { JsonObject, Migration } from './types';
 import { structuredContact } from './001-structured-contact';
+import { pluginsSection } from './002-plugins';
 
 /** Ordered: each migration takes documents of version `from` to `from + 1`. */
-export const MIGRATIONS: readonly Migration[] = [structuredContact];
+export const MIGRATIONS: readonly Migration[] = [structuredContact, pluginsSection];
 
-export const CURRENT_SCHEMA_VERSION = 2;
+export const CURRENT_SCHEMA_VERSION = 3;
 
 export interface MigrationResult {
   doc: JsonObject;

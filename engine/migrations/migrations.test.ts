@@ -17,9 +17,9 @@ describe('migrate', () => {
       url: 'https://www.legacy.example',
     };
     const { doc, applied } = migrate(before);
-    expect(applied).toEqual(['001-structured-contact']);
+    expect(applied).toEqual(['001-structured-contact', '002-plugins']);
     expect(doc).toEqual({
-      schemaVersion: 2,
+      schemaVersion: 3,
       slug: 'legacy-motors',
       name: 'Legacy Motors',
       template: 'franchise',
@@ -33,6 +33,14 @@ describe('migrate', () => {
         siteUrl: 'https://www.legacy.example',
       },
     });
+    expect(getValidators().tenantLayer(doc)).toBe(true);
+  });
+
+  it('moves the version-2 autogauge switch into plugins with its audience (version 3)', () => {
+    const { doc, applied } = migrate({ schemaVersion: 2, slug: 'a', name: 'A', template: 'franchise', features: { offers: true, autogauge: true } });
+    expect(applied).toEqual(['002-plugins']);
+    expect(doc).toEqual({ schemaVersion: 3, slug: 'a', name: 'A', template: 'franchise', features: { offers: true }, plugins: { autogauge: 'everyone' } });
+    expect(migrate({ schemaVersion: 2, features: { autogauge: false } }).doc).toEqual({ schemaVersion: 3, features: {}, plugins: { autogauge: 'off' } });
     expect(getValidators().tenantLayer(doc)).toBe(true);
   });
 

@@ -712,6 +712,20 @@ function vin(rng: Rng, make: string, year: number, id: number, motorcycle: boole
   return `${wmi}${rng.chars(5, VIN_CHARS)}${rng.chars(1, '0123456789X')}${yearCode}${rng.chars(1, VIN_CHARS)}${String(id).slice(-6).padStart(6, '0')}`;
 }
 
+/**
+ * A Glass's-style NVIC (six letters and digits) for every third car, derived from the id alone so
+ * the rest of the generated feed stays as it was. Personalised finance is gated for these cars.
+ */
+function nvicFor(id: number): string {
+  let n = (id * 2654435761) >>> 0;
+  let out = '';
+  for (let i = 0; i < 6; i += 1) {
+    out += VIN_CHARS.charAt(n % VIN_CHARS.length);
+    n = Math.floor(n / VIN_CHARS.length) + id * (i + 7);
+  }
+  return out;
+}
+
 function regplate(rng: Rng, state: FeedStateCode): string {
   const L = (n: number): string => rng.chars(n, 'ABCDEFGHJKLMNPRSTUVWXYZ');
   const D = (n: number): string => rng.chars(n, '0123456789');
@@ -985,6 +999,7 @@ function makeCar(rng: Rng, build: Build, stock: string): FeedCar {
     simple_body: spec.body,
     km,
     vin: vin(rng, spec.make, year, build.id, false),
+    ...(build.id % 3 === 0 ? { nvic: nvicFor(build.id) } : {}),
     ...buildDate(rng, year, new Date(build.now)),
     fuel: FUEL_LABEL[spec.fuel],
     simple_fuel: spec.fuel,

@@ -14,7 +14,7 @@ const { sessionUser } = await import('./session');
 const { MESSAGES_FILE } = await import('./message-sender');
 const { accountScope } = await import('./account-scope');
 
-const accounts: AccountTenant['accounts'] = { scope: 'tenant', methods: ['password', 'emailCode', 'smsCode'], sessionDays: 30 };
+const accounts: AccountTenant['accounts'] = { scope: 'tenant', methods: ['password', 'emailCode', 'smsCode'], sessionDays: 30, gates: {} };
 const siteA: AccountTenant = { slug: 'site-a', name: 'Site A Motors', accounts };
 const siteB: AccountTenant = { slug: 'site-b', name: 'Site B Motors', accounts };
 const groupOne: AccountTenant = { slug: 'group-one', name: 'Group One', dealershipGroup: 'g', accounts: { ...accounts, scope: 'group' } };

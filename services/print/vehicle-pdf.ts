@@ -22,16 +22,18 @@ export interface VehiclePdfInput {
   phone?: string;
 }
 
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 42;
-const WIDTH = A4[0] - 2 * MARGIN;
+export const A4: [number, number] = [595.28, 841.89];
+export const MARGIN = 42;
+export const WIDTH = A4[0] - 2 * MARGIN;
 const CONTENT_BOTTOM = 64; // above the footer line
 // Long comments are cut here: the printout is a summary, the page has the rest.
 const COMMENTS_CHARS = 1500;
 const COMMENTS_LINES = 24;
 
-const GREY = rgb(0.38, 0.4, 0.43);
-const TEXT = rgb(0.1, 0.11, 0.12);
+export const GREY = rgb(0.38, 0.4, 0.43);
+export const TEXT = rgb(0.1, 0.11, 0.12);
+/** The colour of hairlines between table rows and above the footer. */
+export const RULE = rgb(0.82, 0.83, 0.85);
 
 // ---------------------------------------------------------------------------------------------
 // Text helpers
@@ -62,7 +64,7 @@ export function pdfSafeText(text: string, charset: ReadonlySet<number>): string 
 }
 
 /** Greedy word wrap of safe text; paragraphs keep their breaks and an over-long word is split. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
@@ -88,7 +90,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** One line, shortened with an ellipsis when it does not fit. */
-function fit(text: string, font: PDFFont, size: number, width: number): string {
+export function fit(text: string, font: PDFFont, size: number, width: number): string {
   if (font.widthOfTextAtSize(text, size) <= width) return text;
   let end = text.length;
   while (end > 0 && font.widthOfTextAtSize(`${text.slice(0, end).trimEnd()}…`, size) > width) end--;
@@ -105,7 +107,7 @@ function shortComments(html: string | undefined): string | undefined {
   return `${(boundary > COMMENTS_CHARS / 2 ? window.slice(0, boundary) : window).trimEnd()}…`;
 }
 
-function colour(hex: string, fallback: RGB): RGB {
+export function colour(hex: string, fallback: RGB): RGB {
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
   return m ? rgb(parseInt(m[1] ?? '0', 16) / 255, parseInt(m[2] ?? '0', 16) / 255, parseInt(m[3] ?? '0', 16) / 255) : fallback;
 }
@@ -125,19 +127,19 @@ async function embedPhoto(doc: PDFDocument, bytes: Uint8Array | undefined): Prom
 // Layout: a cursor that moves down the page and starts a new page when the next item does not fit
 // ---------------------------------------------------------------------------------------------
 
-interface Fonts {
+export interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
 }
 
-interface TextStyle {
+export interface TextStyle {
   size: number;
   font?: PDFFont;
   color?: RGB;
   x?: number;
 }
 
-class Cursor {
+export class Cursor {
   page: PDFPage;
   y = 0;
 
@@ -179,37 +181,111 @@ class Cursor {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Parts every printout of a site shares: the document, the header band and the footers
+// ---------------------------------------------------------------------------------------------
+
+/** A new document in the tenant's colours, its fonts, and the text filter for them. */
+export interface SitePdf {
+  doc: PDFDocument;
+  fonts: Fonts;
+  /** pdfSafeText for the standard fonts. */
+  safe: (text: string) => string;
+  primary: RGB;
+  onPrimary: RGB;
+}
+
+/** Starts a printout of the tenant's site: fonts, colours and the document's metadata. */
+export async function startSitePdf(tenant: ResolvedTenant, meta: { title: string; subject: string }): Promise<SitePdf> {
+  const doc = await PDFDocument.create();
+  const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const charset = new Set(fonts.regular.getCharacterSet());
+  doc.setTitle(meta.title, { showInWindowTitleBar: true });
+  doc.setAuthor(tenant.name);
+  doc.setCreator(tenant.name);
+  doc.setSubject(meta.subject);
+  doc.setLanguage('en-AU');
+  return {
+    doc,
+    fonts,
+    safe: (text: string) => pdfSafeText(text, charset),
+    primary: colour(tenant.theme.colors.primary, TEXT),
+    onPrimary: colour(tenant.theme.colors.onPrimary, rgb(1, 1, 1)),
+  };
+}
+
+/** The header band across the top of the cursor's page: dealer name, and the phone on the right; the cursor moves below it. */
+export function drawHeaderBand({ fonts: { bold }, safe, primary, onPrimary }: SitePdf, cursor: Cursor, name: string, phone: string | undefined): void {
+  const band = 54;
+  cursor.page.drawRectangle({ x: 0, y: A4[1] - band, width: A4[0], height: band, color: primary });
+  const phoneText = phone ? safe(phone) : '';
+  const phoneWidth = phoneText ? bold.widthOfTextAtSize(phoneText, 12) : 0;
+  cursor.page.drawText(fit(safe(name), bold, 16, WIDTH - phoneWidth - 16), { x: MARGIN, y: A4[1] - 33, size: 16, font: bold, color: onPrimary });
+  if (phoneText) cursor.page.drawText(phoneText, { x: A4[0] - MARGIN - phoneWidth, y: A4[1] - 32, size: 12, font: bold, color: onPrimary });
+  cursor.y = A4[1] - band - 22;
+}
+
+/** Footers on every page, drawn last once the page count is known: dealer name and phone, and 'Page n of m'. */
+export function drawFooters({ doc, fonts: { regular }, safe }: SitePdf, name: string, phone: string | undefined): void {
+  const pages = doc.getPages();
+  const footerName = fit(safe([name, phone].filter(Boolean).join(' · ')), regular, 8, WIDTH - 80);
+  pages.forEach((page, i) => {
+    page.drawLine({ start: { x: MARGIN, y: 44 }, end: { x: MARGIN + WIDTH, y: 44 }, thickness: 0.5, color: RULE });
+    page.drawText(footerName, { x: MARGIN, y: 30, size: 8, font: regular, color: GREY });
+    const count = `Page ${i + 1} of ${pages.length}`;
+    page.drawText(count, { x: MARGIN + WIDTH - regular.widthOfTextAtSize(count, 8), y: 30, size: 8, font: regular, color: GREY });
+  });
+}
+
+/** Where drawLabelRows draws: the block's top left corner, its two columns and the row pitch. */
+export interface LabelRowsBox {
+  left: number;
+  top: number;
+  labelWidth: number;
+  valueWidth: number;
+  rowHeight: number;
+}
+
+/** Label and value rows, a hairline under each; values that do not fit end with an ellipsis. */
+export function drawLabelRows({ fonts: { regular, bold }, safe }: SitePdf, page: PDFPage, rows: ReadonlyArray<readonly [string, string]>, box: LabelRowsBox): void {
+  const { left, top, labelWidth, valueWidth, rowHeight } = box;
+  rows.forEach(([label, value], i) => {
+    const y = top - i * rowHeight - 10;
+    page.drawText(fit(safe(label), bold, 9, labelWidth - 6), { x: left, y, size: 9, font: bold, color: GREY });
+    page.drawText(fit(safe(value), regular, 10, valueWidth), { x: left + labelWidth, y, size: 10, font: regular, color: TEXT });
+    page.drawLine({ start: { x: left, y: y - 5 }, end: { x: left + labelWidth + valueWidth, y: y - 5 }, thickness: 0.3, color: RULE });
+  });
+}
+
+/**
+ * A PDF as a download named `filename` (a slug-based name: no quoting needed), kept by no cache:
+ * printouts quote live prices, and some are for one signed-in shopper only.
+ */
+export function pdfDownload(pdf: Uint8Array, filename: string): Response {
+  // A copy: Response's types take Uint8Array<ArrayBuffer>, and pdf-lib's bytes are typed more loosely.
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${filename}"`,
+      'content-length': String(pdf.byteLength),
+      'cache-control': 'private, no-store',
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // The document
 // ---------------------------------------------------------------------------------------------
 
 export async function renderVehiclePdf({ car, tenant, siteUrl, image, phone }: VehiclePdfInput): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
-  const charset = new Set(fonts.regular.getCharacterSet());
-  const safe = (text: string) => pdfSafeText(text, charset);
-  const { regular, bold } = fonts;
-  const primary = colour(tenant.theme.colors.primary, TEXT);
-  const onPrimary = colour(tenant.theme.colors.onPrimary, rgb(1, 1, 1));
-
   const title = vehicleTitle(car) || car.name || car.slug;
   const price = priceText(car, tenant);
   const dealerPhone = phone ?? printPhone(car, tenant);
-  doc.setTitle(title, { showInWindowTitleBar: true });
-  doc.setAuthor(tenant.name);
-  doc.setCreator(tenant.name);
-  doc.setSubject(`${title}, ${price.line}`);
-  doc.setLanguage('en-AU');
+  const site = await startSitePdf(tenant, { title, subject: `${title}, ${price.line}` });
+  const { doc, fonts, safe, primary } = site;
+  const { regular, bold } = fonts;
 
   const cursor = new Cursor(doc, fonts);
-
-  // Header band: dealer name and phone.
-  const band = 54;
-  cursor.page.drawRectangle({ x: 0, y: A4[1] - band, width: A4[0], height: band, color: primary });
-  const phoneText = dealerPhone ? safe(dealerPhone) : '';
-  const phoneWidth = phoneText ? bold.widthOfTextAtSize(phoneText, 12) : 0;
-  cursor.page.drawText(fit(safe(tenant.name), bold, 16, WIDTH - phoneWidth - 16), { x: MARGIN, y: A4[1] - 33, size: 16, font: bold, color: onPrimary });
-  if (phoneText) cursor.page.drawText(phoneText, { x: A4[0] - MARGIN - phoneWidth, y: A4[1] - 32, size: 12, font: bold, color: onPrimary });
-  cursor.y = A4[1] - band - 22;
+  drawHeaderBand(site, cursor, tenant.name, dealerPhone);
 
   // Title, sold notice and price, as the sidebar shows them.
   cursor.paragraph(safe(title), { size: 20, font: bold }, WIDTH, 24);
@@ -244,13 +320,7 @@ export async function renderVehiclePdf({ car, tenant, siteUrl, image, phone }: V
     if (photo) cursor.page.drawImage(photo, { x: MARGIN, y: top - photoHeight, width: photoWidth, height: photoHeight });
     const left = photo ? MARGIN + photoWidth + 18 : MARGIN;
     const labelWidth = 78;
-    const valueWidth = Math.min(MARGIN + WIDTH - left - labelWidth, 260);
-    details.forEach(([label, value], i) => {
-      const y = top - i * rowHeight - 10;
-      cursor.page.drawText(safe(label), { x: left, y, size: 9, font: bold, color: GREY });
-      cursor.page.drawText(fit(safe(value), regular, 10, valueWidth), { x: left + labelWidth, y, size: 10, font: regular, color: TEXT });
-      cursor.page.drawLine({ start: { x: left, y: y - 5 }, end: { x: left + labelWidth + valueWidth, y: y - 5 }, thickness: 0.3, color: rgb(0.82, 0.83, 0.85) });
-    });
+    drawLabelRows(site, cursor.page, details, { left, top, labelWidth, valueWidth: Math.min(MARGIN + WIDTH - left - labelWidth, 260), rowHeight });
     cursor.y = top - blockHeight - 6;
   }
 
@@ -293,16 +363,7 @@ export async function renderVehiclePdf({ car, tenant, siteUrl, image, phone }: V
   if (disclaimerLines.length) cursor.y -= 6;
   for (const l of disclaimerLines) cursor.line(l, { size: 7.5, color: GREY }, 9.5);
 
-  // Footers last, once the page count is known.
-  const pages = doc.getPages();
-  const footerName = fit(safe([tenant.name, dealerPhone].filter(Boolean).join(' · ')), regular, 8, WIDTH - 80);
-  pages.forEach((page, i) => {
-    page.drawLine({ start: { x: MARGIN, y: 44 }, end: { x: MARGIN + WIDTH, y: 44 }, thickness: 0.5, color: rgb(0.82, 0.83, 0.85) });
-    page.drawText(footerName, { x: MARGIN, y: 30, size: 8, font: regular, color: GREY });
-    const count = `Page ${i + 1} of ${pages.length}`;
-    page.drawText(count, { x: MARGIN + WIDTH - regular.widthOfTextAtSize(count, 8), y: 30, size: 8, font: regular, color: GREY });
-  });
-
+  drawFooters(site, tenant.name, dealerPhone);
   return doc.save();
 }
 

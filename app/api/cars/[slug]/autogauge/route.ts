@@ -11,12 +11,13 @@ import { TENANT_HEADER } from '@/engine/tenant-header';
 import { getTenant } from '@/engine/tenant-request';
 import { loadVehicle } from '@/blocks/vehicle-context';
 import { marketDataFromEnv } from '@/services/market/market-data';
+import { pluginRefusal } from '@/engine/plugin-access';
 
 export const dynamic = 'force-dynamic';
 
 const problem = (status: number, message: string) => Response.json({ error: message }, { status, headers: { 'cache-control': 'no-store' } });
 
-export async function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }) {
+export async function GET(request: Request, { params }: { params: Promise<{ slug: string }> }) {
   const tenant = getTenant((await headers()).get(TENANT_HEADER) ?? '');
   if (!tenant) return problem(404, 'Unknown site');
   const { slug } = await params;
@@ -24,9 +25,14 @@ export async function GET(_request: Request, { params }: { params: Promise<{ slu
   const vehicle = await loadVehicle(tenant, slug, new Date());
   if (!vehicle) return problem(404, 'No such car on this site');
   if (vehicle.car.car_type !== 'used') return problem(404, 'No market data for new or demo cars');
+  // The tenant's plugin settings (conversion §6): off, everyone, or signed-in shoppers only.
+  const refused = await pluginRefusal(tenant, 'autogauge', vehicle.car.car_type, request.headers);
+  if (refused) return problem(refused.status, refused.error);
   try {
     const gauge = await marketDataFromEnv().autoGauge(vehicle.car);
-    return Response.json(gauge, { headers: { 'cache-control': 'public, max-age=300' } });
+    // An answer for signed-in shoppers only is never kept by shared caches.
+    const cache = tenant.plugins.autogauge === 'signedIn' ? 'private, max-age=300' : 'public, max-age=300';
+    return Response.json(gauge, { headers: { 'cache-control': cache, vary: 'cookie' } });
   } catch (error) {
     console.error('Market data lookup failed', error);
     return problem(502, 'Market data is unavailable');

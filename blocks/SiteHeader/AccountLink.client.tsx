@@ -1,0 +1,25 @@
+'use client';
+
+import { useAccount } from '../shopper/account';
+import { signInHref } from '../../domain/accounts/gating';
+
+/** 'Sign in' or 'My Garage' in the header of sites with accounts; the cached header learns who is signed in here. */
+export function AccountLink({ garageHref }: { garageHref: string }) {
+  const [account] = useAccount();
+  if (account.user) {
+    return (
+      <a className="header__account" href={garageHref}>
+        My Garage
+      </a>
+    );
+  }
+  return (
+    <a className="header__account" href={signInHref('garage', garageHref, '/')} onClick={(event) => {
+      event.preventDefault();
+      const back = `${window.location.pathname}${window.location.search}`;
+      window.location.assign(signInHref('garage', garageHref, back));
+    }}>
+      Sign in
+    </a>
+  );
+}
