@@ -8,7 +8,7 @@ import { PDFDocument } from 'pdf-lib';
 import { PORT, expectAccessible, siteUrl } from './helpers';
 
 interface FeedCar {
-  id: number; slug: string; dealership_id: number; car_type: string; status: string; make: string; model: string; year: number; nvic?: string; show_on_dealer_website?: boolean; sold_date_timestamp?: number; reserved?: boolean;
+  id: number; slug: string; dealership_id: number; car_type: string; status: string; price: number; make: string; model: string; year: number; nvic?: string; show_on_dealer_website?: boolean; sold_date_timestamp?: number; reserved?: boolean;
 }
 const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as { cars: FeedCar[] };
 const SC = [2, 3, 4, 5, 6];
@@ -48,7 +48,7 @@ async function signInBySms(page: Page, phone: string): Promise<void> {
   await page.getByRole('button', { name: 'Text me a code' }).click();
   await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
   await page.getByLabel('6-digit code').fill(await codeFor(e164(phone)));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** An API session by SMS code on one site: the session cookie to send by hand (Node does not resolve *.localhost). */
@@ -98,10 +98,11 @@ test('signed out, Save to watchlist goes to sign-in and comes back to the car; s
 });
 
 test('the watchlist page and My Garage show saved cars with their live status; favourites join after sign-in', async ({ page }) => {
-  const available = find('group new car', (c) => inStock(SC)(c) && c.car_type === 'new', 5);
-  const favourite = find('group demo car', (c) => inStock(SC)(c) && c.car_type === 'demo', 2);
+  // This group lists used cars only (its base filter).
+  const available = find('group used car', (c) => inStock(SC)(c) && c.car_type === 'used', 30);
+  const favourite = find('group priced used car', (c) => inStock(SC)(c) && c.car_type === 'used' && c.price > 0, 20);
   const now = Date.now() / 1000;
-  const sold = find('group car sold within the window', (c) => SC.includes(c.dealership_id) && shown(c) && c.status === 'sold' && (c.sold_date_timestamp ?? 0) > now - 2 * 86_400);
+  const sold = find('group used car sold within the window', (c) => SC.includes(c.dealership_id) && shown(c) && c.car_type === 'used' && c.status === 'sold' && (c.sold_date_timestamp ?? 0) > now - 2 * 86_400);
 
   // A favourite kept in the browser before signing in.
   await page.goto(siteUrl(group, `/cars/${favourite.slug}`));
@@ -178,7 +179,7 @@ test('gated pages redirect to sign-in with type, redirect and back (conversion Â
 
 test('a session from one site cannot read or change another siteâ€™s watchlist; calls from other origins are refused', async ({ request }) => {
   const own = find('franchise car', inStock(HC), 2);
-  const other = find('group car', inStock(SC), 7);
+  const other = find('group used car', (c) => inStock(SC)(c) && c.car_type === 'used', 7);
   const phone = mobile();
   const cookie = await apiSession(request, franchise, phone);
 
@@ -248,13 +249,15 @@ test('create an account with a password: the e-mailed code confirms it; a wrong 
   await expect(page).toHaveURL(siteUrl(franchise, '/my-garage'));
   await expect(page.getByRole('heading', { level: 1, name: 'My Garage' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(siteUrl(franchise, '/'));
 
   await page.goto(siteUrl(franchise, '/sign-in'));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('not the password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
   const wrong = await page.getByRole('alert').textContent();
   await page.getByLabel('Email').fill('nobody-at-all@example.com');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(wrong ?? '');
 });
