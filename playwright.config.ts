@@ -30,6 +30,7 @@ export default defineConfig({
       LEADS_MAIL_DIR: 'test-results/mail',
       // Sign-in codes are read from here by the tests (the embedded sender also logs them).
       AUTH_MESSAGES_DIR: 'test-results/account-messages',
+      ACCOUNT_CODES_IN_LOG: '1',
       // Every sign-in of the run comes from one address; the limits themselves are unit-tested.
       AUTH_RATE_LIMIT_SCALE: '20',
     },

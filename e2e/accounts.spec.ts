@@ -88,7 +88,7 @@ test('signed out, Save to watchlist goes to sign-in and comes back to the car; s
   await expect(toast).toContainText(/is now available in your watchlist/);
   await expect(toast.getByRole('link', { name: 'View List' })).toHaveAttribute('href', '/watchlist');
   await page.reload();
-  const saved = page.getByRole('button', { name: 'In your watchlist' });
+  const saved = page.getByRole('button', { name: 'Save to watchlist' });
   await expect(saved).toHaveAttribute('aria-pressed', 'true');
   await saved.click();
   await expect(toast).toContainText('Car Removed');

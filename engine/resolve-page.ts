@@ -24,7 +24,10 @@ export function resolvePage(tenant: TenantConfig, path: string): ResolvedPage | 
 export function pageGate(tenant: TenantConfig, resolved: ResolvedPage): SignInGate | undefined {
   const gates = (tenant.accounts?.gates ?? {}) as Record<string, SignInGate | null | undefined>;
   const own = gates[resolved.pattern];
-  return own === null ? undefined : (own ?? resolved.page.signIn);
+  const gate = own === null ? undefined : (own ?? resolved.page.signIn);
+  // A gate only counts on a site with accounts and while its own switch holds.
+  if (!gate || !isSwitchedOn('accounts', tenant.features) || !isSwitchedOn(gate.when, tenant.features)) return undefined;
+  return gate;
 }
 
 export function pageTitle(page: Page, tenant: TenantConfig, params: Record<string, string> = {}): string {

@@ -11,4 +11,6 @@ npm run --silent seed
 npx next build
 export PORT="${PORT:-3000}"
 npx tsx scripts/list-sites.ts
+# Without a mail server or SMS gateway, sign-in codes are written to this log (demo only).
+export ACCOUNT_CODES_IN_LOG="${ACCOUNT_CODES_IN_LOG:-1}"
 exec npx next start -p "$PORT"

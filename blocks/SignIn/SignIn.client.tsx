@@ -246,7 +246,7 @@ export function SignInPanel({ site, siteName, heading, reason, methods, needsPho
             </div>
           ) : null}
           {method === 'password' ? (
-            <form className="sign-in__form" onSubmit={signInWithPassword} noValidate={false}>
+            <form className="sign-in__form" onSubmit={signInWithPassword}>
               {emailField}
               <Field label="Password">{(id) => <input id={id} name="password" type="password" autoComplete="current-password" required />}</Field>
               {submitButton('Sign in')}
@@ -362,7 +362,7 @@ export function SignInPanel({ site, siteName, heading, reason, methods, needsPho
     <div className="sign-in">
       <p>
         <a className="link-button" href={back}>
-          ‹ Back
+          <span aria-hidden="true">‹ </span>Back
         </a>
       </p>
       <h1 ref={headingRef} tabIndex={-1}>

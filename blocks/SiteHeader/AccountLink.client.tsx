@@ -6,6 +6,14 @@ import { signInHref } from '../../domain/accounts/gating';
 /** 'Sign in' or 'My Garage' in the header of sites with accounts; the cached header learns who is signed in here. */
 export function AccountLink({ garageHref }: { garageHref: string }) {
   const [account] = useAccount();
+  // Until the session is known, a neutral link: My Garage itself sends signed-out shoppers to sign-in.
+  if (account.status === 'idle' || account.status === 'loading') {
+    return (
+      <a className="header__account" href={garageHref}>
+        My account
+      </a>
+    );
+  }
   if (account.user) {
     return (
       <a className="header__account" href={garageHref}>

@@ -7,6 +7,7 @@ import { siteOrigin } from '../site-origin';
 import { VehicleActionsBar } from './VehicleActions.client';
 import { WatchlistButton } from './WatchlistButton.client';
 import { isSwitchedOn } from '../../domain/switches';
+import { isAvailable } from '../../domain/listing';
 
 export const VehicleActions: BlockComponent<'VehicleActions'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
@@ -29,7 +30,7 @@ export const VehicleActions: BlockComponent<'VehicleActions'> = async ({ props, 
       showViews={props.showViews !== false}
       photosCount={car.images?.length ?? 0}
     >
-      {isSwitchedOn('accounts', tenant.features) ? <WatchlistButton carId={car.id} carName={title} sold={car.status === 'sold'} listHref={props.watchlistHref ?? '/watchlist'} /> : null}
+      {isSwitchedOn('accounts', tenant.features) ? <WatchlistButton carId={car.id} carName={title} sold={!isAvailable(car)} listHref={props.watchlistHref ?? '/watchlist'} /> : null}
     </VehicleActionsBar>
   );
 };

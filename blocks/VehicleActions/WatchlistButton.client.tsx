@@ -2,7 +2,7 @@
 
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { currentPath, useAccount } from '../shopper/account';
+import { currentPath, postAccountCall, useAccount } from '../shopper/account';
 import { toastAtom } from '../shopper/store';
 import { track } from '../shopper/analytics';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
@@ -45,14 +45,11 @@ export function WatchlistButton({ carId, carName, sold, listHref }: WatchlistBut
     setBusy(true);
     setAccount((s) => ({ ...s, watchlist: saving ? [...s.watchlist, carId] : s.watchlist.filter((id) => id !== carId) }));
     try {
-      const response = await fetch(`/api/watchlist/${saving ? 'save-car' : 'remove-car'}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        credentials: 'same-origin',
-        body: JSON.stringify({ phone_number: account.user.phoneNumber, car_id: carId }),
-      });
-      const body = (await response.json().catch(() => ({}))) as { success?: boolean; error?: string; watchlist?: number[] };
-      if (!response.ok || !body.success) throw new Error(body.error || FAILED);
+      const body = await postAccountCall<{ success?: boolean; error?: string; watchlist?: number[] }>(
+        `/api/watchlist/${saving ? 'save-car' : 'remove-car'}`,
+        { phone_number: account.user.phoneNumber, car_id: carId },
+        FAILED,
+      );
       if (body.watchlist) {
         const list = body.watchlist;
         setAccount((s) => ({ ...s, watchlist: list }));
@@ -65,7 +62,7 @@ export function WatchlistButton({ carId, carName, sold, listHref }: WatchlistBut
       );
     } catch (caught) {
       setAccount((s) => ({ ...s, watchlist: before }));
-      setError(caught instanceof Error && caught.message !== 'Failed to fetch' ? caught.message : FAILED);
+      setError(caught instanceof Error ? caught.message : FAILED);
     } finally {
       setBusy(false);
     }
@@ -77,7 +74,7 @@ export function WatchlistButton({ carId, carName, sold, listHref }: WatchlistBut
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill={saved ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
           <path d="M6 3h12v18l-6-4-6 4z" />
         </svg>
-        {saved ? 'In your watchlist' : 'Save to watchlist'}
+        Save to watchlist
       </button>
       {error ? (
         <p className="vehicle-actions__error" role="alert">

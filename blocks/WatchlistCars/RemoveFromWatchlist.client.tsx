@@ -4,6 +4,9 @@ import { useRouter } from 'next/navigation';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { toastAtom } from '../shopper/store';
+import { postAccountCall } from '../shopper/account';
+
+const FAILED = 'The car could not be removed just now. Please try again.';
 
 /** Takes a car off the watchlist, then reloads the list from the server. */
 export function RemoveFromWatchlist({ carId, carName, phoneNumber }: { carId: number; carName: string; phoneNumber: string | null }) {
@@ -15,13 +18,13 @@ export function RemoveFromWatchlist({ carId, carName, phoneNumber }: { carId: nu
     setBusy(true);
     setError(null);
     try {
-      const response = await fetch('/api/watchlist/remove-car', { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify({ phone_number: phoneNumber, car_id: carId }) });
-      const body = (await response.json().catch(() => ({}))) as { success?: boolean; error?: string };
-      if (!response.ok || !body.success) throw new Error(body.error || 'The car could not be removed just now. Please try again.');
+      await postAccountCall('/api/watchlist/remove-car', { phone_number: phoneNumber, car_id: carId }, FAILED);
       setToast({ id: Date.now(), title: 'Car Removed', body: `${carName} is no longer in your watchlist` });
+      // The card goes away with its button: keep keyboard focus on the list's heading.
+      document.getElementById('watchlist-heading')?.focus();
       router.refresh();
     } catch (caught) {
-      setError(caught instanceof Error && caught.message !== 'Failed to fetch' ? caught.message : 'The car could not be removed just now. Please try again.');
+      setError(caught instanceof Error ? caught.message : FAILED);
     } finally {
       setBusy(false);
     }

@@ -32,7 +32,9 @@ export const WatchlistCars: BlockComponent<'WatchlistCars'> = async ({ props, ct
   const options = { currency: tenant.locale.currency, subscriptionOffer: tenant.features.subscriptionOffer, noPriceText: tenant.pricing.noPriceText, preorderText: tenant.pricing.preorderText };
   return (
     <section className="container section" aria-labelledby="watchlist-heading">
-      <Heading id="watchlist-heading">{heading}</Heading>
+      <Heading id="watchlist-heading" tabIndex={-1}>
+        {heading}
+      </Heading>
       {entries.length === 0 ? (
         <p>
           Your watchlist is empty. <Link href="/search/new-used-and-demo-cars">Search our stock</Link> and choose Save to watchlist on any car.

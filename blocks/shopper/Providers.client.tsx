@@ -23,16 +23,19 @@ export const TOAST_MS = 3000;
 function ToastViewport() {
   const [toast, setToast] = useAtom(toastAtom);
   // The toast stays while the pointer or keyboard focus is on it, so its action can be reached.
-  const [held, setHeld] = useState(false);
+  // The hold belongs to one toast: a closed toast fires no leave or blur, and must not hold the next.
+  const [heldId, setHeldId] = useState<number | null>(null);
+  const held = toast !== undefined && heldId === toast.id;
   useEffect(() => {
     if (!toast || held) return;
     const timer = setTimeout(() => setToast(undefined), TOAST_MS);
     return () => clearTimeout(timer);
   }, [toast, setToast, held]);
+  const hold = (on: boolean) => setHeldId(on && toast ? toast.id : null);
   return (
     <div className="toast-viewport" role="status" aria-live="polite">
       {toast ? (
-        <div className="toast" key={toast.id} onMouseEnter={() => setHeld(true)} onMouseLeave={() => setHeld(false)} onFocus={() => setHeld(true)} onBlur={() => setHeld(false)}>
+        <div className="toast" key={toast.id} onMouseEnter={() => hold(true)} onMouseLeave={() => hold(false)} onFocus={() => hold(true)} onBlur={() => hold(false)}>
           <p className="toast__title">{toast.title}</p>
           {toast.body ? <p>{toast.body}</p> : null}
           {toast.action ? (

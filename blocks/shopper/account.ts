@@ -49,3 +49,21 @@ export function useAccount(enabled = true): [AccountState, (update: (state: Acco
 export function currentPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
+
+const UNREACHABLE = 'We could not reach the site. Check your connection and try again.';
+
+/**
+ * POST JSON to one of this site's account calls; resolves with the answer's body when it says
+ * success, and rejects with the answer's own error message (or a plain one when the network failed).
+ */
+export async function postAccountCall<T extends { success?: boolean; error?: string }>(path: string, body: unknown, fallback: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) });
+  } catch {
+    throw new Error(UNREACHABLE);
+  }
+  const answer = (await response.json().catch(() => ({}))) as T;
+  if (!response.ok || !answer.success) throw new Error(answer.error || fallback);
+  return answer;
+}

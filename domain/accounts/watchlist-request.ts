@@ -8,6 +8,7 @@ export const WATCHLIST_MESSAGES = {
   badBody: 'Send the car as car_id and your mobile number as phone_number.',
   noPhone: 'Add a mobile number to your account to use the watchlist.',
   otherPhone: 'This mobile number does not belong to your account.',
+  badPhone: 'Send the mobile number as 04xx xxx xxx or +61 4xx xxx xxx.',
   notListed: 'This car is not available on this site.',
   tooMany: 'Too many cars at once: send at most 100.',
 } as const;
@@ -20,7 +21,7 @@ export function parseWatchlistRequest(body: unknown, country: Country): Watchlis
   if (rawPhone === undefined || rawPhone === null || rawPhone === '') return { ok: true, carId };
   if (typeof rawPhone !== 'string') return { ok: false, error: WATCHLIST_MESSAGES.badBody };
   const phoneNumber = normaliseMobile(rawPhone, country);
-  return phoneNumber ? { ok: true, carId, phoneNumber } : { ok: false, error: WATCHLIST_MESSAGES.otherPhone };
+  return phoneNumber ? { ok: true, carId, phoneNumber } : { ok: false, error: WATCHLIST_MESSAGES.badPhone };
 }
 
 /** The phone a saved car is kept under: the account's own; a different one in the call is refused. */

@@ -5,6 +5,7 @@ describe('watchlist status (issue 8: a saved car that sells shows as sold)', () 
   it('shows sold even when the sold window has passed', () => {
     expect(watchlistStatus({ status: 'sold' }, true)).toBe('sold');
     expect(watchlistStatus({ status: 'sold' }, false)).toBe('sold');
+    expect(watchlistStatus({ status: 'other' }, true)).toBe('sold');
   });
   it('shows reserved, coming soon and available from the car itself', () => {
     expect(watchlistStatus({ status: 'in_stock', reserved: true }, true)).toBe('reserved');

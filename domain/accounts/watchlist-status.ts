@@ -2,6 +2,8 @@
  * The live status of a saved car on the watchlist page and My Garage: a saved car that sells shows
  * as sold, one the dealer holds as reserved, one the site no longer lists as gone.
  */
+import { isAvailable } from '../listing';
+
 export type WatchlistStatus = 'available' | 'coming-soon' | 'reserved' | 'sold' | 'gone';
 
 export interface WatchedCar {
@@ -11,7 +13,8 @@ export interface WatchedCar {
 
 export function watchlistStatus(car: WatchedCar | undefined, listed: boolean): WatchlistStatus {
   if (!car) return 'gone';
-  if (car.status === 'sold') return 'sold';
+  // catalogue §4: a car counts as available when in stock or coming soon; anything else has sold.
+  if (!isAvailable(car)) return 'sold';
   if (!listed) return 'gone';
   if (car.reserved) return 'reserved';
   return car.status === 'coming_soon' ? 'coming-soon' : 'available';

@@ -15,10 +15,10 @@ const { MESSAGES_FILE } = await import('./message-sender');
 const { accountScope } = await import('./account-scope');
 
 const accounts: AccountTenant['accounts'] = { scope: 'tenant', methods: ['password', 'emailCode', 'smsCode'], sessionDays: 30, gates: {} };
-const siteA: AccountTenant = { slug: 'site-a', name: 'Site A Motors', accounts };
-const siteB: AccountTenant = { slug: 'site-b', name: 'Site B Motors', accounts };
-const groupOne: AccountTenant = { slug: 'group-one', name: 'Group One', dealershipGroup: 'g', accounts: { ...accounts, scope: 'group' } };
-const groupTwo: AccountTenant = { slug: 'group-two', name: 'Group Two', dealershipGroup: 'g', accounts: { ...accounts, scope: 'group' } };
+const siteA = { slug: 'site-a', name: 'Site A Motors', accounts, domains: [] as string[] };
+const siteB = { slug: 'site-b', name: 'Site B Motors', accounts, domains: [] as string[] };
+const groupOne = { slug: 'group-one', name: 'Group One', dealershipGroup: 'g', accounts: { ...accounts, scope: 'group' as const }, domains: [] as string[] };
+const groupTwo = { slug: 'group-two', name: 'Group Two', dealershipGroup: 'g', accounts: { ...accounts, scope: 'group' as const }, domains: [] as string[] };
 const origin = (t: AccountTenant) => `http://${t.slug}.localhost:3000`;
 
 let ip = 1;
@@ -129,5 +129,17 @@ describe('accounts (better-auth, one table set per scope)', () => {
     expect(secureCookies('https://cars.example.com.au', { NODE_ENV: 'development' })).toBe(true);
     expect(secureCookies('http://cars.example.com.au', { NODE_ENV: 'production' })).toBe(true);
     expect(secureCookies('http://site-a.localhost:3000', { NODE_ENV: 'production' })).toBe(false);
+  });
+});
+
+describe('the origin of an account call', () => {
+  const tenant = { slug: 'site-a', domains: ['cars.example.com.au'] };
+  it('comes from the Host the site owns, never from x-forwarded-host', async () => {
+    const { requestOrigin } = await import('./session');
+    expect(requestOrigin(tenant, new Headers({ host: 'cars.example.com.au' }))).toBe('https://cars.example.com.au');
+    expect(requestOrigin(tenant, new Headers({ host: 'www.cars.example.com.au' }))).toBe('https://www.cars.example.com.au');
+    expect(requestOrigin(tenant, new Headers({ host: 'site-a.localhost:3100', 'x-forwarded-host': 'evil.example' }))).toBe('http://site-a.localhost:3100');
+    expect(requestOrigin(tenant, new Headers({ host: 'other.localhost:3100' }))).toBeUndefined();
+    expect(requestOrigin(tenant, new Headers({ host: 'bad host' }))).toBeUndefined();
   });
 });

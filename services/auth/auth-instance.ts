@@ -4,7 +4,7 @@
  * trusted origin of its calls, sessions are stamped with the site that created them, and the
  * account tables are those of the site's scope (see account-scope.ts).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -25,7 +25,7 @@ const CODE_MINUTES = 10;
 
 export type AccountTenant = Pick<ResolvedTenant, 'slug' | 'name' | 'dealershipGroup' | 'accounts'>;
 
-/** Limits per caller address and path (seconds, requests). AUTH_RATE_LIMIT_MAX raises the sign-in limits for test runs. */
+/** Limits per caller address and path (seconds, requests). AUTH_RATE_LIMIT_SCALE multiplies them (test runs only). */
 export function rateLimitRules(env = process.env): Record<string, { window: number; max: number }> {
   const scale = Math.max(1, Number(env.AUTH_RATE_LIMIT_SCALE ?? 1) || 1);
   const rule = (window: number, max: number) => ({ window, max: max * scale });
@@ -51,8 +51,13 @@ export function authSecret(env = process.env): string {
   const file = join(dir, 'auth-secret');
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
-    console.warn(`[accounts] AUTH_SECRET is not set: generated one in ${file}. Set AUTH_SECRET in production.`);
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+      console.warn(`[accounts] AUTH_SECRET is not set: generated one in ${file}. Set AUTH_SECRET in production.`);
+    } catch (error) {
+      // Another process wrote it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
   return readFileSync(file, 'utf8').trim();
 }
@@ -121,8 +126,9 @@ export function authOptions(tenant: AccountTenant, origin: string, db: Kysely<un
         ...(methods.has('smsCode')
           ? {
               signUpOnVerification: {
-                // The library needs an address for an account made by SMS; this one is never mailed.
-                getTempEmail: (value: string) => `${value.replace(/\D/g, '')}@phone.invalid`,
+                // The library needs an address for an account made by SMS: a random one that is never
+                // mailed (the sign-up route refuses .invalid addresses, so nobody can take it first).
+                getTempEmail: () => `${randomUUID()}@phone.invalid`,
                 getTempName: () => 'Shopper',
               },
             }
@@ -142,6 +148,7 @@ export function authOptions(tenant: AccountTenant, origin: string, db: Kysely<un
   };
 }
 
+const MAX_INSTANCES = 200;
 const migrated = new Map<string, Promise<void>>();
 const instances = new Map<string, { key: string; auth: ReturnType<typeof betterAuth> }>();
 let sender: MessageSender | undefined;
@@ -150,7 +157,9 @@ let sender: MessageSender | undefined;
 function ensureTables(options: BetterAuthOptions, prefix: string): Promise<void> {
   let done = migrated.get(prefix);
   if (!done) {
-    done = getMigrations(options).then(({ runMigrations }) => runMigrations());
+    const run = async () => (await getMigrations(options)).runMigrations();
+    // Two processes starting together may race to create the tables: the loser looks again.
+    done = run().catch(run);
     migrated.set(prefix, done);
     done.catch(() => migrated.delete(prefix));
   }
@@ -167,6 +176,8 @@ export async function authFor(tenant: AccountTenant, origin: string): Promise<Re
   const options = authOptions(tenant, origin, db, sender);
   await ensureTables(options, accountScope(tenant).tablePrefix);
   const auth = betterAuth(options);
+  // Origins are the site's own addresses; the bound only guards against many development ports.
+  if (instances.size >= MAX_INSTANCES) instances.delete(instances.keys().next().value ?? '');
   instances.set(`${tenant.slug}|${origin}`, { key, auth });
   return auth;
 }

@@ -22,6 +22,8 @@ export interface SenderOptions {
   smsUrl?: string;
   /** Also append every logged message as a JSON line to <dir>/account-messages.jsonl (tests read codes there). */
   logDir?: string;
+  /** Whether codes may go to the log. In production only with ACCOUNT_CODES_IN_LOG=1 (demo and test servers). */
+  logAllowed: boolean;
   log: (line: string) => void;
 }
 
@@ -31,6 +33,7 @@ export function senderOptionsFromEnv(env = process.env): SenderOptions {
     ...(env.SMS_URL ? { smsUrl: env.SMS_URL } : {}),
     ...(env.AUTH_MESSAGES_DIR ? { logDir: resolve(/*turbopackIgnore: true*/ env.AUTH_MESSAGES_DIR) } : {}),
     from: env.ACCOUNTS_MAIL_FROM || 'Your account <accounts@dealer-platform.localhost>',
+    logAllowed: env.NODE_ENV !== 'production' || env.ACCOUNT_CODES_IN_LOG === '1',
     log: (line) => console.info(line),
   };
 }
@@ -69,6 +72,8 @@ export function createMessageSender(options: SenderOptions): MessageSender {
         if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
         return;
       }
+      // A code in a production log would let anyone who reads the log into the account.
+      if (!options.logAllowed) throw new Error(`No ${message.channel === 'sms' ? 'SMS gateway (SMS_URL)' : 'mail server (SMTP_URL)'} is configured to send sign-in codes.`);
       await logMessage(message);
     },
   };

@@ -1,5 +1,6 @@
-import type { AccountTenant } from './auth-instance';
-import { authFor } from './auth-instance';
+import type { ResolvedTenant } from '../../schemas/types.generated';
+import { normaliseHost } from '../../engine/resolve-host';
+import { authFor, COOKIE_PREFIX, type AccountTenant } from './auth-instance';
 
 export interface AccountUser {
   id: string;
@@ -9,11 +10,19 @@ export interface AccountUser {
   phoneNumber?: string;
 }
 
-/** The origin the shopper's browser used: the proxy already tied the host to this site. */
-export function requestOrigin(headers: Headers): string {
-  const host = headers.get('x-forwarded-host')?.split(',')[0]?.trim() || headers.get('host') || 'localhost';
-  const proto = headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || 'http';
-  return `${proto === 'https' ? 'https' : 'http'}://${host}`;
+/**
+ * The site's own origin for this request, from the Host header the proxy matched to the site:
+ * one of the site's domains (https), or `<slug>.localhost[:port]` in development (http). Headers
+ * a client can add (x-forwarded-host) are not read. Undefined for any other host.
+ */
+export function requestOrigin(tenant: Pick<ResolvedTenant, 'slug' | 'domains'>, headers: Headers): string | undefined {
+  const host = headers.get('host')?.trim().toLowerCase() ?? '';
+  const name = normaliseHost(host);
+  if (!name) return undefined;
+  if (tenant.domains.some((domain) => domain === name || `www.${domain}` === name || domain === `www.${name}`)) return `https://${name}`;
+  const port = /:(\d{1,5})$/.exec(host)?.[1];
+  if (name === `${tenant.slug}.localhost`) return `http://${name}${port ? `:${port}` : ''}`;
+  return undefined;
 }
 
 interface SessionShape {
@@ -25,9 +34,11 @@ interface SessionShape {
  * The signed-in shopper of this site, or undefined. A session belongs to the site that created
  * it: the same account signed in on another site of its dealer group has another session there.
  */
-export async function sessionUser(tenant: AccountTenant, headers: Headers): Promise<AccountUser | undefined> {
-  if (!/(?:^|;\s*)(?:__Secure-)?account\.session_token=/.test(headers.get('cookie') ?? '')) return undefined;
-  const auth = await authFor(tenant, requestOrigin(headers));
+export async function sessionUser(tenant: AccountTenant & Pick<ResolvedTenant, 'domains'>, headers: Headers): Promise<AccountUser | undefined> {
+  if (!(headers.get('cookie') ?? '').includes(`${COOKIE_PREFIX}.session_token=`)) return undefined;
+  const origin = requestOrigin(tenant, headers);
+  if (!origin) return undefined;
+  const auth = await authFor(tenant, origin);
   const found = (await auth.api.getSession({ headers })) as SessionShape | null;
   if (!found || found.session.site !== tenant.slug) return undefined;
   const { user } = found;

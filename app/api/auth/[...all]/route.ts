@@ -1,35 +1,71 @@
 /**
- * /api/auth/*: the account endpoints of better-auth (sign-up, sign-in by password or code,
- * verification, sign-out, session) for the site the proxy resolved, in the site's account scope.
- * The caller's address (proxy-aware, see apiCaller) is handed over for the library's rate limits.
+ * /api/auth/*: the account calls of better-auth that the sign-in page uses (sign-up, sign-in by
+ * password or code, verification, sign-out, session) for the site the proxy resolved, in the site's
+ * account scope. Everything else the library offers stays closed. The caller's address (see
+ * apiCaller) is handed over for the library's per-address limits; limits per e-mail address or
+ * phone number are added here, so rotating addresses does not buy more codes or guesses.
  */
 import { answer, apiCaller } from '@/engine/api-request';
+import { MemoryRateLimit } from '@/engine/memory-rate-limit';
 import { isSwitchedOn } from '@/domain/switches';
-import { authFor, CLIENT_IP_HEADER } from '@/services/auth/auth-instance';
+import { authCallRefusal, callIdentifier } from '@/domain/accounts/auth-calls';
+import { authFor, AUTH_BASE_PATH, CLIENT_IP_HEADER, COOKIE_PREFIX } from '@/services/auth/auth-instance';
 import { requestOrigin } from '@/services/auth/session';
 
 export const dynamic = 'force-dynamic';
 
+const scale = Math.max(1, Number(process.env.AUTH_RATE_LIMIT_SCALE ?? 1) || 1);
+/** Codes sent to one address or number: 5 per 15 minutes. Password attempts on one address: 10 per 15 minutes. */
+const codesPerIdentifier = new MemoryRateLimit(5 * scale, 15 * 60_000);
+const passwordsPerIdentifier = new MemoryRateLimit(10 * scale, 15 * 60_000);
+const LIMITED: Record<string, MemoryRateLimit> = {
+  '/email-otp/send-verification-otp': codesPerIdentifier,
+  '/phone-number/send-otp': codesPerIdentifier,
+  '/sign-in/email': passwordsPerIdentifier,
+};
+const MAX_BODY = 16 * 1024;
+
 async function handle(request: Request): Promise<Response> {
   const caller = await apiCaller();
-  if (!caller) return answer(404, { success: false, error: 'Unknown site' });
-  if (!isSwitchedOn('accounts', caller.tenant.features)) return answer(404, { success: false, message: 'This site has no shopper accounts.' });
+  if (!caller) return answer(404, { message: 'Unknown site' });
+  const { tenant } = caller;
+  if (!isSwitchedOn('accounts', tenant.features)) return answer(404, { message: 'This site has no shopper accounts.' });
+  const origin = requestOrigin(tenant, request.headers);
+  if (!origin) return answer(400, { message: 'This address is not one of the site’s own.' });
+  const url = new URL(request.url);
+  const path = url.pathname.slice(AUTH_BASE_PATH.length) || '/';
+
+  let text: string | undefined;
+  let body: Record<string, unknown> = {};
+  if (request.method === 'POST') {
+    text = await request.text();
+    if (Buffer.byteLength(text) > MAX_BODY) return answer(413, { message: 'Too much data.' });
+    try {
+      const parsed = text ? (JSON.parse(text) as unknown) : {};
+      body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    } catch {
+      return answer(400, { message: 'The request could not be read: send JSON.' });
+    }
+  }
+  const signedIn = (request.headers.get('cookie') ?? '').includes(`${COOKIE_PREFIX}.session_token=`);
+  const refusal = authCallRefusal({ path, body, signedIn, methods: tenant.accounts.methods });
+  if (refusal) return answer(refusal.status, { message: refusal.message });
+  const identifier = callIdentifier(path, body);
+  const limit = LIMITED[path];
+  if (limit && identifier && !limit.take(`${tenant.slug}|${path}|${identifier}`)) {
+    return answer(429, { message: 'Too many attempts. Please wait a few minutes and try again.' });
+  }
+
   const headers = new Headers(request.headers);
   headers.delete(CLIENT_IP_HEADER);
   if (caller.ip) headers.set(CLIENT_IP_HEADER, caller.ip);
-  const origin = requestOrigin(request.headers);
-  const url = new URL(request.url);
+  headers.delete('content-length');
   try {
-    const auth = await authFor(caller.tenant, origin);
-    const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers };
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      init.body = request.body;
-      init.duplex = 'half';
-    }
-    return await auth.handler(new Request(`${origin}${url.pathname}${url.search}`, init));
+    const auth = await authFor(tenant, origin);
+    return await auth.handler(new Request(`${origin}${url.pathname}${url.search}`, { method: request.method, headers, ...(text !== undefined ? { body: text } : {}) }));
   } catch (error) {
     console.error('Account call failed', error);
-    return answer(503, { success: false, message: 'Signing in is not available just now. Please try again in a moment.' });
+    return answer(503, { message: 'Signing in is not available just now. Please try again in a moment.' });
   }
 }
 

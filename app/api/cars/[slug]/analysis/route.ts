@@ -7,6 +7,7 @@
  */
 import { answer, apiCaller } from '@/engine/api-request';
 import { pluginRefusal } from '@/engine/plugin-access';
+import { reportAllowed, REPORT_LIMIT_MESSAGE } from '@/engine/report-limits';
 import { loadVehicle } from '@/blocks/vehicle-context';
 import { siteOrigin } from '@/blocks/site-origin';
 import { analyseCar, comparablesFilter, COMPARABLES_LIMIT } from '@/domain/car-analysis';
@@ -23,6 +24,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
   if (!caller) return answer(404, { error: 'Unknown site' });
   if (!SLUG.test(slug)) return answer(400, { error: 'A car slug is lower-case letters, digits and hyphens' });
   const { tenant } = caller;
+  if (!reportAllowed('analysis', tenant.slug, caller.ip)) return answer(429, { error: REPORT_LIMIT_MESSAGE });
   try {
     const now = new Date();
     const vehicle = await loadVehicle(tenant, slug, now);

@@ -6,6 +6,7 @@
  */
 import { answer, apiCaller } from '@/engine/api-request';
 import { pluginRefusal } from '@/engine/plugin-access';
+import { cachedPpsr, reportAllowed, REPORT_LIMIT_MESSAGE } from '@/engine/report-limits';
 import { loadVehicle } from '@/blocks/vehicle-context';
 import { getPpsrProvider } from '@/services/ppsr/ppsr-provider';
 import { pdfDownload } from '@/services/print/vehicle-pdf';
@@ -18,6 +19,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
   if (!caller) return answer(404, { error: 'Unknown site' });
   const { slug } = await params;
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) return answer(400, { error: 'A car slug is lower-case letters, digits and hyphens' });
+  if (!reportAllowed('ppsr', caller.tenant.slug, caller.ip)) return answer(429, { error: REPORT_LIMIT_MESSAGE });
   try {
     return await ppsrDownload(request, caller.tenant, slug);
   } catch (error) {
@@ -38,7 +40,7 @@ async function ppsrDownload(request: Request, tenant: ResolvedTenant, slug: stri
   if (!vin) return answer(422, { error: 'This car has no VIN, so there is no PPSR report for it.' });
   let pdf: Uint8Array;
   try {
-    pdf = await provider.report({ vin, slug });
+    pdf = await cachedPpsr(vin, () => provider.report({ vin, slug }));
   } catch (error) {
     console.error(`PPSR report for ${slug} on ${tenant.slug} failed`, error);
     return answer(502, { error: 'The PPSR register could not be reached. Please try again later.' });
