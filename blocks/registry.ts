@@ -40,6 +40,22 @@ import { SignIn } from './SignIn/SignIn';
 import { WatchlistCars } from './WatchlistCars/WatchlistCars';
 import { AccountSummary } from './AccountSummary/AccountSummary';
 import { VehiclePlugins } from './VehiclePlugins/VehiclePlugins';
+import { ModelsListing } from './ModelsListing/ModelsListing';
+import { ModelDetail } from './ModelDetail/ModelDetail';
+import { ColourPicker } from './ColourPicker/ColourPicker';
+import { OrderNowSummary } from './OrderNowSummary/OrderNowSummary';
+import { BrandOverview } from './BrandOverview/BrandOverview';
+import { SpecialOffers } from './SpecialOffers/SpecialOffers';
+import { PromotionsSlider } from './PromotionsSlider/PromotionsSlider';
+import { BlogCards } from './BlogCards/BlogCards';
+import { WhyBuyFromUs } from './WhyBuyFromUs/WhyBuyFromUs';
+import { TradeInFaq } from './TradeInFaq/TradeInFaq';
+import { Warranty } from './Warranty/Warranty';
+import { ReturnPolicy } from './ReturnPolicy/ReturnPolicy';
+import { PaymentLogos } from './PaymentLogos/PaymentLogos';
+import { SalesCounter } from './SalesCounter/SalesCounter';
+import { PriceRangeSearch } from './PriceRangeSearch/PriceRangeSearch';
+import { ServiceBookingLinks } from './ServiceBookingLinks/ServiceBookingLinks';
 
 /** Block type -> component. The only place that knows every block; typed so each gets its own props. */
 export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
@@ -84,4 +100,20 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   WatchlistCars,
   AccountSummary,
   VehiclePlugins,
+  SpecialOffers,
+  PromotionsSlider,
+  BlogCards,
+  WhyBuyFromUs,
+  TradeInFaq,
+  Warranty,
+  ReturnPolicy,
+  PaymentLogos,
+  SalesCounter,
+  PriceRangeSearch,
+  ServiceBookingLinks,
+  ModelsListing,
+  ModelDetail,
+  ColourPicker,
+  OrderNowSummary,
+  BrandOverview,
 };

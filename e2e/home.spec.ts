@@ -55,9 +55,9 @@ test('the internal route prefix is not reachable from outside', async ({ request
 });
 
 test('a page the platform does not build yet says so honestly', async ({ page }) => {
-  const response = await page.goto(siteUrl('harbour-city-mazda', '/fleet'));
+  const response = await page.goto(siteUrl('southern-cross-motors', '/finance-and-insurance'));
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fleet sales information is coming soon');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Finance and insurance information is coming soon');
   await expectAccessible(page);
 });
 

@@ -12,7 +12,10 @@ export type FeatureSwitchCondition = string | [string, ...string[]];
  */
 export type BlockRef =
   | AccountSummaryBlock
+  | BlogCardsBlock
   | BrandGridBlock
+  | BrandOverviewBlock
+  | ColourPickerBlock
   | ComingSoonBlock
   | DealerCommentsBlock
   | DeliveryCalculatorBlock
@@ -28,17 +31,28 @@ export type BlockRef =
   | LocationsCarouselBlock
   | LocationsListingBlock
   | MarketGaugeBlock
+  | ModelDetailBlock
+  | ModelsListingBlock
+  | OrderNowSummaryBlock
+  | PaymentLogosBlock
+  | PriceRangeSearchBlock
   | PrintVehicleBlock
   | PromotionBannerBlock
+  | PromotionsSliderBlock
   | ReserveCheckoutBlock
+  | ReturnPolicyBlock
   | RichTextBlock
+  | SalesCounterBlock
   | SearchResultsBlock
   | SectionBlock
+  | ServiceBookingLinksBlock
   | SignInBlock
   | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
+  | SpecialOffersBlock
   | StatsBannerBlock
+  | TradeInFaqBlock
   | TradeInValuationBlock
   | VehicleActionsBlock
   | VehicleBreadcrumbsBlock
@@ -51,7 +65,9 @@ export type BlockRef =
   | VehiclePrintBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock
-  | WatchlistCarsBlock;
+  | WarrantyBlock
+  | WatchlistCarsBlock
+  | WhyBuyFromUsBlock;
 /**
  * Narrows the cards further, e.g. {"field": "car_type", "op": "eq", "value": "new"}.
  */
@@ -223,7 +239,10 @@ export type PluginAudience3 = "off" | "everyone" | "signedIn";
  */
 export type BlockRef1 =
   | AccountSummaryBlock
+  | BlogCardsBlock
   | BrandGridBlock
+  | BrandOverviewBlock
+  | ColourPickerBlock
   | ComingSoonBlock
   | DealerCommentsBlock
   | DeliveryCalculatorBlock
@@ -239,17 +258,28 @@ export type BlockRef1 =
   | LocationsCarouselBlock
   | LocationsListingBlock
   | MarketGaugeBlock
+  | ModelDetailBlock
+  | ModelsListingBlock
+  | OrderNowSummaryBlock
+  | PaymentLogosBlock
+  | PriceRangeSearchBlock
   | PrintVehicleBlock
   | PromotionBannerBlock
+  | PromotionsSliderBlock
   | ReserveCheckoutBlock
+  | ReturnPolicyBlock
   | RichTextBlock
+  | SalesCounterBlock
   | SearchResultsBlock
   | SectionBlock
+  | ServiceBookingLinksBlock
   | SignInBlock
   | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
+  | SpecialOffersBlock
   | StatsBannerBlock
+  | TradeInFaqBlock
   | TradeInValuationBlock
   | VehicleActionsBlock
   | VehicleBreadcrumbsBlock
@@ -262,7 +292,9 @@ export type BlockRef1 =
   | VehiclePrintBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock
-  | WatchlistCarsBlock;
+  | WarrantyBlock
+  | WatchlistCarsBlock
+  | WhyBuyFromUsBlock;
 /**
  * A block of a page: its type, an optional id, its props and an optional switch condition.
  *
@@ -271,7 +303,10 @@ export type BlockRef1 =
  */
 export type Block =
   | AccountSummaryBlock
+  | BlogCardsBlock
   | BrandGridBlock
+  | BrandOverviewBlock
+  | ColourPickerBlock
   | ComingSoonBlock
   | DealerCommentsBlock
   | DeliveryCalculatorBlock
@@ -287,17 +322,28 @@ export type Block =
   | LocationsCarouselBlock
   | LocationsListingBlock
   | MarketGaugeBlock
+  | ModelDetailBlock
+  | ModelsListingBlock
+  | OrderNowSummaryBlock
+  | PaymentLogosBlock
+  | PriceRangeSearchBlock
   | PrintVehicleBlock
   | PromotionBannerBlock
+  | PromotionsSliderBlock
   | ReserveCheckoutBlock
+  | ReturnPolicyBlock
   | RichTextBlock
+  | SalesCounterBlock
   | SearchResultsBlock
   | SectionBlock
+  | ServiceBookingLinksBlock
   | SignInBlock
   | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
+  | SpecialOffersBlock
   | StatsBannerBlock
+  | TradeInFaqBlock
   | TradeInValuationBlock
   | VehicleActionsBlock
   | VehicleBreadcrumbsBlock
@@ -310,7 +356,9 @@ export type Block =
   | VehiclePrintBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock
-  | WatchlistCarsBlock;
+  | WarrantyBlock
+  | WatchlistCarsBlock
+  | WhyBuyFromUsBlock;
 /**
  * Australian state or territory code (NSW, VIC, QLD, SA, WA, TAS, NT, ACT) or a New Zealand region code (AUK, WGN, CAN, ...).
  *
@@ -424,6 +472,30 @@ export interface Tenant {
   vehicle?: VehicleSettings;
   accounts?: Accounts;
   plugins?: Plugins;
+  models?: ModelSettings;
+  /**
+   * Special offer tiles for /special-offers (only when `features.offers` is on). Tiles outside their start and expiry dates are not shown.
+   */
+  offers?: SpecialOffer[];
+  /**
+   * Slides of the promotions slider, filtered by start and expiry and sorted by position.
+   */
+  promotions?: PromotionSlide[];
+  /**
+   * Blog cards shown by the BlogCards block, newest first.
+   */
+  blog?: BlogCard[];
+  warranty?: Warranty;
+  returnPolicy?: ReturnPolicy;
+  /**
+   * External service-booking addresses per make (conversion §3 Service-booking link). Each gives the page /service/{make slug}; a make without one has no such page.
+   */
+  serviceBookingLinks?: ServiceBookingLink[];
+  /**
+   * Reasons to buy from this dealer, shown by the WhyBuyFromUs block (conversion §2.5).
+   */
+  whyBuyFromUs?: WhyBuyReason[];
+  salesCounter?: SalesCounterSettings;
 }
 export interface Locale {
   country?: "AU" | "NZ";
@@ -596,6 +668,18 @@ export interface FeatureSwitches {
    * Shopper accounts: the Sign in / My Garage link, /sign-in, the watchlist button and the gated pages (conversion §6).
    */
   accounts?: boolean;
+  /**
+   * The sales-counter widget (conversion §2.5, §9) where a page places it; its label is the tenant's `salesCounter.label`.
+   */
+  salesCounter?: boolean;
+  /**
+   * The /spin-to-win promotion page (conversion §2.3), gated behind sign-in when accounts are on (conversion §6).
+   */
+  spinToWin?: boolean;
+  /**
+   * The end-of-financial-year sale pages /eofy and /pages/eofy-sale (conversion §2.3).
+   */
+  eofySale?: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -777,6 +861,29 @@ export interface AccountSummaryProps {
    */
   heading?: string;
 }
+export interface BlogCardsBlock {
+  type: "BlogCards";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: BlogCardsProps;
+}
+/**
+ * The tenant's blog cards (tenant `blog`: href, heading, image, date), newest first; renders nothing without any.
+ */
+export interface BlogCardsProps {
+  heading?: string;
+  /**
+   * Most cards shown; 0 shows all.
+   */
+  limit?: number;
+  moreLink?: {
+    label: string;
+    href: string;
+  };
+}
 export interface BrandGridBlock {
   type: "BrandGrid";
   /**
@@ -805,6 +912,42 @@ export interface BrandGridProps {
      */
     href: string;
   };
+}
+export interface BrandOverviewBlock {
+  type: "BrandOverview";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: BrandOverviewProps;
+}
+/**
+ * A brand's page ({brand}/overview, catalogue §2): the brand (route :brand, one of the tenant's brands; others are a 404) with its logo, the brand's stock link and its locations. Add a ModelsListing below for the brand's new models.
+ */
+export interface BrandOverviewProps {
+  /**
+   * Text under the heading; '{brand}' is replaced. Default names the brand's new and used stock.
+   */
+  intro?: string;
+}
+export interface ColourPickerBlock {
+  type: "ColourPicker";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: ColourPickerProps;
+}
+/**
+ * The model page's colour picker (conversion §4.5): variant tabs (choosing one resets the colour to the first), previous/next arrows that wrap at both ends, a secondary body-type tab set when a variant has at least 3 body types and more than 15 colours, the colour's picture (width 640, quality 75), name and swatch.
+ */
+export interface ColourPickerProps {
+  /**
+   * Default 'Colours'.
+   */
+  heading?: string;
 }
 export interface ComingSoonBlock {
   type: "ComingSoon";
@@ -1199,6 +1342,112 @@ export interface MarketGaugeProps {
    */
   heading?: string;
 }
+export interface ModelDetailBlock {
+  type: "ModelDetail";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: ModelDetailProps;
+}
+/**
+ * A model page (/models/{slug}, conversion §2.5, §4.6): header image (at most 600 px wide), short description and the variants section 'Which {make model} will you choose?' ('Features' for one variant): 2 or fewer variants as a grid, more as a swipeable slider with arrows at 4 or more. Each variant shows its image, full name, features (first 8 with View more / View less unless the tenant's models.allFeatures), drive-away price range and a Get a Quote link to the tenant's order-now path. A coming-soon model has no quote link and its variant images link to #form-section.
+ */
+export interface ModelDetailProps {
+  /**
+   * Default 'Get a Quote' (conversion §9 default call to action).
+   */
+  quoteText?: string;
+}
+export interface ModelsListingBlock {
+  type: "ModelsListing";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: ModelsListingProps;
+}
+/**
+ * The site's new models (conversion §2.3 /models?body={body}): a card per model with image, short description, 'From' drive-away price and Coming soon, linking to /models/{slug}; a body-type filter written to ?body=. On a brand page (route :brand) only that brand's models.
+ */
+export interface ModelsListingProps {
+  /**
+   * Default 'New {vehicle word}s' ('{brand}' is replaced on brand pages).
+   */
+  heading?: string;
+  headingLevel?: 1 | 2;
+  /**
+   * Offer the body-type filter (?body=); default true. The page then renders per request.
+   */
+  bodyFilter?: boolean;
+}
+export interface OrderNowSummaryBlock {
+  type: "OrderNowSummary";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: OrderNowSummaryProps;
+}
+/**
+ * The top of the order-now / quote page (conversion §2.3 /models/order-now?model_id={model slug}&model_name={name}&vehicle={variant full name}): the chosen model and variant with picture and drive-away range, or a way back to the models when the address names none. Put an EnquiryForm with the model-quote form below it, prefilled from the same query.
+ */
+export interface OrderNowSummaryProps {
+  /**
+   * Default 'Get a quote'.
+   */
+  heading?: string;
+}
+export interface PaymentLogosBlock {
+  type: "PaymentLogos";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: PaymentLogosProps;
+}
+/**
+ * The accepted payment methods (conversion §9: Mastercard, Visa, Maestro, Google Pay, Apple Pay).
+ */
+export interface PaymentLogosProps {
+  label?: string;
+  /**
+   * A sentence under the list, e.g. what the cards can pay for.
+   */
+  text?: string;
+}
+export interface PriceRangeSearchBlock {
+  type: "PriceRangeSearch";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: PriceRangeSearchProps;
+}
+/**
+ * The price range slider page (conversion §2.5, §5.4): minimum and maximum price from 5,000 to 250,000 in steps of 500, and a link to the search page with the price filter.
+ */
+export interface PriceRangeSearchProps {
+  heading?: string;
+  intro?: string;
+  /**
+   * Starting minimum.
+   */
+  min?: number;
+  /**
+   * Starting maximum.
+   */
+  max?: number;
+  /**
+   * 1 when the block is the page's main content (its heading is the page heading), 2 inside a page.
+   */
+  headingLevel?: 1 | 2;
+}
 export interface PrintVehicleBlock {
   type: "PrintVehicle";
   /**
@@ -1228,6 +1477,24 @@ export interface PromotionBannerProps {
   heading?: string;
   limit?: number;
 }
+export interface PromotionsSliderBlock {
+  type: "PromotionsSlider";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: PromotionsSliderProps;
+}
+/**
+ * The tenant's promotion slides (tenant `promotions`, 1920 x 540) that are current, by position, as a carousel with previous and next buttons; renders nothing when none is current.
+ */
+export interface PromotionsSliderProps {
+  /**
+   * Accessible name of the carousel.
+   */
+  label?: string;
+}
 export interface ReserveCheckoutBlock {
   type: "ReserveCheckout";
   /**
@@ -1247,6 +1514,25 @@ export interface ReserveCheckoutProps {
   car?: "page" | "query";
   heading?: string;
   terms?: string;
+}
+export interface ReturnPolicyBlock {
+  type: "ReturnPolicy";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: ReturnPolicyProps;
+}
+/**
+ * The tenant's used-car return policy (tenant `returnPolicy`, conversion §9); the page is a 404 for a tenant without one.
+ */
+export interface ReturnPolicyProps {
+  heading?: string;
+  /**
+   * 1 when the block is the page's main content (its heading is the page heading), 2 inside a page.
+   */
+  headingLevel?: 1 | 2;
 }
 export interface RichTextBlock {
   type: "RichText";
@@ -1270,7 +1556,24 @@ export interface RichTextProps {
    * Reading width (default narrow).
    */
   width?: "narrow" | "wide";
+  /**
+   * 1 when the text is the page's main content (its heading is the page heading), 2 inside a page.
+   */
+  headingLevel?: 1 | 2;
 }
+export interface SalesCounterBlock {
+  type: "SalesCounter";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: SalesCounterProps;
+}
+/**
+ * The sales-counter widget (conversion §9: Brisbane time, (day of month - 1) x 192 + seconds since midnight / 450, refreshed every 150 s) with the tenant's `salesCounter.label`. Place it with `"when": "salesCounter"`.
+ */
+export interface SalesCounterProps {}
 export interface SearchResultsBlock {
   type: "SearchResults";
   /**
@@ -1312,6 +1615,29 @@ export interface SectionProps {
    */
   background?: "plain" | "surface" | "primary";
   content: BlockList;
+}
+export interface ServiceBookingLinksBlock {
+  type: "ServiceBookingLinks";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: ServiceBookingLinksProps;
+}
+/**
+ * The tenant's online service-booking links (tenant `serviceBookingLinks`, conversion §3). On a page with a :brand route parameter it shows that make's link and the page is a 404 when the tenant has none for it (conversion §2.3); elsewhere it lists every make's link, or nothing.
+ */
+export interface ServiceBookingLinksProps {
+  /**
+   * '{brand}' is replaced by the make.
+   */
+  heading?: string;
+  intro?: string;
+  /**
+   * 1 when the block is the page's main content (its heading is the page heading), 2 inside a page.
+   */
+  headingLevel?: 1 | 2;
 }
 export interface SignInBlock {
   type: "SignIn";
@@ -1399,6 +1725,26 @@ export interface SiteHeaderProps {
    */
   garageHref?: string;
 }
+export interface SpecialOffersBlock {
+  type: "SpecialOffers";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: SpecialOffersProps;
+}
+/**
+ * The tenant's special offer tiles (tenant `offers`) between their start and expiry dates, in the site's time zone; with none current, the empty state of catalogue §8 with a Clear Filters link to /special-offers.
+ */
+export interface SpecialOffersProps {
+  heading?: string;
+  intro?: string;
+  /**
+   * 1 when the block is the page's main content (its heading is the page heading), 2 inside a page.
+   */
+  headingLevel?: 1 | 2;
+}
 export interface StatsBannerBlock {
   type: "StatsBanner";
   /**
@@ -1413,6 +1759,28 @@ export interface StatsBannerBlock {
  */
 export interface StatsBannerProps {
   heading?: string;
+}
+export interface TradeInFaqBlock {
+  type: "TradeInFaq";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: TradeInFaqProps;
+}
+/**
+ * Questions and answers about selling or trading in a car, including the online-estimate limits (conversion §9: cars over 7 years or 100,000 km get no online estimate), plus the dealer's own.
+ */
+export interface TradeInFaqProps {
+  heading?: string;
+  /**
+   * The dealer's own questions, shown after the standard ones.
+   */
+  items?: {
+    question: string;
+    answer: string;
+  }[];
 }
 export interface TradeInValuationBlock {
   type: "TradeInValuation";
@@ -1626,6 +1994,29 @@ export interface VehicleStructuredDataBlock {
  * schema.org Car (Vehicle for other kinds) with its Offer as JSON-LD for the page car; the offer price is the price the page and cards show.
  */
 export interface VehicleStructuredDataProps {}
+export interface WarrantyBlock {
+  type: "Warranty";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: WarrantyProps;
+}
+/**
+ * The tenant's warranty terms (tenant `warranty`: 3, 5 or 7 years, kilometre limit, roadside assistance, terms; conversion §9).
+ */
+export interface WarrantyProps {
+  /**
+   * '{years}' and '{brand}' are replaced from the tenant's warranty.
+   */
+  heading?: string;
+  intro?: string;
+  /**
+   * 1 when the block is the page's main content (its heading is the page heading), 2 inside a page.
+   */
+  headingLevel?: 1 | 2;
+}
 export interface WatchlistCarsBlock {
   type: "WatchlistCars";
   /**
@@ -1647,6 +2038,24 @@ export interface WatchlistCarsProps {
    * 1 on its own page (default), 2 inside My Garage.
    */
   headingLevel?: 1 | 2;
+}
+export interface WhyBuyFromUsBlock {
+  type: "WhyBuyFromUs";
+  /**
+   * Optional id, unique on the page; used as the HTML id for anchors.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: WhyBuyFromUsProps;
+}
+/**
+ * The dealer's reasons to buy from them (tenant `whyBuyFromUs`); renders nothing without any.
+ */
+export interface WhyBuyFromUsProps {
+  /**
+   * '{site}' is replaced by the site name.
+   */
+  heading?: string;
 }
 /**
  * Route pattern -> page. Patterns are paths with :param segments, optional :param? as the last segment, e.g. /cars/:slug or /search/:type?.
@@ -1675,9 +2084,9 @@ export interface Page {
   when?: FeatureSwitchCondition;
   blocks: BlockList;
   /**
-   * Where the page's title, description and social-media tags come from: the page's own title (default); `vehicle`, the car named by the route's :slug (with Open Graph image and canonical URL); or `location`, the location named by :slug.
+   * Where the page's title, description and social-media tags come from: the page's own title (default); `vehicle`, the car named by the route's :slug (with Open Graph image and canonical URL); or `location`, the location named by :slug; or `model`, the new model named by :slug.
    */
-  metadata?: "page" | "vehicle" | "location";
+  metadata?: "page" | "vehicle" | "location" | "model";
   signIn?: SignInGate;
 }
 /**
@@ -2145,6 +2554,226 @@ export interface Plugins {
   ppsr?: PluginAudience2;
 }
 /**
+ * New-model pages (conversion §2.5, §4.5, §4.6): which manufacturers' models the site shows and how.
+ */
+export interface ModelSettings {
+  /**
+   * Manufacturer slugs whose models the site shows (from the model import). Default: the slugs of the site's brands.
+   */
+  manufacturers?: string[];
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   */
+  orderNowPath?: string;
+  /**
+   * Show every variant feature at once instead of the first 8 with View more / View less (conversion §4.6: unless the tenant opts out).
+   */
+  allFeatures?: boolean;
+}
+/**
+ * A special offer tile on /special-offers; shown from its start date to its expiry date inclusive, in the site's time zone (conversion §2.3, catalogue §9).
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "offer".
+ */
+export interface SpecialOffer {
+  id: string;
+  title: string;
+  /**
+   * One or two sentences under the title.
+   */
+  text?: string;
+  image?: ImageRef1;
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   */
+  href?: string;
+  /**
+   * Button text (default 'View offer').
+   */
+  cta?: string;
+  /**
+   * First day shown (YYYY-MM-DD, site time zone).
+   */
+  start?: string;
+  /**
+   * Last day shown (YYYY-MM-DD, site time zone).
+   */
+  expiry?: string;
+  /**
+   * The offer's terms and conditions, shown under the tile.
+   */
+  terms?: string;
+}
+/**
+ * Tile image, ideally 1200 x 800.
+ */
+export interface ImageRef1 {
+  /**
+   * Image path on this platform (/assets/..., /media/...).
+   */
+  src: string;
+  /**
+   * Text for people who cannot see the image; empty for decoration only.
+   */
+  alt: string;
+  width?: number;
+  height?: number;
+}
+/**
+ * A slide of the promotions slider (conversion §2.5: 1920 x 540; §3 Promo node: start, expiry, position, display).
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "promotionSlide".
+ */
+export interface PromotionSlide {
+  id: string;
+  heading: string;
+  text?: string;
+  image: ImageRef2;
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   *
+   * This interface was referenced by `Tenant`'s JSON-Schema
+   * via the `definition` "path".
+   */
+  href?: string;
+  /**
+   * Link text (default 'Find out more').
+   */
+  cta?: string;
+  /**
+   * First day shown (YYYY-MM-DD, site time zone).
+   */
+  start?: string;
+  /**
+   * Last day shown (YYYY-MM-DD, site time zone).
+   */
+  expiry?: string;
+  /**
+   * Order in the slider, lowest first.
+   */
+  position: number;
+  /**
+   * false hides the slide.
+   */
+  display?: boolean;
+}
+/**
+ * The slide image, 1920 x 540.
+ */
+export interface ImageRef2 {
+  /**
+   * Image path on this platform (/assets/..., /media/...).
+   */
+  src: string;
+  /**
+   * Text for people who cannot see the image; empty for decoration only.
+   */
+  alt: string;
+  width?: number;
+  height?: number;
+}
+/**
+ * A blog card (conversion §3): href, heading, image {url, alt}, date.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "blogCard".
+ */
+export interface BlogCard {
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   *
+   * This interface was referenced by `Tenant`'s JSON-Schema
+   * via the `definition` "path".
+   */
+  href: string;
+  heading: string;
+  image?: {
+    /**
+     * Image path on this platform or a full https address; ideally 1200 x 800.
+     */
+    url: string;
+    alt: string;
+  };
+  /**
+   * Publication date (YYYY-MM-DD).
+   */
+  date: string;
+}
+/**
+ * The dealer's warranty terms for the warranty pages (conversion §9: 3 year standard; 5 year for some; 7 year with unlimited km and 5 year roadside for one new-car brand).
+ */
+export interface Warranty {
+  /**
+   * The brand whose factory warranty this is (e.g. Mazda); empty for the dealer's own.
+   */
+  brand?: string;
+  years?: 3 | 5 | 7;
+  /**
+   * Kilometre limit, or 'unlimited'.
+   */
+  km?: number | "unlimited";
+  /**
+   * Years of roadside assistance included; 0 for none.
+   */
+  roadsideYears?: number;
+  /**
+   * Terms and conditions in plain text (paragraphs separated by blank lines).
+   */
+  terms?: string;
+}
+/**
+ * A used-car return policy (conversion §9, one dealer group: 14 days from delivery, at most 500 km, at least a quarter tank, all keys and accessories, free of encumbrance). Without it /used-car-return-policy is a 404.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "returnPolicy".
+ */
+export interface ReturnPolicy {
+  /**
+   * Days from delivery within which the car may be returned.
+   */
+  days?: number;
+  /**
+   * Most kilometres driven since delivery.
+   */
+  maxKm?: number;
+  /**
+   * Least fuel in the tank on return.
+   */
+  minFuel?: string;
+  /**
+   * Further conditions, one per item.
+   */
+  conditions?: string[];
+  intro?: string;
+  /**
+   * Closing text, e.g. how refunds are paid.
+   */
+  terms?: string;
+}
+export interface ServiceBookingLink {
+  /**
+   * Link text, e.g. 'Book a Mazda service online'.
+   */
+  name: string;
+  make: string;
+  url: string;
+}
+export interface WhyBuyReason {
+  heading: string;
+  text: string;
+}
+/**
+ * The sales-counter widget's text (conversion §9); shown where `features.salesCounter` is on.
+ */
+export interface SalesCounterSettings {
+  /**
+   * Text beside the number.
+   */
+  label?: string;
+}
+/**
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "locale".
  */
@@ -2232,6 +2861,18 @@ export interface FeatureSwitches1 {
    * Shopper accounts: the Sign in / My Garage link, /sign-in, the watchlist button and the gated pages (conversion §6).
    */
   accounts?: boolean;
+  /**
+   * The sales-counter widget (conversion §2.5, §9) where a page places it; its label is the tenant's `salesCounter.label`.
+   */
+  salesCounter?: boolean;
+  /**
+   * The /spin-to-win promotion page (conversion §2.3), gated behind sign-in when accounts are on (conversion §6).
+   */
+  spinToWin?: boolean;
+  /**
+   * The end-of-financial-year sale pages /eofy and /pages/eofy-sale (conversion §2.3).
+   */
+  eofySale?: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -2597,6 +3238,51 @@ export interface Accounts1 {
   };
 }
 /**
+ * New-model pages (conversion §2.5, §4.5, §4.6): which manufacturers' models the site shows and how.
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "models".
+ */
+export interface ModelSettings1 {
+  /**
+   * Manufacturer slugs whose models the site shows (from the model import). Default: the slugs of the site's brands.
+   */
+  manufacturers?: string[];
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   */
+  orderNowPath?: string;
+  /**
+   * Show every variant feature at once instead of the first 8 with View more / View less (conversion §4.6: unless the tenant opts out).
+   */
+  allFeatures?: boolean;
+}
+/**
+ * The dealer's warranty terms for the warranty pages (conversion §9: 3 year standard; 5 year for some; 7 year with unlimited km and 5 year roadside for one new-car brand).
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "warranty".
+ */
+export interface Warranty1 {
+  /**
+   * The brand whose factory warranty this is (e.g. Mazda); empty for the dealer's own.
+   */
+  brand?: string;
+  years?: 3 | 5 | 7;
+  /**
+   * Kilometre limit, or 'unlimited'.
+   */
+  km?: number | "unlimited";
+  /**
+   * Years of roadside assistance included; 0 for none.
+   */
+  roadsideYears?: number;
+  /**
+   * Terms and conditions in plain text (paragraphs separated by blank lines).
+   */
+  terms?: string;
+}
+/**
  * A template's pages: the site layout (header and footer blocks) and, per route pattern, the block tree of that page.
  *
  * This interface was referenced by `PlatformSchemas`'s JSON-Schema
@@ -2611,7 +3297,7 @@ export interface TemplatePages {
   pages: Pages;
 }
 /**
- * A stock import document: dealerships, their locations and their cars (catalogue §3). Each array is optional, so a feed may carry only cars, for example. Import normalises makes and models (catalogue §9).
+ * A stock import document: dealerships, their locations and their cars (catalogue §3), and the new-model catalogue: manufacturers and their models with variants and colours (conversion §3). Each array is optional, so a feed may carry only cars, or only models, for example. Import normalises makes and models (catalogue §9).
  *
  * This interface was referenced by `PlatformSchemas`'s JSON-Schema
  * via the `definition` "feed.schema.json".
@@ -2633,6 +3319,14 @@ export interface FeedDocument {
    * Stock items: cars, motorcycles, caravans or trucks.
    */
   cars?: FeedCar[];
+  /**
+   * Vehicle manufacturers (conversion §3 Manufacturer), referenced by models through manufacturer_id.
+   */
+  manufacturers?: FeedManufacturer[];
+  /**
+   * New models with their variants and colours (conversion §3 Model, Variant, Model colour), shown on /models and brand pages.
+   */
+  models?: FeedModel[];
 }
 /**
  * A dealership website (catalogue §3 Dealership website). Tenant files refer to it by id and slug.
@@ -3361,6 +4055,108 @@ export interface FeedHotspot {
   ];
 }
 /**
+ * This interface was referenced by `FeedDocument`'s JSON-Schema
+ * via the `definition` "manufacturer".
+ */
+export interface FeedManufacturer {
+  id: number;
+  name: string;
+  slug: string;
+  logo?: FeedImageRef;
+}
+/**
+ * This interface was referenced by `FeedDocument`'s JSON-Schema
+ * via the `definition` "model".
+ */
+export interface FeedModel {
+  id: number;
+  manufacturer_id: number;
+  slug: string;
+  /**
+   * Model name without the make, e.g. 'CX-5'.
+   */
+  name: string;
+  /**
+   * available, or coming_soon (no quote button; variant images link to #form-section).
+   */
+  status?: "available" | "coming_soon";
+  /**
+   * Body type for the /models?body= filter (conversion §9 body types).
+   */
+  body?:
+    | "4x4"
+    | "bus"
+    | "cabChassis"
+    | "convertible"
+    | "coupe"
+    | "ev"
+    | "hardtop"
+    | "hatch"
+    | "hatchback"
+    | "motorhome"
+    | "lightTruck"
+    | "peopleMover"
+    | "prestige"
+    | "sedan"
+    | "softtop"
+    | "suv"
+    | "ute"
+    | "van"
+    | "wagon"
+    | "stationWagon";
+  short_description?: string;
+  image?: FeedImageRef;
+  /**
+   * Order on the models page (lowest first).
+   */
+  position?: number;
+  model_variants: FeedModelVariant[];
+  colours?: FeedModelColour[];
+}
+/**
+ * This interface was referenced by `FeedDocument`'s JSON-Schema
+ * via the `definition` "modelVariant".
+ */
+export interface FeedModelVariant {
+  id: number;
+  /**
+   * The variant's full name, e.g. 'CX-5 G25 Touring'.
+   */
+  full_name: string;
+  series?: string;
+  image?: FeedImageRef;
+  /**
+   * Feature lines as HTML strings (sanitised when shown).
+   */
+  features?: string[];
+  /**
+   * Drive-away price from (dollars).
+   */
+  dap_min_price?: number;
+  /**
+   * Drive-away price to (dollars).
+   */
+  dap_max_price?: number;
+}
+/**
+ * This interface was referenced by `FeedDocument`'s JSON-Schema
+ * via the `definition` "modelColour".
+ */
+export interface FeedModelColour {
+  id: number;
+  name: string;
+  photo_url: string;
+  hexCode: string;
+  /**
+   * Body type of the photo: wagon, sedan, hatch, dual_cab, extra_cab, single_cab, 2_door, 4_door.
+   */
+  oem_id?: "wagon" | "sedan" | "hatch" | "dual_cab" | "extra_cab" | "single_cab" | "2_door" | "4_door";
+  /**
+   * The variant's full_name this colour photo belongs to.
+   */
+  model_variant_name: string;
+}
+/**
  * Enquiry forms as data (conversion §3, §5.1, §9). The engine compiles a form to one JSON Schema that validates in the browser and on the server.
  *
  * This interface was referenced by `PlatformSchemas`'s JSON-Schema
@@ -3595,6 +4391,30 @@ export interface ResolvedTenant {
   vehicle: ResolvedVehicleSettings;
   accounts: ResolvedAccounts;
   plugins: ResolvedPlugins;
+  models: ResolvedModelSettings;
+  /**
+   * Special offer tiles for /special-offers (only when `features.offers` is on). Tiles outside their start and expiry dates are not shown.
+   */
+  offers: ResolvedSpecialOffer[];
+  /**
+   * Slides of the promotions slider, filtered by start and expiry and sorted by position.
+   */
+  promotions: ResolvedPromotionSlide[];
+  /**
+   * Blog cards shown by the BlogCards block, newest first.
+   */
+  blog: ResolvedBlogCard[];
+  warranty: ResolvedWarranty;
+  returnPolicy?: ResolvedReturnPolicy;
+  /**
+   * External service-booking addresses per make (conversion §3 Service-booking link). Each gives the page /service/{make slug}; a make without one has no such page.
+   */
+  serviceBookingLinks: ResolvedServiceBookingLink[];
+  /**
+   * Reasons to buy from this dealer, shown by the WhyBuyFromUs block (conversion §2.5).
+   */
+  whyBuyFromUs: ResolvedWhyBuyReason[];
+  salesCounter: ResolvedSalesCounterSettings;
 }
 export interface ResolvedLocale {
   country: "AU" | "NZ";
@@ -3767,6 +4587,18 @@ export interface ResolvedFeatureSwitches {
    * Shopper accounts: the Sign in / My Garage link, /sign-in, the watchlist button and the gated pages (conversion §6).
    */
   accounts: boolean;
+  /**
+   * The sales-counter widget (conversion §2.5, §9) where a page places it; its label is the tenant's `salesCounter.label`.
+   */
+  salesCounter: boolean;
+  /**
+   * The /spin-to-win promotion page (conversion §2.3), gated behind sign-in when accounts are on (conversion §6).
+   */
+  spinToWin: boolean;
+  /**
+   * The end-of-financial-year sale pages /eofy and /pages/eofy-sale (conversion §2.3).
+   */
+  eofySale: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -4375,6 +5207,226 @@ export interface ResolvedPlugins {
   ppsr: ResolvedPluginAudience2;
 }
 /**
+ * New-model pages (conversion §2.5, §4.5, §4.6): which manufacturers' models the site shows and how.
+ */
+export interface ResolvedModelSettings {
+  /**
+   * Manufacturer slugs whose models the site shows (from the model import). Default: the slugs of the site's brands.
+   */
+  manufacturers?: string[];
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   */
+  orderNowPath: string;
+  /**
+   * Show every variant feature at once instead of the first 8 with View more / View less (conversion §4.6: unless the tenant opts out).
+   */
+  allFeatures: boolean;
+}
+/**
+ * A special offer tile on /special-offers; shown from its start date to its expiry date inclusive, in the site's time zone (conversion §2.3, catalogue §9).
+ *
+ * This interface was referenced by `ResolvedTenant`'s JSON-Schema
+ * via the `definition` "offer".
+ */
+export interface ResolvedSpecialOffer {
+  id: string;
+  title: string;
+  /**
+   * One or two sentences under the title.
+   */
+  text?: string;
+  image?: ResolvedImageRef1;
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   */
+  href?: string;
+  /**
+   * Button text (default 'View offer').
+   */
+  cta?: string;
+  /**
+   * First day shown (YYYY-MM-DD, site time zone).
+   */
+  start?: string;
+  /**
+   * Last day shown (YYYY-MM-DD, site time zone).
+   */
+  expiry?: string;
+  /**
+   * The offer's terms and conditions, shown under the tile.
+   */
+  terms?: string;
+}
+/**
+ * Tile image, ideally 1200 x 800.
+ */
+export interface ResolvedImageRef1 {
+  /**
+   * Image path on this platform (/assets/..., /media/...).
+   */
+  src: string;
+  /**
+   * Text for people who cannot see the image; empty for decoration only.
+   */
+  alt: string;
+  width?: number;
+  height?: number;
+}
+/**
+ * A slide of the promotions slider (conversion §2.5: 1920 x 540; §3 Promo node: start, expiry, position, display).
+ *
+ * This interface was referenced by `ResolvedTenant`'s JSON-Schema
+ * via the `definition` "promotionSlide".
+ */
+export interface ResolvedPromotionSlide {
+  id: string;
+  heading: string;
+  text?: string;
+  image: ResolvedImageRef2;
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   *
+   * This interface was referenced by `ResolvedTenant`'s JSON-Schema
+   * via the `definition` "path".
+   */
+  href?: string;
+  /**
+   * Link text (default 'Find out more').
+   */
+  cta?: string;
+  /**
+   * First day shown (YYYY-MM-DD, site time zone).
+   */
+  start?: string;
+  /**
+   * Last day shown (YYYY-MM-DD, site time zone).
+   */
+  expiry?: string;
+  /**
+   * Order in the slider, lowest first.
+   */
+  position: number;
+  /**
+   * false hides the slide.
+   */
+  display?: boolean;
+}
+/**
+ * The slide image, 1920 x 540.
+ */
+export interface ResolvedImageRef2 {
+  /**
+   * Image path on this platform (/assets/..., /media/...).
+   */
+  src: string;
+  /**
+   * Text for people who cannot see the image; empty for decoration only.
+   */
+  alt: string;
+  width?: number;
+  height?: number;
+}
+/**
+ * A blog card (conversion §3): href, heading, image {url, alt}, date.
+ *
+ * This interface was referenced by `ResolvedTenant`'s JSON-Schema
+ * via the `definition` "blogCard".
+ */
+export interface ResolvedBlogCard {
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   *
+   * This interface was referenced by `ResolvedTenant`'s JSON-Schema
+   * via the `definition` "path".
+   */
+  href: string;
+  heading: string;
+  image?: {
+    /**
+     * Image path on this platform or a full https address; ideally 1200 x 800.
+     */
+    url: string;
+    alt: string;
+  };
+  /**
+   * Publication date (YYYY-MM-DD).
+   */
+  date: string;
+}
+/**
+ * The dealer's warranty terms for the warranty pages (conversion §9: 3 year standard; 5 year for some; 7 year with unlimited km and 5 year roadside for one new-car brand).
+ */
+export interface ResolvedWarranty {
+  /**
+   * The brand whose factory warranty this is (e.g. Mazda); empty for the dealer's own.
+   */
+  brand?: string;
+  years: 3 | 5 | 7;
+  /**
+   * Kilometre limit, or 'unlimited'.
+   */
+  km: number | "unlimited";
+  /**
+   * Years of roadside assistance included; 0 for none.
+   */
+  roadsideYears: number;
+  /**
+   * Terms and conditions in plain text (paragraphs separated by blank lines).
+   */
+  terms: string;
+}
+/**
+ * A used-car return policy (conversion §9, one dealer group: 14 days from delivery, at most 500 km, at least a quarter tank, all keys and accessories, free of encumbrance). Without it /used-car-return-policy is a 404.
+ *
+ * This interface was referenced by `ResolvedTenant`'s JSON-Schema
+ * via the `definition` "returnPolicy".
+ */
+export interface ResolvedReturnPolicy {
+  /**
+   * Days from delivery within which the car may be returned.
+   */
+  days: number;
+  /**
+   * Most kilometres driven since delivery.
+   */
+  maxKm: number;
+  /**
+   * Least fuel in the tank on return.
+   */
+  minFuel: string;
+  /**
+   * Further conditions, one per item.
+   */
+  conditions: string[];
+  intro: string;
+  /**
+   * Closing text, e.g. how refunds are paid.
+   */
+  terms?: string;
+}
+export interface ResolvedServiceBookingLink {
+  /**
+   * Link text, e.g. 'Book a Mazda service online'.
+   */
+  name: string;
+  make: string;
+  url: string;
+}
+export interface ResolvedWhyBuyReason {
+  heading: string;
+  text: string;
+}
+/**
+ * The sales-counter widget's text (conversion §9); shown where `features.salesCounter` is on.
+ */
+export interface ResolvedSalesCounterSettings {
+  /**
+   * Text beside the number.
+   */
+  label: string;
+}
+/**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "locale".
  */
@@ -4462,6 +5514,18 @@ export interface ResolvedFeatureSwitches1 {
    * Shopper accounts: the Sign in / My Garage link, /sign-in, the watchlist button and the gated pages (conversion §6).
    */
   accounts: boolean;
+  /**
+   * The sales-counter widget (conversion §2.5, §9) where a page places it; its label is the tenant's `salesCounter.label`.
+   */
+  salesCounter: boolean;
+  /**
+   * The /spin-to-win promotion page (conversion §2.3), gated behind sign-in when accounts are on (conversion §6).
+   */
+  spinToWin: boolean;
+  /**
+   * The end-of-financial-year sale pages /eofy and /pages/eofy-sale (conversion §2.3).
+   */
+  eofySale: boolean;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -4831,6 +5895,51 @@ export interface ResolvedAccounts1 {
   gates: {
     [k: string]: SignInGate | null | undefined;
   };
+}
+/**
+ * New-model pages (conversion §2.5, §4.5, §4.6): which manufacturers' models the site shows and how.
+ *
+ * This interface was referenced by `ResolvedTenant`'s JSON-Schema
+ * via the `definition` "models".
+ */
+export interface ResolvedModelSettings1 {
+  /**
+   * Manufacturer slugs whose models the site shows (from the model import). Default: the slugs of the site's brands.
+   */
+  manufacturers?: string[];
+  /**
+   * A site path (/finance), an anchor (#finance-form), or a full address.
+   */
+  orderNowPath: string;
+  /**
+   * Show every variant feature at once instead of the first 8 with View more / View less (conversion §4.6: unless the tenant opts out).
+   */
+  allFeatures: boolean;
+}
+/**
+ * The dealer's warranty terms for the warranty pages (conversion §9: 3 year standard; 5 year for some; 7 year with unlimited km and 5 year roadside for one new-car brand).
+ *
+ * This interface was referenced by `ResolvedTenant`'s JSON-Schema
+ * via the `definition` "warranty".
+ */
+export interface ResolvedWarranty1 {
+  /**
+   * The brand whose factory warranty this is (e.g. Mazda); empty for the dealer's own.
+   */
+  brand?: string;
+  years: 3 | 5 | 7;
+  /**
+   * Kilometre limit, or 'unlimited'.
+   */
+  km: number | "unlimited";
+  /**
+   * Years of roadside assistance included; 0 for none.
+   */
+  roadsideYears: number;
+  /**
+   * Terms and conditions in plain text (paragraphs separated by blank lines).
+   */
+  terms: string;
 }
 /**
  * Enquiry forms as data (conversion §3, §5.1, §9). The engine compiles a form to one JSON Schema that validates in the browser and on the server.

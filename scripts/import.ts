@@ -41,6 +41,7 @@ async function main(): Promise<number> {
   }
   console.log(
     `imported ${result.dealerships} dealership(s), ${result.locations} location(s), ${result.cars} car(s)` +
+      `${result.manufacturers || result.models ? `, ${result.manufacturers} manufacturer(s), ${result.models} model(s)` : ''}` +
       `${result.withdrawn ? `, withdrew ${result.withdrawn} car(s) no longer in the feed` : ''}` +
       `${result.normalised ? `, normalised ${result.normalised} make/model name(s)` : ''} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

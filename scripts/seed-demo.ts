@@ -1,10 +1,11 @@
 /**
  * `npm run seed`: creates or migrates the database named by DATABASE_URL and loads the
- * deterministic demo data (dealerships, locations, 3,000+ vehicles) through the normal importer.
+ * deterministic demo data (dealerships, locations, 3,000+ vehicles, the new-model catalogue) through the normal importer.
  * Dates are relative to today, so "sold within 3 days" and "just arrived" stay true.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { generateDemoFeed } from './demo-data/generate-feed';
+import { demoModelCatalogue } from './demo-data/models';
 import { databaseUrl, getDatabase } from '../services/db/database';
 import { importFeed } from '../services/stock/import-feed';
 import { formatIssue } from '../engine/validation-messages';
@@ -14,7 +15,7 @@ async function main(): Promise<number> {
   const started = performance.now();
   const today = new Date();
   today.setUTCHours(0, 0, 0, 0);
-  const feed = generateDemoFeed({ now: today });
+  const feed = { ...generateDemoFeed({ now: today }), ...demoModelCatalogue() };
   mkdirSync('data', { recursive: true });
   writeFileSync('data/demo-feed.json', JSON.stringify(feed));
   const db = await getDatabase();
@@ -25,7 +26,7 @@ async function main(): Promise<number> {
     return 1;
   }
   console.log(
-    `seeded ${databaseUrl()}: ${result.dealerships} dealerships, ${result.locations} locations, ${result.cars} vehicles ` +
+    `seeded ${databaseUrl()}: ${result.dealerships} dealerships, ${result.locations} locations, ${result.cars} vehicles, ${result.manufacturers} manufacturers, ${result.models} models ` +
       `(feed written to data/demo-feed.json) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   return 0;

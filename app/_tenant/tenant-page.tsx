@@ -10,6 +10,8 @@ import { renderBlocks } from '@/engine/render-blocks';
 import { enforcePageGate } from '@/engine/page-gate';
 import { loadVehicle } from '@/blocks/vehicle-context';
 import { loadLocation } from '@/blocks/location-context';
+import { siteManufacturers } from '@/blocks/model-context';
+import { siteModel } from '@/services/models';
 import { siteOrigin } from '@/blocks/site-origin';
 import { openGraph, vehicleDescription } from '@/domain/vehicle-structured-data';
 import { vehicleTitle } from '@/domain/vehicle-title';
@@ -50,6 +52,15 @@ export async function generateMetadata({ params }: TenantPageProps): Promise<Met
       title: { absolute: `${location.name} | ${tenant.name}` },
       description: `${location.name}${place ? `, ${place}` : ''}: address, phone, opening hours and directions.`,
       alternates: { canonical: `${siteOrigin(tenant)}/locations/${location.slug}` },
+    };
+  }
+  if (resolved.page.metadata === 'model' && slug) {
+    const found = await siteModel(siteManufacturers(tenant), slug);
+    if (!found) notFound();
+    return {
+      title: { absolute: `${found.manufacturer.name} ${found.model.name} | ${tenant.name}` },
+      description: found.model.short_description,
+      alternates: { canonical: `${siteOrigin(tenant)}/models/${found.model.slug}` },
     };
   }
   return {

@@ -4,9 +4,10 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 
 /**
  * A scroll-snap row (native swiping and keyboard scrolling) with previous/next arrows that are
- * disabled at the ends (conversion §2.5).
+ * disabled at the ends (conversion §2.5). Also the model page's variant slider, whose arrows show
+ * only at 4 or more variants.
  */
-export function CarouselTrack({ label, children }: { label: string; children: ReactNode }) {
+export function CarouselTrack({ label, children, noun = 'locations', arrows = true }: { label: string; children: ReactNode; noun?: string; arrows?: boolean }) {
   const track = useRef<HTMLUListElement>(null);
   const [ends, setEnds] = useState({ start: true, end: false });
   const update = useCallback(() => {
@@ -35,14 +36,16 @@ export function CarouselTrack({ label, children }: { label: string; children: Re
       <p className="carousel__hint" aria-hidden="true">
         Swipe →
       </p>
-      <div className="carousel__controls">
-        <button type="button" className="carousel__arrow" aria-label="Previous locations" disabled={ends.start} onClick={() => move(-1)}>
-          ‹
-        </button>
-        <button type="button" className="carousel__arrow" aria-label="Next locations" disabled={ends.end} onClick={() => move(1)}>
-          ›
-        </button>
-      </div>
+      {arrows ? (
+        <div className="carousel__controls">
+          <button type="button" className="carousel__arrow" aria-label={`Previous ${noun}`} disabled={ends.start} onClick={() => move(-1)}>
+            ‹
+          </button>
+          <button type="button" className="carousel__arrow" aria-label={`Next ${noun}`} disabled={ends.end} onClick={() => move(1)}>
+            ›
+          </button>
+        </div>
+      ) : null}
       <ul className="carousel__track" ref={track} aria-label={label} tabIndex={0}>
         {children}
       </ul>

@@ -8,9 +8,7 @@ import type { Car } from '../../services/stock';
 import { prepareForm } from '../form-block';
 import { carByRef, pageVehicle } from '../vehicle-context';
 import { EnquiryFormClient } from '../EnquiryForm/EnquiryForm.client';
-
-/** conversion §9: accepted payment logos. */
-export const PAYMENT_METHODS = ['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'] as const;
+import { PaymentMethodList } from '../PaymentLogos/PaymentMethodList';
 
 export const ReserveCheckout: BlockComponent<'ReserveCheckout'> = async ({ props, ctx }) => {
   const { tenant, now } = ctx;
@@ -57,16 +55,7 @@ export const ReserveCheckout: BlockComponent<'ReserveCheckout'> = async ({ props
               <p className="checkout__terms">{props.terms}</p>
               {deposit > 0 ? (
                 <>
-                  <p className="checkout__methods-label" id="payment-methods">
-                    We accept
-                  </p>
-                  <ul className="checkout__methods" aria-labelledby="payment-methods">
-                    {PAYMENT_METHODS.map((m) => (
-                      <li key={m} className="payment-badge">
-                        {m}
-                      </li>
-                    ))}
-                  </ul>
+                  <PaymentMethodList labelId="payment-methods" />
                   <p className="checkout__secure">Payment is taken by our payment provider; your card details never reach this website.</p>
                 </>
               ) : null}

@@ -1,9 +1,12 @@
 import type { BlockComponent } from '../types';
 import { sanitiseHtml } from '../../domain/sanitise-html';
 
-export const RichText: BlockComponent<'RichText'> = ({ props }) => (
-  <section className={`container rich-text rich-text--${props.width ?? 'narrow'}`}>
-    {props.heading ? <h2>{props.heading}</h2> : null}
-    <div dangerouslySetInnerHTML={{ __html: sanitiseHtml(props.html) }} />
-  </section>
-);
+export const RichText: BlockComponent<'RichText'> = ({ props }) => {
+  const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
+  return (
+    <section className={`container rich-text rich-text--${props.width ?? 'narrow'}`}>
+      {props.heading ? <Heading>{props.heading}</Heading> : null}
+      <div dangerouslySetInnerHTML={{ __html: sanitiseHtml(props.html) }} />
+    </section>
+  );
+};

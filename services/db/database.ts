@@ -9,10 +9,11 @@ import * as phoneReveals from './migrations/003-phone-reveals';
 import * as leads from './migrations/004-leads';
 import * as reservations from './migrations/005-reservations';
 import * as watchlist from './migrations/006-watchlist';
+import * as models from './migrations/007-models';
 
 export type PlatformDb = Kysely<Database>;
 
-const MIGRATIONS: Record<string, Migration> = { '001-initial': initial, '002-car-views': carViews, '003-phone-reveals': phoneReveals, '004-leads': leads, '005-reservations': reservations, '006-watchlist': watchlist };
+const MIGRATIONS: Record<string, Migration> = { '001-initial': initial, '002-car-views': carViews, '003-phone-reveals': phoneReveals, '004-leads': leads, '005-reservations': reservations, '006-watchlist': watchlist, '007-models': models };
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 

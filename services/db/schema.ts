@@ -171,6 +171,26 @@ export interface WatchlistTable {
   created_at: string;
 }
 
+export interface ManufacturerTable {
+  id: number;
+  slug: string;
+  name: string;
+  data: string;
+  updated_at: string;
+}
+
+export interface ModelTable {
+  id: number;
+  manufacturer_id: number;
+  slug: string;
+  name: string;
+  status: string;
+  body: string | null;
+  position: number | null;
+  data: string;
+  updated_at: string;
+}
+
 export interface Database {
   dealerships: DealershipTable;
   locations: LocationTable;
@@ -184,4 +204,6 @@ export interface Database {
   payment_intents: PaymentIntentTable;
   reservation_events: ReservationEventTable;
   watchlist: WatchlistTable;
+  manufacturers: ManufacturerTable;
+  models: ModelTable;
 }

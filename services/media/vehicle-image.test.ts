@@ -6,6 +6,7 @@ describe('demo vehicle pictures', () => {
   it('paints each colour name, falling back through the base colour to grey', () => {
     expect(paintFor('white')).toBe('#f2f2f0');
     expect(paintFor('pearl-white')).toBe('#f2f2f0');
+    expect(paintFor('hex-9d1420')).toBe('#9d1420');
     expect(paintFor('unobtainium')).toBe('#8b9096');
   });
 

@@ -18,6 +18,9 @@ const PAINT: Readonly<Record<string, string>> = {
 
 export function paintFor(colourSlug: string): string {
   if (PAINT[colourSlug]) return PAINT[colourSlug];
+  // Model colours carry their own paint: hex-9d1420 is #9d1420 (conversion §3 Model colour hexCode).
+  const hex = /^hex-([0-9a-f]{6})$/.exec(colourSlug);
+  if (hex) return `#${hex[1]}`;
   const base = Object.keys(PAINT).find((name) => colourSlug.includes(name));
   return base ? (PAINT[base] as string) : '#8b9096';
 }

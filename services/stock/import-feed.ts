@@ -1,5 +1,5 @@
 import type { PlatformDb } from '../db/database';
-import type { FeedCar, FeedDealership, FeedDocument, FeedLocation } from '../../schemas/types.generated';
+import type { FeedCar, FeedDealership, FeedDocument, FeedLocation, FeedManufacturer, FeedModel } from '../../schemas/types.generated';
 import { getValidators } from '../../engine/ajv';
 import { toIssues, type ValidationIssue } from '../../engine/validation-messages';
 import { normaliseVehicle } from '../../domain/normalise-vehicle';
@@ -14,7 +14,7 @@ export interface ImportOptions {
 }
 
 export type ImportResult =
-  | { ok: true; dealerships: number; locations: number; cars: number; withdrawn: number; normalised: number }
+  | { ok: true; dealerships: number; locations: number; cars: number; withdrawn: number; normalised: number; manufacturers: number; models: number }
   | { ok: false; issues: ValidationIssue[] };
 
 const BATCH = 500;
@@ -44,6 +44,9 @@ async function checkReferences(db: PlatformDb, file: string, doc: FeedDocument):
   duplicates(doc.dealerships, 'dealerships');
   duplicates(doc.locations, 'locations');
   duplicates(doc.cars, 'cars');
+  duplicates(doc.manufacturers, 'manufacturers');
+  duplicates(doc.models, 'models');
+  issues.push(...(await checkModelReferences(db, file, doc)));
   doc.locations?.forEach((l, i) => {
     if (!dealershipIds.has(l.dealership_id)) issues.push({ file, pointer: `/locations/${i}/dealership_id`, message: `expected the id of a known dealership, found ${l.dealership_id}` });
   });
@@ -55,6 +58,40 @@ async function checkReferences(db: PlatformDb, file: string, doc: FeedDocument):
     else if (owner !== c.dealership_id) issues.push({ file, pointer: `/cars/${i}/location_id`, message: `location ${c.location_id} belongs to dealership ${owner}, not to the car's dealership ${c.dealership_id}` });
   });
   return issues;
+}
+
+/** Models name a known manufacturer; each colour names a variant of its own model; variant ids are unique. */
+async function checkModelReferences(db: PlatformDb, file: string, doc: FeedDocument): Promise<ValidationIssue[]> {
+  if (!doc.models?.length) return [];
+  const manufacturerIds = new Set((doc.manufacturers ?? []).map((m) => m.id));
+  for (const row of await db.selectFrom('manufacturers').select('id').execute()) manufacturerIds.add(row.id);
+  const issues: ValidationIssue[] = [];
+  const variantIds = new Map<number, string>();
+  doc.models.forEach((model, i) => {
+    if (!manufacturerIds.has(model.manufacturer_id)) issues.push({ file, pointer: `/models/${i}/manufacturer_id`, message: `expected the id of a known manufacturer, found ${model.manufacturer_id}` });
+    const names = new Set<string>();
+    model.model_variants.forEach((variant, j) => {
+      const previous = variantIds.get(variant.id);
+      if (previous !== undefined) issues.push({ file, pointer: `/models/${i}/model_variants/${j}/id`, message: `variant id ${variant.id} appears twice (also at ${previous})` });
+      variantIds.set(variant.id, `/models/${i}/model_variants/${j}`);
+      names.add(variant.full_name);
+      if (variant.dap_min_price !== undefined && variant.dap_max_price !== undefined && variant.dap_min_price > variant.dap_max_price) {
+        issues.push({ file, pointer: `/models/${i}/model_variants/${j}/dap_max_price`, message: `expected at least dap_min_price (${variant.dap_min_price}), found ${variant.dap_max_price}` });
+      }
+    });
+    model.colours?.forEach((colour, j) => {
+      if (!names.has(colour.model_variant_name)) issues.push({ file, pointer: `/models/${i}/colours/${j}/model_variant_name`, message: `expected the full_name of one of this model's variants, found "${colour.model_variant_name}"` });
+    });
+  });
+  return issues;
+}
+
+function manufacturerRow(m: FeedManufacturer, at: string) {
+  return { id: m.id, slug: m.slug, name: m.name, data: JSON.stringify(m), updated_at: at };
+}
+
+function modelRow(m: FeedModel, at: string) {
+  return { id: m.id, manufacturer_id: m.manufacturer_id, slug: m.slug, name: m.name, status: m.status ?? 'available', body: m.body ?? null, position: m.position ?? null, data: JSON.stringify(m), updated_at: at };
 }
 
 function dealershipRow(d: FeedDealership, at: string) {
@@ -107,11 +144,11 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
     if (clean.make !== car.make || clean.model !== car.model) normalised++;
     return clean;
   });
-  const total = (doc.dealerships?.length ?? 0) + (doc.locations?.length ?? 0) + cars.length;
+  const total = (doc.dealerships?.length ?? 0) + (doc.locations?.length ?? 0) + cars.length + (doc.manufacturers?.length ?? 0) + (doc.models?.length ?? 0);
   let done = 0;
   let withdrawn = 0;
   await db.transaction().execute(async (trx) => {
-    const upsert = async <T extends { id: number }>(table: 'dealerships' | 'locations' | 'cars', rows: T[]) => {
+    const upsert = async <T extends { id: number }>(table: 'dealerships' | 'locations' | 'cars' | 'manufacturers' | 'models', rows: T[]) => {
       for (let i = 0; i < rows.length; i += BATCH) {
         const batch = rows.slice(i, i + BATCH);
         await trx
@@ -126,6 +163,8 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
     await upsert('dealerships', (doc.dealerships ?? []).map((d) => dealershipRow(d, at)));
     await upsert('locations', (doc.locations ?? []).map((l) => locationRow(l, at)));
     await upsert('cars', cars.map((c) => carRow(c, at)));
+    await upsert('manufacturers', (doc.manufacturers ?? []).map((m) => manufacturerRow(m, at)));
+    await upsert('models', (doc.models ?? []).map((m) => modelRow(m, at)));
     if (options.replace) {
       const dealers = [...new Set([...(doc.dealerships ?? []).map((d) => d.id), ...cars.map((c) => c.dealership_id)])];
       const keep = new Set(cars.map((c) => c.id));
@@ -143,5 +182,5 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
       .values({ file: options.file, started_at: at, finished_at: new Date().toISOString(), dealerships: doc.dealerships?.length ?? 0, locations: doc.locations?.length ?? 0, cars: cars.length, withdrawn })
       .execute();
   });
-  return { ok: true, dealerships: doc.dealerships?.length ?? 0, locations: doc.locations?.length ?? 0, cars: cars.length, withdrawn, normalised };
+  return { ok: true, dealerships: doc.dealerships?.length ?? 0, locations: doc.locations?.length ?? 0, cars: cars.length, withdrawn, normalised, manufacturers: doc.manufacturers?.length ?? 0, models: doc.models?.length ?? 0 };
 }

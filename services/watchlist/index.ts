@@ -28,11 +28,12 @@ export async function changeWatchlist(action: 'save' | 'remove', tenant: Resolve
   if (!user) return { status: 401, body: { success: false, error: WATCHLIST_MESSAGES.signIn } };
   const request = parseWatchlistRequest(body, tenant.locale.country);
   if (!request.ok) return { status: 400, body: { success: false, error: request.error } };
-  const phone = watchlistPhone(user.phoneNumber, request.phoneNumber);
-  if (!phone.ok) return { status: 400, body: { success: false, error: phone.error } };
   const db = await getDatabase();
   const owner = ownerOf(tenant, user);
   if (action === 'save') {
+    // Saving needs the account's mobile number (catalogue §6); taking a car off never does.
+    const phone = watchlistPhone(user.phoneNumber, request.phoneNumber);
+    if (!phone.ok) return { status: 400, body: { success: false, error: phone.error } };
     if (!(await listedCarIds(tenant, [request.carId], now)).has(request.carId)) return { status: 404, body: { success: false, error: WATCHLIST_MESSAGES.notListed } };
     await saveCars(db, owner, [request.carId], phone.phone, now);
   } else {

@@ -1,0 +1,107 @@
+'use client';
+
+import Image from 'next/image';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import {
+  bodyLabel,
+  bodyTypes,
+  COLOUR_IMAGE_QUALITY,
+  COLOUR_IMAGE_WIDTH,
+  selectBody,
+  selectColour,
+  selectVariant,
+  shownColours,
+  stepColour,
+  usesBodyTabs,
+  variantColours,
+  type PickerColour,
+  type PickerState,
+} from '../../domain/models/colour-picker';
+
+interface TabsProps {
+  label: string;
+  items: string[];
+  selected: string;
+  name: (item: string) => string;
+  onSelect: (item: string) => void;
+}
+
+/** A tab list with the arrow, Home and End keys (one tab in the focus order). */
+function Tabs({ label, items, selected, name, onSelect }: TabsProps) {
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = items.indexOf(selected);
+    const next = event.key === 'ArrowRight' ? at + 1 : event.key === 'ArrowLeft' ? at - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    const index = (next + items.length) % items.length;
+    const item = items[index];
+    if (item === undefined) return;
+    onSelect(item);
+    refs.current[index]?.focus();
+  };
+  return (
+    <div role="tablist" aria-label={label} className="colour-picker__tabs" onKeyDown={onKey}>
+      {items.map((item, i) => (
+        <button
+          key={item}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
+          type="button"
+          role="tab"
+          aria-selected={item === selected}
+          tabIndex={item === selected ? 0 : -1}
+          className={`colour-picker__tab${item === selected ? ' colour-picker__tab--on' : ''}`}
+          onClick={() => onSelect(item)}
+        >
+          {name(item)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function ColourPickerPanel({ heading, modelName, variants, colours }: { heading: string; modelName: string; variants: string[]; colours: PickerColour[] }) {
+  const [state, setState] = useState<PickerState>(() => selectVariant(colours, variants[0] ?? ''));
+  const own = variantColours(colours, state.variant);
+  const bodies = usesBodyTabs(own) ? bodyTypes(own) : [];
+  const shown = shownColours(colours, state);
+  const colour: PickerColour | undefined = shown[state.index] ?? shown[0];
+  return (
+    <section className="container section colour-picker" aria-labelledby="colour-picker-heading">
+      <h2 id="colour-picker-heading">{heading}</h2>
+      {variants.length > 1 ? <Tabs label={`${modelName} variants`} items={variants} selected={state.variant} name={(v) => v} onSelect={(v) => setState(selectVariant(colours, v))} /> : null}
+      {bodies.length ? <Tabs label="Body type" items={bodies} selected={state.body ?? bodies[0] ?? ''} name={bodyLabel} onSelect={(b) => setState((s) => selectBody(s, b))} /> : null}
+      {colour ? (
+        <div className="colour-picker__stage" role="tabpanel" aria-label={`${state.variant} colours`}>
+          <button type="button" className="carousel__arrow" aria-label="Previous colour" onClick={() => setState((s) => stepColour(s, shown.length, -1))}>
+            ‹
+          </button>
+          <figure className="colour-picker__figure">
+            <Image key={colour.id} src={colour.photo_url} alt={`${state.variant} in ${colour.name}`} width={COLOUR_IMAGE_WIDTH} height={Math.round((COLOUR_IMAGE_WIDTH * 2) / 3)} quality={COLOUR_IMAGE_QUALITY} sizes={`${COLOUR_IMAGE_WIDTH}px`} />
+            <figcaption aria-live="polite">
+              <span className="colour-picker__swatch" style={{ background: colour.hexCode }} aria-hidden="true" />
+              <span className="colour-picker__name">{colour.name}</span>
+              <span className="visually-hidden">
+                , colour {state.index + 1} of {shown.length}
+              </span>
+            </figcaption>
+          </figure>
+          <button type="button" className="carousel__arrow" aria-label="Next colour" onClick={() => setState((s) => stepColour(s, shown.length, 1))}>
+            ›
+          </button>
+        </div>
+      ) : null}
+      <ul className="colour-picker__swatches" role="list" aria-label="All colours">
+        {shown.map((c, i) => (
+          <li key={c.id}>
+            <button type="button" className="colour-picker__swatch-button" aria-pressed={i === state.index} aria-label={c.name} title={c.name} onClick={() => setState((s) => selectColour(s, i))}>
+              <span className="colour-picker__swatch" style={{ background: c.hexCode }} aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import type { BlockComponent } from '../types';
+import { currentSlides, SLIDE_HEIGHT, SLIDE_WIDTH } from '../../domain/promotion-slides';
+import { SliderControls } from './PromotionsSlider.client';
+
+/**
+ * The promotions slider (conversion §2.5, 1920 x 540): every current slide is rendered here on the
+ * server; the small client part only switches which one is shown. No autoplay, so no pause control.
+ */
+export const PromotionsSlider: BlockComponent<'PromotionsSlider'> = ({ props, ctx }) => {
+  const slides = currentSlides(ctx.tenant.promotions, ctx.now, ctx.tenant.locale.timeZone);
+  if (!slides.length) return null;
+  const label = props.label ?? 'Promotions';
+  return (
+    <SliderControls
+      label={label}
+      slides={slides.map((slide, index) => ({
+        id: slide.id,
+        content: (
+        <div className="slider__slide-inner">
+          <Image
+            className="slider__image"
+            src={slide.image.src}
+            alt={slide.image.alt}
+            width={SLIDE_WIDTH}
+            height={SLIDE_HEIGHT}
+            sizes="100vw"
+            priority={index === 0}
+            unoptimized={slide.image.src.endsWith('.svg')}
+          />
+          <div className="slider__caption">
+            <h2 className="slider__heading">{slide.heading}</h2>
+            {slide.text ? <p>{slide.text}</p> : null}
+            {slide.href ? (
+              <Link href={slide.href} className="button button--accent">
+                {slide.cta ?? 'Find out more'}
+                <span className="visually-hidden">: {slide.heading}</span>
+              </Link>
+            ) : null}
+          </div>
+        </div>
+        ),
+      }))}
+    />
+  );
+};

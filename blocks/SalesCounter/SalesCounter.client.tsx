@@ -1,0 +1,18 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { SALES_COUNTER_REFRESH_MS, salesCounterValue } from '../../domain/sales-counter';
+
+const number = new Intl.NumberFormat('en-AU');
+
+/** Recomputes the counter on load (the page may come from a cache) and every 150 s (conversion §4.8, §9). */
+export function SalesCounterValue({ initial }: { initial: number }) {
+  const [value, setValue] = useState(initial);
+  useEffect(() => {
+    const update = () => setValue(salesCounterValue(new Date()));
+    update();
+    const timer = window.setInterval(update, SALES_COUNTER_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  return <strong className="sales-counter__value">{number.format(value)}</strong>;
+}

@@ -1,0 +1,57 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import type { BlockComponent } from '../types';
+import { currentOffers, formatCalendarDate, NO_OFFERS_TEXT, NO_OFFERS_TITLE, OFFERS_PATH } from '../../domain/offers';
+
+/** Offer tiles between their start and expiry dates (conversion §2.3); the empty state of catalogue §8 otherwise. */
+export const SpecialOffers: BlockComponent<'SpecialOffers'> = ({ props, ctx }) => {
+  const offers = currentOffers(ctx.tenant.offers, ctx.now, ctx.tenant.locale.timeZone);
+  const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
+  const TileHeading = props.headingLevel === 1 ? 'h2' : 'h3';
+  return (
+    <section className="container section offers" aria-labelledby="offers-heading">
+      <Heading id="offers-heading">{props.heading ?? 'Special offers'}</Heading>
+      {props.intro ? <p className="offers__intro">{props.intro}</p> : null}
+      {offers.length === 0 ? (
+        <div className="empty-state">
+          <TileHeading>{NO_OFFERS_TITLE}</TileHeading>
+          <p>{NO_OFFERS_TEXT}</p>
+          <Link className="button button--primary" href={OFFERS_PATH}>
+            Clear Filters
+          </Link>
+        </div>
+      ) : (
+        <ul className="card-grid" role="list">
+          {offers.map((offer) => (
+            <li key={offer.id} className="promo promo--tile offer" data-offer={offer.id}>
+              {offer.image ? <Image src={offer.image.src} alt={offer.image.alt} width={1200} height={800} sizes="(min-width: 1024px) 33vw, 100vw" unoptimized={offer.image.src.endsWith('.svg')} /> : null}
+              <div className="promo__body">
+                <TileHeading>{offer.title}</TileHeading>
+                {offer.text ? <p>{offer.text}</p> : null}
+                {offer.expiry ? (
+                  <p className="promo__expiry">
+                    Ends <time dateTime={offer.expiry}>{formatCalendarDate(offer.expiry)}</time>
+                  </p>
+                ) : null}
+                {offer.href ? (
+                  <Link href={offer.href} className="button button--primary">
+                    {offer.cta ?? 'View offer'}
+                    <span className="visually-hidden">: {offer.title}</span>
+                  </Link>
+                ) : null}
+                {offer.terms ? (
+                  <details className="offer__terms">
+                    <summary>
+                      Terms and conditions<span className="visually-hidden"> of {offer.title}</span>
+                    </summary>
+                    <p>{offer.terms}</p>
+                  </details>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+};
