@@ -149,7 +149,7 @@ test('gated pages redirect to sign-in with type, redirect and back (conversion Â
   const car = find('franchise car', inStock(HC));
   await page.goto(siteUrl(franchise, '/my-garage/mazda'), { referer: siteUrl(franchise, '/finance') });
   await expect(page).toHaveURL(siteUrl(franchise, `/sign-in?type=garage&redirect=${encodeURIComponent('/my-garage/mazda')}&back=${encodeURIComponent('/finance')}`));
-  await expect(page.getByRole('link', { name: 'â€¹ Back' })).toHaveAttribute('href', '/finance');
+  await expect(page.getByRole('link', { name: 'Back', exact: true })).toHaveAttribute('href', '/finance');
 
   // Checkout is gated on this site once its car has loaded; without a car it does not redirect.
   await page.goto(siteUrl(franchise, `/cars/${car.slug}/checkout`));
@@ -168,7 +168,7 @@ test('gated pages redirect to sign-in with type, redirect and back (conversion Â
 
   // A redirect target on another site is never followed.
   await page.goto(siteUrl(franchise, '/sign-in?type=garage&redirect=https://evil.example/&back=//evil.example'));
-  await expect(page.getByRole('link', { name: 'â€¹ Back' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Back', exact: true })).toHaveAttribute('href', '/');
 
   // After signing in, the gated page opens.
   await page.goto(siteUrl(franchise, `/cars/${car.slug}/checkout`));
