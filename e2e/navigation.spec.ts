@@ -59,9 +59,9 @@ test('the locations dropdown lists the site locations from the database', async 
 test('the offers item follows its feature switch', async ({ page }) => {
   await page.goto(siteUrl('harbour-city-mazda'));
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Offers' })).toBeVisible();
-  await page.goto(siteUrl('southern-cross-motors'));
+  await page.goto(siteUrl('ridgeline-motorcycles'));
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Offers' })).toHaveCount(0);
-  const offers = await tenantGet(page.request, 'southern-cross-motors', '/special-offers');
+  const offers = await tenantGet(page.request, 'ridgeline-motorcycles', '/special-offers');
   expect(offers.status()).toBe(404);
 });
 
