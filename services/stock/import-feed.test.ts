@@ -69,3 +69,44 @@ describe('importFeed', () => {
     expect(seen.length).toBeGreaterThan(2);
   });
 });
+
+describe('importFeed: the model catalogue (issue 9)', () => {
+  const mazda = { id: 1, name: 'Mazda', slug: 'mazda' };
+  const cx5 = (extra: Record<string, unknown> = {}) => ({
+    id: 7,
+    manufacturer_id: 1,
+    slug: 'mazda-cx-5',
+    name: 'CX-5',
+    body: 'suv',
+    model_variants: [{ id: 70, full_name: 'CX-5 G25 Touring', features: ['<strong>AWD</strong>'], dap_min_price: 46490, dap_max_price: 48990 }],
+    colours: [{ id: 700, name: 'Soul Red Crystal', hexCode: '#9d1420', photo_url: '/media/vehicles/suv/hex-9d1420/side.png', oem_id: 'wagon', model_variant_name: 'CX-5 G25 Touring' }],
+    ...extra,
+  });
+
+  it('imports manufacturers and models with their variants and colours through the same importer', async () => {
+    const result = await importFeed(db, { manufacturers: [mazda], models: [cx5()] }, { file: 'models.json' });
+    expect(result).toMatchObject({ ok: true, manufacturers: 1, models: 1, cars: 0 });
+    const row = await db.selectFrom('models').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ slug: 'mazda-cx-5', manufacturer_id: 1, status: 'available', body: 'suv' });
+    expect(JSON.parse(row.data).colours[0].model_variant_name).toBe('CX-5 G25 Touring');
+  });
+
+  it('names a colour of an unknown variant, an unknown manufacturer and a price range the wrong way round, and imports nothing', async () => {
+    const bad = cx5({
+      manufacturer_id: 9,
+      model_variants: [{ id: 70, full_name: 'CX-5 G25 Touring', dap_min_price: 50000, dap_max_price: 40000 }],
+      colours: [{ id: 700, name: 'Red', hexCode: '#9d1420', photo_url: '/x.png', model_variant_name: 'CX-5 Akera' }],
+    });
+    const result = await importFeed(db, { manufacturers: [mazda], models: [bad] }, { file: 'models.json' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues.map((i) => i.pointer).sort()).toEqual(['/models/0/colours/0/model_variant_name', '/models/0/manufacturer_id', '/models/0/model_variants/0/dap_max_price']);
+    expect(await db.selectFrom('manufacturers').selectAll().execute()).toEqual([]);
+  });
+
+  it('refuses a colour without a hex code through the schema, with its pointer', async () => {
+    const result = await importFeed(db, { manufacturers: [mazda], models: [cx5({ colours: [{ id: 1, name: 'Red', hexCode: 'red', photo_url: '/x.png', model_variant_name: 'CX-5 G25 Touring' }] })] }, { file: 'models.json' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.issues[0]?.pointer).toBe('/models/0/colours/0/hexCode');
+  });
+});
