@@ -46,6 +46,10 @@ async function main(): Promise<void> {
     ['southern-cross-motors', '/contact'],
     ['southern-cross-motors', '/dealer-locator'],
     ['southern-cross-motors', '/finance'],
+    ['southern-cross-motors', '/sign-in?type=watchlist'],
+    ['harbour-city-mazda', '/models'],
+    ['harbour-city-mazda', '/models/mazda-cx-5'],
+    ['harbour-city-mazda', '/special-offers'],
   ];
   const server = spawn('npx', ['next', 'start', '-p', String(PORT)], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, stdio: 'ignore', detached: true });
   try {

@@ -18,7 +18,7 @@ export interface SearchableLocation {
  * - The query is trimmed, so a stray space typed into the box does not empty the list; an empty
  *   query matches every location.
  * - Each word of the query must occur in one of those fields (not necessarily the same one), so
- *   'mazda 2015' finds Harbour City Mazda in 2015. A query that occurs whole in one field still
+ *   'mazda 2015' finds a Mazda dealer's location in postcode 2015. A query that occurs whole in one field still
  *   matches, as the spec asks.
  * - An empty location type searches as 'sales' (catalogue §2: "an empty location type means
  *   sales"), so typing 'sales' finds the locations shown on the Sales tab.
