@@ -16,23 +16,33 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  webServer: {
-    command: `npx next start -p ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      NEXT_TELEMETRY_DISABLED: '1',
-      DATABASE_URL: process.env.DATABASE_URL ?? 'file:data/test/platform.db',
-      TENANTS_DIR: 'test-results/extra-tenants',
-      // Many form posts come from one address in a test run; the limit itself is unit-tested.
-      LEAD_RATE_LIMIT: '500',
-      LEADS_MAIL_DIR: 'test-results/mail',
-      // Sign-in codes are read from here by the tests (the embedded sender also logs them).
-      AUTH_MESSAGES_DIR: 'test-results/account-messages',
-      ACCOUNT_CODES_IN_LOG: '1',
-      // Every sign-in of the run comes from one address; the limits themselves are unit-tested.
-      AUTH_RATE_LIMIT_SCALE: '20',
+  webServer: [
+    {
+      // A stand-in for the paid PPSR register, so the PPSR download can be tested end to end.
+      command: 'node e2e/support/ppsr-stub.mjs',
+      url: 'http://127.0.0.1:3199/health',
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      command: `npx next start -p ${PORT}`,
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NEXT_TELEMETRY_DISABLED: '1',
+        DATABASE_URL: process.env.DATABASE_URL ?? 'file:data/test/platform.db',
+        TENANTS_DIR: 'test-results/extra-tenants',
+        // Many form posts come from one address in a test run; the limit itself is unit-tested.
+        LEAD_RATE_LIMIT: '500',
+        LEADS_MAIL_DIR: 'test-results/mail',
+        PPSR_URL: 'http://127.0.0.1:3199/search',
+        // Sign-in codes are read from here by the tests (the embedded sender also logs them).
+        AUTH_MESSAGES_DIR: 'test-results/account-messages',
+        ACCOUNT_CODES_IN_LOG: '1',
+        // Every sign-in of the run comes from one address; the limits themselves are unit-tested.
+        AUTH_RATE_LIMIT_SCALE: '20',
+      },
+    },
+  ],
 });

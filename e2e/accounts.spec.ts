@@ -216,8 +216,21 @@ test('plugins per website session: the car analysis downloads for everyone on on
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await PDFDocument.load(await pdf.body())).getPageCount()).toBe(1);
-  // PPSR needs a provider, which this test server has none of: no link rather than a broken one.
-  await expect(page.getByRole('link', { name: /PPSR/ })).toHaveCount(0);
+  // The PPSR report is for signed-in shoppers on this site (the test server's PPSR_URL is a stand-in register).
+  const ppsrSignIn = page.getByRole('link', { name: 'Sign in to download the PPSR report' });
+  await expect(ppsrSignIn).toBeVisible();
+  const ppsrRefused = await request.get(`http://127.0.0.1:${PORT}/api/cars/${used.slug}/ppsr`, { headers: { host: `${group}.localhost:${PORT}` } });
+  expect(ppsrRefused.status()).toBe(401);
+  await ppsrSignIn.click();
+  await expect(page).toHaveURL(/\/sign-in\?type=ppsr/);
+  await signInBySms(page, mobile());
+  await expect(page).toHaveURL(siteUrl(group, `/cars/${used.slug}`));
+  await expect(page.getByRole('link', { name: 'Download the PPSR report (PDF)' })).toHaveAttribute('href', `/api/cars/${used.slug}/ppsr`);
+  const ppsr = await page.evaluate(async (href) => {
+    const response = await fetch(href);
+    return { status: response.status, type: response.headers.get('content-type'), start: new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5)) };
+  }, `/api/cars/${used.slug}/ppsr`);
+  expect(ppsr).toEqual({ status: 200, type: 'application/pdf', start: '%PDF-' });
 
   const franchiseCar = find('franchise car', inStock(HC), 4);
   await page.goto(siteUrl(franchise, `/cars/${franchiseCar.slug}`));
