@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { fetchAccount, type ShopperAccount } from '../shopper/account';
 import { MOBILE_MESSAGE, normaliseMobile, type Country } from '../../domain/accounts/mobile-number';
 
@@ -59,9 +59,20 @@ function readFavouriteIds(site: string): number[] {
   }
 }
 
-function Field({ label, children, hint }: { label: string; children: (id: string, hintId?: string) => ReactNode; hint?: string }) {
+const ERROR_ID = 'sign-in-error';
+/** Whether the panel shows an error: every field then points at it, so screen readers read it with the field. */
+const ErrorShown = createContext(false);
+
+interface FieldA11y {
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+}
+
+function Field({ label, children, hint }: { label: string; children: (id: string, a11y: FieldA11y) => ReactNode; hint?: string }) {
   const id = useId();
+  const error = useContext(ErrorShown);
   const hintId = hint ? `${id}-hint` : undefined;
+  const describedBy = [hintId, error ? ERROR_ID : undefined].filter(Boolean).join(' ');
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
@@ -70,7 +81,7 @@ function Field({ label, children, hint }: { label: string; children: (id: string
           {hint}
         </p>
       ) : null}
-      {children(id, hintId)}
+      {children(id, { ...(describedBy ? { 'aria-describedby': describedBy } : {}), ...(error ? { 'aria-invalid': true as const } : {}) })}
     </div>
   );
 }
@@ -206,17 +217,17 @@ export function SignInPanel({ site, siteName, heading, reason, methods, needsPho
 
   const codeField = (
     <Field label="6-digit code">
-      {(id) => <input id={id} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required />}
+      {(id, a11y) => <input id={id} {...a11y} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required />}
     </Field>
   );
   const emailField = (
     <Field label="Email">
-      {(id) => <input id={id} name="email" type="email" autoComplete="email" required />}
+      {(id, a11y) => <input id={id} {...a11y} name="email" type="email" autoComplete="email" required />}
     </Field>
   );
   const phoneField = (
     <Field label="Mobile number" hint="We text you a 6-digit code.">
-      {(id, hintId) => <input id={id} name="phone" type="tel" autoComplete="tel" aria-describedby={hintId} required />}
+      {(id, a11y) => <input id={id} {...a11y} name="phone" type="tel" autoComplete="tel" required />}
     </Field>
   );
   const submitButton = (label: string) => (
@@ -248,7 +259,7 @@ export function SignInPanel({ site, siteName, heading, reason, methods, needsPho
           {method === 'password' ? (
             <form className="sign-in__form" onSubmit={signInWithPassword}>
               {emailField}
-              <Field label="Password">{(id) => <input id={id} name="password" type="password" autoComplete="current-password" required />}</Field>
+              <Field label="Password">{(id, a11y) => <input id={id} {...a11y} name="password" type="password" autoComplete="current-password" required />}</Field>
               {submitButton('Sign in')}
               <p>
                 New here?{' '}
@@ -275,10 +286,10 @@ export function SignInPanel({ site, siteName, heading, reason, methods, needsPho
       title = `Create your ${siteName} account`;
       body = (
         <form className="sign-in__form" onSubmit={createAccount}>
-          <Field label="Name">{(id) => <input id={id} name="name" autoComplete="name" required />}</Field>
+          <Field label="Name">{(id, a11y) => <input id={id} {...a11y} name="name" autoComplete="name" required />}</Field>
           {emailField}
           <Field label="Password" hint="At least 8 characters.">
-            {(id, hintId) => <input id={id} name="password" type="password" autoComplete="new-password" minLength={8} aria-describedby={hintId} required />}
+            {(id, a11y) => <input id={id} {...a11y} name="password" type="password" autoComplete="new-password" minLength={8} required />}
           </Field>
           {submitButton('Create account')}
           {startOver}
@@ -371,11 +382,11 @@ export function SignInPanel({ site, siteName, heading, reason, methods, needsPho
       {reason && step.kind !== 'signedIn' ? <p className="sign-in__reason">{reason}</p> : null}
       {notice ? <p role="status">{notice}</p> : null}
       {error ? (
-        <p className="sign-in__error" role="alert">
+        <p className="sign-in__error" role="alert" id={ERROR_ID}>
           {error}
         </p>
       ) : null}
-      {body}
+      <ErrorShown.Provider value={error !== null}>{body}</ErrorShown.Provider>
     </div>
   );
 }
