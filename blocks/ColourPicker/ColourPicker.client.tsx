@@ -1,7 +1,8 @@
 'use client';
 
 import Image from 'next/image';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
+import { useRovingTabs } from '../shopper/use-roving-tabs';
 import {
   bodyLabel,
   bodyTypes,
@@ -28,32 +29,20 @@ interface TabsProps {
 
 /** A tab list with the arrow, Home and End keys (one tab in the focus order). */
 function Tabs({ label, items, selected, name, onSelect }: TabsProps) {
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const at = items.indexOf(selected);
-    const next = event.key === 'ArrowRight' ? at + 1 : event.key === 'ArrowLeft' ? at - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : undefined;
-    if (next === undefined) return;
-    event.preventDefault();
-    const index = (next + items.length) % items.length;
-    const item = items[index];
-    if (item === undefined) return;
-    onSelect(item);
-    refs.current[index]?.focus();
-  };
+  const keys = useRovingTabs(items, onSelect);
   return (
-    <div role="tablist" aria-label={label} className="colour-picker__tabs" onKeyDown={onKey}>
+    <div role="tablist" aria-label={label} className="colour-picker__tabs">
       {items.map((item, i) => (
         <button
           key={item}
-          ref={(el) => {
-            refs.current[i] = el;
-          }}
+          ref={keys.ref(i)}
           type="button"
           role="tab"
           aria-selected={item === selected}
           tabIndex={item === selected ? 0 : -1}
           className={`colour-picker__tab${item === selected ? ' colour-picker__tab--on' : ''}`}
           onClick={() => onSelect(item)}
+          onKeyDown={(e) => keys.onKeyDown(e, i)}
         >
           {name(item)}
         </button>

@@ -1,11 +1,12 @@
 'use client';
 
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { CompiledForm } from '../../domain/forms/compile-form';
 import { locationGridColumns } from '../../domain/locations/location-grid';
 import { LOCATION_QUERY_PARAM, LOCATION_SEARCH_PLACEHOLDER, filterLocationsByQuery } from '../../domain/locations/location-search';
 import { LOCATION_TAB_LABELS, locationsInTab, tabsForLocations, type LocationTab } from '../../domain/locations/location-tabs';
 import { FormDialog } from '../FormModalButton/FormDialog.client';
+import { useRovingTabs } from '../shopper/use-roving-tabs';
 import type { DealershipLocations, LocationCard } from '../locations-data';
 
 interface Props {
@@ -67,16 +68,7 @@ function DealershipBlock({ dealership, site, enquiryForm, distances }: { dealers
   const tab = selection.key === listKey && selection.tab && tabs.includes(selection.tab) ? selection.tab : tabs[0];
   const select = (next: LocationTab | undefined) => setSelection({ key: listKey, tab: next });
   const base = useId().replace(/[^a-zA-Z0-9_-]/g, '');
-  const refs = useRef<Array<HTMLButtonElement | null>>([]);
-  const onKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const wrapped = (target + tabs.length) % tabs.length;
-    select(tabs[wrapped]);
-    refs.current[wrapped]?.focus();
-  };
+  const keys = useRovingTabs(tabs, select);
   let shown = tab ? locationsInTab(dealership.locations.map((l) => ({ ...l, location_type: l.type })), tab) : [];
   if (distances) shown = [...shown].sort((a, b) => (distances.get(a.id) ?? Infinity) - (distances.get(b.id) ?? Infinity));
   const columns = locationGridColumns(shown.length);
@@ -88,9 +80,7 @@ function DealershipBlock({ dealership, site, enquiryForm, distances }: { dealers
           {tabs.map((t, i) => (
             <button
               key={t}
-              ref={(el) => {
-                refs.current[i] = el;
-              }}
+              ref={keys.ref(i)}
               type="button"
               role="tab"
               id={`${base}-tab-${t}`}
@@ -99,7 +89,7 @@ function DealershipBlock({ dealership, site, enquiryForm, distances }: { dealers
               tabIndex={t === tab ? 0 : -1}
               className="tabs__tab"
               onClick={() => select(t)}
-              onKeyDown={(e) => onKey(e, i)}
+              onKeyDown={(e) => keys.onKeyDown(e, i)}
             >
               {LOCATION_TAB_LABELS[t]}
             </button>
