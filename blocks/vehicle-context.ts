@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import type { ResolvedTenant } from '../schemas/types.generated';
 import type { BlockContext } from './types';
 import { getStockRepository, type Car, type Dealership, type Location } from '../services/stock';
-import { getSearchService } from '../services/search';
+import { listedCarIds } from '../services/stock/listed-cars';
 
 export interface PageVehicle {
   car: Car;
@@ -22,8 +22,7 @@ export const loadVehicle = cache(async (tenant: ResolvedTenant, slug: string, no
   const repo = await getStockRepository();
   const car = await repo.carBySlug(slug, tenant.dealerships);
   if (!car) return undefined;
-  const listed = await (await getSearchService()).search(tenant, { filter: { field: 'id', eq: car.id }, sort: 'latest', page: 1, hitsPerPage: 0, facets: [] }, now);
-  if (listed.count === 0) return undefined;
+  if (!(await listedCarIds(tenant, [car.id], now)).has(car.id)) return undefined;
   const [locations, dealerships] = await Promise.all([repo.locations(tenant.dealerships), repo.dealerships([car.dealership_id])]);
   const primaryDealer = tenant.dealerships[0];
   return {

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import type { ResolvedTenant } from '../schemas/types.generated';
 import { backFromReferer, gateDecision, type GateCar } from '../domain/accounts/gating';
 import { carByRef, loadVehicle } from '../blocks/vehicle-context';
-import { sessionUser } from '../services/auth/session';
+import { requestUser } from '../blocks/account-context';
 import { pageGate, type ResolvedPage } from './resolve-page';
 
 /** The page's car for its gate: the route's :slug, else ?car_id= (id or slug). */
@@ -20,10 +20,10 @@ async function gateCar(tenant: ResolvedTenant, resolved: ResolvedPage, query: UR
 export async function enforcePageGate(tenant: ResolvedTenant, resolved: ResolvedPage, path: string, query: URLSearchParams, now: Date): Promise<void> {
   const gate = pageGate(tenant, resolved);
   if (!gate) return;
-  const requestHeaders = await headers();
-  const signedIn = (await sessionUser(tenant, requestHeaders)) !== undefined;
+  const signedIn = (await requestUser(tenant)) !== undefined;
   if (signedIn) return;
   const search = query.toString();
+  const requestHeaders = await headers();
   const decision = gateDecision({
     gate,
     features: tenant.features,

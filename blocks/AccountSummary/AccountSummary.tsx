@@ -1,15 +1,14 @@
 import Link from 'next/link';
-import { headers } from 'next/headers';
 import type { BlockComponent } from '../types';
 import { signInHref } from '../../domain/accounts/gating';
-import { sessionUser } from '../../services/auth/session';
+import { requestUser } from '../account-context';
 import { SignOutButton } from './SignOutButton.client';
 import { pageBrand, withBrand } from '../brand-context';
 
 export const AccountSummary: BlockComponent<'AccountSummary'> = async ({ props, ctx }) => {
   const { tenant, path } = ctx;
   const heading = withBrand(props.heading ?? 'My Garage', pageBrand(ctx));
-  const user = await sessionUser(tenant, await headers());
+  const user = await requestUser(tenant);
   return (
     <section className="container section account-summary" aria-labelledby="account-heading">
       <h1 id="account-heading">{heading}</h1>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useAccount } from '../shopper/account';
+import { currentPath, useAccount } from '../shopper/account';
 import { signInHref } from '../../domain/accounts/gating';
 
 /** 'Sign in' or 'My Garage' in the header of sites with accounts; the cached header learns who is signed in here. */
@@ -24,8 +24,7 @@ export function AccountLink({ garageHref }: { garageHref: string }) {
   return (
     <a className="header__account" href={signInHref('garage', garageHref, '/')} onClick={(event) => {
       event.preventDefault();
-      const back = `${window.location.pathname}${window.location.search}`;
-      window.location.assign(signInHref('garage', garageHref, back));
+      window.location.assign(signInHref('garage', garageHref, currentPath()));
     }}>
       Sign in
     </a>

@@ -1,12 +1,11 @@
 import Image from 'next/image';
 import Link from 'next/link';
-import { headers } from 'next/headers';
 import type { BlockComponent } from '../types';
 import { priceDisplay, formatMoney } from '../../domain/price-display';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { signInHref } from '../../domain/accounts/gating';
 import { WATCHLIST_STATUS_LABEL } from '../../domain/accounts/watchlist-status';
-import { sessionUser } from '../../services/auth/session';
+import { requestUser } from '../account-context';
 import { watchlistEntries } from '../../services/watchlist';
 import { RemoveFromWatchlist } from './RemoveFromWatchlist.client';
 import { pageBrand, withBrand } from '../brand-context';
@@ -16,7 +15,7 @@ export const WatchlistCars: BlockComponent<'WatchlistCars'> = async ({ props, ct
   const brand = pageBrand(ctx);
   const heading = withBrand(props.heading ?? 'Your watchlist', brand);
   const Heading = props.headingLevel === 2 ? 'h2' : 'h1';
-  const user = await sessionUser(tenant, await headers());
+  const user = await requestUser(tenant);
   if (!user) {
     return (
       <section className="container section">

@@ -5,7 +5,7 @@
  * apiCaller) is handed over for the library's per-address limits; limits per e-mail address or
  * phone number are added here, so rotating addresses does not buy more codes or guesses.
  */
-import { answer, apiCaller } from '@/engine/api-request';
+import { answer, apiCaller, jsonBody } from '@/engine/api-request';
 import { MemoryRateLimit } from '@/engine/memory-rate-limit';
 import { isSwitchedOn } from '@/domain/switches';
 import { authCallRefusal, callIdentifier } from '@/domain/accounts/auth-calls';
@@ -35,17 +35,11 @@ async function handle(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname.slice(AUTH_BASE_PATH.length) || '/';
 
-  let text: string | undefined;
   let body: Record<string, unknown> = {};
   if (request.method === 'POST') {
-    text = await request.text();
-    if (Buffer.byteLength(text) > MAX_BODY) return answer(413, { message: 'Too much data.' });
-    try {
-      const parsed = text ? (JSON.parse(text) as unknown) : {};
-      body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-    } catch {
-      return answer(400, { message: 'The request could not be read: send JSON.' });
-    }
+    const read = await jsonBody(request, MAX_BODY);
+    if (!read.ok) return answer(read.tooLarge ? 413 : 400, { message: read.tooLarge ? 'Too much data.' : 'The request could not be read: send JSON.' });
+    if (typeof read.body === 'object' && read.body !== null && !Array.isArray(read.body)) body = read.body as Record<string, unknown>;
   }
   const signedIn = (request.headers.get('cookie') ?? '').includes(`${COOKIE_PREFIX}.session_token=`);
   const refusal = authCallRefusal({ path, body, signedIn, methods: tenant.accounts.methods });
@@ -62,7 +56,7 @@ async function handle(request: Request): Promise<Response> {
   headers.delete('content-length');
   try {
     const auth = await authFor(tenant, origin);
-    return await auth.handler(new Request(`${origin}${url.pathname}${url.search}`, { method: request.method, headers, ...(text !== undefined ? { body: text } : {}) }));
+    return await auth.handler(new Request(`${origin}${url.pathname}${url.search}`, { method: request.method, headers, ...(request.method === 'POST' ? { body: JSON.stringify(body) } : {}) }));
   } catch (error) {
     console.error('Account call failed', error);
     return answer(503, { message: 'Signing in is not available just now. Please try again in a moment.' });
