@@ -1,10 +1,22 @@
 import type { NextConfig } from 'next';
+import { BASE_SECURITY_HEADERS } from './engine/security-headers';
+
+/** The page cache's memory budget (bytes): least recently used pages are dropped past it. */
+const PAGE_CACHE_BYTES = (Number(process.env.PAGE_CACHE_MB) || 64) * 1024 * 1024;
 
 const config: NextConfig = {
   // Native and filesystem-heavy modules stay outside the server bundle.
   serverExternalPackages: ['better-sqlite3', 'sharp'],
   poweredByHeader: false,
+  // Cached pages live in a bounded in-memory LRU, never on disk: a flood of URLs cannot fill the
+  // disk the lead database lives on (issue 14), and each process's cache follows its own
+  // revalidations. A restarted process renders its pages again on first request.
+  cacheMaxMemorySize: PAGE_CACHE_BYTES,
+  async headers() {
+    return [{ source: '/:path*', headers: Object.entries(BASE_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }];
+  },
   experimental: {
+    isrFlushToDisk: false,
     // The browser keeps recent search results for 30 s in Next's bounded client cache (evicting
     // the oldest), so going back and forth between filters does not ask the server again.
     staleTimes: { dynamic: 30 },

@@ -31,6 +31,8 @@ export default defineConfig({
       timeout: 120_000,
       env: {
         NEXT_TELEMETRY_DISABLED: '1',
+        // The tests address the demo sites as <slug>.localhost, which production refuses.
+        ALLOW_LOCALHOST_TENANTS: '1',
         DATABASE_URL: process.env.DATABASE_URL ?? 'file:data/test/platform.db',
         TENANTS_DIR: 'test-results/extra-tenants',
         // Many form posts come from one address in a test run; the limit itself is unit-tested.

@@ -9,6 +9,7 @@ beforeAll(() => {
   writeFileSync(join(extra, 'proxy-motors.json'), JSON.stringify({ schemaVersion: 2, slug: 'proxy-motors', name: 'Proxy Motors', template: 'franchise', domains: ['www.proxy.example'], contact: { phone: '(02) 9000 0000' } }));
   writeFileSync(join(extra, 'proxy-broken.json'), JSON.stringify({ schemaVersion: 2, slug: 'proxy-broken', name: 'Broken', template: 'franchise', feautres: {} }));
   vi.stubEnv('TENANTS_DIR', extra);
+  vi.stubEnv('ALLOW_LOCALHOST_TENANTS', '1');
 });
 afterAll(() => {
   vi.unstubAllEnvs();
@@ -38,7 +39,7 @@ describe('proxy', () => {
 
   it('never exposes the internal prefix: /site/<other> stays inside the requesting tenant', async () => {
     const response = await call('proxy-motors.localhost', '/site/harbour-city-mazda');
-    expect(response.headers.get('x-middleware-rewrite')).toBe('http://proxy-motors.localhost/site/proxy-motors/site/harbour-city-mazda');
+    expect(response.headers.get('x-middleware-rewrite')).toBe('http://proxy-motors.localhost/live/proxy-motors/site/harbour-city-mazda');
   });
 
   it('answers an unknown host with a plain 404 naming no tenant', async () => {
@@ -59,5 +60,54 @@ describe('proxy', () => {
   it('overwrites a spoofed tenant header on API calls', async () => {
     const response = await call('proxy-motors.localhost', '/api/anything', { 'x-platform-tenant': 'harbour-city-mazda' });
     expect(response.headers.get('x-middleware-request-x-platform-tenant')).toBe('proxy-motors');
+  });
+
+  it('renders a path no page matches per request, so its not-found page never enters the page cache (issue 14)', async () => {
+    const response = await call('proxy-motors.localhost:3000', '/no-such-page-7f3a');
+    expect(response.headers.get('x-middleware-rewrite')).toBe('http://proxy-motors.localhost:3000/live/proxy-motors/no-such-page-7f3a');
+  });
+
+  it('serves <slug>.localhost only where ALLOW_LOCALHOST_TENANTS=1 or in development (issue 14)', async () => {
+    vi.stubEnv('ALLOW_LOCALHOST_TENANTS', '');
+    try {
+      const response = await call('proxy-motors.localhost:3000', '/');
+      expect(response.status).toBe(404);
+      expect((await call('www.proxy.example', '/')).headers.get('x-middleware-rewrite')).toBe('http://www.proxy.example/site/proxy-motors');
+    } finally {
+      vi.stubEnv('ALLOW_LOCALHOST_TENANTS', '1');
+    }
+  });
+
+  it('sends security headers with every page: a fresh nonce on pages rendered per request, none on cached pages (issue 14)', async () => {
+    const first = await call('proxy-motors.localhost', '/search/used-cars?page=2');
+    const second = await call('proxy-motors.localhost', '/search/used-cars?page=2');
+    const policy = first.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(second.headers.get('content-security-policy')).not.toContain(nonce);
+    // Next reads the nonce from the request's policy and puts it on its scripts.
+    expect(first.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(first.headers.get('strict-transport-security')).toBeNull();
+
+    const cached = await call('proxy-motors.localhost', '/');
+    expect(cached.headers.get('content-security-policy')).not.toContain('nonce-');
+    expect(cached.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(cached.headers.get('x-middleware-request-content-security-policy')).toBeNull();
+    expect(cached.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('adds HSTS when the shopper came over https (the proxy in front says so)', async () => {
+    const response = await call('www.proxy.example', '/', { 'x-forwarded-proto': 'https' });
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=31536000');
+    expect(response.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+  });
+
+  it('sends the base security headers with the 404 of an unknown host', async () => {
+    const response = await call('unknown.example', '/');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });

@@ -6,7 +6,8 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { loadTenantRegistry } from './engine/tenant-registry';
-import { internalPath, resolveHost } from './engine/resolve-host';
+import { internalPath, localhostTenantsAllowed, resolveHost } from './engine/resolve-host';
+import { BASE_SECURITY_HEADERS, newNonce, pageSecurityHeaders, requestIsHttps } from './engine/security-headers';
 import { pageGate, pageReadsRequest, resolvePage } from './engine/resolve-page';
 import { formatIssue } from './engine/validation-messages';
 import { TENANT_HEADER } from './engine/tenant-header';
@@ -15,12 +16,16 @@ const UNAVAILABLE_HTML = `<!doctype html><html lang="en"><head><meta charset="ut
 
 const reported = new Set<string>();
 
+function plainResponse(body: string, status: number, headers: Record<string, string>): NextResponse {
+  return new NextResponse(body, { status, headers: { ...BASE_SECURITY_HEADERS, 'x-frame-options': 'DENY', ...headers } });
+}
+
 export function proxy(request: NextRequest): NextResponse {
   const registry = loadTenantRegistry();
   const slugs = new Set(registry.tenants.keys());
-  const resolution = resolveHost(request.headers.get('host'), registry.domains, slugs);
+  const resolution = resolveHost(request.headers.get('host'), registry.domains, slugs, localhostTenantsAllowed());
   if (resolution.kind === 'unknown') {
-    return new NextResponse('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return plainResponse('Not found', 404, { 'content-type': 'text/plain; charset=utf-8' });
   }
   const entry = registry.tenants.get(resolution.slug);
   if (!entry || !entry.ok) {
@@ -29,10 +34,7 @@ export function proxy(request: NextRequest): NextResponse {
       reported.add(key);
       console.error(`tenant "${resolution.slug}" is not served: its configuration is invalid\n${key}`);
     }
-    return new NextResponse(UNAVAILABLE_HTML, {
-      status: 503,
-      headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': '300', 'cache-control': 'no-store' },
-    });
+    return plainResponse(UNAVAILABLE_HTML, 503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '300', 'cache-control': 'no-store' });
   }
   const headers = new Headers(request.headers);
   headers.set(TENANT_HEADER, entry.slug);
@@ -40,9 +42,23 @@ export function proxy(request: NextRequest): NextResponse {
   if (pathname.startsWith('/api/')) return NextResponse.next({ request: { headers } });
   const url = request.nextUrl.clone();
   const page = resolvePage(entry.config, pathname);
-  // A gated page depends on who is asking (conversion §4.7), like a page that reads the query.
-  url.pathname = internalPath(entry.slug, pathname, page !== undefined && (pageReadsRequest(page.page) || pageGate(entry.config, page) !== undefined));
-  return NextResponse.rewrite(url, { request: { headers } });
+  // A gated page depends on who is asking (conversion §4.7), like a page that reads the query. A
+  // path no page matches is rendered per request too: its not-found page never enters the page
+  // cache, so a flood of made-up URLs costs renders, never cache memory or disk (issue 14).
+  const live = page === undefined || pageReadsRequest(page.page) || pageGate(entry.config, page) !== undefined;
+  url.pathname = internalPath(entry.slug, pathname, live);
+  // A page rendered per request gets a fresh nonce (Next reads it from the request's policy); a
+  // cached page is the same HTML for everyone, so it cannot carry one (engine/security-headers.ts).
+  const security = pageSecurityHeaders({
+    ...(live ? { nonce: newNonce() } : {}),
+    https: requestIsHttps(request.nextUrl.protocol, request.headers.get('x-forwarded-proto')),
+    development: process.env.NODE_ENV === 'development',
+  });
+  const policy = security['Content-Security-Policy'];
+  if (live && policy) headers.set('content-security-policy', policy);
+  const response = NextResponse.rewrite(url, { request: { headers } });
+  for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
+  return response;
 }
 
 export const config = {

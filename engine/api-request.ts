@@ -36,20 +36,69 @@ export async function apiCaller(): Promise<ApiCaller | undefined> {
   return { tenant, ...(ip ? { ip } : {}), ...(userAgent ? { userAgent } : {}), ...(referer ? { referer } : {}), ...(host ? { host } : {}) };
 }
 
+/** Deeper than any form, quote or watchlist call nests; far shallower than what overflows a stack. */
+export const MAX_JSON_DEPTH = 32;
+
 /**
- * The request body as JSON, or why not. Only application/json is read: other sites cannot send it
- * from a visitor's browser without a CORS preflight, which this platform never grants. A body
- * declared larger than the limit is refused before it is read.
+ * Whether JSON text nests arrays and objects deeper than `max`, found without parsing it: a
+ * 20,000-deep body parses, but then overflows the stack of whatever walks or stringifies it.
  */
-export async function jsonBody(request: Request, maxBytes = 64 * 1024): Promise<{ ok: true; body: unknown } | { ok: false; tooLarge: boolean }> {
-  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) return { ok: false, tooLarge: false };
-  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return { ok: false, tooLarge: true };
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) return { ok: false, tooLarge: true };
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > max) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
+}
+
+/** Reads at most `maxBytes` of a body, stopping as soon as it is over (a chunked body declares no length). */
+async function readCapped(request: Request, maxBytes: number): Promise<string | undefined> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export type JsonBodyResult = { ok: true; body: unknown } | { ok: false; tooLarge: boolean; error: string };
+
+/**
+ * The request body as JSON, or why not (a sentence for the caller). Only application/json is read:
+ * other sites cannot send it from a visitor's browser without a CORS preflight, which this
+ * platform never grants. A body larger than the limit is refused without reading past the limit,
+ * and one nested deeper than MAX_JSON_DEPTH before it is parsed.
+ */
+export async function jsonBody(request: Request, maxBytes = 64 * 1024): Promise<JsonBodyResult> {
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+    return { ok: false, tooLarge: false, error: 'Send the request as JSON, with Content-Type: application/json.' };
+  }
+  const tooLarge = { ok: false, tooLarge: true, error: `The request is too large (over ${Math.round(maxBytes / 1024)} KB).` } as const;
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return tooLarge;
+  const text = await readCapped(request, maxBytes);
+  if (text === undefined) return tooLarge;
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { ok: false, tooLarge: false, error: `The request nests deeper than ${MAX_JSON_DEPTH} levels; no form needs that.` };
   try {
     return { ok: true, body: JSON.parse(text) as unknown };
   } catch {
-    return { ok: false, tooLarge: false };
+    return { ok: false, tooLarge: false, error: 'The request is not valid JSON.' };
   }
 }
 

@@ -8,19 +8,31 @@ export function normaliseHost(host: string | null | undefined): string | undefin
 }
 
 /**
+ * Whether `<slug>.localhost` addresses a tenant: in development, or where the operator says so
+ * (`ALLOW_LOCALHOST_TENANTS=1`: the demo and the tests). A production server answers only its
+ * tenants' own domains, so its cookies are never set on a host name anyone's machine resolves.
+ */
+export function localhostTenantsAllowed(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  return env.NODE_ENV === 'development' || env.ALLOW_LOCALHOST_TENANTS === '1';
+}
+
+/**
  * Host header -> tenant slug. A production domain is looked up in the domains list (a leading
- * "www." is also accepted); `<slug>.localhost` addresses the tenant in development. Anything else
- * is unknown, and the caller answers a plain 404 that names no tenant.
+ * "www." is also accepted); `<slug>.localhost` addresses the tenant when `allowLocalhost` is set
+ * (development, demo, tests). Anything else is unknown, and the caller answers a plain 404 that
+ * names no tenant.
  */
 export function resolveHost(
   host: string | null | undefined,
   domains: ReadonlyMap<string, string>,
   slugs: ReadonlySet<string>,
+  allowLocalhost: boolean,
 ): HostResolution {
   const name = normaliseHost(host);
   if (!name) return { kind: 'unknown' };
   const bySite = domains.get(name) ?? (name.startsWith('www.') ? domains.get(name.slice(4)) : domains.get(`www.${name}`));
   if (bySite) return { kind: 'tenant', slug: bySite };
+  if (!allowLocalhost) return { kind: 'unknown' };
   const local = /^([a-z0-9-]+)\.localhost$/.exec(name);
   if (local?.[1] && slugs.has(local[1])) return { kind: 'tenant', slug: local[1] };
   return { kind: 'unknown' };

@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   await seedDb.destroy();
 
   const server = spawn('npx', ['next', 'start', '-p', String(PORT)], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: `file:${DB_FILE}`, LEAD_RATE_LIMIT: '0', LEADS_MAIL_DIR: 'data/bench/mail' },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ALLOW_LOCALHOST_TENANTS: '1', DATABASE_URL: `file:${DB_FILE}`, LEAD_RATE_LIMIT: '0', LEADS_MAIL_DIR: 'data/bench/mail' },
     stdio: process.env.BENCH_VERBOSE ? 'inherit' : 'ignore',
     detached: true,
   });

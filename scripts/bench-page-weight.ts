@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     ['harbour-city-mazda', '/models/mazda-cx-5'],
     ['harbour-city-mazda', '/special-offers'],
   ];
-  const server = spawn('npx', ['next', 'start', '-p', String(PORT)], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, stdio: 'ignore', detached: true });
+  const server = spawn('npx', ['next', 'start', '-p', String(PORT)], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ALLOW_LOCALHOST_TENANTS: '1' }, stdio: 'ignore', detached: true });
   try {
     await waitForServer();
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });

@@ -47,7 +47,7 @@ async function waitForServer(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const server = spawn('npx', ['next', 'start', '-p', String(PORT)], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, stdio: 'ignore', detached: true });
+  const server = spawn('npx', ['next', 'start', '-p', String(PORT)], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ALLOW_LOCALHOST_TENANTS: '1' }, stdio: 'ignore', detached: true });
   try {
     await waitForServer();
     for (const [host, path] of PATHS) for (let i = 0; i < 3; i++) await get(host, path);

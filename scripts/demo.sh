@@ -13,4 +13,6 @@ export PORT="${PORT:-3000}"
 npx tsx scripts/list-sites.ts
 # Without a mail server or SMS gateway, sign-in codes are written to this log (demo only).
 export ACCOUNT_CODES_IN_LOG="${ACCOUNT_CODES_IN_LOG:-1}"
+# The demo sites answer on <slug>.localhost, which a production server refuses.
+export ALLOW_LOCALHOST_TENANTS="${ALLOW_LOCALHOST_TENANTS:-1}"
 exec npx next start -p "$PORT"

@@ -1,5 +1,6 @@
 import type { BlockComponent } from '../types';
 import { localPath } from '../../domain/accounts/gating';
+import { ownValue } from '../../domain/own-key';
 import { SignInPanel } from './SignIn.client';
 
 const REASONS: Record<string, string> = {
@@ -19,7 +20,7 @@ export const SignIn: BlockComponent<'SignIn'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
   const query = await ctx.searchParams();
   const type = /^[a-z][a-z0-9-]*$/.test(query.get('type') ?? '') ? (query.get('type') as string) : undefined;
-  const reason = type ? (props.reasons?.[type] ?? REASONS[type]) : undefined;
+  const reason = type ? (ownValue(props.reasons, type) ?? ownValue(REASONS, type)) : undefined;
   return (
     <section className="section">
       <div className="container container--narrow">

@@ -1,5 +1,5 @@
 import type { ResolvedTenant } from '../../schemas/types.generated';
-import { normaliseHost } from '../../engine/resolve-host';
+import { localhostTenantsAllowed, normaliseHost } from '../../engine/resolve-host';
 import { authFor, COOKIE_PREFIX, type AccountTenant } from './auth-instance';
 
 export interface AccountUser {
@@ -12,7 +12,7 @@ export interface AccountUser {
 
 /**
  * The site's own origin for this request, from the Host header the proxy matched to the site:
- * one of the site's domains (https), or `<slug>.localhost[:port]` in development (http). Headers
+ * one of the site's domains (https), or `<slug>.localhost[:port]` where those are served (http). Headers
  * a client can add (x-forwarded-host) are not read. Undefined for any other host.
  */
 export function requestOrigin(tenant: Pick<ResolvedTenant, 'slug' | 'domains'>, headers: Headers): string | undefined {
@@ -21,7 +21,7 @@ export function requestOrigin(tenant: Pick<ResolvedTenant, 'slug' | 'domains'>, 
   if (!name) return undefined;
   if (tenant.domains.some((domain) => domain === name || `www.${domain}` === name || domain === `www.${name}`)) return `https://${name}`;
   const port = /:(\d{1,5})$/.exec(host)?.[1];
-  if (name === `${tenant.slug}.localhost`) return `http://${name}${port ? `:${port}` : ''}`;
+  if (name === `${tenant.slug}.localhost` && localhostTenantsAllowed()) return `http://${name}${port ? `:${port}` : ''}`;
   return undefined;
 }
 

@@ -38,7 +38,7 @@ async function handle(request: Request): Promise<Response> {
   let body: Record<string, unknown> = {};
   if (request.method === 'POST') {
     const read = await jsonBody(request, MAX_BODY);
-    if (!read.ok) return answer(read.tooLarge ? 413 : 400, { message: read.tooLarge ? 'Too much data.' : 'The request could not be read: send JSON.' });
+    if (!read.ok) return answer(read.tooLarge ? 413 : 400, { message: read.error });
     if (typeof read.body === 'object' && read.body !== null && !Array.isArray(read.body)) body = read.body as Record<string, unknown>;
   }
   const signedIn = (request.headers.get('cookie') ?? '').includes(`${COOKIE_PREFIX}.session_token=`);
