@@ -1,13 +1,15 @@
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountTenant } from './auth-instance';
 
 const dir = mkdtempSync(join(tmpdir(), 'accounts-'));
 process.env.DATABASE_URL = `file:${join(dir, 'platform.db')}`;
 process.env.AUTH_MESSAGES_DIR = dir;
 process.env.AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
+// The sites here are addressed as <slug>.localhost, as in development and the demo.
+process.env.ALLOW_LOCALHOST_TENANTS = '1';
 
 const { authFor, secureCookies } = await import('./auth-instance');
 const { sessionUser } = await import('./session');
@@ -140,6 +142,10 @@ describe('the origin of an account call', () => {
     expect(requestOrigin(tenant, new Headers({ host: 'www.cars.example.com.au' }))).toBe('https://www.cars.example.com.au');
     expect(requestOrigin(tenant, new Headers({ host: 'site-a.localhost:3100', 'x-forwarded-host': 'evil.example' }))).toBe('http://site-a.localhost:3100');
     expect(requestOrigin(tenant, new Headers({ host: 'other.localhost:3100' }))).toBeUndefined();
+    // <slug>.localhost is a site's origin only where such hosts are served (issue 14: not in production).
+    vi.stubEnv('ALLOW_LOCALHOST_TENANTS', '');
+    expect(requestOrigin(tenant, new Headers({ host: 'site-a.localhost:3100' }))).toBeUndefined();
+    vi.stubEnv('ALLOW_LOCALHOST_TENANTS', '1');
     expect(requestOrigin(tenant, new Headers({ host: 'bad host' }))).toBeUndefined();
   });
 });

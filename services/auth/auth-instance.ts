@@ -5,7 +5,7 @@
  * account tables are those of the site's scope (see account-scope.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
@@ -42,24 +42,104 @@ export function rateLimitRules(env = process.env): Record<string, { window: numb
   };
 }
 
-/** The signing secret: AUTH_SECRET, or one generated once and kept beside the embedded database. */
-export function authSecret(env = process.env): string {
-  const fromEnv = env.AUTH_SECRET || env.BETTER_AUTH_SECRET;
-  if (fromEnv) return fromEnv;
-  const url = databaseUrl();
+/** AUTH_SECRET (or BETTER_AUTH_SECRET) must be at least this long: a shorter one can be guessed offline from any session cookie. */
+export const AUTH_SECRET_MIN_CHARS = 32;
+/**
+ * The generated secret file must hold 32 random bytes (as many as the HMAC-SHA-256 that signs
+ * sessions produces). Written out that is at least 43 base64url/base64 characters, or 64 hex
+ * characters when the text is all hex digits; anything shorter cannot carry 32 bytes of entropy.
+ */
+const SECRET_FILE_BYTES = 32;
+const SECRET_FILE_MIN_BASE64_CHARS = Math.ceil((SECRET_FILE_BYTES * 4) / 3);
+const SECRET_FILE_MIN_HEX_CHARS = SECRET_FILE_BYTES * 2;
+/** Any permission for group or others: the file signs every session, so only its owner may touch it. */
+const GROUP_OR_OTHER_ACCESS = 0o077;
+
+/** Where the generated secret lives when none is given: beside the embedded database, else in data/. */
+export function authSecretFile(url = databaseUrl()): string {
   const dir = url.startsWith('file:') && url !== 'file::memory:' ? dirname(resolve(/*turbopackIgnore: true*/ url.slice(5))) : join(process.cwd(), 'data');
-  const file = join(dir, 'auth-secret');
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    try {
-      writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
-      console.warn(`[accounts] AUTH_SECRET is not set: generated one in ${file}. Set AUTH_SECRET in production.`);
-    } catch (error) {
-      // Another process wrote it first: use theirs.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+  return join(dir, 'auth-secret');
+}
+
+function secretFileProblem(file: string, text: string, stats: Stats): string | undefined {
+  const fix = `Delete it to have a new one generated (shoppers will have to sign in again), or set AUTH_SECRET in the environment.`;
+  if (!stats.isFile()) return `The auth secret ${file} is not a regular file. ${fix}`;
+  // Windows has no POSIX owners or modes to check.
+  if (process.platform !== 'win32') {
+    const uid = process.getuid?.();
+    if (uid !== undefined && stats.uid !== uid) return `The auth secret file ${file} belongs to user ${stats.uid}, not to user ${uid} who runs this server, so someone else can change it. Run \`chown ${uid} ${file}\`, or: ${fix}`;
+    const mode = stats.mode & 0o777;
+    if ((mode & GROUP_OR_OTHER_ACCESS) !== 0) return `The auth secret file ${file} is open to other users (mode ${mode.toString(8).padStart(4, '0')}). Run \`chmod 600 ${file}\`, and if others may have read it: ${fix}`;
   }
-  return readFileSync(file, 'utf8').trim();
+  const hex = /^[0-9a-f]+$/i.test(text);
+  if (text.length < (hex ? SECRET_FILE_MIN_HEX_CHARS : SECRET_FILE_MIN_BASE64_CHARS)) {
+    return `The auth secret file ${file} holds ${text.length} ${hex ? 'hex ' : ''}characters; a secret needs ${SECRET_FILE_BYTES} random bytes, which is at least ${SECRET_FILE_MIN_BASE64_CHARS} base64 or ${SECRET_FILE_MIN_HEX_CHARS} hex characters. ${fix}`;
+  }
+  if (!hex && !/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return `The auth secret file ${file} is not base64 or hex text. ${fix}`;
+  return undefined;
+}
+
+/** Reads the secret file, refusing one others could read or change, or too short to be safe. */
+function readSecretFile(file: string): string {
+  // Checked on the open descriptor, so the file checked is the file read.
+  const fd = openSync(file, 'r');
+  try {
+    const stats = fstatSync(fd);
+    const text = readFileSync(fd, 'utf8').trim();
+    const problem = secretFileProblem(file, text, stats);
+    if (problem) throw new Error(problem);
+    return text;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Creates the secret file, or reads it when another process got there first. The secret is written
+ * in full to a private temporary file and then linked into place, which fails if the name is
+ * taken: another process never sees a half-written secret, and the one that loses uses the
+ * winner's rather than overwriting it.
+ */
+export function createSecretFile(file: string): string {
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(SECRET_FILE_BYTES).toString('base64url');
+  const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  writeFileSync(temporary, secret, { mode: 0o600, flag: 'wx' });
+  try {
+    try {
+      linkSync(temporary, file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // Some mounted volumes have no hard links; an exclusive create still never overwrites.
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error;
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    }
+    console.warn(`[accounts] AUTH_SECRET is not set: generated one in ${file}. Set AUTH_SECRET in production.`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
+  return readSecretFile(file);
+}
+
+/** The signing secret: AUTH_SECRET, or one generated once and kept in `file` (beside the embedded database). */
+export function authSecret(env: Readonly<Record<string, string | undefined>> = process.env, file?: string): string {
+  const name = env.AUTH_SECRET ? 'AUTH_SECRET' : env.BETTER_AUTH_SECRET ? 'BETTER_AUTH_SECRET' : undefined;
+  if (name) {
+    const fromEnv = env[name] ?? '';
+    if (fromEnv.length < AUTH_SECRET_MIN_CHARS) {
+      throw new Error(`${name} is ${fromEnv.length} characters long; it must be at least ${AUTH_SECRET_MIN_CHARS} random characters (for example the output of \`openssl rand -base64 32\`).`);
+    }
+    return fromEnv;
+  }
+  const path = file ?? authSecretFile();
+  try {
+    return readSecretFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  return createSecretFile(path);
 }
 
 /** Secure cookies on https sites and in production (except on *.localhost, which is local development). */

@@ -8,7 +8,17 @@ import type { LeadTransport } from './outbox';
 import type { Lead } from './types';
 import { SIGNATURE_HEADER, leadWebhookPayload, signWebhook } from './webhook-signature';
 
-const TIMEOUT_MS = 10_000;
+/** How long a webhook or ADF endpoint may take to answer; well inside the outbox's SEND_DEADLINE_MS. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/**
+ * nodemailer's defaults (2 min to connect, 10 min of silence) would let one stalled relay hold a
+ * delivery far past the outbox's SEND_DEADLINE_MS. connectionTimeout also bounds the DNS lookup and
+ * the greeting; socketTimeout is the longest silence once talking. Each is under the deadline, so
+ * a relay that stalls is reported by nodemailer with the phase it stalled in; the deadline is left
+ * for one that keeps trickling.
+ */
+export const SMTP_TIMEOUTS = { dnsTimeout: 5_000, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 } as const satisfies Record<string, number>;
 
 export interface TransportOptions {
   /** smtp://user:pass@host:port; without it mail is written to `mailDir` as .eml files. */
@@ -35,11 +45,19 @@ interface Mail {
   text: string;
   html?: string;
   replyTo?: string;
-  attachments?: { filename: string; content: string; contentType: string; contentTransferEncoding?: '7bit' | 'base64' | 'quoted-printable' }[];
+  attachments?: { filename: string; content: string; contentType: string; contentTransferEncoding: 'base64' | 'quoted-printable' }[];
 }
 
-async function post(url: string, body: string, headers: Record<string, string>): Promise<void> {
-  const response = await fetch(url, { method: 'POST', body, headers, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });
+async function post(url: string, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', body, headers, signal: AbortSignal.any([AbortSignal.timeout(WEBHOOK_TIMEOUT_MS), signal]), redirect: 'error' });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') throw new Error(`${url} did not answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`, { cause: error });
+    throw error;
+  }
+  // The body is not read, so it is released at once rather than holding the connection open.
+  await response.body?.cancel().catch(() => undefined);
   if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
 }
 
@@ -50,22 +68,22 @@ async function post(url: string, body: string, headers: Record<string, string>):
  */
 export function createLeadTransport(options: TransportOptions): LeadTransport {
   let smtp: Transporter | undefined;
-  const sendMail = async (lead: Lead, mail: Mail, kind: string): Promise<void> => {
+  const sendMail = async (lead: Lead, mail: Mail, kind: string, signal: AbortSignal): Promise<void> => {
     const message = { from: options.from, ...mail, headers: { 'X-Lead-Id': String(lead.id) } };
     if (options.smtpUrl) {
-      // A stalled mail server fails within half a minute instead of holding the delivery for ten.
-      smtp ??= nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+      // nodemailer cannot cancel a send, so SMTP_TIMEOUTS are what end a stalled one.
+      smtp ??= nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
       await smtp.sendMail(message);
       return;
     }
     const local = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     const info = await local.sendMail(message);
     await mkdir(options.mailDir, { recursive: true });
-    await writeFile(join(options.mailDir, `lead-${lead.id}-${kind}-${Date.now()}.eml`), info.message as Buffer);
+    await writeFile(join(options.mailDir, `lead-${lead.id}-${kind}-${Date.now()}.eml`), info.message as Buffer, { signal });
   };
 
   return {
-    async send(destination: ResolvedLeadDestination, lead: Lead): Promise<void> {
+    async send(destination: ResolvedLeadDestination, lead: Lead, signal: AbortSignal): Promise<void> {
       const timeZone = options.timeZone ? { timeZone: options.timeZone } : {};
       switch (destination.type) {
         case 'webhook': {
@@ -76,23 +94,25 @@ export function createLeadTransport(options: TransportOptions): LeadTransport {
             'content-type': 'application/json',
             [SIGNATURE_HEADER]: signWebhook(secret, body, Math.floor(Date.now() / 1000)),
             'idempotency-key': `lead-${lead.id}`,
-          });
+          }, signal);
           return;
         }
         case 'email': {
           const mail = leadEmail(lead, timeZone);
-          await sendMail(lead, { to: destination.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) }, 'email');
+          await sendMail(lead, { to: destination.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) }, 'email', signal);
           return;
         }
         case 'adf': {
           const xml = leadToAdf(lead, timeZone);
           if (destination.url) {
-            await post(destination.url, xml, { 'content-type': 'application/xml; charset=utf-8', 'idempotency-key': `lead-${lead.id}` });
+            await post(destination.url, xml, { 'content-type': 'application/xml; charset=utf-8', 'idempotency-key': `lead-${lead.id}` }, signal);
             return;
           }
-          // ADF mailboxes read the XML as the body; the attachment keeps it byte for byte (7bit) for parsers that read files.
+          // ADF mailboxes read the XML as the body; the attachment is for parsers that read files.
+          // It goes base64: a shopper's message is one XML line, and SMTP refuses lines over 998
+          // bytes (RFC 5321 §4.5.3.1.6), while base64 decodes back to the XML byte for byte.
           const subject = `ADF lead ${lead.id} from ${lead.siteName}`;
-          await sendMail(lead, { to: destination.to ?? [], subject, text: xml, attachments: [{ filename: `lead-${lead.id}.xml`, content: xml, contentType: 'application/xml', contentTransferEncoding: '7bit' }] }, 'adf');
+          await sendMail(lead, { to: destination.to ?? [], subject, text: xml, attachments: [{ filename: `lead-${lead.id}.xml`, content: xml, contentType: 'application/xml', contentTransferEncoding: 'base64' }] }, 'adf', signal);
           return;
         }
       }

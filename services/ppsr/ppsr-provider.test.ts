@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getPpsrProvider, httpPpsrProvider } from './ppsr-provider';
+import { PPSR_CACHE_MS, createPpsrReportCache, getPpsrProvider, httpPpsrProvider, type PpsrProvider } from './ppsr-provider';
 
 const PDF = Buffer.from('%PDF-1.7\n% a certificate\n%%EOF\n', 'latin1');
 const VIN = 'JM0KF4W7A00123456';
@@ -104,5 +104,105 @@ describe('getPpsrProvider', () => {
     expect(getPpsrProvider({ PPSR_URL: 'not a url' })).toBeUndefined();
     expect(error).toHaveBeenCalledTimes(1);
     error.mockRestore();
+  });
+});
+
+/** A register stand-in that counts calls and answers only when told, so calls can overlap. */
+function pendingProvider(): PpsrProvider & { calls: string[]; answer(): void; fail(): void } {
+  const calls: string[] = [];
+  const waiting: Array<{ resolve: (pdf: Uint8Array) => void; reject: (error: Error) => void }> = [];
+  return {
+    calls,
+    report(car) {
+      calls.push(car.vin ?? '');
+      return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+    },
+    answer: () => waiting.splice(0).forEach((call) => call.resolve(new Uint8Array(PDF))),
+    fail: () => waiting.splice(0).forEach((call) => call.reject(new Error('The PPSR register answered HTTP 500'))),
+  };
+}
+
+describe('the PPSR report cache', () => {
+  it('keeps reports per tenant: two tenants asking for the same VIN make two paid calls', async () => {
+    const cache = createPpsrReportCache();
+    const provider = pendingProvider();
+    const first = cache.report('harbour-motors', car, provider);
+    provider.answer();
+    await first;
+    // Asked after the first tenant's report is cached: it still is not handed to another dealer.
+    const second = cache.report('southern-cross-motors', car, provider);
+    provider.answer();
+    await second;
+    expect(provider.calls).toEqual([VIN, VIN]);
+    // Each tenant's own report is then reused.
+    await cache.report('harbour-motors', car, provider);
+    await cache.report('southern-cross-motors', car, provider);
+    expect(provider.calls).toHaveLength(2);
+  });
+
+  it('10 concurrent requests for one tenant and VIN make exactly one call, and all get its report', async () => {
+    const cache = createPpsrReportCache();
+    const provider = pendingProvider();
+    const requests = Array.from({ length: 10 }, () => cache.report('harbour-motors', car, provider));
+    provider.answer();
+    const reports = await Promise.all(requests);
+    expect(provider.calls).toHaveLength(1);
+    for (const report of reports) expect(Buffer.from(report).equals(PDF)).toBe(true);
+  });
+
+  it('treats a VIN in another case or with spaces as the same car', async () => {
+    const cache = createPpsrReportCache();
+    const provider = pendingProvider();
+    const requests = [cache.report('harbour-motors', car, provider), cache.report('harbour-motors', { ...car, vin: ` ${VIN.toLowerCase()} ` }, provider)];
+    provider.answer();
+    await Promise.all(requests);
+    expect(provider.calls).toHaveLength(1);
+  });
+
+  it('does not keep a failed call: everyone waiting on it sees the failure, and the next request asks again', async () => {
+    const cache = createPpsrReportCache();
+    const provider = pendingProvider();
+    const waiting = [cache.report('harbour-motors', car, provider), cache.report('harbour-motors', car, provider)];
+    provider.fail();
+    for (const request of waiting) await expect(request).rejects.toThrow('HTTP 500');
+    const retry = cache.report('harbour-motors', car, provider);
+    provider.answer();
+    expect(Buffer.from(await retry).equals(PDF)).toBe(true);
+    expect(provider.calls).toHaveLength(2);
+  });
+
+  it('fetches the report again once PPSR_CACHE_MS has passed', async () => {
+    let now = 0;
+    const cache = createPpsrReportCache({ now: () => now });
+    const provider = pendingProvider();
+    const ask = async () => {
+      const report = cache.report('harbour-motors', car, provider);
+      provider.answer();
+      return report;
+    };
+    await ask();
+    now += PPSR_CACHE_MS - 1;
+    await ask();
+    expect(provider.calls).toHaveLength(1);
+    now += 1;
+    await ask();
+    expect(provider.calls).toHaveLength(2);
+  });
+
+  it('is bounded: past maxEntries the oldest report is evicted', async () => {
+    const cache = createPpsrReportCache({ maxEntries: 3 });
+    const provider = pendingProvider();
+    const ask = async (vin: string) => {
+      const report = cache.report('harbour-motors', { vin, slug: vin }, provider);
+      provider.answer();
+      return report;
+    };
+    for (const vin of ['VIN1', 'VIN2', 'VIN3', 'VIN4']) await ask(vin);
+    expect(provider.calls).toEqual(['VIN1', 'VIN2', 'VIN3', 'VIN4']);
+    await ask('VIN4');
+    await ask('VIN2');
+    expect(provider.calls).toHaveLength(4);
+    await ask('VIN1');
+    expect(provider.calls).toEqual(['VIN1', 'VIN2', 'VIN3', 'VIN4', 'VIN1']);
   });
 });

@@ -65,6 +65,78 @@ export function httpPpsrProvider(baseUrl: string): PpsrProvider {
   };
 }
 
+/** A certificate fetched within the hour is handed out again rather than bought again. */
+export const PPSR_CACHE_MS = 60 * 60_000;
+/** Reports kept per process; a few MB of PDFs at most, whatever shoppers or scripts ask for. */
+export const PPSR_CACHE_MAX = 500;
+
+export interface PpsrCacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export interface PpsrReportCache {
+  /**
+   * The tenant's report for this car: one fetched for the same tenant and VIN within the TTL, the
+   * call already under way for them, or a new call to `provider`. A failed call is not kept.
+   */
+  report(tenant: string, car: { vin: string; slug: string }, provider: PpsrProvider): Promise<Uint8Array>;
+}
+
+interface CacheEntry {
+  report: Promise<Uint8Array>;
+  /** Infinity while the call is under way, so waiting requests share it instead of paying again. */
+  until: number;
+}
+
+/**
+ * A bounded cache of PPSR reports. Each search is paid for by the dealer whose site asked for it,
+ * so a report is only ever reused for the same tenant, never handed to another dealer's shoppers.
+ */
+export function createPpsrReportCache(options: PpsrCacheOptions = {}): PpsrReportCache {
+  const ttlMs = options.ttlMs ?? PPSR_CACHE_MS;
+  const maxEntries = Math.max(1, options.maxEntries ?? PPSR_CACHE_MAX);
+  const now = options.now ?? Date.now;
+  // Map order is insertion order, so the first key is the oldest entry.
+  const entries = new Map<string, CacheEntry>();
+  return {
+    report(tenant, car, provider) {
+      // VINs have no lower-case letters (ISO 3779), so case or spacing must not cost a second search.
+      const key = JSON.stringify([tenant, car.vin.trim().toUpperCase()]);
+      const hit = entries.get(key);
+      if (hit && hit.until > now()) return hit.report;
+      entries.delete(key);
+      while (entries.size >= maxEntries) {
+        const oldest = entries.keys().next();
+        if (oldest.done) break;
+        entries.delete(oldest.value);
+      }
+      const entry: CacheEntry = { report: (async () => provider.report(car))(), until: Number.POSITIVE_INFINITY };
+      entries.set(key, entry);
+      entry.report.then(
+        () => {
+          entry.until = now() + ttlMs;
+        },
+        () => {
+          // The next request asks the register again; an eviction may already have replaced this entry.
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
+      return entry.report;
+    },
+  };
+}
+
+// Per process on purpose: a report is a per-tenant, per-car answer that may be bought again after
+// a restart, and the cache is bounded in size and time.
+const processCache = createPpsrReportCache();
+
+/** The tenant's PPSR report for a car through this process's cache (see createPpsrReportCache). */
+export function cachedPpsrReport(tenant: string, car: { vin: string; slug: string }, provider: PpsrProvider): Promise<Uint8Array> {
+  return processCache.report(tenant, car, provider);
+}
+
 const reported = new Set<string>();
 
 /**

@@ -6,9 +6,9 @@
  */
 import { answer, apiCaller } from '@/engine/api-request';
 import { pluginRefusal } from '@/engine/plugin-access';
-import { cachedPpsr, reportAllowed, REPORT_LIMIT_MESSAGE } from '@/engine/report-limits';
+import { reportAllowed, REPORT_LIMIT_MESSAGE } from '@/engine/report-limits';
 import { loadVehicle } from '@/blocks/vehicle-context';
-import { getPpsrProvider } from '@/services/ppsr/ppsr-provider';
+import { cachedPpsrReport, getPpsrProvider } from '@/services/ppsr/ppsr-provider';
 import { pdfDownload } from '@/services/print/vehicle-pdf';
 import type { ResolvedTenant } from '@/schemas/types.generated';
 
@@ -40,7 +40,7 @@ async function ppsrDownload(request: Request, tenant: ResolvedTenant, slug: stri
   if (!vin) return answer(422, { error: 'This car has no VIN, so there is no PPSR report for it.' });
   let pdf: Uint8Array;
   try {
-    pdf = await cachedPpsr(vin, () => provider.report({ vin, slug }));
+    pdf = await cachedPpsrReport(tenant.slug, { vin, slug }, provider);
   } catch (error) {
     console.error(`PPSR report for ${slug} on ${tenant.slug} failed`, error);
     return answer(502, { error: 'The PPSR register could not be reached. Please try again later.' });
