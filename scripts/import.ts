@@ -1,6 +1,8 @@
 /**
  * `npm run import -- <feed.json> [--replace]`: imports a stock feed (schemas/feed.schema.json)
- * into the database named by DATABASE_URL. Nothing is written unless every record is valid.
+ * into the database named by DATABASE_URL. Nothing is written unless every record is valid. The
+ * feed is written in short transactions, so a running server's writes (leads) are never held up
+ * for long; if the import stops half-way it says so, and running it again completes it.
  */
 import { readJsonFile } from '../engine/read-json';
 import { formatIssue } from '../engine/validation-messages';

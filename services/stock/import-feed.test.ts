@@ -1,5 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getValidators } from '../../engine/ajv';
+import { generateDemoFeed } from '../../scripts/demo-data/generate-feed';
 import { openDatabase, migrateToLatest, type PlatformDb } from '../db/database';
+import { recordPhoneReveal } from '../leads/phone-reveals';
 import { importFeed } from './import-feed';
 import { StockRepository } from './stock-repository';
 
@@ -61,6 +71,38 @@ describe('importFeed', () => {
     expect(cars.map((c) => c.id).sort()).toEqual([1, 3]);
   });
 
+  it('names a slug that another record of the database already has, and imports nothing', async () => {
+    await importFeed(db, { dealerships: [dealership], locations: [location], cars: [car(1), car(2)] }, { file: 'a.json' });
+    const result = await importFeed(db, { cars: [car(3), car(4, { slug: 'car-2' }), car(1, { slug: 'car-1-renamed' })] }, { file: 'b.json' });
+    expect(!result.ok && result.issues.map((i) => `${i.pointer} ${i.message}`)).toEqual(['/cars/1/slug slug "car-2" is already used by car 2 in the database']);
+    expect((await new StockRepository(db).counts()).cars).toBe(2);
+  });
+
+  it('accepts a slug that the feed takes from a car it renames earlier in the same feed', async () => {
+    await importFeed(db, { dealerships: [dealership], locations: [location], cars: [car(1), car(2)] }, { file: 'a.json' });
+    const result = await importFeed(db, { cars: [car(2, { slug: 'car-2-old' }), car(3, { slug: 'car-2' })] }, { file: 'b.json' });
+    expect(result).toMatchObject({ ok: true, cars: 2 });
+    const clash = await importFeed(db, { cars: [car(4, { slug: 'car-1' }), car(1, { slug: 'car-1-old' })] }, { file: 'c.json' });
+    expect(!clash.ok && clash.issues[0]?.message).toBe('slug "car-1" is already used by car 1 in the database (the feed gives car 1 another slug further down: put that record first)');
+  });
+
+  it('when writing stops half-way, says so, records no finished import and withdraws nothing; the same feed again completes it', async () => {
+    await importFeed(db, { dealerships: [dealership], locations: [location], cars: [car(5000)] }, { file: 'a.json' });
+    const cars = Array.from({ length: 1200 }, (_, i) => car(i + 1));
+    // Stands in for a disk that fills up, or another process holding the lock past the busy deadline.
+    await sql`CREATE TRIGGER fail_mid_import BEFORE INSERT ON cars WHEN NEW.id = 700 BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(db);
+    const stopped = await importFeed(db, { cars }, { file: 'b.json', replace: true }).then(() => undefined, (error: unknown) => error);
+    expect((stopped as Error).message).toMatch(/^b\.json: the import stopped after writing \d+ of 1200 records \(disk I\/O error\)\. Those records stay written; no car was withdrawn, and the import is not recorded as finished\. Import the same feed again to complete it\.$/);
+    const repo = new StockRepository(db);
+    expect((await repo.indexSource()).cars.map((c) => c.id)).toContain(5000);
+    expect(await db.selectFrom('imports').select('file').execute()).toEqual([{ file: 'a.json' }]);
+
+    await sql`DROP TRIGGER fail_mid_import`.execute(db);
+    expect(await importFeed(db, { cars }, { file: 'b.json', replace: true })).toMatchObject({ ok: true, cars: 1200, withdrawn: 1 });
+    expect((await repo.indexSource()).cars).toHaveLength(1200);
+    expect((await db.selectFrom('imports').select('file').execute()).map((r) => r.file)).toEqual(['a.json', 'b.json']);
+  });
+
   it('reports progress on large feeds', async () => {
     const seen: number[] = [];
     const cars = Array.from({ length: 1200 }, (_, i) => car(i + 1));
@@ -108,5 +150,103 @@ describe('importFeed: the model catalogue (issue 9)', () => {
     const result = await importFeed(db, { manufacturers: [mazda], models: [cx5({ colours: [{ id: 1, name: 'Red', hexCode: 'red', photo_url: '/x.png', model_variant_name: 'CX-5 G25 Touring' }] })] }, { file: 'models.json' });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.issues[0]?.pointer).toBe('/models/0/colours/0/hexCode');
+  });
+});
+
+describe('importFeed: a large feed while the server writes (issue 14)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'import-feed-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The demo feed's cars, copied under new ids and slugs up to `count`. */
+  function largeFeed(count: number) {
+    const demo = generateDemoFeed({ now: new Date('2026-01-01T00:00:00Z') });
+    const cars = Array.from({ length: count }, (_, i) => {
+      const source = demo.cars[i % demo.cars.length]!;
+      const copy = Math.floor(i / demo.cars.length);
+      return { ...source, id: source.id + copy * 1_000_000, slug: `${source.slug}-${copy}` };
+    });
+    return { ...demo, cars };
+  }
+
+  // Another process posting leads, as the server does while `npm run import` runs. It asks for the
+  // lock every millisecond, so its longest wait is the longest time the import held the lock.
+  const SERVER = `
+const Database = require(process.argv[1]);
+const db = new Database(process.argv[2], { timeout: 0 });
+const nap = new Int32Array(new SharedArrayBuffer(4));
+const insert = db.prepare("INSERT INTO phone_reveals (car_id, dealership_id, website_id, created_at) VALUES (1, 1, 'other-process', '')");
+let longest = 0, writes = 0, stop = false;
+process.stdin.on('data', () => { stop = true; });
+process.stdin.on('end', () => process.exit(1));
+function post() {
+  const started = performance.now();
+  for (;;) {
+    try { db.exec('BEGIN IMMEDIATE'); break; } catch (e) { if (!String(e.code).startsWith('SQLITE_BUSY')) throw e; Atomics.wait(nap, 0, 0, 1); }
+  }
+  insert.run();
+  db.exec('COMMIT');
+  writes++;
+  longest = Math.max(longest, performance.now() - started);
+  if (stop) { process.stdout.write(JSON.stringify({ longest, writes }) + '\\n'); process.exit(0); }
+  setTimeout(post, 5);
+}
+process.stdout.write('ready\\n');
+post();
+`;
+
+  it('writes 20,000 cars in short transactions: leads posted meanwhile, from this process or another, get in within a fraction of the import, and the event loop never stalls for long', async () => {
+    const feed = largeFeed(20_000);
+    getValidators(); // compiled once per process (the server has done it at its first tenant load), not per import
+    const file = join(dir, 'large.db');
+    const db = openDatabase(`file:${file}`);
+    await migrateToLatest(db);
+
+    const server = spawn(process.execPath, ['-e', SERVER, createRequire(import.meta.url).resolve('better-sqlite3'), file], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let serverOutput = '';
+    server.stdout.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
+    const serverDone = new Promise<{ longest: number; writes: number }>((resolve, reject) =>
+      server.on('exit', (code) => (code === 0 ? resolve(JSON.parse(serverOutput.split('\n').at(-2) ?? '{}') as { longest: number; writes: number }) : reject(new Error(`the other process exited ${code}`)))),
+    );
+    while (!serverOutput.includes('ready')) await sleep(10);
+
+    let last = performance.now();
+    let longestStall = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestStall = Math.max(longestStall, now - last);
+      last = now;
+    }, 5);
+    let importing = true;
+    let leads = 0;
+    let longestLead = 0;
+    const posting = (async () => {
+      while (importing) {
+        const started = performance.now();
+        await recordPhoneReveal(db, { carId: 1, dealershipId: 1, websiteId: 'this-process' }, new Date());
+        longestLead = Math.max(longestLead, performance.now() - started);
+        leads++;
+        await sleep(20);
+      }
+    })();
+
+    const result = await importFeed(db, feed, { file: 'large.json' });
+    importing = false;
+    await posting;
+    clearInterval(ticker);
+    longestStall = Math.max(longestStall, performance.now() - last);
+    server.stdin.write('stop\n');
+    const other = await serverDone;
+
+    expect(result).toMatchObject({ ok: true, cars: 20_000 });
+    // One transaction for the whole feed stalled the loop 2.7 s and kept writers waiting 0.5-1.7 s;
+    // chunked, each waits ~40 ms here. The bounds leave room for a loaded machine.
+    expect(longestStall).toBeLessThan(500);
+    expect(longestLead).toBeLessThan(300);
+    expect(other.longest).toBeLessThan(500);
+    expect(leads).toBeGreaterThan(20); // the leads really were posted while the import ran
+    expect((await new StockRepository(db).counts()).cars).toBe(20_000);
+    const reveals = await db.selectFrom('phone_reveals').select('website_id').execute();
+    expect(reveals.length).toBe(leads + other.writes);
+    await db.destroy();
   });
 });

@@ -1,3 +1,5 @@
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import type { CompiledQuery } from 'kysely';
 import type { PlatformDb } from '../db/database';
 import type { FeedCar, FeedDealership, FeedDocument, FeedLocation, FeedManufacturer, FeedModel } from '../../schemas/types.generated';
 import { getValidators } from '../../engine/ajv';
@@ -17,10 +19,65 @@ export type ImportResult =
   | { ok: true; dealerships: number; locations: number; cars: number; withdrawn: number; normalised: number; manufacturers: number; models: number }
   | { ok: false; issues: ValidationIssue[] };
 
-const BATCH = 500;
+/**
+ * How long one write transaction should hold the database's write lock. Every other writer (a lead
+ * posted on the server, even from another process) waits about that long at most, and in the
+ * importing process the event loop is held as long: issue 14 asks for no more than ~50 ms, this
+ * leaves room for a busy machine.
+ */
+const TRANSACTION_TARGET_MS = 20;
+/** The first chunk of each table is small and measured; later chunks are sized from it. */
+const FIRST_CHUNK_ROWS = 25;
+/** A car row binds 18 values; SQLite allows 32,766 per statement. */
+const MOST_CHUNK_ROWS = 1000;
+/** Synchronous work (schema checks) between two turns of the event loop. */
+const SLICE_MS = 20;
+/** Cars per schema check: ajv needs about 1 ms for 20 of the demo feed's cars. */
+const VALIDATION_SLICE = 200;
+/** Slugs and ids per lookup of the records the feed would collide with. */
+const LOOKUP_SLICE = 400;
 
-/** References the schema cannot express: every car and location points at a known dealership and location. */
+type Table = 'dealerships' | 'locations' | 'cars' | 'manufacturers' | 'models';
+
+/** Gives the event loop a turn whenever synchronous work has run for SLICE_MS since the last turn. */
+function timeSlicer(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await nextTurn();
+    since = performance.now();
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The schema check, a slice of cars at a time with turns of the event loop in between: in one piece
+ * it takes about a second for 20,000 cars, a second in which the server would answer nobody.
+ * Pointers and messages are those of the whole document (the root allows no other keys and has no
+ * rule across arrays, so checking the cars apart from the rest finds the same problems); the cars'
+ * problems are listed after those of the other records.
+ */
+async function validateFeed(input: unknown, file: string): Promise<ValidationIssue[]> {
+  const validate = getValidators().feed;
+  const cars = isObject(input) && Array.isArray(input.cars) ? input.cars : undefined;
+  if (!isObject(input) || !cars || cars.length <= VALIDATION_SLICE) return validate(input) ? [] : toIssues(file, validate.errors);
+  const turn = timeSlicer();
+  const issues = validate({ ...input, cars: [] }) ? [] : toIssues(file, validate.errors);
+  for (let start = 0; start < cars.length; start += VALIDATION_SLICE) {
+    await turn();
+    if (validate({ cars: cars.slice(start, start + VALIDATION_SLICE) })) continue;
+    const shift = (pointer: string) => pointer.replace(/^\/cars\/(\d+)/, (_, index: string) => `/cars/${Number(index) + start}`);
+    issues.push(...toIssues(file, validate.errors).map((issue) => ({ ...issue, pointer: shift(issue.pointer) })));
+  }
+  return issues;
+}
+
+/** What the schema cannot express: every car and location points at a known dealership and location, and no slug collides with another record's. */
 async function checkReferences(db: PlatformDb, file: string, doc: FeedDocument): Promise<ValidationIssue[]> {
+  const turn = timeSlicer();
   const dealershipIds = new Set((doc.dealerships ?? []).map((d) => d.id));
   for (const row of await db.selectFrom('dealerships').select('id').execute()) dealershipIds.add(row.id);
   const locationDealer = new Map((doc.locations ?? []).map((l) => [l.id, l.dealership_id]));
@@ -43,13 +100,17 @@ async function checkReferences(db: PlatformDb, file: string, doc: FeedDocument):
   };
   duplicates(doc.dealerships, 'dealerships');
   duplicates(doc.locations, 'locations');
+  await turn();
   duplicates(doc.cars, 'cars');
+  await turn();
   duplicates(doc.manufacturers, 'manufacturers');
   duplicates(doc.models, 'models');
   issues.push(...(await checkModelReferences(db, file, doc)));
+  await turn();
   doc.locations?.forEach((l, i) => {
     if (!dealershipIds.has(l.dealership_id)) issues.push({ file, pointer: `/locations/${i}/dealership_id`, message: `expected the id of a known dealership, found ${l.dealership_id}` });
   });
+  await turn();
   doc.cars?.forEach((c, i) => {
     if (!dealershipIds.has(c.dealership_id)) issues.push({ file, pointer: `/cars/${i}/dealership_id`, message: `expected the id of a known dealership, found ${c.dealership_id}` });
     if (c.location_id === undefined) return;
@@ -57,6 +118,59 @@ async function checkReferences(db: PlatformDb, file: string, doc: FeedDocument):
     if (owner === undefined) issues.push({ file, pointer: `/cars/${i}/location_id`, message: `expected the id of a known location, found ${c.location_id}` });
     else if (owner !== c.dealership_id) issues.push({ file, pointer: `/cars/${i}/location_id`, message: `location ${c.location_id} belongs to dealership ${owner}, not to the car's dealership ${c.dealership_id}` });
   });
+  for (const [table, noun] of [['dealerships', 'dealership'], ['cars', 'car'], ['manufacturers', 'manufacturer'], ['models', 'model']] as const) {
+    issues.push(...(await checkSlugsInDatabase(db, file, table, noun, doc[table], turn)));
+  }
+  return issues;
+}
+
+/**
+ * Slugs are unique in these tables, and the feed is written in several transactions: a slug that
+ * another record still has when its row is written would be refused half-way through, after earlier
+ * chunks were committed. So the writes are played out here, in feed order, against the records the
+ * feed can collide with, and every such slug is reported before anything is written.
+ */
+async function checkSlugsInDatabase(db: PlatformDb, file: string, table: 'dealerships' | 'cars' | 'manufacturers' | 'models', noun: string, records: ReadonlyArray<{ id: number; slug: string }> | undefined, turn: () => Promise<void>): Promise<ValidationIssue[]> {
+  if (!records?.length) return [];
+  const owner = new Map<string, number>();
+  const slugOf = new Map<number, string>();
+  for (let start = 0; start < records.length; start += LOOKUP_SLICE) {
+    // SQLite answers synchronously: without a turn here the lookups of a large feed run as one block.
+    await turn();
+    const slice = records.slice(start, start + LOOKUP_SLICE);
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', 'slug'])
+      .where((eb) => eb.or([eb('slug', 'in', slice.map((r) => r.slug)), eb('id', 'in', slice.map((r) => r.id))]))
+      .execute();
+    for (const row of rows) {
+      owner.set(row.slug, row.id);
+      slugOf.set(row.id, row.slug);
+    }
+  }
+  const laterIndex = new Map(records.map((r, i) => [r.id, i]));
+  const setByFeed = new Set<string>();
+  const issues: ValidationIssue[] = [];
+  for (const [i, record] of records.entries()) {
+    if (i % 2000 === 0) await turn();
+    const holder = owner.get(record.slug);
+    if (holder !== undefined && holder !== record.id) {
+      // A slug twice in the feed is already reported by the duplicate check.
+      if (setByFeed.has(record.slug)) continue;
+      const renamedLater = (laterIndex.get(holder) ?? -1) > i;
+      issues.push({
+        file,
+        pointer: `/${table}/${i}/slug`,
+        message: `slug "${record.slug}" is already used by ${noun} ${holder} in the database${renamedLater ? ` (the feed gives ${noun} ${holder} another slug further down: put that record first)` : ''}`,
+      });
+      continue;
+    }
+    const previous = slugOf.get(record.id);
+    if (previous !== undefined && owner.get(previous) === record.id) owner.delete(previous);
+    owner.set(record.slug, record.id);
+    slugOf.set(record.id, record.slug);
+    setByFeed.add(record.slug);
+  }
   return issues;
 }
 
@@ -125,62 +239,137 @@ function carRow(c: FeedCar, at: string) {
   };
 }
 
+/** Sizes one table's write transactions by measurement, so that each holds the lock about TRANSACTION_TARGET_MS. */
+class ChunkSizer {
+  #rows = FIRST_CHUNK_ROWS;
+
+  get rows(): number {
+    return this.#rows;
+  }
+
+  record(rows: number, heldMs: number): void {
+    const fit = Math.floor(TRANSACTION_TARGET_MS / Math.max(heldMs / rows, 0.001));
+    // At most doubling: one fast chunk (a warm cache, a quiet machine) must not size a huge next one.
+    this.#rows = Math.max(1, Math.min(MOST_CHUNK_ROWS, this.#rows * 2, fit));
+  }
+}
+
 /**
- * Imports a feed document all-or-nothing: it is validated first (every bad record is reported with
- * its JSON pointer) and nothing is written when any record is invalid; then one transaction upserts
- * by id and, with `replace`, withdraws the feed dealerships' cars that the feed no longer has.
+ * Runs one statement per chunk of `items`, each in its own short transaction. Rows and SQL are built
+ * before the transaction begins, so the lock is held only for SQLite's own work. After each chunk
+ * the importer pauses as long as the chunk held the lock: in this process the queued queries of
+ * requests run meanwhile, and a writer in another process, which polls for the lock, finds it free
+ * about half the time instead of almost never.
+ */
+async function writeInChunks<T>(db: PlatformDb, items: readonly T[], compile: (chunk: readonly T[]) => CompiledQuery, written: (rows: number) => void): Promise<void> {
+  const sizer = new ChunkSizer();
+  for (let start = 0; start < items.length; ) {
+    const chunk = items.slice(start, start + sizer.rows);
+    const query = compile(chunk);
+    await nextTurn();
+    let began = 0;
+    await db.transaction().execute(async (trx) => {
+      began = performance.now();
+      await trx.executeQuery(query);
+    });
+    const heldMs = performance.now() - began;
+    sizer.record(chunk.length, heldMs);
+    start += chunk.length;
+    written(chunk.length);
+    await sleep(Math.max(1, heldMs));
+  }
+}
+
+function upsert<T extends { id: number }>(db: PlatformDb, table: Table, rows: readonly T[]): CompiledQuery {
+  return db
+    .insertInto(table)
+    .values(rows as never)
+    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => Object.fromEntries(Object.keys(rows[0] ?? {}).filter((k) => k !== 'id').map((k) => [k, eb.ref(`excluded.${k}` as never)])) as never))
+    .compile();
+}
+
+/**
+ * Imports a feed document.
+ *
+ * Checking is all-or-nothing: the schema, the references between records and the slugs the
+ * database already has are checked first, every bad record is reported with its JSON pointer, and
+ * nothing is written when any record is invalid.
+ *
+ * Writing is not one transaction (issue 14): one transaction for a large feed held the database's
+ * write lock for seconds, and every lead posted meanwhile waited for it. The feed is upserted by id
+ * in chunks, each in its own transaction of about TRANSACTION_TARGET_MS, dealerships and locations
+ * first, then cars, manufacturers and models. What a shopper can see while it runs, honestly:
+ * - vehicle pages read the cars table, so while a large import writes (about 3 s for 20,000 cars
+ *   here), some cars already show the feed's values and others still the old ones; no car is ever
+ *   half-written, and no reference points at a missing record (the records referred to are written
+ *   first);
+ * - search results are built from the index, which is rebuilt only when an import is recorded as
+ *   finished, so they move to the new feed at once, at the end (unless something else, such as a
+ *   reservation, rebuilds the index mid-import, which then sees the partly written feed);
+ * - with `replace`, cars are withdrawn only after the whole feed has been written, then the import
+ *   is recorded as finished.
+ * If writing stops half-way (the process is killed, the disk fills, another process holds the lock
+ * past the busy deadline), what was committed stays, nothing is withdrawn and the import is not
+ * recorded; running the same feed again completes it, as upserts by id are idempotent.
+ *
+ * A staging table would not change this: applying staged rows must be chunked for the same reason,
+ * so shoppers would see the same mix while it runs, and a re-run of the feed already resumes.
  */
 export async function importFeed(db: PlatformDb, input: unknown, options: ImportOptions): Promise<ImportResult> {
-  const validate = getValidators().feed;
-  if (!validate(input)) return { ok: false, issues: toIssues(options.file, validate.errors) };
+  const schemaIssues = await validateFeed(input, options.file);
+  if (schemaIssues.length) return { ok: false, issues: schemaIssues };
   const doc = input as FeedDocument;
   const referenceIssues = await checkReferences(db, options.file, doc);
   if (referenceIssues.length) return { ok: false, issues: referenceIssues };
 
   const at = (options.now ?? new Date()).toISOString();
-  let normalised = 0;
-  const cars = (doc.cars ?? []).map((car) => {
-    const clean = normaliseVehicle(car);
-    if (clean.make !== car.make || clean.model !== car.model) normalised++;
-    return clean;
-  });
-  const total = (doc.dealerships?.length ?? 0) + (doc.locations?.length ?? 0) + cars.length + (doc.manufacturers?.length ?? 0) + (doc.models?.length ?? 0);
+  const rawCars = doc.cars ?? [];
+  const total = (doc.dealerships?.length ?? 0) + (doc.locations?.length ?? 0) + rawCars.length + (doc.manufacturers?.length ?? 0) + (doc.models?.length ?? 0);
   let done = 0;
+  let normalised = 0;
   let withdrawn = 0;
-  await db.transaction().execute(async (trx) => {
-    const upsert = async <T extends { id: number }>(table: 'dealerships' | 'locations' | 'cars' | 'manufacturers' | 'models', rows: T[]) => {
-      for (let i = 0; i < rows.length; i += BATCH) {
-        const batch = rows.slice(i, i + BATCH);
-        await trx
-          .insertInto(table)
-          .values(batch as never)
-          .onConflict((oc) => oc.column('id').doUpdateSet((eb) => Object.fromEntries(Object.keys(batch[0] ?? {}).filter((k) => k !== 'id').map((k) => [k, eb.ref(`excluded.${k}` as never)])) as never))
-          .execute();
-        done += batch.length;
-        options.onProgress?.(done, total);
-      }
-    };
-    await upsert('dealerships', (doc.dealerships ?? []).map((d) => dealershipRow(d, at)));
-    await upsert('locations', (doc.locations ?? []).map((l) => locationRow(l, at)));
-    await upsert('cars', cars.map((c) => carRow(c, at)));
-    await upsert('manufacturers', (doc.manufacturers ?? []).map((m) => manufacturerRow(m, at)));
-    await upsert('models', (doc.models ?? []).map((m) => modelRow(m, at)));
+  let goneCount = 0;
+  let stage: 'writing' | 'withdrawing' | 'recording' = 'writing';
+  const written = (rows: number) => {
+    done += rows;
+    options.onProgress?.(done, total);
+  };
+  try {
+    await writeInChunks(db, doc.dealerships ?? [], (chunk) => upsert(db, 'dealerships', chunk.map((d) => dealershipRow(d, at))), written);
+    await writeInChunks(db, doc.locations ?? [], (chunk) => upsert(db, 'locations', chunk.map((l) => locationRow(l, at))), written);
+    const carRows = (chunk: readonly FeedCar[]) =>
+      chunk.map((car) => {
+        const clean = normaliseVehicle(car);
+        if (clean.make !== car.make || clean.model !== car.model) normalised++;
+        return carRow(clean, at);
+      });
+    await writeInChunks(db, rawCars, (chunk) => upsert(db, 'cars', carRows(chunk)), written);
+    await writeInChunks(db, doc.manufacturers ?? [], (chunk) => upsert(db, 'manufacturers', chunk.map((m) => manufacturerRow(m, at))), written);
+    await writeInChunks(db, doc.models ?? [], (chunk) => upsert(db, 'models', chunk.map((m) => modelRow(m, at))), written);
+    stage = 'withdrawing';
     if (options.replace) {
-      const dealers = [...new Set([...(doc.dealerships ?? []).map((d) => d.id), ...cars.map((c) => c.dealership_id)])];
-      const keep = new Set(cars.map((c) => c.id));
+      const dealers = [...new Set([...(doc.dealerships ?? []).map((d) => d.id), ...rawCars.map((c) => c.dealership_id)])];
+      const keep = new Set(rawCars.map((c) => c.id));
       if (dealers.length) {
-        const current = await trx.selectFrom('cars').select('id').where('dealership_id', 'in', dealers).where('withdrawn_at', 'is', null).execute();
+        const current = await db.selectFrom('cars').select('id').where('dealership_id', 'in', dealers).where('withdrawn_at', 'is', null).execute();
         const gone = current.map((r) => r.id).filter((id) => !keep.has(id));
-        for (let i = 0; i < gone.length; i += BATCH) {
-          await trx.updateTable('cars').set({ withdrawn_at: at, updated_at: at }).where('id', 'in', gone.slice(i, i + BATCH)).execute();
-        }
-        withdrawn = gone.length;
+        goneCount = gone.length;
+        const withdraw = (ids: readonly number[]) => db.updateTable('cars').set({ withdrawn_at: at, updated_at: at }).where('id', 'in', ids).where('withdrawn_at', 'is', null).compile();
+        await writeInChunks(db, gone, withdraw, (rows) => (withdrawn += rows));
       }
     }
-    await trx
+    stage = 'recording';
+    await db
       .insertInto('imports')
-      .values({ file: options.file, started_at: at, finished_at: new Date().toISOString(), dealerships: doc.dealerships?.length ?? 0, locations: doc.locations?.length ?? 0, cars: cars.length, withdrawn })
+      .values({ file: options.file, started_at: at, finished_at: new Date().toISOString(), dealerships: doc.dealerships?.length ?? 0, locations: doc.locations?.length ?? 0, cars: rawCars.length, withdrawn })
       .execute();
-  });
-  return { ok: true, dealerships: doc.dealerships?.length ?? 0, locations: doc.locations?.length ?? 0, cars: cars.length, withdrawn, normalised, manufacturers: doc.manufacturers?.length ?? 0, models: doc.models?.length ?? 0 };
+  } catch (error) {
+    const cause = error instanceof Error ? error.message : String(error);
+    const where =
+      stage === 'writing'
+        ? `stopped after writing ${done} of ${total} records (${cause}). Those records stay written; no car was withdrawn`
+        : `stopped after writing the whole feed${stage === 'withdrawing' && goneCount ? ` and withdrawing ${withdrawn} of the ${goneCount} cars no longer in it` : ''} (${cause})`;
+    throw new Error(`${options.file}: the import ${where}, and the import is not recorded as finished. Import the same feed again to complete it.`, { cause: error });
+  }
+  return { ok: true, dealerships: doc.dealerships?.length ?? 0, locations: doc.locations?.length ?? 0, cars: rawCars.length, withdrawn, normalised, manufacturers: doc.manufacturers?.length ?? 0, models: doc.models?.length ?? 0 };
 }
