@@ -1,5 +1,6 @@
 import { siteOrigin } from '../blocks/site-origin';
 import { kickOutbox, startOutboxWorker, type LeadSite } from '../services/leads';
+import { startHoldSweeper, type HoldSite } from '../services/reservations';
 import { loadTenantRegistry } from './tenant-registry';
 
 /** What the outbox needs to know about a tenant, read from the current tenant files. */
@@ -27,4 +28,27 @@ export function deliverLeadsNow(): Promise<void> {
 export function startLeadDelivery(): void {
   if (process.env.LEADS_OUTBOX === 'off') return;
   startOutboxWorker(leadSite);
+}
+
+/** Where a tenant's notices go, and its clock, for the reservation hold sweeper. */
+export function holdSite(slug: string): HoldSite | undefined {
+  const entry = loadTenantRegistry().tenants.get(slug);
+  if (!entry?.ok) return undefined;
+  return { destinations: entry.config.leadDelivery, timeZone: entry.config.locale.timeZone };
+}
+
+/**
+ * Starts releasing unpaid reservation holds that have run out (issue 14), beside the outbox; the
+ * dealer's notice is queued in the outbox and delivered at once when this process delivers.
+ * RESERVATION_EXPIRY=off leaves it to another process (npm run reservations -- --expire).
+ */
+export function startHoldExpiry(): void {
+  if (process.env.RESERVATION_EXPIRY === 'off') return;
+  startHoldSweeper(holdSite, {
+    onExpired: () => {
+      if (process.env.LEADS_OUTBOX === 'off') return;
+      startOutboxWorker(leadSite);
+      void kickOutbox();
+    },
+  });
 }

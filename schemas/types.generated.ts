@@ -213,6 +213,10 @@ export type AdfDestination = (
   url?: string;
 };
 /**
+ * How long an online reservation holds the car while its deposit is unpaid. Then the hold is released on its own (the car shows as available again) and the dealer is sent a notice with the shopper's details. A paid deposit is never released automatically.
+ */
+export type UnpaidReservationHoldHours = number;
+/**
  * The Autogauge market-price report; used cars only (conversion §6).
  */
 export type PluginAudience = "off" | "everyone" | "signedIn";
@@ -2492,6 +2496,7 @@ export interface VehicleSettings {
    * Reserve deposit in dollars; 0 or absent shows the default '$200' text (catalogue §9).
    */
   reserveAmount?: number;
+  reserveHoldHours?: UnpaidReservationHoldHours;
   /**
    * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
    */
@@ -3138,6 +3143,7 @@ export interface VehicleSettings1 {
    * Reserve deposit in dollars; 0 or absent shows the default '$200' text (catalogue §9).
    */
   reserveAmount?: number;
+  reserveHoldHours?: UnpaidReservationHoldHours;
   /**
    * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
    */
@@ -4291,6 +4297,10 @@ export type ResolvedAdfDestination = (
   url?: string;
 };
 /**
+ * How long an online reservation holds the car while its deposit is unpaid. Then the hold is released on its own (the car shows as available again) and the dealer is sent a notice with the shopper's details. A paid deposit is never released automatically.
+ */
+export type ResolvedUnpaidReservationHoldHours = number;
+/**
  * The Autogauge market-price report; used cars only (conversion §6).
  */
 export type ResolvedPluginAudience = "off" | "everyone" | "signedIn";
@@ -5145,6 +5155,7 @@ export interface ResolvedVehicleSettings {
    * Reserve deposit in dollars; 0 or absent shows the default '$200' text (catalogue §9).
    */
   reserveAmount?: number;
+  reserveHoldHours: ResolvedUnpaidReservationHoldHours;
   /**
    * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
    */
@@ -5797,6 +5808,7 @@ export interface ResolvedVehicleSettings1 {
    * Reserve deposit in dollars; 0 or absent shows the default '$200' text (catalogue §9).
    */
   reserveAmount?: number;
+  reserveHoldHours: ResolvedUnpaidReservationHoldHours;
   /**
    * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
    */

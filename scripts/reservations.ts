@@ -1,16 +1,21 @@
 /**
  * `npm run reservations`: cars held by online reservations (issue 7) on the database named by
- * DATABASE_URL. A hold lasts until the dealer releases it here.
- *   npm run reservations                                         held cars: car, shopper (lead), deposit and its payment
+ * DATABASE_URL. A hold lasts until the dealer releases it here or, while its deposit is unpaid,
+ * until the site's vehicle.reserveHoldHours have passed (issue 14; the server releases those on
+ * its own, every few minutes).
+ *   npm run reservations                                         held cars: car, shopper (lead), deposit, its payment, when it runs out
  *   npm run reservations -- --release <id> [--note text] [--by name]   release a hold: the car reads as the feed says again
+ *   npm run reservations -- --expire                             release the unpaid holds that have run out now, and queue each dealer's notice
  */
 import { getDatabase } from '../services/db/database';
+import { holdSite } from '../engine/lead-delivery';
+import { expireUnpaidHolds } from '../services/reservations/expire-holds';
 import { releaseReservation } from '../services/reservations/reservations';
 import { formatMoney } from '../domain/price-display';
 import { runMain } from './run-main';
 import { leadFieldText } from '../services/leads/lead-record';
 
-const USAGE = 'usage: npm run reservations [-- --release <id> [--note text] [--by name]]';
+const USAGE = 'usage: npm run reservations [-- --release <id> [--note text] [--by name] | --expire]';
 
 function option(args: readonly string[], name: string): string | undefined {
   const at = args.indexOf(name);
@@ -39,6 +44,14 @@ async function main(): Promise<number> {
       console.log(`Released reservation #${id}: car ${result.reservation.carId} is no longer held (search and cards follow on their next request).`);
       return 0;
     }
+    if (args.includes('--expire')) {
+      const expired = await expireUnpaidHolds(db, { now: new Date(), site: holdSite });
+      console.log(expired.length ? `Released ${expired.length} unpaid hold${expired.length === 1 ? '' : 's'} that ran out:` : 'No unpaid holds have run out.');
+      for (const e of expired) {
+        console.log(`  #${e.reservation.id} car ${e.reservation.carId}: notice lead #${e.noticeLeadId}, ${e.queued ? `queued to ${e.queued} destination${e.queued === 1 ? '' : 's'} (delivered by the outbox, or npm run leads -- --deliver)` : 'no destinations: see npm run leads'}`);
+      }
+      return 0;
+    }
     if (args.some((a) => a.startsWith('--'))) {
       console.error(USAGE);
       return 2;
@@ -49,7 +62,7 @@ async function main(): Promise<number> {
       .leftJoin('leads', 'leads.id', 'reservations.lead_id')
       .leftJoin('payment_intents', 'payment_intents.id', 'reservations.payment_intent_id')
       .select([
-        'reservations.id', 'reservations.tenant', 'reservations.car_id', 'reservations.lead_id', 'reservations.deposit', 'reservations.held_at', 'reservations.note',
+        'reservations.id', 'reservations.tenant', 'reservations.car_id', 'reservations.lead_id', 'reservations.deposit', 'reservations.held_at', 'reservations.note', 'reservations.expires_at',
         'cars.slug', 'cars.year', 'cars.make', 'cars.model', 'cars.withdrawn_at',
         'leads.fields',
         'payment_intents.status as payment_status', 'payment_intents.amount_cents', 'payment_intents.currency', 'payment_intents.provider',
@@ -66,7 +79,8 @@ async function main(): Promise<number> {
         ? `payment ${r.payment_status} ${formatMoney((r.amount_cents ?? 0) / 100, r.currency ?? 'AUD')} (${r.provider})`
         : r.deposit > 0 ? 'no payment recorded' : 'no deposit';
       console.log(`  #${r.id} ${r.held_at} ${r.tenant} car ${r.car_id} ${r.year} ${r.make} ${r.model} (${r.slug})${r.withdrawn_at ? ' [withdrawn from the feed]' : ''}`);
-      console.log(`      ${shopper}; deposit ${formatMoney(r.deposit)}, ${payment}${r.note ? `; note: ${r.note}` : ''}`);
+      const runsOut = r.payment_status === 'paid' || !r.expires_at ? 'held until released' : `runs out ${r.expires_at} unless paid`;
+      console.log(`      ${shopper}; deposit ${formatMoney(r.deposit)}, ${payment}; ${runsOut}${r.note ? `; note: ${r.note}` : ''}`);
     }
     if (held.length) console.log('Release one with: npm run reservations -- --release <id> [--note text]');
     return 0;

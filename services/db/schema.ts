@@ -135,6 +135,8 @@ export interface ReservationTable {
   released_at: string | null;
   released_by: string | null;
   note: string | null;
+  /** When an unpaid hold is released on its own (the tenant's vehicle.reserveHoldHours after held_at); a paid deposit never is. */
+  expires_at: string | null;
 }
 
 /** A deposit's payment as the provider reports it; card data never reaches the platform. */
@@ -158,6 +160,14 @@ export interface ReservationEventTable {
   reservation_id: number;
   kind: 'held' | 'released' | 'cancelled';
   by: string | null;
+  at: string;
+}
+
+/** One form post from an address on a site (issue 14): the per-address limit counts posts, not new leads. */
+export interface LeadPostTable {
+  id: Generated<number>;
+  tenant: string;
+  ip_hash: string;
   at: string;
 }
 
@@ -203,6 +213,7 @@ export interface Database {
   reservations: ReservationTable;
   payment_intents: PaymentIntentTable;
   reservation_events: ReservationEventTable;
+  lead_posts: LeadPostTable;
   watchlist: WatchlistTable;
   manufacturers: ManufacturerTable;
   models: ModelTable;

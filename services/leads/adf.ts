@@ -1,3 +1,4 @@
+import { provenanceLabel } from '../../domain/forms/lead-extras';
 import type { Lead, LeadCar } from './types';
 
 /**
@@ -204,7 +205,8 @@ function customerComments(lead: Lead): string {
   if (optIn) context.push(`Marketing opt-in: ${optIn}`);
   for (const [name, value] of Object.entries(lead.fields)) {
     const text = fieldText(value);
-    if (!CONTACT_FIELDS.has(name) && text) context.push(`${name}: ${text}`);
+    // The website's own figures and what the shopper supplied are told apart (issue 14).
+    if (!CONTACT_FIELDS.has(name) && text) context.push(`${provenanceLabel(name, (plain) => plain.charAt(0).toUpperCase() + plain.slice(1)) ?? name}: ${text}`);
   }
   context.push(`Sent from: ${lead.url}`);
   if (lines.length > 0) lines.push('');

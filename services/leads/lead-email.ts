@@ -1,3 +1,4 @@
+import { provenanceLabel } from '../../domain/forms/lead-extras';
 import type { Lead, LeadCar } from './types';
 
 export interface LeadEmail {
@@ -50,6 +51,9 @@ function clean(value: string): string {
 export function fieldLabel(name: string): string {
   const known = KNOWN_LABELS.get(name);
   if (known) return known;
+  // The website's own figures and what the shopper supplied are told apart (issue 14).
+  const provenance = provenanceLabel(name, fieldLabel);
+  if (provenance) return provenance;
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_\-\s]+/g, ' ')

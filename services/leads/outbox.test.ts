@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { ColumnNode, ColumnUpdateNode, UpdateQueryNode, type KyselyPlugin } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResolvedLeadDestination } from '../../schemas/types.generated';
 import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
 import { storeLeadSubmission } from './lead-store';
@@ -58,7 +58,11 @@ function lead(id: number): Lead {
   return { id, tenant: 'southern-cross-motors', siteName: 'Southern Cross Motors', form: 'general-enquiry', eventId: 22, category: 'General Enquiry', fields: { name: 'Ana', last_name: 'Silva', email: 'ana@example.com', phone: '0412 345 678', message: 'Is it <b>still</b> available?' }, additionalServices: [], url: 'https://scm.example/contact', source: 'Website', visitedPages: ['/'], linkedQueryParams: {}, createdAt: clock.toISOString() };
 }
 
-function deps(env: Record<string, string> = {}, smtpUrl?: string, mailDir = mkdtempSync(join(tmpdir(), 'mail-'))): OutboxDeps {
+// Every mail folder of these tests lives under one scratch folder, removed at the end.
+const scratch = mkdtempSync(join(tmpdir(), 'outbox-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function deps(env: Record<string, string> = {}, smtpUrl?: string, mailDir = mkdtempSync(join(scratch, 'mail-'))): OutboxDeps {
   return { db, transport: createLeadTransport({ env, mailDir, from: 'leads@test.example', ...(smtpUrl ? { smtpUrl } : {}) }), loadLead: async (id) => lead(id), now: () => clock };
 }
 
@@ -146,7 +150,7 @@ describe('lead outbox: queued, retried with backoff, never dropped', () => {
   });
 
   it('without an SMTP server, mail is written to the local mail folder so the flow works offline', async () => {
-    const mailDir = mkdtempSync(join(tmpdir(), 'mail-'));
+    const mailDir = mkdtempSync(join(scratch, 'mail-'));
     const id = await queueLead([{ type: 'email', to: ['sales@example.com'] }]);
     expect(await deliverDue(deps({}, undefined, mailDir))).toEqual({ delivered: 1, failed: 0, unrecorded: 0 });
     const [file] = readdirSync(mailDir);

@@ -1,13 +1,19 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FormValidator } from '../../domain/forms/form-validator';
 import { DISCLAIMER_MESSAGE, POSTCODE_MESSAGE } from '../../domain/forms/form-messages';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import { generateDemoFeed } from '../../scripts/demo-data/generate-feed';
 import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
+import { EmbeddedEngine } from '../search/embedded-engine';
+import { SearchService } from '../search/search-service';
 import { StockRepository } from '../stock';
 import { importFeed } from '../stock/import-feed';
 import { submitLead, type LeadIntakeDeps, type LeadRequest } from './submit-lead';
+
+// listedCarIds asks the process-wide search service: here, one on this test's database.
+let search: SearchService;
+vi.mock(import('../search'), async (importOriginal) => ({ ...(await importOriginal()), getSearchService: async () => search }));
 
 const NOW = new Date('2026-11-20T01:00:00Z');
 const feed = generateDemoFeed({ now: NOW });
@@ -21,9 +27,12 @@ function demoTenant(slug: string): ResolvedTenant {
 const group = demoTenant('southern-cross-motors');
 group.leadDelivery = [{ type: 'webhook', url: 'http://127.0.0.1:9/hook', secretEnv: 'TEST_SECRET' }, { type: 'email', to: ['sales@example.com'] }];
 const franchise = demoTenant('harbour-city-mazda');
-const groupCar = feed.cars.find((c) => group.dealerships.includes(c.dealership_id) && c.car_type === 'used' && c.status === 'in_stock')!;
+// A car the site lists (shown on the dealer website): only such a car is a form's context.
+const groupCar = feed.cars.find((c) => group.dealerships.includes(c.dealership_id) && c.car_type === 'used' && c.status === 'in_stock' && c.show_on_dealer_website !== false)!;
 const otherCar = feed.cars.find((c) => !group.dealerships.includes(c.dealership_id))!;
 const groupDealer = feed.dealerships.find((d) => d.id === group.dealerships[0])!;
+// This site's dealership, but not shown on the website: its vehicle page is a 404.
+const hiddenCar = { ...groupCar, id: 990_002, slug: 'hidden-group-car', stocknum: 'HIDDEN2', show_on_dealer_website: false };
 
 let db: PlatformDb;
 let deps: LeadIntakeDeps;
@@ -32,9 +41,11 @@ let keyCounter = 0;
 beforeEach(async () => {
   db = openDatabase('file::memory:');
   await migrateToLatest(db);
-  const result = await importFeed(db, { dealerships: feed.dealerships, locations: feed.locations, cars: [groupCar, otherCar] }, { file: 'test' });
+  const result = await importFeed(db, { dealerships: feed.dealerships, locations: feed.locations, cars: [groupCar, otherCar, hiddenCar] }, { file: 'test' });
   expect(result.ok).toBe(true);
-  deps = { db, stock: new StockRepository(db), validator: new FormValidator(), rateLimit: 3, rateWindowMs: 600_000, now: () => NOW };
+  const stock = new StockRepository(db);
+  search = new SearchService(new EmbeddedEngine(), stock);
+  deps = { db, stock, validator: new FormValidator(), rateLimit: 3, rateWindowMs: 600_000, now: () => NOW };
 });
 
 const person = { name: 'Ana', last_name: 'Silva', email: 'ana@example.com', phone: '0412 345 678', postcode: '2150', message: 'Do you have it in red?', disclaimer: true, category: 'General Enquiry', dealership_slug: groupDealer.slug };
@@ -149,6 +160,8 @@ describe('POST /api/leads: the server checks what the browser checks, then store
     expect((await submitLead(deps, { tenant: group, body: 'hello' })).body).toMatchObject({ error: expect.stringContaining('JSON object') });
     expect((await post({ form: 'general-enquiry', idempotencyKey: 'x', userData: person })).body).toMatchObject({ error: expect.stringContaining('idempotencyKey') });
     expect((await post({ form: 'no-such-form', userData: person })).status).toBe(404);
+    // Issue 14: "constructor" found Object's own and the insert failed on a missing event id (503).
+    expect((await post({ form: 'constructor', userData: person })).body).toMatchObject({ success: false, error: 'This site has no form called "constructor".' });
     expect((await post({ form: 'general-enquiry', userData: 'text' })).body).toMatchObject({ error: expect.stringContaining('userData') });
     expect((await post({ form: 'general-enquiry', step: 3, userData: person })).status).toBe(400);
   });
@@ -157,5 +170,57 @@ describe('POST /api/leads: the server checks what the browser checks, then store
     const answer = await submitLead(deps, { tenant: franchise, body: { form: 'general-enquiry', idempotencyKey: 'franchise-key-1', userData: { ...person, dealership_slug: undefined } } });
     expect(answer.status).toBe(201);
     expect(await deliveries()).toHaveLength(0);
+  });
+});
+
+// Issue 14 (security review): "a reused idempotency key bypasses the lead limit and grows a lead without bound".
+describe('POST /api/leads: a reused key can neither grow a lead nor get round the limit', () => {
+  const tradeInStep0 = { rego: 'XYZ987', regoState: 'vic', vehicle: 'Toyota Corolla', year: '2016', odometer: '98000' };
+  const filler = (prefix: string, count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}_${i}`, 'x'.repeat(2000)]));
+
+  it('a completed lead is frozen: a later post with its key stores nothing and answers the stored result', async () => {
+    const key = 'frozen-lead-key-1';
+    const first = await post({ form: 'general-enquiry', idempotencyKey: key, userData: person });
+    expect(first).toMatchObject({ status: 201, body: { success: true, completed: true } });
+    const before = await leads();
+    const again = await post({ form: 'general-enquiry', idempotencyKey: key, userData: { ...person, message: 'Changed after it was sent', note: 'extra' } });
+    expect(again).toMatchObject({ status: 200, body: { success: true, completed: true, lead_id: first.body.success ? first.body.lead_id : -1 } });
+    expect(await leads()).toEqual(before);
+    expect(await deliveries()).toHaveLength(2);
+  });
+
+  it('caps the total size of one lead: a post that would take it over 32 KB is a 413 with a clear message and stores nothing', async () => {
+    const key = 'growing-lead-key-1';
+    const first = await post({ form: 'trade-in', idempotencyKey: key, step: 0, userData: { ...tradeInStep0, ...filler('first', 12) } });
+    expect(first.status).toBe(201);
+    const before = await leads();
+    const grown = await post({ form: 'trade-in', idempotencyKey: key, step: 0, userData: { ...tradeInStep0, ...filler('second', 12) } });
+    expect(grown.status).toBe(413);
+    expect(grown.body.success === false && grown.body.error).toMatch(/too long .*32 KB.*Please shorten/);
+    expect(await leads()).toEqual(before);
+    // One post alone over the cap is refused the same way.
+    expect((await post({ form: 'general-enquiry', userData: { ...person, ...filler('big', 20) } })).status).toBe(413);
+    expect(await leads()).toHaveLength(1);
+  });
+
+  it('every post counts against the per-address limit, so a reused key cannot post without end (3 posts per lead allowed)', async () => {
+    const key = 'many-posts-key-1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await post({ form: 'trade-in', idempotencyKey: key, step: 0, userData: { ...tradeInStep0, [`note_${i}`]: 'hello' } })).status);
+    // rateLimit 3 leads -> 9 posts in the window.
+    expect(statuses).toEqual([201, 200, 200, 200, 200, 200, 200, 200, 200, 429]);
+    const limited = await post({ form: 'general-enquiry', userData: person });
+    expect(limited.status).toBe(429);
+    expect(limited.body.success === false && limited.body.error).toMatch(/Please wait a few minutes and send it again/);
+    // Another address is not affected.
+    expect((await post({ form: 'general-enquiry', userData: person }, { ip: '198.51.100.1' })).status).toBe(201);
+  });
+
+  it("a car this site does not list is not used as the lead's car (the id sent is kept)", async () => {
+    const answer = await post({ form: 'general-enquiry', car_id: hiddenCar.id, userData: person });
+    expect(answer.status).toBe(201);
+    const [lead] = await leads();
+    expect(lead!.car_id).toBeNull();
+    expect(JSON.parse(lead!.extras)).toMatchObject({ car_id: String(hiddenCar.id) });
   });
 });

@@ -1,3 +1,4 @@
+import { ownValue } from '../../domain/own-key';
 import { createHash } from 'node:crypto';
 import { compileForm, leadCategory } from '../../domain/forms/compile-form';
 import { CAREERS_CATEGORY } from '../../domain/forms/form-messages';
@@ -9,8 +10,8 @@ import { isSwitchedOn } from '../../domain/switches';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import type { PlatformDb } from '../db/database';
 import type { StockRepository } from '../stock';
-import { loadFormContext } from './form-context';
-import { hasLeadForKey, leadsFromAddressSince, storeLeadSubmission, storedFieldsForKey } from './lead-store';
+import { loadFormContext, type ListedCars } from './form-context';
+import { countLeadPost, leadForKey, leadsFromAddressSince, MAX_LEAD_BYTES, storeLeadSubmission, storedFieldsForKey } from './lead-store';
 
 export interface LeadIntakeDeps {
   db: PlatformDb;
@@ -19,6 +20,10 @@ export interface LeadIntakeDeps {
   /** New leads allowed per address per site in the window; 0 turns the limit off. */
   rateLimit: number;
   rateWindowMs: number;
+  /** Form posts allowed per address per site in the window (every post, retries too); default rateLimit * POSTS_PER_LEAD, 0 turns it off. */
+  postLimit?: number;
+  /** Which cars the site lists (default listedCarIds on the process-wide search index). */
+  listed?: ListedCars;
   now(): Date;
 }
 
@@ -35,11 +40,18 @@ export interface LeadRequest {
 
 export type LeadAnswer =
   | { status: 201 | 200; body: { success: true; lead_id: number; completed: boolean } }
-  | { status: 400 | 404 | 422 | 429; body: { success: false; error: string; field_errors?: FieldError[] } };
+  | { status: 400 | 404 | 413 | 422 | 429; body: { success: false; error: string; field_errors?: FieldError[] } };
 
 /** conversion §9 nothing says how many; ten new enquiries in ten minutes from one address is generous for a person. */
 export const DEFAULT_RATE_LIMIT = 10;
 export const DEFAULT_RATE_WINDOW_MS = 10 * 60_000;
+/**
+ * Posts allowed per new lead in the window (issue 14). The longest form has two steps and the
+ * trade-in flow three; with a retry or a corrected step a filling posts about three times, so the
+ * default is 10 leads x 3 = 30 posts per address per site in 10 minutes: ten ordinary fillings get
+ * through, while one key reused again and again is stopped after 30 posts.
+ */
+export const POSTS_PER_LEAD = 3;
 const CAREERS_EVENT = ANALYTICS_EVENTS.careersEnquiry;
 
 export function hashAddress(ip: string, salt = process.env.LEAD_IP_SALT ?? 'dealer-platform'): string {
@@ -60,6 +72,36 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+function callUs(tenant: ResolvedTenant): string {
+  const phone = tenant.contact?.phone;
+  return phone ? `, or call us on ${phone}` : '';
+}
+
+/** The posts-per-address limit of these deps (0: off). */
+export function postLimitOf(deps: Pick<LeadIntakeDeps, 'rateLimit' | 'postLimit'>): number {
+  return deps.postLimit ?? deps.rateLimit * POSTS_PER_LEAD;
+}
+
+/**
+ * Counts one form post from this address (issue 14: every post, not only new leads, so a reused
+ * key is counted too) and answers the 429 to send when the address is over its limit.
+ */
+export async function takeLeadPost(deps: Pick<LeadIntakeDeps, 'db' | 'rateLimit' | 'postLimit' | 'rateWindowMs'>, tenant: ResolvedTenant, ipHash: string | undefined, now: Date): Promise<{ status: 429; body: { success: false; error: string } } | undefined> {
+  const limit = postLimitOf(deps);
+  if (limit <= 0 || !ipHash) return undefined;
+  const posts = await countLeadPost(deps.db, tenant.slug, ipHash, now, new Date(now.getTime() - deps.rateWindowMs));
+  if (posts <= limit) return undefined;
+  return {
+    status: 429,
+    body: { success: false, error: `We have received many form submissions from your connection in the last ${Math.round(deps.rateWindowMs / 60_000)} minutes. Please wait a few minutes and send it again${callUs(tenant)}.` },
+  };
+}
+
+/** What the shopper reads when a lead would be over MAX_LEAD_BYTES. */
+export function leadTooLargeMessage(tenant: ResolvedTenant): string {
+  return `Your enquiry is too long for us to store (over ${MAX_LEAD_BYTES / 1024} KB in all). Please shorten the message and send it again${callUs(tenant)}.`;
+}
+
 /**
  * The server side of every form (conversion §7 items 2, 3): check the post with the same schema
  * the browser used, then store the lead before answering. Everything a person could send wrongly
@@ -70,20 +112,28 @@ export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Pr
   const parsed = parseLeadEnvelope(request.body);
   if (!parsed.ok) return { status: 400, body: { success: false, error: parsed.error } };
   const envelope = parsed.envelope;
-  const definition = tenant.forms[envelope.form];
+  const ipHash = request.ip ? hashAddress(request.ip) : undefined;
+  const now = deps.now();
+  const limited = await takeLeadPost(deps, tenant, ipHash, now);
+  if (limited) return limited;
+  // A completed lead is frozen: a later post with its key stores nothing and answers what is stored.
+  const stored = await leadForKey(deps.db, tenant.slug, envelope.idempotencyKey);
+  if (stored?.completed) return { status: 200, body: { success: true, lead_id: stored.id, completed: true } };
+  // The form's name comes from the post: "constructor" must not find Object's own (issue 14).
+  const definition = ownValue(tenant.forms, envelope.form);
   if (!definition || !isSwitchedOn(definition.when, tenant.features)) {
     return { status: 404, body: { success: false, error: `This site has no form called "${envelope.form}".` } };
   }
-  const loaded = await loadFormContext(tenant, deps.stock, { ...(envelope.carId ? { carId: envelope.carId } : {}), ...(envelope.locationId ? { locationId: envelope.locationId } : {}) });
+  const loaded = await loadFormContext(tenant, deps.stock, { ...(envelope.carId ? { carId: envelope.carId } : {}), ...(envelope.locationId ? { locationId: envelope.locationId } : {}) }, { ...(deps.listed ? { listed: deps.listed } : {}), now });
   const form = compileForm(envelope.form, definition, loaded.context);
   const lastStep = form.steps.length - 1;
   if (envelope.step > lastStep) return { status: 400, body: { success: false, error: `"step" ${envelope.step} is past this form's last step (${lastStep}).` } };
   // Each step posts its own values; earlier steps of the same filling are already stored.
-  const earlier = envelope.step > 0 ? await storedFieldsForKey(deps.db, tenant.slug, envelope.idempotencyKey) : {};
+  const earlier = envelope.step > 0 && stored ? await storedFieldsForKey(deps.db, tenant.slug, envelope.idempotencyKey) : {};
   const posted = normaliseFormValues(form, envelope.userData, envelope.step, envelope.step);
   const values = { ...earlier, ...posted.values };
   const { extras } = posted;
-  // A car or location that is not this site's is not trusted as context, but what was sent is kept.
+  // A car or location this site does not list is not trusted as context, but what was sent is kept.
   if (envelope.carId && !loaded.car) extras.car_id = String(envelope.carId);
   if (envelope.locationId && loaded.context.locationId === undefined) extras.location_id = String(envelope.locationId);
   const errors = deps.validator.validate(form, values, envelope.step);
@@ -91,17 +141,14 @@ export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Pr
     return { status: 422, body: { success: false, error: `Please fix the following errors: ${errors.map((e) => e.message).join(' ')}`, field_errors: errors } };
   }
 
-  const ipHash = request.ip ? hashAddress(request.ip) : undefined;
-  const now = deps.now();
-  if (deps.rateLimit > 0 && ipHash && !(await hasLeadForKey(deps.db, tenant.slug, envelope.idempotencyKey))) {
+  if (deps.rateLimit > 0 && ipHash && !stored) {
     const recent = await leadsFromAddressSince(deps.db, tenant.slug, ipHash, new Date(now.getTime() - deps.rateWindowMs));
     if (recent >= deps.rateLimit) {
-      const phone = tenant.contact?.phone;
       return {
         status: 429,
         body: {
           success: false,
-          error: `We have received ${plural(recent, 'enquiry')} from your connection in the last ${Math.round(deps.rateWindowMs / 60_000)} minutes. Please wait a few minutes and send it again${phone ? `, or call us on ${phone}` : ''}.`,
+          error: `We have received ${plural(recent, 'enquiry')} from your connection in the last ${Math.round(deps.rateWindowMs / 60_000)} minutes. Please wait a few minutes and send it again${callUs(tenant)}.`,
         },
       };
     }
@@ -117,7 +164,7 @@ export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Pr
   // The shopper's own choice of enquiry type is the lead's category (conversion §5.1, §7 item 2).
   const chosen = typeof values.category === 'string' ? leadCategory(values.category, form.subcategory) : { category: form.category, ...(form.subcategory ? { subcategory: form.subcategory } : {}) };
   const eventId = values.category === CAREERS_CATEGORY ? CAREERS_EVENT : form.eventId;
-  const stored = await storeLeadSubmission(
+  const saved = await storeLeadSubmission(
     deps.db,
     {
       tenant: tenant.slug,
@@ -143,5 +190,6 @@ export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Pr
     },
     now,
   );
-  return { status: stored.created ? 201 : 200, body: { success: true, lead_id: stored.leadId, completed: stored.completed } };
+  if (!saved.ok) return { status: 413, body: { success: false, error: leadTooLargeMessage(tenant) } };
+  return { status: saved.created ? 201 : 200, body: { success: true, lead_id: saved.leadId, completed: saved.completed } };
 }

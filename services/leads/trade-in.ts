@@ -7,9 +7,10 @@ import type { ResolvedTenant } from '../../schemas/types.generated';
 import type { PlatformDb } from '../db/database';
 import type { StockRepository } from '../stock';
 import type { ValuationProvider } from '../valuation';
-import { loadFormContext } from './form-context';
-import { hasLeadForKey, leadsFromAddressSince, saveLeadMisc, storeLeadSubmission, storedFieldsForKey } from './lead-store';
-import { hashAddress } from './submit-lead';
+import { listedCarIds } from '../stock/listed-cars';
+import { loadFormContext, type ListedCars } from './form-context';
+import { hasLeadForKey, leadsFromAddressSince, saveServerValuation, storeLeadSubmission, storedFieldsForKey, type LeadTooLarge, type StoredLead } from './lead-store';
+import { hashAddress, leadTooLargeMessage, takeLeadPost } from './submit-lead';
 
 /**
  * The trade-in flow's server side (conversion §2.3, §7 item 4): rego and state with the car, then
@@ -26,6 +27,10 @@ export interface TradeInDeps {
   /** New valuations allowed per address per site in the window; 0 turns the limit off. */
   rateLimit: number;
   rateWindowMs: number;
+  /** Posts allowed per address per site in the window (every step and retry); default rateLimit * POSTS_PER_LEAD. */
+  postLimit?: number;
+  /** Which cars the site lists (default listedCarIds on the process-wide search index). */
+  listed?: ListedCars;
   stock: StockRepository;
   validator: FormValidator;
   valuation: ValuationProvider;
@@ -43,7 +48,7 @@ export interface TradeInOffer {
 
 export type TradeInAnswer =
   | { status: 200 | 201; body: { success: true; lead_id: number; estimate?: boolean; reason?: string; offer?: TradeInOffer | null; completed?: boolean } }
-  | { status: 400 | 404 | 422 | 429; body: { success: false; error: string; field_errors?: FieldError[] } };
+  | { status: 400 | 404 | 413 | 422 | 429; body: { success: false; error: string; field_errors?: FieldError[] } };
 
 const bad = (error: string, field_errors?: FieldError[]): TradeInAnswer => ({ status: field_errors ? 422 : 400, body: { success: false, error, ...(field_errors ? { field_errors } : {}) } });
 
@@ -85,13 +90,17 @@ export async function tradeInStep(deps: TradeInDeps, tenant: ResolvedTenant, bod
   const base = common(input);
   if (typeof base === 'string') return bad(base);
   const now = deps.now();
-  // The car being bought counts only when it is this site's; another id is kept as text, never trusted.
+  const ipHash = request.ip ? hashAddress(request.ip) : undefined;
+  // Every step counts against the address's limit (issue 14), retries and reused keys too.
+  const limited = await takeLeadPost(deps, tenant, ipHash, now);
+  if (limited) return limited;
+  // The car being bought counts only when this site lists it; another id is not kept as context, never trusted.
   if (base.carId) {
     const [car] = await deps.stock.carsByIds([base.carId]);
-    if (!car || !tenant.dealerships.includes(car.dealership_id)) delete base.carId;
+    const listed = car && tenant.dealerships.includes(car.dealership_id) ? await (deps.listed ?? listedCarIds)(tenant, [car.id], now) : new Set<number>();
+    if (!listed.has(base.carId)) delete base.carId;
   }
-  const ipHash = request.ip ? hashAddress(request.ip) : undefined;
-  const lead = (step: number, fields: Record<string, string | number | boolean>, extra: { last?: boolean; offerAccepted?: boolean } = {}) =>
+  const lead = (step: number, fields: Record<string, string | number | boolean>, extra: { last?: boolean; offerAccepted?: boolean; extras?: Record<string, string> } = {}): Promise<StoredLead | LeadTooLarge> =>
     storeLeadSubmission(
       deps.db,
       {
@@ -101,7 +110,7 @@ export async function tradeInStep(deps: TradeInDeps, tenant: ResolvedTenant, bod
         category: 'Trade-in Enquiry',
         subcategory: 'Online valuation',
         fields,
-        extras: {},
+        extras: extra.extras ?? {},
         ...(base.carId ? { carId: base.carId } : {}),
         url: base.url,
         ...(request.userAgent ? { userAgent: request.userAgent } : {}),
@@ -118,6 +127,8 @@ export async function tradeInStep(deps: TradeInDeps, tenant: ResolvedTenant, bod
       now,
     );
 
+  const tooLarge: TradeInAnswer = { status: 413, body: { success: false, error: leadTooLargeMessage(tenant) } };
+
   switch (input.step) {
     case 'vehicle': {
       const { values, errors } = vehicleValues(input, now);
@@ -127,6 +138,7 @@ export async function tradeInStep(deps: TradeInDeps, tenant: ResolvedTenant, bod
         if (recent >= deps.rateLimit) return { status: 429, body: { success: false, error: 'We have received several valuations from your connection in the last few minutes. Please wait a few minutes and try again.' } };
       }
       const stored = await lead(0, values);
+      if (!stored.ok) return tooLarge;
       // conversion §9 trade-in FAQ: over 7 years or 100,000 km gets no online estimate.
       const rule = onlineEstimateAllowed({ year: Number(values.year), km: Number(values.odometer) }, now, tenant.locale.timeZone);
       return { status: stored.created ? 201 : 200, body: { success: true, lead_id: stored.leadId, estimate: rule.allowed, ...(rule.allowed ? {} : { reason: rule.reason }) } };
@@ -154,8 +166,9 @@ export async function tradeInStep(deps: TradeInDeps, tenant: ResolvedTenant, bod
         }
       }
       const stored = await lead(1, { adjustmentAnswers: JSON.stringify(checked.answers), ...(offer ? { offer_price: offer.price } : {}) });
-      // The server's own valuation is kept with the lead whatever the page later sends (conversion §7 item 5).
-      if (offer) await saveLeadMisc(deps.db, tenant.slug, stored.leadId, 'valuation', offer, now);
+      if (!stored.ok) return tooLarge;
+      // The server's own valuation, where nothing the page sends can write (conversion §7 items 4, 5; issue 14).
+      if (offer && !stored.completed) await saveServerValuation(deps.db, stored.leadId, offer, now);
       return { status: 200, body: { success: true, lead_id: stored.leadId, offer, ...(offer ? {} : { reason: rule.allowed ? 'We could not value your car online this time: send us the details and our team will call you with a price.' : rule.reason }) } };
     }
     case 'accept': {
@@ -167,13 +180,15 @@ export async function tradeInStep(deps: TradeInDeps, tenant: ResolvedTenant, bod
       const form = compileForm(TRADE_IN_CONTACT_FORM, definition, loaded.context);
       const contactStep = form.steps.length - 1;
       const raw = typeof input.contact === 'object' && input.contact !== null ? (input.contact as Record<string, unknown>) : {};
-      const { values } = normaliseFormValues(form, raw, contactStep, contactStep);
+      const { values, extras } = normaliseFormValues(form, raw, contactStep, contactStep);
       const schema = form.schemas[contactStep];
       const errors = schema ? deps.validator.validate({ ...form, schemas: [schema], steps: [form.steps[contactStep] ?? { fields: [] }] }, values, 0) : [];
       if (errors.length) return bad(`Please fix the following errors: ${errors.map((e) => e.message).join(' ')}`, errors);
       // Accepting needs an offer this filling was actually made.
       const accepted = input.offer_accepted === true && earlier.offer_price !== undefined;
-      const stored = await lead(2, { ...values, form_completed: true, offer_accepted: accepted }, { last: true, offerAccepted: accepted });
+      // Names the contact form does not know are kept too (as the shopper's; nothing sent is dropped).
+      const stored = await lead(2, { ...values, form_completed: true, offer_accepted: accepted }, { last: true, offerAccepted: accepted, extras });
+      if (!stored.ok) return tooLarge;
       return { status: 200, body: { success: true, lead_id: stored.leadId, completed: stored.completed } };
     }
     default:

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,9 +18,13 @@ const lead = sampleLead({ fields: { ...sampleLead().fields, message: LONG_MESSAG
 /** Renders the message exactly as it would go out: without SMTP_URL the transport writes the composed MIME to a file. */
 async function renderedMail(destination: ResolvedLeadDestination): Promise<string> {
   const mailDir = mkdtempSync(join(tmpdir(), 'mime-'));
-  await createLeadTransport({ env: {}, mailDir, from: 'leads@test.example' }).send(destination, lead, new AbortController().signal);
-  const [file] = readdirSync(mailDir);
-  return readFileSync(join(mailDir, file ?? ''), 'utf8');
+  try {
+    await createLeadTransport({ env: {}, mailDir, from: 'leads@test.example' }).send(destination, lead, new AbortController().signal);
+    const [file] = readdirSync(mailDir);
+    return readFileSync(join(mailDir, file ?? ''), 'utf8');
+  } finally {
+    rmSync(mailDir, { recursive: true, force: true });
+  }
 }
 
 interface MimePart {

@@ -6,8 +6,9 @@ import { EmbeddedEngine } from '../search/embedded-engine';
 import { SearchService } from '../search/search-service';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
+import { storeLeadSubmission } from '../leads/lead-store';
 import { EmbeddedPaymentProvider } from './payment-provider';
-import { activeReservations, ALREADY_RESERVED_MESSAGE, cancelReservation, holdCar, releaseReservation, reservationsVersion } from './reservations';
+import { activeReservations, ALREADY_RESERVED_MESSAGE, cancelReservation, holdCar, LEAD_HOLDS_ANOTHER_MESSAGE, releaseReservation, reservationsVersion } from './reservations';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const car = (id: number, extra: Record<string, unknown> = {}) => ({ id, slug: `car-${id}`, make: 'Mazda', model: 'CX-5', year: 2022, car_type: 'used', status: 'in_stock', price: 30000, dealership_id: 1, ...extra });
@@ -59,6 +60,18 @@ describe('holdCar', () => {
     const row = { tenant: 't', car_id: 4, lead_id: null, status: 'held' as const, deposit: 0, payment_intent_id: null, held_at: now.toISOString(), released_at: null, released_by: null, note: null };
     await expect(db.insertInto('reservations').values(row).execute()).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
     await db.insertInto('reservations').values({ ...row, status: 'released' }).execute();
+  });
+
+  // Issue 14: one filling (one lead) holds one car, whatever two racing requests do.
+  it('refuses a second hold for the same lead, and a writer that skips the check cannot store one', async () => {
+    const stored = await storeLeadSubmission(db, { tenant: 't', form: 'reservation', eventId: 22, category: 'Reservation', fields: { name: 'Ana' }, extras: {}, url: '', visitedPages: [], linkedQueryParams: {}, idempotencyKey: 'lead-holds-one', step: 0, isLastStep: true, spam: false, destinations: [] }, now);
+    if (!stored.ok) throw new Error('lead not stored');
+    const expiresAt = new Date(now.getTime() + 48 * 3_600_000);
+    expect(await holdCar(db, { tenant: 't', carId: 1, leadId: stored.leadId, deposit: 200, now, expiresAt })).toMatchObject({ ok: true, reservation: { expiresAt: expiresAt.toISOString() } });
+    expect(await holdCar(db, { tenant: 't', carId: 2, leadId: stored.leadId, deposit: 200, now })).toEqual({ ok: false, reason: 'lead_holds_another', message: LEAD_HOLDS_ANOTHER_MESSAGE });
+    const row = { tenant: 't', car_id: 4, lead_id: stored.leadId, status: 'held' as const, deposit: 0, payment_intent_id: null, held_at: now.toISOString(), released_at: null, released_by: null, note: null };
+    await expect(db.insertInto('reservations').values(row).execute()).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    expect((await activeReservations(db)).map((r) => r.carId)).toEqual([1]);
   });
 
   it('refuses a car the feed already marks reserved, and cars that are gone', async () => {

@@ -6,6 +6,7 @@ import type { ReservationTable } from '../db/schema';
 /** What the shopper reads when another shopper held the car first (issue 7). */
 export const ALREADY_RESERVED_MESSAGE = 'This car has just been reserved by someone else';
 export const CAR_UNAVAILABLE_MESSAGE = 'This car is no longer available';
+export const LEAD_HOLDS_ANOTHER_MESSAGE = 'This reservation already holds a car';
 
 export type ReservationStatus = ReservationTable['status'];
 
@@ -22,11 +23,13 @@ export interface Reservation {
   releasedAt: string | null;
   releasedBy: string | null;
   note: string | null;
+  /** When the hold is released on its own while its deposit is unpaid; null: never. */
+  expiresAt: string | null;
 }
 
 export type HoldResult =
   | { ok: true; reservation: Reservation }
-  | { ok: false; reason: 'already_reserved' | 'car_unavailable'; message: string };
+  | { ok: false; reason: 'already_reserved' | 'car_unavailable' | 'lead_holds_another'; message: string };
 
 export type EndResult =
   | { ok: true; reservation: Reservation }
@@ -39,6 +42,8 @@ export interface HoldInput {
   /** Dollars; 0 is a reservation without a deposit. */
   deposit: number;
   now: Date;
+  /** When the hold ends on its own if its deposit is still unpaid (the tenant's vehicle.reserveHoldHours); absent: only the dealer releases it. */
+  expiresAt?: Date;
 }
 
 function toReservation(row: Selectable<ReservationTable>): Reservation {
@@ -54,10 +59,12 @@ function toReservation(row: Selectable<ReservationTable>): Reservation {
     releasedAt: row.released_at,
     releasedBy: row.released_by,
     note: row.note,
+    expiresAt: row.expires_at,
   };
 }
 
 const alreadyReserved = { ok: false, reason: 'already_reserved', message: ALREADY_RESERVED_MESSAGE } as const;
+const leadHoldsAnother = { ok: false, reason: 'lead_holds_another', message: LEAD_HOLDS_ANOTHER_MESSAGE } as const;
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -65,9 +72,10 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Holds a car for a shopper: from now on the car reads as reserved everywhere (search, cards,
- * vehicle page) until the dealer releases it. A car already held, or reserved by the feed, is
- * refused with a message for the shopper rather than an exception; a unique index settles two
- * holds racing for the same car, even from different processes.
+ * vehicle page) until the dealer releases it or, while its deposit is unpaid, until `expiresAt`.
+ * A car already held, or reserved by the feed, is refused with a message for the shopper rather
+ * than an exception, and so is a second hold for one lead (one filling holds one car). Unique
+ * indexes settle holds racing for the same car or lead, even from different processes.
  */
 export async function holdCar(db: PlatformDb, input: HoldInput): Promise<HoldResult> {
   if (!Number.isFinite(input.deposit) || input.deposit < 0) throw new RangeError(`deposit must be a non-negative number of dollars, got ${input.deposit}`);
@@ -79,15 +87,17 @@ export async function holdCar(db: PlatformDb, input: HoldInput): Promise<HoldRes
     if (feed.reserved || feed.status === 'reserved') return alreadyReserved;
     const held = await trx.selectFrom('reservations').select('id').where('car_id', '=', input.carId).where('status', '=', 'held').executeTakeFirst();
     if (held) return alreadyReserved;
+    const leadHolds = async () => input.leadId !== null && (await trx.selectFrom('reservations').select('id').where('lead_id', '=', input.leadId).where('status', '=', 'held').executeTakeFirst()) !== undefined;
+    if (await leadHolds()) return leadHoldsAnother;
     let row: Selectable<ReservationTable>;
     try {
       row = await trx
         .insertInto('reservations')
-        .values({ tenant: input.tenant, car_id: input.carId, lead_id: input.leadId, status: 'held', deposit: input.deposit, payment_intent_id: null, held_at: at, released_at: null, released_by: null, note: null })
+        .values({ tenant: input.tenant, car_id: input.carId, lead_id: input.leadId, status: 'held', deposit: input.deposit, payment_intent_id: null, held_at: at, released_at: null, released_by: null, note: null, expires_at: input.expiresAt?.toISOString() ?? null })
         .returningAll()
         .executeTakeFirstOrThrow();
     } catch (error) {
-      if (isUniqueViolation(error)) return alreadyReserved;
+      if (isUniqueViolation(error)) return (await leadHolds()) ? leadHoldsAnother : alreadyReserved;
       throw error;
     }
     await trx.insertInto('reservation_events').values({ reservation_id: row.id, kind: 'held', by: null, at }).execute();
@@ -138,6 +148,18 @@ export function cancelReservation(db: PlatformDb, id: number, options: { by?: st
 export async function getReservation(db: PlatformDb, id: number): Promise<Reservation | undefined> {
   const row = await db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toReservation(row) : undefined;
+}
+
+/** The latest reservation a lead made (any status), if any. */
+export async function latestReservationOfLead(db: PlatformDb, leadId: number): Promise<Reservation | undefined> {
+  const row = await db.selectFrom('reservations').selectAll().where('lead_id', '=', leadId).orderBy('id', 'desc').executeTakeFirst();
+  return row ? toReservation(row) : undefined;
+}
+
+/** Whether a reservation's deposit has been paid (a paid hold is never released on its own). */
+export async function depositPaid(db: PlatformDb, reservationId: number): Promise<boolean> {
+  const row = await db.selectFrom('payment_intents').select('id').where('reservation_id', '=', reservationId).where('status', '=', 'paid').executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Held reservations, oldest first; of the given cars only when carIds is passed. */

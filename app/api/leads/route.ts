@@ -21,7 +21,7 @@ export async function POST(request: Request) {
   if (!read.ok) {
     return read.tooLarge
       ? answer(413, { success: false, error: `The form is too large to send (over ${MAX_BODY_BYTES / 1024} KB). Please shorten the message.` })
-      : answer(400, { success: false, error: 'The form could not be read: send JSON with Content-Type application/json.' });
+      : answer(400, { success: false, error: `The form could not be read. ${read.error}` });
   }
   let result: Awaited<ReturnType<typeof receiveLead>>;
   try {

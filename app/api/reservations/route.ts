@@ -1,12 +1,15 @@
 /**
  * POST /api/reservations: reserve a car online with the reservation form's fields (the lead
  * envelope of /api/leads plus car_id). Answers lead_id and the reservation, or why not; the car's
- * cached pages are refreshed so they show RESERVED. Never cached.
+ * cached pages are refreshed so they show RESERVED. Where the site gates its checkout page behind
+ * sign-in, so is this call (401 with sign_in_url). Never cached.
  */
 import { after } from 'next/server';
 import { revalidatePath } from 'next/cache';
 import { answer, apiCaller, jsonBody } from '@/engine/api-request';
+import { checkoutGateDecision } from '@/engine/checkout-gate';
 import { deliverLeadsNow } from '@/engine/lead-delivery';
+import { sessionUser } from '@/services/auth/session';
 import { receiveReservation } from '@/services/reservations';
 import { getStockRepository } from '@/services/stock';
 
@@ -16,15 +19,20 @@ export async function POST(request: Request) {
   const caller = await apiCaller();
   if (!caller) return answer(404, { success: false, error: 'Unknown site' });
   const read = await jsonBody(request);
-  if (!read.ok) return answer(read.tooLarge ? 413 : 400, { success: false, error: 'The form could not be read: send JSON.' });
+  if (!read.ok) return answer(read.tooLarge ? 413 : 400, { success: false, error: `The form could not be read. ${read.error}` });
+  const { tenant } = caller;
   try {
-    const result = await receiveReservation({ ...caller, body: read.body });
+    const result = await receiveReservation({
+      ...caller,
+      body: read.body,
+      checkoutGate: async (car) => checkoutGateDecision(tenant, car, { signedIn: (await sessionUser(tenant, request.headers)) !== undefined, referer: caller.referer ?? null, host: caller.host ?? null }),
+    });
     if (result.body.success && 'reservation_id' in result.body) {
-      const carId = (read.body as { car_id?: number }).car_id;
-      const [car] = carId ? await (await getStockRepository()).carsByIds([carId]) : [];
+      const carId = (read.body as { car_id?: unknown }).car_id;
+      const [car] = typeof carId === 'number' ? await (await getStockRepository()).carsByIds([carId]) : [];
       if (car) {
-        revalidatePath(`/site/${caller.tenant.slug}/cars/${car.slug}`);
-        revalidatePath(`/site/${caller.tenant.slug}/cars/${car.slug}/checkout`);
+        revalidatePath(`/site/${tenant.slug}/cars/${car.slug}`);
+        revalidatePath(`/site/${tenant.slug}/cars/${car.slug}/checkout`);
       }
     }
     if (result.body.success) after(() => deliverLeadsNow());

@@ -1,13 +1,14 @@
 /**
  * GET /api/similar-cars?slug=<car slug>: the tenant's similar cars (catalogue §9) as card data.
  * The tenant comes from the proxy's header, never from the request; the car must be one this
- * tenant lists. Cached briefly by browsers, since stock changes slowly.
+ * tenant lists (the vehicle page's own check: its dealerships, listing rule and sold window).
+ * Cached briefly by browsers, since stock changes slowly.
  */
 import { headers } from 'next/headers';
 import { TENANT_HEADER } from '@/engine/tenant-header';
 import { getTenant } from '@/engine/tenant-request';
+import { loadVehicle } from '@/blocks/vehicle-context';
 import { getSearchService } from '@/services/search';
-import { getStockRepository } from '@/services/stock';
 import { toCardCar } from '@/blocks/StockCard/card-settings';
 
 export const dynamic = 'force-dynamic';
@@ -19,9 +20,9 @@ export async function GET(request: Request) {
   if (!tenant) return problem(404, 'Unknown site');
   const slug = new URL(request.url).searchParams.get('slug');
   if (!slug || !/^[a-z0-9-]{1,200}$/.test(slug)) return problem(400, 'Give the car as ?slug=<car slug>');
-  const repo = await getStockRepository();
-  const car = await repo.carBySlug(slug, tenant.dealerships);
-  if (!car) return problem(404, 'No such car on this site');
-  const cars = await (await getSearchService()).similar(tenant, car, new Date());
+  const now = new Date();
+  const vehicle = await loadVehicle(tenant, slug, now);
+  if (!vehicle) return problem(404, 'No such car on this site');
+  const cars = await (await getSearchService()).similar(tenant, vehicle.car, now);
   return Response.json({ cars: cars.map(toCardCar) }, { headers: { 'cache-control': 'public, max-age=60' } });
 }

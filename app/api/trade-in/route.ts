@@ -15,7 +15,7 @@ export async function POST(request: Request) {
   const caller = await apiCaller();
   if (!caller) return answer(404, { success: false, error: 'Unknown site' });
   const read = await jsonBody(request);
-  if (!read.ok) return answer(read.tooLarge ? 413 : 400, { success: false, error: 'The form could not be read: send JSON.' });
+  if (!read.ok) return answer(read.tooLarge ? 413 : 400, { success: false, error: `The form could not be read. ${read.error}` });
   try {
     const result = await receiveTradeIn(caller.tenant, read.body, caller);
     if (result.body.success && result.body.completed) after(() => deliverLeadsNow());

@@ -1,29 +1,28 @@
 /**
  * POST /api/leads/phone-reveal with JSON { car_id } (catalogue §7: lead record on phone reveal with
  * car_id, dealership_id, website_id). The dealership and website come from the server's own data,
- * never from the body; only a car this site lists is accepted. Never cached.
+ * never from the body; only a car this site lists is accepted. Only application/json is read (no
+ * cross-site form posts), and each address may reveal a limited number of phones. Never cached.
  */
-import { answer, apiCaller } from '@/engine/api-request';
+import { answer, apiCaller, jsonBody } from '@/engine/api-request';
+import { PHONE_REVEAL_LIMIT_MESSAGE, phoneRevealAllowed } from '@/engine/interaction-limits';
 import { getDatabase } from '@/services/db/database';
 import { getStockRepository } from '@/services/stock';
-import { recordPhoneReveal } from '@/services/leads/phone-reveals';
+import { revealPhone } from '@/services/leads/phone-reveals';
 
 export const dynamic = 'force-dynamic';
 
 export async function POST(request: Request) {
   const caller = await apiCaller();
-  if (!caller) return answer(404, { error: 'Unknown site' });
-  const { tenant } = caller;
-  let body: unknown;
+  if (!caller) return answer(404, { success: false, error: 'Unknown site' });
+  const read = await jsonBody(request, 4 * 1024);
+  if (!read.ok) return answer(read.tooLarge ? 413 : 400, { success: false, error: `${read.error} Send JSON like {"car_id": 123}.` });
+  if (!phoneRevealAllowed(caller.tenant.slug, caller.ip)) return answer(429, { success: false, error: PHONE_REVEAL_LIMIT_MESSAGE });
   try {
-    body = await request.json();
-  } catch {
-    return answer(400, { error: 'Send JSON like {"car_id": 123}' });
+    const result = await revealPhone({ db: await getDatabase(), stock: await getStockRepository(), now: new Date() }, caller.tenant, read.body, caller.userAgent);
+    return answer(result.status, result.body);
+  } catch (error) {
+    console.error('Recording a phone reveal failed', error);
+    return answer(503, { success: false, error: 'We could not record that just now. The phone number is on the page.' });
   }
-  const carId = (body as { car_id?: unknown } | null)?.car_id;
-  if (typeof carId !== 'number' || !Number.isInteger(carId) || carId < 1) return answer(400, { error: 'car_id must be a positive whole number' });
-  const [car] = await (await getStockRepository()).carsByIds([carId]);
-  if (!car || !tenant.dealerships.includes(car.dealership_id)) return answer(404, { error: 'No such car on this site' });
-  const id = await recordPhoneReveal(await getDatabase(), { carId, dealershipId: car.dealership_id, websiteId: tenant.slug, userAgent: caller.userAgent }, new Date());
-  return answer(201, { success: true, id });
 }

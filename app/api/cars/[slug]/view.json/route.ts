@@ -1,25 +1,27 @@
 /**
- * GET /api/cars/{slug}/view.json?photos_count&updated_at&website_id (catalogue §7): counts one view
- * of a car this site lists and answers { views, car_fields }. Never cached: every call is a view.
+ * GET /api/cars/{slug}/view.json?photos_count&updated_at&website_id (catalogue §7): counts a view
+ * of a car this site lists and answers { views, car_fields }. One view per address per car is
+ * counted in VIEW_WINDOW_MS (reloads and scripts do not inflate the count); the answer always
+ * carries the total. Never cached.
  */
-import { headers } from 'next/headers';
-import { TENANT_HEADER } from '@/engine/tenant-header';
-import { getTenant } from '@/engine/tenant-request';
+import { answer, apiCaller } from '@/engine/api-request';
+import { viewCounts } from '@/engine/interaction-limits';
 import { loadVehicle } from '@/blocks/vehicle-context';
+import { getDatabase } from '@/services/db/database';
+import { carViews } from '@/services/leads/phone-reveals';
 import { getStockRepository } from '@/services/stock';
 
 export const dynamic = 'force-dynamic';
 
-const answer = (status: number, body: unknown) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
-
 export async function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }) {
-  const tenant = getTenant((await headers()).get(TENANT_HEADER) ?? '');
+  const caller = await apiCaller();
   const { slug } = await params;
-  if (!tenant) return answer(404, { error: 'Unknown site' });
+  if (!caller) return answer(404, { error: 'Unknown site' });
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) return answer(400, { error: 'Malformed car slug' });
-  const vehicle = await loadVehicle(tenant, slug, new Date());
+  const now = new Date();
+  const vehicle = await loadVehicle(caller.tenant, slug, now);
   if (!vehicle) return answer(404, { error: 'No such car on this site' });
-  const views = await (await getStockRepository()).countView(vehicle.car.id, new Date());
   const { car } = vehicle;
+  const views = viewCounts(caller.tenant.slug, caller.ip, car.id, now.getTime()) ? await (await getStockRepository()).countView(car.id, now) : await carViews(await getDatabase(), car.id);
   return answer(200, { views, car_fields: { id: car.id, slug: car.slug, status: car.status, price: car.price, photos_count: car.images?.length ?? 0 } });
 }
