@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/blocks/shopper/IntentLink.client';
 
 export default function NotFound() {
   return (

@@ -24,3 +24,30 @@ export async function expectAccessible(page: Page): Promise<void> {
 export function tenantGet(request: APIRequestContext, slug: string, path = '/') {
   return request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host: `${slug}.localhost:${PORT}` }, maxRedirects: 0 });
 }
+
+/**
+ * Counts the page's requests still waiting for an answer from now on; `quiet()` resolves once none
+ * has been open for `settleMs`, and fails when that does not happen within `withinMs` (a shopper's
+ * next click would wait behind them). The open requests are named in the failure.
+ */
+export function trackNetwork(page: Page) {
+  const open = new Map<object, { url: string; since: number }>();
+  page.on('request', (request) => open.set(request, { url: request.url(), since: Date.now() }));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return {
+    async quiet(withinMs = 5000, settleMs = 500): Promise<void> {
+      const started = Date.now();
+      let idleSince = open.size === 0 ? Date.now() : 0;
+      while (Date.now() - started < withinMs) {
+        if (open.size === 0) {
+          if (!idleSince) idleSince = Date.now();
+          if (Date.now() - idleSince >= settleMs) return;
+        } else idleSince = 0;
+        await page.waitForTimeout(50);
+      }
+      const still = [...open.values()].map((r) => `${r.url} (open ${Date.now() - r.since} ms)`);
+      expect(still, `requests still open ${withinMs} ms later`).toEqual([]);
+    },
+  };
+}

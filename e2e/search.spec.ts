@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, siteUrl } from './helpers';
+import { expectAccessible, siteUrl, trackNetwork } from './helpers';
 
 // The test database is seeded from data/demo-feed.json (scripts/test.sh).
 interface FeedCar { id: number; slug: string; stocknum: string; dealership_id: number; car_type: string; status: string; reserved?: boolean; tag?: string; simple_fuel?: string; certified?: boolean; make: string; created_at?: string; show_on_dealer_website?: boolean }
@@ -130,4 +130,36 @@ test('a car this site does not list is a 404', async ({ page }) => {
   const foreign = feed.cars.find((c) => c.dealership_id === 1 && c.status === 'in_stock');
   const response = await page.goto(siteUrl(site, `/cars/${foreign?.slug}`));
   expect(response?.status()).toBe(404);
+});
+
+test('search -> page 2 -> a car -> back: every step goes quiet within 5 s, and cards fetch nothing ahead until the shopper shows intent (issue 14)', async ({ page }) => {
+  const network = trackNetwork(page);
+  const prefetches: string[] = [];
+  page.on('request', (request) => {
+    if (request.headers()['next-router-prefetch'] || /[?&]_rsc=/.test(request.url())) prefetches.push(request.url());
+  });
+  await page.goto(siteUrl(site, '/search/new-used-and-demo-cars'));
+  await network.quiet();
+  // Nothing on sight: the header's pages, the cards and the pagination are fetched only on intent.
+  expect(prefetches.filter((url) => url.includes('/cars/'))).toEqual([]);
+  expect(prefetches).toEqual([]);
+
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await network.quiet();
+  await expectAccessible(page);
+
+  const card = page.locator('.stock-card a[href^="/cars/"]').first();
+  const href = await card.getAttribute('href');
+  prefetches.length = 0;
+  await card.hover();
+  // Pointing at a card fetches its page ahead, so the click that follows is quick.
+  await expect.poll(() => prefetches.some((url) => href !== null && url.includes(href))).toBe(true);
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await network.quiet();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/page=2/);
+  await network.quiet();
 });

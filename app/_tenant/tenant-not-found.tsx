@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink as Link } from '@/blocks/shopper/IntentLink.client';
 
 export const metadata: Metadata = { title: 'Page not found' };
 

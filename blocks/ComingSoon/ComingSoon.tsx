@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '../shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 
 export const ComingSoon: BlockComponent<'ComingSoon'> = ({ props, ctx }) => {

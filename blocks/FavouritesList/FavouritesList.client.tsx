@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '../shopper/IntentLink.client';
 import { useAtom } from 'jotai';
 import { useMemo } from 'react';
 import { useHydrated } from '../shopper/use-hydrated';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '../shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { calculatorBounds, initialCalculatorState, moneyQuickPicks } from '../../domain/finance/calculator';
 import type { LenderRecord } from '../../domain/finance/estimate';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '../shopper/IntentLink.client';
 
 /** A section's heading with an optional "see more" link beside it (shared by listing blocks). */
 export function SectionHeader({ id, heading, moreLink }: { id: string; heading?: string; moreLink?: { label: string; href: string } }) {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import Link from 'next/link';
+import { IntentLink as Link } from '../shopper/IntentLink.client';
 import { StockCard } from '../StockCard/StockCard';
 import type { CardCar, CardSettings } from '../StockCard/card-settings';
 

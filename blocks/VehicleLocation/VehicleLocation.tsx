@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '../shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { groupOpeningHours } from '../../domain/locations/opening-hours';
 import { hoursSourceOf, upcomingHours } from '../../domain/locations/upcoming-hours';

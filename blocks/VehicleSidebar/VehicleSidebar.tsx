@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '../shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import type { Button } from '../../schemas/types.generated';
 import type { StockFilter } from '../../domain/stock-filter';

@@ -1,7 +1,7 @@
 'use client';
 
 import { Provider, useAtom } from 'jotai';
-import Link from 'next/link';
+import { IntentLink as Link } from './IntentLink.client';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { toastAtom } from './store';
