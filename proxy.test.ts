@@ -110,4 +110,12 @@ describe('proxy', () => {
     const response = await call('unknown.example', '/');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
+
+  it('answers 400 with a sentence for a path that is not valid percent-encoding, before the router throws on it (issue 14)', async () => {
+    for (const path of ['/api/cars/%zz/pdf', '/cars/%ED%A0%80', '/%']) {
+      const response = await call('proxy-motors.localhost', path);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain('not valid');
+    }
+  });
 });

@@ -16,6 +16,15 @@ const UNAVAILABLE_HTML = `<!doctype html><html lang="en"><head><meta charset="ut
 
 const reported = new Set<string>();
 
+function decodesAsUtf8(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function plainResponse(body: string, status: number, headers: Record<string, string>): NextResponse {
   return new NextResponse(body, { status, headers: { ...BASE_SECURITY_HEADERS, 'x-frame-options': 'DENY', ...headers } });
 }
@@ -36,9 +45,14 @@ export function proxy(request: NextRequest): NextResponse {
     }
     return plainResponse(UNAVAILABLE_HTML, 503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '300', 'cache-control': 'no-store' });
   }
+  const { pathname } = request.nextUrl;
+  // A path that is not valid percent-encoded UTF-8 names no page; answered here, before the
+  // router's own decoding throws on it (issue 14: /api/cars/%zz/pdf answered 500).
+  if (!decodesAsUtf8(pathname)) {
+    return plainResponse('Bad request: this address is not valid. Check the link, or start again from the home page.', 400, { 'content-type': 'text/plain; charset=utf-8' });
+  }
   const headers = new Headers(request.headers);
   headers.set(TENANT_HEADER, entry.slug);
-  const { pathname } = request.nextUrl;
   if (pathname.startsWith('/api/')) return NextResponse.next({ request: { headers } });
   const url = request.nextUrl.clone();
   const page = resolvePage(entry.config, pathname);

@@ -1,15 +1,18 @@
-import { chmodSync, chownSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_SECRET_MIN_CHARS, authSecret, createSecretFile } from './auth-instance';
 
 // Owner and mode checks are POSIX; changing a file's owner needs root.
 const posix = process.platform !== 'win32';
 const root = process.getuid?.() === 0;
 
+const scratch = mkdtempSync(join(tmpdir(), 'auth-secret-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
 function secretPath(): string {
-  return join(mkdtempSync(join(tmpdir(), 'auth-secret-')), 'nested', 'auth-secret');
+  return join(mkdtempSync(join(scratch, 'case-')), 'nested', 'auth-secret');
 }
 
 function writeSecret(file: string, text: string, mode = 0o600): string {

@@ -1,5 +1,6 @@
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import type { StockFilter } from '../../domain/stock-filter';
+import { ownValue } from '../../domain/own-key';
 import { parseSearchUrl, type SearchState, type SearchUrlContext, type RangeField } from '../../domain/search-url';
 import { dedupeCaseInsensitive, orderByCount, orderCondition, orderMakes, orderNumeric, type FacetValue } from '../../domain/facet-order';
 import type { StockRepository } from '../stock/stock-repository';
@@ -155,7 +156,8 @@ export async function loadSearchPage(
     if (field === 'model') {
       const makesChosen = state.refinements.make ?? [];
       if (!makesChosen.length) return [];
-      const allowedModels = new Set(makesChosen.flatMap((m) => models[makes.find((x) => x.toLowerCase() === m.toLowerCase()) ?? m] ?? []).map((m) => m.toLowerCase()));
+      // A make comes from the URL: "constructor" must not find Object's own (issue 14).
+      const allowedModels = new Set(makesChosen.flatMap((m) => ownValue(models, makes.find((x) => x.toLowerCase() === m.toLowerCase()) ?? m) ?? []).map((m) => m.toLowerCase()));
       counts = Object.fromEntries(Object.entries(counts).filter(([model]) => allowedModels.has(model.toLowerCase())));
     }
     for (const value of selected) if (!Object.keys(counts).some((k) => k.toLowerCase() === value.toLowerCase())) counts = { ...counts, [value]: 0 };
