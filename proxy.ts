@@ -66,7 +66,6 @@ export function proxy(request: NextRequest): NextResponse {
   const security = pageSecurityHeaders({
     ...(live ? { nonce: newNonce() } : {}),
     https: requestIsHttps(request.nextUrl.protocol, request.headers.get('x-forwarded-proto')),
-    development: process.env.NODE_ENV === 'development',
   });
   const policy = security['Content-Security-Policy'];
   if (live && policy) headers.set('content-security-policy', policy);

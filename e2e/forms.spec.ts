@@ -73,7 +73,11 @@ test('general enquiry: a bad postcode is listed under the error heading; fixed, 
   // The outbox delivers to the demo group's e-mail and ADF destinations (a local mail folder here).
   await expect.poll(() => (existsSync('test-results/mail') ? readdirSync('test-results/mail').filter((f) => f.startsWith(`lead-${id}-`)).length : 0), { timeout: 20_000 }).toBe(2);
   const adf = readdirSync('test-results/mail').find((f) => f.startsWith(`lead-${id}-adf`));
-  expect(readFileSync(`test-results/mail/${adf}`, 'utf8')).toContain('<?adf version="1.0"?>');
+  const mime = readFileSync(`test-results/mail/${adf}`, 'utf8');
+  // SMTP allows 998-byte lines: the ADF/XML attachment goes base64 (issue 14).
+  expect(mime.split(/\r?\n/).filter((line) => line.length > 998)).toEqual([]);
+  const attachment = /Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mime)?.[1] ?? '';
+  expect(Buffer.from(attachment.replace(/\s+/g, ''), 'base64').toString('utf8')).toContain('<?adf version="1.0"?>');
 
   // Stored user details prefill the next form in this browser (conversion §3).
   await page.goto(siteUrl(site, '/vehicle-parts-and-accessories'));

@@ -134,6 +134,10 @@ test('a car this site does not list is a 404', async ({ page }) => {
 
 test('search -> page 2 -> a car -> back: every step goes quiet within 5 s, and cards fetch nothing ahead until the shopper shows intent (issue 14)', async ({ page }) => {
   const network = trackNetwork(page);
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
   const prefetches: string[] = [];
   page.on('request', (request) => {
     if (request.headers()['next-router-prefetch'] || /[?&]_rsc=/.test(request.url())) prefetches.push(request.url());
@@ -162,4 +166,6 @@ test('search -> page 2 -> a car -> back: every step goes quiet within 5 s, and c
   await page.goBack();
   await expect(page).toHaveURL(/page=2/);
   await network.quiet();
+  // Every script of the journey ran under the pages' Content-Security-Policy.
+  expect(blocked).toEqual([]);
 });

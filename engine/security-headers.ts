@@ -6,6 +6,11 @@
  * (Next's flight payload) but still only scripts from this origin, no plugins, no foreign base or
  * form targets and no framing. The outside origins are the embeds blocks place: the location map
  * and walkaround videos.
+ *
+ * 'unsafe-eval' stays for now: the browser checks every tenant form with ajv, which compiles the
+ * form's JSON Schema into a function at run time (new Function). Removing it means shipping
+ * precompiled (ajv standalone) validators from this origin; until then an injected string still
+ * needs a script of ours to evaluate it, and no inline or foreign script runs on pages with a nonce.
  */
 
 /** Frames the blocks embed (LocationDetail's map, VehicleGallery's videos). */
@@ -18,13 +23,10 @@ export interface PageSecurityOptions {
   https: boolean;
   /** Who may frame the page: 'none' for shoppers' pages (the Studio's preview widens this). */
   frameAncestors?: readonly string[];
-  /** Development: React's dev tools evaluate code. */
-  development?: boolean;
 }
 
 export function contentSecurityPolicy(options: PageSecurityOptions): string {
-  const scripts = options.nonce ? [`'nonce-${options.nonce}'`, "'strict-dynamic'"] : ["'self'", "'unsafe-inline'"];
-  if (options.development) scripts.push("'unsafe-eval'");
+  const scripts = [...(options.nonce ? [`'nonce-${options.nonce}'`, "'strict-dynamic'"] : ["'self'", "'unsafe-inline'"]), "'unsafe-eval'"];
   const ancestors = options.frameAncestors?.length ? options.frameAncestors.join(' ') : "'none'";
   return [
     "default-src 'self'",
