@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: installs what the tests need, then type-check, lint, schema drift, tenant validation,
-# unit tests, one production build, and the browser tests. Stops at the first failure.
+# unit tests, one production build, the abuse suite against it, and the browser tests. Stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -17,4 +17,5 @@ export DATABASE_URL="file:data/test/platform.db"
 rm -rf data/test
 npm run --silent seed
 step "production build"; npx next build
+step "abuse suite (HTTP attacks on the production build)"; npm run --silent test:abuse
 step "browser tests"; npx playwright test

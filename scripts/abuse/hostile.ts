@@ -3,19 +3,16 @@
  * broken encodings, deep nesting. Seeded, so a failing request can be generated again from its
  * number and the seed the suite prints.
  */
+import { Rng } from '../demo-data/generate-feed';
 
-/** A small seeded generator (mulberry32): the same seed gives the same requests. */
+/** The demo feed's seeded generator: the same seed gives the same requests. */
 export class Random {
-  private state: number;
+  private readonly rng: Rng;
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    this.rng = new Rng(seed);
   }
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.rng.next();
   }
   int(max: number): number {
     return Math.floor(this.next() * max);
@@ -119,15 +116,31 @@ export function hostileJson(r: Random, depth = 0): Json {
       return nested(r.pick([40, 200]), hostileString(r), r.chance(0.5));
     case 9:
       return r.chance(0.2) ? 'y'.repeat(1024 * 1024) : Array.from({ length: 2000 }, (_, i) => i);
-    default:
-      return { [r.pick(PROTOTYPE_KEYS)]: hostileJson(r, depth + 1) };
+    default: {
+      const out: { [key: string]: Json } = {};
+      setOwn(out, r.pick(PROTOTYPE_KEYS), hostileJson(r, depth + 1));
+      return out;
+    }
   }
+}
+
+/**
+ * Sets an own property, whatever the key: `object["__proto__"] = value` would set the object's
+ * prototype instead (or, on Object.prototype itself, throw), and the generator must never pollute
+ * its own process.
+ */
+function setOwn(object: { [key: string]: Json }, key: string, value: Json): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function getOwn(object: { [key: string]: Json }, key: string): Json | undefined {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
 }
 
 export function hostileObject(r: Random, depth = 0, keys: readonly string[] = []): { [key: string]: Json } {
   const out: { [key: string]: Json } = {};
   const count = r.int(5);
-  for (let i = 0; i < count; i++) out[r.chance(0.3) ? r.pick(PROTOTYPE_KEYS) : keys.length && r.chance(0.7) ? r.pick(keys) : hostileString(r).slice(0, 40)] = hostileJson(r, depth + 1);
+  for (let i = 0; i < count; i++) setOwn(out, r.chance(0.3) ? r.pick(PROTOTYPE_KEYS) : keys.length && r.chance(0.7) ? r.pick(keys) : hostileString(r).slice(0, 40), hostileJson(r, depth + 1));
   return out;
 }
 
@@ -145,12 +158,12 @@ export function hostileBody(r: Random, valid: { [key: string]: Json }): string {
   const mutations = 1 + r.int(3);
   for (let i = 0; i < mutations; i++) {
     const key = keys.length && r.chance(0.8) ? r.pick(keys) : r.pick(PROTOTYPE_KEYS);
+    const current = getOwn(body, key);
     if (r.chance(0.25)) delete body[key];
-    else if (body[key] && typeof body[key] === 'object' && !Array.isArray(body[key]) && r.chance(0.5)) {
-      const inner = body[key] as { [key: string]: Json };
-      const innerKeys = Object.keys(inner);
-      inner[innerKeys.length && r.chance(0.7) ? r.pick(innerKeys) : r.pick(PROTOTYPE_KEYS)] = hostileJson(r);
-    } else body[key] = hostileJson(r);
+    else if (current && typeof current === 'object' && !Array.isArray(current) && r.chance(0.5)) {
+      const innerKeys = Object.keys(current);
+      setOwn(current, innerKeys.length && r.chance(0.7) ? r.pick(innerKeys) : r.pick(PROTOTYPE_KEYS), hostileJson(r));
+    } else setOwn(body, key, hostileJson(r));
   }
   let text = JSON.stringify(body);
   if (r.chance(0.1)) text = text.replace(/^\{/, `{"__proto__":${JSON.stringify(hostileJson(r))},`);

@@ -116,15 +116,16 @@ export async function reproductions({ probe: probeAny, db, sites }: Context): Pr
   }
 
   // A reused key cannot grow a lead without bound, and a completed lead is frozen.
-  const extras = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`extra_${i}`, 'x'.repeat(1200)]));
+  const dealership = query<{ slug: string }>(db, `SELECT slug FROM dealerships WHERE id = ?`, site.dealerships[0] ?? 0)[0]?.slug ?? '';
+  const extras = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`extra_${i}`, 'x'.repeat(200)]));
   let lastGrow: RawResponse | undefined;
   for (let i = 0; i < 5; i++) {
     const more = Object.fromEntries(Object.entries(extras).map(([k, v]) => [`${k}_${i}`, v]));
-    lastGrow = await postJson(probe, '/api/leads', { form: 'general-enquiry', idempotencyKey: 'abuse-grow-1', userData: { ...shopper, message: 'Hello', category: 'General Enquiry', ...more } }, '10.3.0.1');
+    lastGrow = await postJson(probe, '/api/leads', { form: 'general-enquiry', idempotencyKey: 'abuse-grow-1', userData: { ...shopper, message: 'Hello', category: 'General Enquiry', dealership_slug: dealership, ...more } }, '10.3.0.1');
   }
   const grown = query<{ size: number; message: string }>(db, `SELECT length(fields) + length(extras) AS size, json_extract(fields, '$.message') AS message FROM leads WHERE idempotency_key = 'abuse-grow-1'`)[0];
-  check('five posts with one key and 40 extra fields each leave the lead bounded', (grown?.size ?? Infinity) <= 64 * 1024, `lead size ${grown?.size ?? 'missing'} bytes; last post answered ${lastGrow?.status}`);
-  const frozen = await postJson(probe, '/api/leads', { form: 'general-enquiry', idempotencyKey: 'abuse-grow-1', userData: { ...shopper, message: 'Changed after completion', category: 'General Enquiry' } }, '10.3.0.2');
+  check('five posts with one key and 40 extra fields each leave the lead bounded', grown !== undefined && grown.size <= 64 * 1024, `lead size ${grown?.size ?? 'missing'} bytes; last post answered ${lastGrow?.status}`);
+  const frozen = await postJson(probe, '/api/leads', { form: 'general-enquiry', idempotencyKey: 'abuse-grow-1', userData: { ...shopper, message: 'Changed after completion', category: 'General Enquiry', dealership_slug: dealership } }, '10.3.0.2');
   const after = query<{ message: string }>(db, `SELECT json_extract(fields, '$.message') AS message FROM leads WHERE idempotency_key = 'abuse-grow-1'`)[0];
   check('a completed lead is frozen: a later post with its key changes nothing and answers the stored result', after?.message === grown?.message && (frozen.status === 200 || frozen.status === 201) && json(frozen).completed === true, `answered ${frozen.status}; message now "${String(after?.message).slice(0, 40)}"`);
 

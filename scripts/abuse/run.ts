@@ -119,20 +119,26 @@ interface TenantFile {
   dealerships?: number[];
 }
 
-function siteFacts(): SiteFacts[] {
+/** Each demo site's host, its makes, and a car it lists (the first card of its search page). */
+async function siteFacts(agent: Agent): Promise<SiteFacts[]> {
   const db = new SQLite(DB_FILE, { readonly: true });
   const facts: SiteFacts[] = [];
-  for (const file of readdirSync('tenants').filter((f) => f.endsWith('.json'))) {
-    const tenant = JSON.parse(readFileSync(join('tenants', file), 'utf8')) as TenantFile;
-    const host = tenant.domains?.[0];
-    const dealerships = tenant.dealerships ?? [];
-    if (!host || !dealerships.length) continue;
-    const marks = dealerships.map(() => '?').join(',');
-    const makes = (db.prepare(`SELECT DISTINCT make FROM cars WHERE dealership_id IN (${marks})`).all(...dealerships) as { make: string }[]).map((m) => m.make);
-    const car = db.prepare(`SELECT id, slug FROM cars WHERE dealership_id IN (${marks}) AND show_on_dealer_website = 1 AND status = 'in_stock' AND withdrawn_at IS NULL ORDER BY id LIMIT 1`).get(...dealerships) as { id: number; slug: string } | undefined;
-    if (car) facts.push({ host, makes, carSlug: car.slug, carId: car.id });
+  try {
+    for (const file of readdirSync('tenants').filter((f) => f.endsWith('.json'))) {
+      const tenant = JSON.parse(readFileSync(join('tenants', file), 'utf8')) as TenantFile;
+      const host = tenant.domains?.[0];
+      const dealerships = tenant.dealerships ?? [];
+      if (!host || !dealerships.length) continue;
+      const marks = dealerships.map(() => '?').join(',');
+      const makes = (db.prepare(`SELECT DISTINCT make FROM cars WHERE dealership_id IN (${marks})`).all(...dealerships) as { make: string }[]).map((m) => m.make);
+      const page = await rawRequest({ port: PORT, agent, host, path: '/search/new-used-and-demo-cars' });
+      const slug = /href="\/cars\/([a-z0-9-]+)"/.exec(page.body.toString('utf8'))?.[1];
+      const car = slug ? (db.prepare('SELECT id, slug FROM cars WHERE slug = ?').get(slug) as { id: number; slug: string } | undefined) : undefined;
+      if (car) facts.push({ host, makes, carSlug: car.slug, carId: car.id, dealerships });
+    }
+  } finally {
+    db.close();
   }
-  db.close();
   return facts;
 }
 
@@ -154,8 +160,6 @@ async function withWriteLock<T>(ms: number, during: () => Promise<T>): Promise<T
 async function main(): Promise<number> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('No production build: run `npx next build` first.');
   copyDatabase();
-  const sites = siteFacts();
-  if (!sites.length) throw new Error('No demo site with a domain and a listed car: is the database seeded?');
   rmSync('data/test/abuse-mail', { recursive: true, force: true });
   const server: StartedServer = startServer(PORT, {
     DATABASE_URL: `file:${DB_FILE}`,
@@ -171,6 +175,8 @@ async function main(): Promise<number> {
   const sampler = setInterval(() => void server.rssMb().then((mb) => (peakRss = Math.max(peakRss, mb ?? 0))), 1000);
   try {
     await waitForServer(PORT);
+    const sites = await siteFacts(agent);
+    if (!sites.length) throw new Error('No demo site with a domain and a listed car: is the database seeded?');
     const site = sites[0] as SiteFacts;
     const probe: Probe = (options) => rawRequest({ port: PORT, agent, host: site.host, ...options });
 

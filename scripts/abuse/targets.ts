@@ -17,6 +17,7 @@ export interface SiteFacts {
   makes: string[];
   carSlug: string;
   carId: number;
+  dealerships: number[];
 }
 
 const SEARCH_SLUGS = ['new-used-and-demo-cars', 'used-cars', 'new-cars', 'demo-cars', 'new-and-demo-cars', 'suv', 'no-such-thing'];

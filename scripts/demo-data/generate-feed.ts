@@ -30,7 +30,7 @@ export const DEFAULT_SEED = 20240917;
 
 const DAY = 86_400_000;
 
-class Rng {
+export class Rng {
   private state: number;
   constructor(seed: number) {
     this.state = seed >>> 0;
