@@ -3,7 +3,7 @@ import type { ResolvedTenant } from '../../schemas/types.generated';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { StockRepository } from '../stock';
 import { importFeed } from '../stock/import-feed';
-import { carViews, phoneRevealsFor, recordPhoneReveal, revealPhone } from './phone-reveals';
+import { phoneRevealsFor, recordPhoneReveal, revealPhone } from './phone-reveals';
 
 // spec: catalogue §7 — lead record on phone reveal: car_id, dealership_id, website_id.
 describe('phone reveal leads', () => {
@@ -47,16 +47,16 @@ describe('revealPhone', () => {
   });
 });
 
-describe('carViews', () => {
+describe('StockRepository.views', () => {
   it('reads the total without counting a view', async () => {
     const db = openDatabase('file::memory:');
     await migrateToLatest(db);
     const stock = new StockRepository(db);
-    expect(await carViews(db, 5)).toBe(0);
+    expect(await stock.views(5)).toBe(0);
     await stock.countView(5, new Date());
     await stock.countView(5, new Date());
-    expect(await carViews(db, 5)).toBe(2);
-    expect(await carViews(db, 5)).toBe(2);
+    expect(await stock.views(5)).toBe(2);
+    expect(await stock.views(5)).toBe(2);
     await db.destroy();
   });
 });

@@ -43,9 +43,3 @@ export async function revealPhone(deps: { db: PlatformDb; stock: StockRepository
   const id = await recordPhoneReveal(deps.db, { carId, dealershipId: car.dealership_id, websiteId: tenant.slug, ...(userAgent ? { userAgent } : {}) }, deps.now);
   return { status: 201, body: { success: true, id } };
 }
-
-/** catalogue §7 view.json: a car's view total without counting a view (a repeat view from the same address). */
-export async function carViews(db: PlatformDb, carId: number): Promise<number> {
-  const row = await db.selectFrom('car_views').select('views').where('car_id', '=', carId).executeTakeFirst();
-  return row?.views ?? 0;
-}

@@ -90,6 +90,12 @@ export class StockRepository {
   }
 
   /** Counts one view of a car and answers the new total. */
+  /** catalogue §7 view.json: a car's view total without counting a view (a repeat view from the same address). */
+  async views(carId: number): Promise<number> {
+    const row = await this.db.selectFrom('car_views').select('views').where('car_id', '=', carId).executeTakeFirst();
+    return row?.views ?? 0;
+  }
+
   async countView(carId: number, at: Date): Promise<number> {
     const row = await this.db
       .insertInto('car_views')

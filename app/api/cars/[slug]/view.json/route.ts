@@ -7,8 +7,6 @@
 import { answer, apiCaller } from '@/engine/api-request';
 import { viewCounts } from '@/engine/interaction-limits';
 import { loadVehicle } from '@/blocks/vehicle-context';
-import { getDatabase } from '@/services/db/database';
-import { carViews } from '@/services/leads/phone-reveals';
 import { getStockRepository } from '@/services/stock';
 
 export const dynamic = 'force-dynamic';
@@ -22,6 +20,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ slu
   const vehicle = await loadVehicle(caller.tenant, slug, now);
   if (!vehicle) return answer(404, { error: 'No such car on this site' });
   const { car } = vehicle;
-  const views = viewCounts(caller.tenant.slug, caller.ip, car.id, now.getTime()) ? await (await getStockRepository()).countView(car.id, now) : await carViews(await getDatabase(), car.id);
+  const stock = await getStockRepository();
+  const views = viewCounts(caller.tenant.slug, caller.ip, car.id, now.getTime()) ? await stock.countView(car.id, now) : await stock.views(car.id);
   return answer(200, { views, car_fields: { id: car.id, slug: car.slug, status: car.status, price: car.price, photos_count: car.images?.length ?? 0 } });
 }
