@@ -1,5 +1,6 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import prettier from 'eslint-config-prettier/flat';
 
 const config = [
   ...nextVitals,
@@ -10,6 +11,7 @@ const config = [
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  prettier,
   { ignores: ['.next/**', 'node_modules/**', 'data/**', 'public/**', 'test-results/**', 'playwright-report/**', '**/*.generated.ts', 'next-env.d.ts'] },
 ];
 
