@@ -12,7 +12,18 @@ const config = [
     },
   },
   prettier,
-  { ignores: ['.next/**', 'node_modules/**', 'data/**', 'public/**', 'test-results/**', 'playwright-report/**', '**/*.generated.ts', 'next-env.d.ts'] },
+  {
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      'data/**',
+      'public/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.generated.ts',
+      'next-env.d.ts',
+    ],
+  },
 ];
 
 export default config;

@@ -13,7 +13,9 @@ const config: NextConfig = {
   // revalidations. A restarted process renders its pages again on first request.
   cacheMaxMemorySize: PAGE_CACHE_BYTES,
   async headers() {
-    return [{ source: '/:path*', headers: Object.entries(BASE_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }];
+    return [
+      { source: '/:path*', headers: Object.entries(BASE_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) },
+    ];
   },
   experimental: {
     isrFlushToDisk: false,

@@ -6,8 +6,21 @@ import { NextRequest } from 'next/server';
 
 const extra = mkdtempSync(join(tmpdir(), 'proxy-tenants-'));
 beforeAll(() => {
-  writeFileSync(join(extra, 'proxy-motors.json'), JSON.stringify({ schemaVersion: 2, slug: 'proxy-motors', name: 'Proxy Motors', template: 'franchise', domains: ['www.proxy.example'], contact: { phone: '(02) 9000 0000' } }));
-  writeFileSync(join(extra, 'proxy-broken.json'), JSON.stringify({ schemaVersion: 2, slug: 'proxy-broken', name: 'Broken', template: 'franchise', feautres: {} }));
+  writeFileSync(
+    join(extra, 'proxy-motors.json'),
+    JSON.stringify({
+      schemaVersion: 2,
+      slug: 'proxy-motors',
+      name: 'Proxy Motors',
+      template: 'franchise',
+      domains: ['www.proxy.example'],
+      contact: { phone: '(02) 9000 0000' },
+    }),
+  );
+  writeFileSync(
+    join(extra, 'proxy-broken.json'),
+    JSON.stringify({ schemaVersion: 2, slug: 'proxy-broken', name: 'Broken', template: 'franchise', feautres: {} }),
+  );
   vi.stubEnv('TENANTS_DIR', extra);
   vi.stubEnv('ALLOW_LOCALHOST_TENANTS', '1');
 });
@@ -24,12 +37,16 @@ async function call(host: string, path: string, headers: Record<string, string> 
 describe('proxy', () => {
   it('rewrites a tenant request under the internal prefix', async () => {
     const response = await call('proxy-motors.localhost:3000', '/cars/abc?x=1');
-    expect(response.headers.get('x-middleware-rewrite')).toBe('http://proxy-motors.localhost:3000/site/proxy-motors/cars/abc?x=1');
+    expect(response.headers.get('x-middleware-rewrite')).toBe(
+      'http://proxy-motors.localhost:3000/site/proxy-motors/cars/abc?x=1',
+    );
   });
 
   it('sends pages that read the query string to the per-request tree', async () => {
     const response = await call('proxy-motors.localhost:3000', '/search/used-cars?page=2');
-    expect(response.headers.get('x-middleware-rewrite')).toBe('http://proxy-motors.localhost:3000/live/proxy-motors/search/used-cars?page=2');
+    expect(response.headers.get('x-middleware-rewrite')).toBe(
+      'http://proxy-motors.localhost:3000/live/proxy-motors/search/used-cars?page=2',
+    );
   });
 
   it('resolves production domains', async () => {
@@ -39,7 +56,9 @@ describe('proxy', () => {
 
   it('never exposes the internal prefix: /site/<other> stays inside the requesting tenant', async () => {
     const response = await call('proxy-motors.localhost', '/site/harbour-city-mazda');
-    expect(response.headers.get('x-middleware-rewrite')).toBe('http://proxy-motors.localhost/live/proxy-motors/site/harbour-city-mazda');
+    expect(response.headers.get('x-middleware-rewrite')).toBe(
+      'http://proxy-motors.localhost/live/proxy-motors/site/harbour-city-mazda',
+    );
   });
 
   it('answers an unknown host with a plain 404 naming no tenant', async () => {
@@ -58,13 +77,17 @@ describe('proxy', () => {
   });
 
   it('overwrites a spoofed tenant header on API calls', async () => {
-    const response = await call('proxy-motors.localhost', '/api/anything', { 'x-platform-tenant': 'harbour-city-mazda' });
+    const response = await call('proxy-motors.localhost', '/api/anything', {
+      'x-platform-tenant': 'harbour-city-mazda',
+    });
     expect(response.headers.get('x-middleware-request-x-platform-tenant')).toBe('proxy-motors');
   });
 
   it('renders a path no page matches per request, so its not-found page never enters the page cache (issue 14)', async () => {
     const response = await call('proxy-motors.localhost:3000', '/no-such-page-7f3a');
-    expect(response.headers.get('x-middleware-rewrite')).toBe('http://proxy-motors.localhost:3000/live/proxy-motors/no-such-page-7f3a');
+    expect(response.headers.get('x-middleware-rewrite')).toBe(
+      'http://proxy-motors.localhost:3000/live/proxy-motors/no-such-page-7f3a',
+    );
   });
 
   it('serves <slug>.localhost only where ALLOW_LOCALHOST_TENANTS=1 or in development (issue 14)', async () => {
@@ -72,7 +95,9 @@ describe('proxy', () => {
     try {
       const response = await call('proxy-motors.localhost:3000', '/');
       expect(response.status).toBe(404);
-      expect((await call('www.proxy.example', '/')).headers.get('x-middleware-rewrite')).toBe('http://www.proxy.example/site/proxy-motors');
+      expect((await call('www.proxy.example', '/')).headers.get('x-middleware-rewrite')).toBe(
+        'http://www.proxy.example/site/proxy-motors',
+      );
     } finally {
       vi.stubEnv('ALLOW_LOCALHOST_TENANTS', '1');
     }

@@ -26,7 +26,10 @@ function decodesAsUtf8(path: string): boolean {
 }
 
 function plainResponse(body: string, status: number, headers: Record<string, string>): NextResponse {
-  return new NextResponse(body, { status, headers: { ...BASE_SECURITY_HEADERS, 'x-frame-options': 'DENY', ...headers } });
+  return new NextResponse(body, {
+    status,
+    headers: { ...BASE_SECURITY_HEADERS, 'x-frame-options': 'DENY', ...headers },
+  });
 }
 
 export function proxy(request: NextRequest): NextResponse {
@@ -43,13 +46,21 @@ export function proxy(request: NextRequest): NextResponse {
       reported.add(key);
       console.error(`tenant "${resolution.slug}" is not served: its configuration is invalid\n${key}`);
     }
-    return plainResponse(UNAVAILABLE_HTML, 503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '300', 'cache-control': 'no-store' });
+    return plainResponse(UNAVAILABLE_HTML, 503, {
+      'content-type': 'text/html; charset=utf-8',
+      'retry-after': '300',
+      'cache-control': 'no-store',
+    });
   }
   const { pathname } = request.nextUrl;
   // A path that is not valid percent-encoded UTF-8 names no page; answered here, before the
   // router's own decoding throws on it (issue 14: /api/cars/%zz/pdf answered 500).
   if (!decodesAsUtf8(pathname)) {
-    return plainResponse('Bad request: this address is not valid. Check the link, or start again from the home page.', 400, { 'content-type': 'text/plain; charset=utf-8' });
+    return plainResponse(
+      'Bad request: this address is not valid. Check the link, or start again from the home page.',
+      400,
+      { 'content-type': 'text/plain; charset=utf-8' },
+    );
   }
   const headers = new Headers(request.headers);
   headers.set(TENANT_HEADER, entry.slug);

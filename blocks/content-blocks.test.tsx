@@ -12,7 +12,9 @@ function tenant(slug: string): ResolvedTenant {
 }
 const now = new Date('2026-11-22T02:00:00Z');
 const render = (t: ResolvedTenant, blocks: Block[], params: Record<string, string> = {}) =>
-  renderToStaticMarkup(<>{renderBlocks(blocks, { tenant: t, path: '/', params, now, searchParams: async () => new URLSearchParams() })}</>);
+  renderToStaticMarkup(
+    <>{renderBlocks(blocks, { tenant: t, path: '/', params, now, searchParams: async () => new URLSearchParams() })}</>,
+  );
 
 describe('content blocks on the demo tenants', () => {
   it('SpecialOffers shows the current offer only, and the catalogue §8 empty state when none is current', () => {
@@ -21,7 +23,9 @@ describe('content blocks on the demo tenants', () => {
     expect(html).toContain('data-offer="cx5-summer"');
     expect(html).not.toContain('data-offer="cx30-spring"'); // expired 2026-10-31
     expect(html).not.toContain('data-offer="bt50-2027"'); // starts 2027-02-01
-    const none = render({ ...mazda, offers: mazda.offers.filter((o) => o.id !== 'cx5-summer') }, [{ type: 'SpecialOffers', props: {} }]);
+    const none = render({ ...mazda, offers: mazda.offers.filter((o) => o.id !== 'cx5-summer') }, [
+      { type: 'SpecialOffers', props: {} },
+    ]);
     expect(none).toContain('No Results Available');
     expect(none).toContain('There appears to be no offers currently available that meet the conditions of your search');
     expect(none).toMatch(/<a[^>]*href="\/special-offers"[^>]*>Clear Filters<\/a>/);
@@ -33,7 +37,9 @@ describe('content blocks on the demo tenants', () => {
     expect(html).toContain('aria-label="Slide 1 of 2"');
     expect(html).toContain('aria-label="Next slide"');
     expect(html).toContain('width="1920" height="540"');
-    expect(render(tenant('harbour-city-mazda'), [{ type: 'PromotionsSlider', props: {} }])).not.toContain('Winter service check'); // expired
+    expect(render(tenant('harbour-city-mazda'), [{ type: 'PromotionsSlider', props: {} }])).not.toContain(
+      'Winter service check',
+    ); // expired
   });
 
   it('Warranty shows 7 years, unlimited km and 5 years roadside for the Mazda dealer, 3 years for the motorcycle dealer', () => {
@@ -41,27 +47,42 @@ describe('content blocks on the demo tenants', () => {
     expect(mazda).toContain('<h1 id="warranty-heading">Your 7-year warranty</h1>');
     expect(mazda).toContain('7 years / unlimited kilometres');
     expect(mazda).toContain('5 years included');
-    expect(render(tenant('ridgeline-motorcycles'), [{ type: 'Warranty', props: {} }])).toContain('3 years / unlimited kilometres');
-    expect(render(tenant('southern-cross-motors'), [{ type: 'Warranty', props: {} }])).toContain('5 years / 150,000 km, whichever comes first');
+    expect(render(tenant('ridgeline-motorcycles'), [{ type: 'Warranty', props: {} }])).toContain(
+      '3 years / unlimited kilometres',
+    );
+    expect(render(tenant('southern-cross-motors'), [{ type: 'Warranty', props: {} }])).toContain(
+      '5 years / 150,000 km, whichever comes first',
+    );
   });
 
   it('ReturnPolicy shows the group policy (conversion §9) and is a 404 without one', () => {
     const html = render(tenant('southern-cross-motors'), [{ type: 'ReturnPolicy', props: {} }]);
-    for (const text of ['14 days', '500 km', 'a quarter tank', 'All keys', 'free of encumbrance']) expect(html).toContain(text);
+    for (const text of ['14 days', '500 km', 'a quarter tank', 'All keys', 'free of encumbrance'])
+      expect(html).toContain(text);
     expect(() => render(tenant('harbour-city-mazda'), [{ type: 'ReturnPolicy', props: {} }])).toThrow();
   });
 
   it('ServiceBookingLinks shows the make’s booking link and is a 404 for a make without one', () => {
-    const html = render(tenant('harbour-city-mazda'), [{ type: 'ServiceBookingLinks', props: { headingLevel: 1 } }], { brand: 'mazda' });
+    const html = render(tenant('harbour-city-mazda'), [{ type: 'ServiceBookingLinks', props: { headingLevel: 1 } }], {
+      brand: 'mazda',
+    });
     expect(html).toContain('href="https://booking.example.com/harbour-city-mazda"');
-    expect(() => render(tenant('harbour-city-mazda'), [{ type: 'ServiceBookingLinks', props: {} }], { brand: 'toyota' })).toThrow();
+    expect(() =>
+      render(tenant('harbour-city-mazda'), [{ type: 'ServiceBookingLinks', props: {} }], { brand: 'toyota' }),
+    ).toThrow();
     expect(render(tenant('ridgeline-motorcycles'), [{ type: 'ServiceBookingLinks', props: {} }])).toBe('');
   });
 
   it('PaymentLogos lists the five accepted methods under "We accept"', () => {
     const html = render(tenant('harbour-city-mazda'), [{ type: 'PaymentLogos', props: {} }]);
     expect(html).toContain('aria-labelledby="payment-logos-label"');
-    expect(html.match(/<li class="payment-badge">([^<]+)<\/li>/g)?.map((li) => li.replace(/<[^>]+>/g, ''))).toEqual(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay']);
+    expect(html.match(/<li class="payment-badge">([^<]+)<\/li>/g)?.map((li) => li.replace(/<[^>]+>/g, ''))).toEqual([
+      'Mastercard',
+      'Visa',
+      'Maestro',
+      'Google Pay',
+      'Apple Pay',
+    ]);
   });
 
   it('SalesCounter renders the value at the request time with the tenant label', () => {
@@ -71,14 +92,21 @@ describe('content blocks on the demo tenants', () => {
   });
 
   it('PriceRangeSearch links to the search page with the price range', () => {
-    const html = render(tenant('harbour-city-mazda'), [{ type: 'PriceRangeSearch', props: { min: 20000, max: 60000 } }]);
+    const html = render(tenant('harbour-city-mazda'), [
+      { type: 'PriceRangeSearch', props: { min: 20000, max: 60000 } },
+    ]);
     expect(html).toContain('href="/search/new-used-and-demo-cars?range[price]=20000:60000"');
     expect(html).toContain('$20,000');
   });
 
   it('BlogCards shows the newest first with en-AU dates; TradeInFaq carries the online-estimate limits', () => {
-    const html = render(tenant('harbour-city-mazda'), [{ type: 'BlogCards', props: {} }, { type: 'TradeInFaq', props: {} }]);
-    expect(html.indexOf('Choosing the right Mazda CX-5 grade')).toBeLessThan(html.indexOf('What a scheduled service covers'));
+    const html = render(tenant('harbour-city-mazda'), [
+      { type: 'BlogCards', props: {} },
+      { type: 'TradeInFaq', props: {} },
+    ]);
+    expect(html.indexOf('Choosing the right Mazda CX-5 grade')).toBeLessThan(
+      html.indexOf('What a scheduled service covers'),
+    );
     expect(html).toContain('<time dateTime="2026-11-10">10 November 2026</time>');
     expect(html).toContain('Cars over 7 years or 100,000 km get no online estimate');
   });

@@ -25,12 +25,18 @@ export interface PreparedForm {
  * browser and server check with the same schema. Undefined (and logged) when the tenant has no such
  * form or its switch is off.
  */
-export async function prepareForm(tenant: ResolvedTenant, choice: FormChoice, about: { car?: Car; carRef?: string; locationId?: number }): Promise<PreparedForm | undefined> {
+export async function prepareForm(
+  tenant: ResolvedTenant,
+  choice: FormChoice,
+  about: { car?: Car; carRef?: string; locationId?: number },
+): Promise<PreparedForm | undefined> {
   const stock = await getStockRepository();
   let car = about.car;
   if (!car && about.carRef) {
     // ?car_id= carries an id or a slug (conversion §2.3 checkout-journey); only this site's cars count.
-    car = /^\d+$/.test(about.carRef) ? (await stock.carsByIds([Number(about.carRef)]))[0] : await stock.carBySlug(about.carRef, tenant.dealerships);
+    car = /^\d+$/.test(about.carRef)
+      ? (await stock.carsByIds([Number(about.carRef)]))[0]
+      : await stock.carBySlug(about.carRef, tenant.dealerships);
   }
   const name = formNameFor(choice, car);
   const definition = tenant.forms[name];
@@ -39,7 +45,10 @@ export async function prepareForm(tenant: ResolvedTenant, choice: FormChoice, ab
     return undefined;
   }
   if (!isSwitchedOn(definition.when, tenant.features)) return undefined;
-  const loaded = await loadFormContext(tenant, stock, { ...(car ? { car } : {}), ...(about.locationId !== undefined ? { locationId: about.locationId } : {}) });
+  const loaded = await loadFormContext(tenant, stock, {
+    ...(car ? { car } : {}),
+    ...(about.locationId !== undefined ? { locationId: about.locationId } : {}),
+  });
   return {
     form: compileForm(name, definition, loaded.context),
     ...(loaded.car ? { car: { id: loaded.car.id, name: vehicleTitle(loaded.car), slug: loaded.car.slug } } : {}),

@@ -23,13 +23,22 @@ export interface PageLocation {
 export const loadLocation = cache(async (tenant: ResolvedTenant, slug: string): Promise<PageLocation | undefined> => {
   const { all } = await siteLocations(tenant);
   // The slug names a place; its first location type (sales before service and parts) answers for it.
-  const location = findLocationByContactSlug(sortLocationsByType(all.map((l) => ({ ...l, location_type: l.location_type ?? '' }))), slug);
+  const location = findLocationByContactSlug(
+    sortLocationsByType(all.map((l) => ({ ...l, location_type: l.location_type ?? '' }))),
+    slug,
+  );
   if (!location) return undefined;
   const [dealership] = await (await getStockRepository()).dealerships([location.dealership_id]);
   // 'A street' (conversion §2.5) is the street name in the same postcode: 120 and 126 Botany Road are one site.
   const street = streetName(location.address?.street);
   const sameStreet = street
-    ? all.filter((l) => l.id !== location.id && l.dealership_id === location.dealership_id && streetName(l.address?.street) === street && l.address?.postcode === location.address?.postcode)
+    ? all.filter(
+        (l) =>
+          l.id !== location.id &&
+          l.dealership_id === location.dealership_id &&
+          streetName(l.address?.street) === street &&
+          l.address?.postcode === location.address?.postcode,
+      )
     : [];
   return { location, ...(dealership ? { dealership } : {}), sameStreet };
 });

@@ -42,7 +42,11 @@ export function bookingHref(tenant: ResolvedTenant): string {
   return tenant.locationSettings.serviceBookingUrl ?? SERVICE_PATH;
 }
 
-export function locationCard(tenant: ResolvedTenant, location: Location, dealership: Dealership | undefined): LocationCard {
+export function locationCard(
+  tenant: ResolvedTenant,
+  location: Location,
+  dealership: Dealership | undefined,
+): LocationCard {
   const settings = tenant.locationSettings;
   const tabs = tabsOfLocation({ location_type: location.location_type ?? '' });
   const override = settings.linkOverrides.find((o) => o.locationId === location.id);
@@ -59,10 +63,14 @@ export function locationCard(tenant: ResolvedTenant, location: Location, dealers
     ...(address?.state ? { state: address.state } : {}),
     ...(address?.postcode ? { postcode: address.postcode } : {}),
     ...(phone ? { phone } : {}),
-    ...(typeof address?.lat === 'number' && typeof address.long === 'number' ? { lat: address.lat, lng: address.long } : {}),
+    ...(typeof address?.lat === 'number' && typeof address.long === 'number'
+      ? { lat: address.lat, lng: address.long }
+      : {}),
     ...(location.image?.image?.url ? { image: location.image.image.url } : {}),
     pageHref: `/locations/${location.slug}`,
-    contact: override ? { label: override.label, href: override.href } : { label: 'Contact Us', href: contactUsPath(location.name, settings.contactPath) },
+    contact: override
+      ? { label: override.label, href: override.href }
+      : { label: 'Contact Us', href: contactUsPath(location.name, settings.contactPath) },
     ...(tabs.includes('service') && settings.showServiceBooking ? { bookingHref: bookingHref(tenant) } : {}),
     ...(tabs.includes('parts') ? { partsHref: PARTS_ENQUIRY_PATH } : {}),
     ...(dealership?.url ? { websiteHref: dealership.url } : {}),
@@ -70,15 +78,26 @@ export function locationCard(tenant: ResolvedTenant, location: Location, dealers
 }
 
 /** The site's visible locations grouped by dealership (catalogue §2: one block per dealership), each sorted by type. */
-export const siteLocations = cache(async (tenant: ResolvedTenant): Promise<{ dealerships: DealershipLocations[]; all: Location[] }> => {
-  const repo = await getStockRepository();
-  const [locations, dealerships] = await Promise.all([repo.locations(tenant.dealerships), repo.dealerships(tenant.dealerships)]);
-  const visible = locations.filter((l) => l.visible !== false);
-  const order = new Map(tenant.dealerships.map((id, i) => [id, i]));
-  const grouped = dealerships
-    .slice()
-    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
-    .map((d) => ({ id: d.id, name: d.name, locations: sortLocationsByType(visible.filter((l) => l.dealership_id === d.id)).map((l) => locationCard(tenant, l, d)) }))
-    .filter((d) => d.locations.length > 0);
-  return { dealerships: grouped, all: visible };
-});
+export const siteLocations = cache(
+  async (tenant: ResolvedTenant): Promise<{ dealerships: DealershipLocations[]; all: Location[] }> => {
+    const repo = await getStockRepository();
+    const [locations, dealerships] = await Promise.all([
+      repo.locations(tenant.dealerships),
+      repo.dealerships(tenant.dealerships),
+    ]);
+    const visible = locations.filter((l) => l.visible !== false);
+    const order = new Map(tenant.dealerships.map((id, i) => [id, i]));
+    const grouped = dealerships
+      .slice()
+      .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+      .map((d) => ({
+        id: d.id,
+        name: d.name,
+        locations: sortLocationsByType(visible.filter((l) => l.dealership_id === d.id)).map((l) =>
+          locationCard(tenant, l, d),
+        ),
+      }))
+      .filter((d) => d.locations.length > 0);
+    return { dealerships: grouped, all: visible };
+  },
+);

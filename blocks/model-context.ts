@@ -9,7 +9,9 @@ export function siteManufacturers(tenant: ResolvedTenant): string[] {
   return tenant.models.manufacturers ?? tenant.brands.map((brand) => brand.slug);
 }
 
-const loadModel = cache(async (tenant: ResolvedTenant, slug: string): Promise<SiteModel | undefined> => siteModel(siteManufacturers(tenant), slug));
+const loadModel = cache(async (tenant: ResolvedTenant, slug: string): Promise<SiteModel | undefined> =>
+  siteModel(siteManufacturers(tenant), slug),
+);
 
 /** The model of a model page (route :slug), once per request for every block; unknown is a 404. */
 export async function pageModel(ctx: BlockContext): Promise<SiteModel> {
@@ -26,6 +28,24 @@ export async function queryModel(tenant: ResolvedTenant, slug: string | null): P
 
 /** Body type names for the filter and cards (conversion §9 body types). */
 export const BODY_LABELS: Readonly<Record<string, string>> = {
-  '4x4': '4x4', bus: 'Bus', cabChassis: 'Cab Chassis', convertible: 'Convertible', coupe: 'Coupe', ev: 'Electric', hardtop: 'Hardtop', hatch: 'Hatch', hatchback: 'Hatchback',
-  motorhome: 'Motorhome', lightTruck: 'Light Truck', peopleMover: 'People Mover', prestige: 'Prestige', sedan: 'Sedan', softtop: 'Soft Top', suv: 'SUV', ute: 'Ute', van: 'Van', wagon: 'Wagon', stationWagon: 'Station Wagon',
+  '4x4': '4x4',
+  bus: 'Bus',
+  cabChassis: 'Cab Chassis',
+  convertible: 'Convertible',
+  coupe: 'Coupe',
+  ev: 'Electric',
+  hardtop: 'Hardtop',
+  hatch: 'Hatch',
+  hatchback: 'Hatchback',
+  motorhome: 'Motorhome',
+  lightTruck: 'Light Truck',
+  peopleMover: 'People Mover',
+  prestige: 'Prestige',
+  sedan: 'Sedan',
+  softtop: 'Soft Top',
+  suv: 'SUV',
+  ute: 'Ute',
+  van: 'Van',
+  wagon: 'Wagon',
+  stationWagon: 'Station Wagon',
 };

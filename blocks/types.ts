@@ -19,4 +19,7 @@ export interface BlockContext {
   renderBlocks: (blocks: readonly Block[] | undefined) => ReactNode;
 }
 
-export type BlockComponent<T extends BlockType> = (args: { props: BlockOf<T>['props']; ctx: BlockContext }) => ReactNode | Promise<ReactNode>;
+export type BlockComponent<T extends BlockType> = (args: {
+  props: BlockOf<T>['props'];
+  ctx: BlockContext;
+}) => ReactNode | Promise<ReactNode>;

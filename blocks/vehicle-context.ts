@@ -18,20 +18,27 @@ export interface PageVehicle {
  * it. Only a car this site lists is found: another dealer's car, a withdrawn car or one sold
  * beyond the sold window is not (the page answers 404).
  */
-export const loadVehicle = cache(async (tenant: ResolvedTenant, slug: string, now: Date): Promise<PageVehicle | undefined> => {
-  const repo = await getStockRepository();
-  const car = await repo.carBySlug(slug, tenant.dealerships);
-  if (!car) return undefined;
-  if (!(await listedCarIds(tenant, [car.id], now)).has(car.id)) return undefined;
-  const [locations, dealerships] = await Promise.all([repo.locations(tenant.dealerships), repo.dealerships([car.dealership_id])]);
-  const primaryDealer = tenant.dealerships[0];
-  return {
-    car,
-    location: locations.find((l) => l.id === car.location_id),
-    dealership: dealerships[0],
-    primaryLocation: locations.find((l) => l.dealership_id === primaryDealer && l.primary) ?? locations.find((l) => l.dealership_id === primaryDealer),
-  };
-});
+export const loadVehicle = cache(
+  async (tenant: ResolvedTenant, slug: string, now: Date): Promise<PageVehicle | undefined> => {
+    const repo = await getStockRepository();
+    const car = await repo.carBySlug(slug, tenant.dealerships);
+    if (!car) return undefined;
+    if (!(await listedCarIds(tenant, [car.id], now)).has(car.id)) return undefined;
+    const [locations, dealerships] = await Promise.all([
+      repo.locations(tenant.dealerships),
+      repo.dealerships([car.dealership_id]),
+    ]);
+    const primaryDealer = tenant.dealerships[0];
+    return {
+      car,
+      location: locations.find((l) => l.id === car.location_id),
+      dealership: dealerships[0],
+      primaryLocation:
+        locations.find((l) => l.dealership_id === primaryDealer && l.primary) ??
+        locations.find((l) => l.dealership_id === primaryDealer),
+    };
+  },
+);
 
 /** The page's vehicle, or the 404 page. */
 export async function pageVehicle(ctx: BlockContext): Promise<PageVehicle> {
@@ -45,6 +52,7 @@ export async function pageVehicle(ctx: BlockContext): Promise<PageVehicle> {
 export async function carByRef(tenant: ResolvedTenant, ref: string | null | undefined): Promise<Car | undefined> {
   if (!ref) return undefined;
   const repo = await getStockRepository();
-  if (/^\d+$/.test(ref)) return (await repo.carsByIds([Number(ref)])).find((c) => tenant.dealerships.includes(c.dealership_id));
+  if (/^\d+$/.test(ref))
+    return (await repo.carsByIds([Number(ref)])).find((c) => tenant.dealerships.includes(c.dealership_id));
   return repo.carBySlug(ref, tenant.dealerships);
 }

@@ -4,7 +4,9 @@ import { ANALYTICS_EVENTS } from './analytics-events';
 
 describe('analytics event ids (conversion §7 item 12, §9)', () => {
   it("are exactly the spec's ids: 4, 9, 18, 25, 26, 39, 49, 60, 61 and the enquiry ids 14, 15, 17, 22, 48, 51", () => {
-    expect(Object.values(ANALYTICS_EVENTS).sort((a, b) => a - b)).toEqual([4, 9, 14, 15, 17, 18, 22, 25, 26, 39, 48, 49, 51, 60, 61]);
+    expect(Object.values(ANALYTICS_EVENTS).sort((a, b) => a - b)).toEqual([
+      4, 9, 14, 15, 17, 18, 22, 25, 26, 39, 48, 49, 51, 60, 61,
+    ]);
   });
 
   it('every standard form fires one of them', () => {

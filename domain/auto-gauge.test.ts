@@ -13,7 +13,14 @@ import {
   type AutoGaugeResponse,
 } from './auto-gauge';
 
-const response: AutoGaugeResponse = { fill: 0.7, listing_price: 20000, market_range_min: 19000, market_range_max: 23000, confidence: 0.8, description: 'Priced $1,200 below the market average for this model' };
+const response: AutoGaugeResponse = {
+  fill: 0.7,
+  listing_price: 20000,
+  market_range_min: 19000,
+  market_range_max: 23000,
+  confidence: 0.8,
+  description: 'Priced $1,200 below the market average for this model',
+};
 
 describe('auto-gauge constants', () => {
   it('spec: catalogue §9 — animation 2.5 s (2 s for the price count); hidden at confidence 0.2 or below', () => {
@@ -31,11 +38,14 @@ describe('gaugeVisible — spec: catalogue §4 "shown only if the lookup returne
   it('shows a complete, confident response', () => {
     expect(gaugeVisible(response)).toBe(true);
   });
-  it.each(['fill', 'listing_price', 'market_range_min', 'market_range_max', 'confidence', 'description'] as const)('hides when %s is missing', (field) => {
-    const partial: Partial<AutoGaugeResponse> = { ...response };
-    delete partial[field];
-    expect(gaugeVisible(partial)).toBe(false);
-  });
+  it.each(['fill', 'listing_price', 'market_range_min', 'market_range_max', 'confidence', 'description'] as const)(
+    'hides when %s is missing',
+    (field) => {
+      const partial: Partial<AutoGaugeResponse> = { ...response };
+      delete partial[field];
+      expect(gaugeVisible(partial)).toBe(false);
+    },
+  );
   it('hides nothing-answers', () => {
     expect(gaugeVisible(null)).toBe(false);
     expect(gaugeVisible(undefined)).toBe(false);
@@ -81,7 +91,7 @@ describe("dealLabel — spec: catalogue §9 \"'Good Deal' below 0.65, otherwise 
   ] as const)('%s -> %s', (fill, label) => expect(dealLabel(fill)).toBe(label));
 });
 
-describe("readAutoGauge — spec: catalogue §8 \"'No data returned' is raised when the response is empty\"", () => {
+describe('readAutoGauge — spec: catalogue §8 "\'No data returned\' is raised when the response is empty"', () => {
   it.each([null, undefined, '', {}])('throws No data returned for %j', (body) => {
     expect(() => readAutoGauge(body)).toThrow(NO_DATA_RETURNED);
   });

@@ -79,7 +79,8 @@ export function dealLabel(fill: number): DealLabel {
  * string or an empty object throw, so the caller logs the failure like any other.
  */
 export function readAutoGauge(body: unknown): AutoGaugeResponse | null {
-  const empty = body === null || body === undefined || body === '' || (typeof body === 'object' && Object.keys(body).length === 0);
+  const empty =
+    body === null || body === undefined || body === '' || (typeof body === 'object' && Object.keys(body).length === 0);
   if (empty) throw new Error(NO_DATA_RETURNED);
   return gaugeVisible(body as Partial<AutoGaugeResponse>) ? (body as AutoGaugeResponse) : null;
 }

@@ -18,9 +18,19 @@ import { matchesFilter } from './stock-filter';
 const now = new Date('2025-06-15T02:00:00Z');
 
 let nextId = 1;
-const car = (overrides: Partial<AnalysedCar> = {}): AnalysedCar => ({ id: nextId++, make: 'Mazda', model: 'CX-5', year: 2022, status: 'in_stock', price: 30000, km: 40000, ...overrides });
+const car = (overrides: Partial<AnalysedCar> = {}): AnalysedCar => ({
+  id: nextId++,
+  make: 'Mazda',
+  model: 'CX-5',
+  year: 2022,
+  status: 'in_stock',
+  price: 30000,
+  km: 40000,
+  ...overrides,
+});
 const subject = car({ id: 1000, price: 30000, km: 40000 });
-const others = (prices: number[], kms: Array<number | undefined> = []) => prices.map((price, i) => car({ price, km: kms[i] }));
+const others = (prices: number[], kms: Array<number | undefined> = []) =>
+  prices.map((price, i) => car({ price, km: kms[i] }));
 const money = (amount: number) => formatMoney(amount, 'AUD');
 
 describe('comparable cars (same make and model, year within ±2, in stock, priced, not the car itself)', () => {
@@ -67,7 +77,15 @@ describe('comparable cars (same make and model, year within ±2, in stock, price
 describe('analyseCar', () => {
   it('gives the count, median, lowest and highest price of the similar cars', () => {
     const analysis = analyseCar(subject, others([32000, 28000, 35000, 31000, 29000]), now);
-    expect(analysis).toMatchObject({ make: 'Mazda', model: 'CX-5', yearFrom: 2020, yearTo: 2024, count: 5, enough: true, price: 30000 });
+    expect(analysis).toMatchObject({
+      make: 'Mazda',
+      model: 'CX-5',
+      yearFrom: 2020,
+      yearTo: 2024,
+      count: 5,
+      enough: true,
+      price: 30000,
+    });
     expect(analysis.prices).toEqual({ median: 31000, min: 28000, max: 35000 });
   });
 
@@ -76,7 +94,11 @@ describe('analyseCar', () => {
   });
 
   it('compares with the shown price: the offer price above 10, for the car and the others', () => {
-    const analysis = analyseCar({ ...subject, price: 40000, offer_price: 33000 }, others([30000, 30000, 35000]).map((c, i) => (i === 2 ? { ...c, offer_price: 30000 } : c)), now);
+    const analysis = analyseCar(
+      { ...subject, price: 40000, offer_price: 33000 },
+      others([30000, 30000, 35000]).map((c, i) => (i === 2 ? { ...c, offer_price: 30000 } : c)),
+      now,
+    );
     expect(analysis.price).toBe(33000);
     expect(analysis.prices).toEqual({ median: 30000, min: 30000, max: 30000 });
   });
@@ -89,14 +111,29 @@ describe('analyseCar', () => {
   });
 
   it('counts within 3% of the median as near, on either side', () => {
-    expect(analyseCar(subject, others([29000, 30900, 31000]), now).difference).toEqual({ amount: -900, percent: -2.9, position: 'near' });
-    expect(analyseCar(subject, others([29100, 29127, 29200]), now).difference).toEqual({ amount: 873, percent: 3, position: 'near' });
+    expect(analyseCar(subject, others([29000, 30900, 31000]), now).difference).toEqual({
+      amount: -900,
+      percent: -2.9,
+      position: 'near',
+    });
+    expect(analyseCar(subject, others([29100, 29127, 29200]), now).difference).toEqual({
+      amount: 873,
+      percent: 3,
+      position: 'near',
+    });
     expect(analyseCar(subject, others([29000, 29100, 29200]), now).difference?.position).toBe('above');
-    expect(analyseCar(subject, others([25000, 30000, 35000]), now).difference).toEqual({ amount: 0, percent: 0, position: 'near' });
+    expect(analyseCar(subject, others([25000, 30000, 35000]), now).difference).toEqual({
+      amount: 0,
+      percent: 0,
+      position: 'near',
+    });
   });
 
   it('ranks the car by price among itself and the similar cars, cheapest first', () => {
-    expect(analyseCar(subject, others([25000, 31000, 32000, 33000, 34000, 35000, 36000, 37000]), now).rank).toEqual({ position: 2, of: 9 });
+    expect(analyseCar(subject, others([25000, 31000, 32000, 33000, 34000, 35000, 36000, 37000]), now).rank).toEqual({
+      position: 2,
+      of: 9,
+    });
     expect(analyseCar(subject, others([31000, 32000, 33000]), now).rank).toEqual({ position: 1, of: 4 });
     expect(analyseCar(subject, others([20000, 21000, 22000]), now).rank).toEqual({ position: 4, of: 4 });
     // An equal price shares the place.
@@ -128,18 +165,43 @@ describe('analyseCar', () => {
 
   it('with fewer than 3 similar cars says there is not enough data and gives no median, range, difference or rank', () => {
     const analysis = analyseCar(subject, others([31000, 32000], [1, 2]), now);
-    expect(analysis).toEqual({ make: 'Mazda', model: 'CX-5', yearFrom: 2020, yearTo: 2024, count: 2, enough: false, price: 30000, ageYears: 3, km: 40000 });
+    expect(analysis).toEqual({
+      make: 'Mazda',
+      model: 'CX-5',
+      yearFrom: 2020,
+      yearTo: 2024,
+      count: 2,
+      enough: false,
+      price: 30000,
+      ageYears: 3,
+      km: 40000,
+    });
     expect(notEnoughDataText(analysis)).toBe(
       'Not enough data: there are only 2 other Mazda CX-5 cars from 2020 to 2024 in our stock, and at least 3 are needed for a fair comparison, so no median, price range or rank is given.',
     );
-    expect(notEnoughDataText(analyseCar(subject, others([31000]), now))).toContain('there is only 1 other Mazda CX-5 car from 2020 to 2024');
+    expect(notEnoughDataText(analyseCar(subject, others([31000]), now))).toContain(
+      'there is only 1 other Mazda CX-5 car from 2020 to 2024',
+    );
     expect(notEnoughDataText(analyseCar(subject, [], now))).toContain('there are no other Mazda CX-5 cars');
     expect(notEnoughDataText(analyseCar(subject, others([31000, 32000, 33000]), now))).toBeUndefined();
   });
 
   it('leaves out cars that do not meet the rule, the car itself and repeats, whatever search returned', () => {
     const twin = car({ price: 31000 });
-    const analysis = analyseCar(subject, [twin, twin, { ...subject }, car({ status: 'sold' }), car({ price: 0 }), car({ year: 2018 }), car({ price: 33000 }), car({ price: 35000 })], now);
+    const analysis = analyseCar(
+      subject,
+      [
+        twin,
+        twin,
+        { ...subject },
+        car({ status: 'sold' }),
+        car({ price: 0 }),
+        car({ year: 2018 }),
+        car({ price: 33000 }),
+        car({ price: 35000 }),
+      ],
+      now,
+    );
     expect(analysis.count).toBe(3);
     expect(analysis.prices).toEqual({ median: 33000, min: 31000, max: 35000 });
   });
@@ -150,25 +212,48 @@ describe('analyseCar', () => {
     expect(analysis.prices).toEqual({ median: 32000, min: 31000, max: 33000 });
     expect(analysis.difference).toBeUndefined();
     expect(analysis.rank).toBeUndefined();
-    expect(methodText(analysis, '15 June 2025')).toContain('This car has no advertised price, so it is not placed against the others.');
+    expect(methodText(analysis, '15 June 2025')).toContain(
+      'This car has no advertised price, so it is not placed against the others.',
+    );
   });
 });
 
 describe('wording', () => {
   it('ordinals', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st', '111th']);
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+    ]);
   });
 
   it('rank', () => {
     expect(rankText({ position: 2, of: 9 })).toBe('2nd cheapest of 9 (this car and 8 similar cars)');
     expect(rankText({ position: 1, of: 4 })).toBe('The cheapest of 4 (this car and 3 similar cars)');
-    expect(rankText({ position: 2, of: 2 }, 'motorcycle')).toBe('2nd cheapest of 2 (this motorcycle and 1 similar motorcycle)');
+    expect(rankText({ position: 2, of: 2 }, 'motorcycle')).toBe(
+      '2nd cheapest of 2 (this motorcycle and 1 similar motorcycle)',
+    );
   });
 
   it('price difference', () => {
-    expect(differenceText({ amount: -3000, percent: -9.1, position: 'below' }, money)).toBe('$3,000 (9.1%) below the median');
-    expect(differenceText({ amount: 2000, percent: 7.1, position: 'above' }, money)).toBe('$2,000 (7.1%) above the median');
-    expect(differenceText({ amount: -900, percent: -2.9, position: 'near' }, money)).toBe('Within 3% of the median ($900 below)');
+    expect(differenceText({ amount: -3000, percent: -9.1, position: 'below' }, money)).toBe(
+      '$3,000 (9.1%) below the median',
+    );
+    expect(differenceText({ amount: 2000, percent: 7.1, position: 'above' }, money)).toBe(
+      '$2,000 (7.1%) above the median',
+    );
+    expect(differenceText({ amount: -900, percent: -2.9, position: 'near' }, money)).toBe(
+      'Within 3% of the median ($900 below)',
+    );
     expect(differenceText({ amount: 0, percent: 0, position: 'near' }, money)).toBe('The same as the median');
   });
 
@@ -183,8 +268,12 @@ describe('wording', () => {
 
   it('uses the site’s vehicle word', () => {
     const bikes = analyseCar({ ...subject, make: 'Yamaha', model: 'MT-07' }, [], now);
-    expect(notEnoughDataText(bikes, 'motorcycle')).toContain('there are no other Yamaha MT-07 motorcycles from 2020 to 2024');
-    expect(methodText(bikes, '15 June 2025', 'motorcycle')).toMatch(/^This motorcycle was compared with 0 other Yamaha MT-07 motorcycles /);
+    expect(notEnoughDataText(bikes, 'motorcycle')).toContain(
+      'there are no other Yamaha MT-07 motorcycles from 2020 to 2024',
+    );
+    expect(methodText(bikes, '15 June 2025', 'motorcycle')).toMatch(
+      /^This motorcycle was compared with 0 other Yamaha MT-07 motorcycles /,
+    );
   });
 
   it('how it was worked out', () => {

@@ -116,7 +116,12 @@ function calendarYear(now: Date, timeZone: string): number {
  * comparablesFilter(car); anything that does not meet the rule, and repeats, are left out.
  * `timeZone` is the site's, for the year the car's age is counted to.
  */
-export function analyseCar(car: AnalysedCar, comparables: readonly AnalysedCar[], now: Date, timeZone = 'Australia/Sydney'): CarAnalysis {
+export function analyseCar(
+  car: AnalysedCar,
+  comparables: readonly AnalysedCar[],
+  now: Date,
+  timeZone = 'Australia/Sydney',
+): CarAnalysis {
   const byId = new Map<number, AnalysedCar>();
   for (const other of comparables) if (isComparable(car, other) && !byId.has(other.id)) byId.set(other.id, other);
   const similar = [...byId.values()];
@@ -144,7 +149,11 @@ export function analyseCar(car: AnalysedCar, comparables: readonly AnalysedCar[]
   if (price !== undefined) {
     const amount = price - middle;
     const percent = (amount / middle) * 100;
-    analysis.difference = { amount, percent: Math.round(percent * 10) / 10, position: Math.abs(percent) <= NEAR_PERCENT ? 'near' : percent < 0 ? 'below' : 'above' };
+    analysis.difference = {
+      amount,
+      percent: Math.round(percent * 10) / 10,
+      position: Math.abs(percent) <= NEAR_PERCENT ? 'near' : percent < 0 ? 'below' : 'above',
+    };
     analysis.rank = { position: 1 + prices.filter((p) => p < price).length, of: count + 1 };
   }
 
@@ -166,7 +175,7 @@ const number = new Intl.NumberFormat('en-AU');
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… */
 export function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
@@ -177,10 +186,16 @@ export function rankText(rank: { position: number; of: number }, word = 'car'): 
 }
 
 /** "$1,200 (3.4%) below the median", or "Within 3% of the median ($500 above)". */
-export function differenceText(difference: NonNullable<CarAnalysis['difference']>, money: (amount: number) => string): string {
+export function differenceText(
+  difference: NonNullable<CarAnalysis['difference']>,
+  money: (amount: number) => string,
+): string {
   const side = difference.amount < 0 ? 'below' : 'above';
   const dollars = money(Math.abs(difference.amount));
-  if (difference.position === 'near') return difference.amount === 0 ? 'The same as the median' : `Within ${NEAR_PERCENT}% of the median (${dollars} ${side})`;
+  if (difference.position === 'near')
+    return difference.amount === 0
+      ? 'The same as the median'
+      : `Within ${NEAR_PERCENT}% of the median (${dollars} ${side})`;
   return `${dollars} (${Math.abs(difference.percent)}%) ${side} the median`;
 }
 
@@ -197,8 +212,15 @@ export function ageText(ageYears: number, year: number): string {
 }
 
 /** "Mazda CX-5 cars from 2020 to 2024" ("car" for one). */
-export function comparedCarsText(analysis: Pick<CarAnalysis, 'make' | 'model' | 'yearFrom' | 'yearTo'>, count: number, word = 'car'): string {
-  return `${analysis.make} ${analysis.model} ${count === 1 ? word : `${word}s`} from ${analysis.yearFrom} to ${analysis.yearTo}`.replace(/\s+/g, ' ');
+export function comparedCarsText(
+  analysis: Pick<CarAnalysis, 'make' | 'model' | 'yearFrom' | 'yearTo'>,
+  count: number,
+  word = 'car',
+): string {
+  return `${analysis.make} ${analysis.model} ${count === 1 ? word : `${word}s`} from ${analysis.yearFrom} to ${analysis.yearTo}`.replace(
+    /\s+/g,
+    ' ',
+  );
 }
 
 /** How the figures were worked out, naming the date the stock was read (in the site's time zone). */
@@ -207,8 +229,11 @@ export function methodText(analysis: CarAnalysis, date: string, word = 'car'): s
     `This ${word} was compared with ${analysis.count} other ${comparedCarsText(analysis, analysis.count, word)} in our stock on ${date}, each with an advertised price (the offer price where there is one).`,
   ];
   if (analysis.enough) {
-    sentences.push(`The median is the middle price: half of those ${word}s are advertised for less and half for more. A price within ${NEAR_PERCENT}% of the median counts as near it.`);
-    if (analysis.price === undefined) sentences.push(`This ${word} has no advertised price, so it is not placed against the others.`);
+    sentences.push(
+      `The median is the middle price: half of those ${word}s are advertised for less and half for more. A price within ${NEAR_PERCENT}% of the median counts as near it.`,
+    );
+    if (analysis.price === undefined)
+      sentences.push(`This ${word} has no advertised price, so it is not placed against the others.`);
   }
   return sentences.join(' ');
 }
@@ -216,6 +241,9 @@ export function methodText(analysis: CarAnalysis, date: string, word = 'car'): s
 /** The honest sentence when there are too few similar cars; undefined when there are enough. */
 export function notEnoughDataText(analysis: CarAnalysis, word = 'car'): string | undefined {
   if (analysis.enough) return undefined;
-  const found = analysis.count === 0 ? 'there are no other' : `there ${analysis.count === 1 ? 'is only 1 other' : `are only ${analysis.count} other`}`;
+  const found =
+    analysis.count === 0
+      ? 'there are no other'
+      : `there ${analysis.count === 1 ? 'is only 1 other' : `are only ${analysis.count} other`}`;
   return `Not enough data: ${found} ${comparedCarsText(analysis, analysis.count, word)} in our stock, and at least ${MIN_COMPARABLES} are needed for a fair comparison, so no median, price range or rank is given.`;
 }

@@ -2,8 +2,18 @@
  * Fills {slug}, {id}, {stocknum} and {dealership_slug} in a tenant button's href from a car; a
  * whole-href {file} becomes the car's history-report address.
  */
-export function fillCarLink(href: string, car: { slug: string; id: number; stocknum?: string; dealership_slug?: string; file?: unknown }): string {
+export function fillCarLink(
+  href: string,
+  car: { slug: string; id: number; stocknum?: string; dealership_slug?: string; file?: unknown },
+): string {
   if (href.trim() === '{file}') return typeof car.file === 'string' ? car.file : '';
-  const values: Record<string, string> = { slug: car.slug, id: String(car.id), stocknum: car.stocknum ?? '', dealership_slug: car.dealership_slug ?? '' };
-  return href.replace(/\{(slug|id|stocknum|dealership_slug)\}/g, (_, key: string) => encodeURIComponent(values[key] ?? ''));
+  const values: Record<string, string> = {
+    slug: car.slug,
+    id: String(car.id),
+    stocknum: car.stocknum ?? '',
+    dealership_slug: car.dealership_slug ?? '',
+  };
+  return href.replace(/\{(slug|id|stocknum|dealership_slug)\}/g, (_, key: string) =>
+    encodeURIComponent(values[key] ?? ''),
+  );
 }

@@ -9,7 +9,13 @@ const options = { now, fuelTags: true };
 describe('card tag precedence', () => {
   // spec: catalogue §4 card tag precedence — fuel tag first, when enabled.
   it('shows ELECTRIC, HYBRID or PHEV first, only when fuel tags are on', () => {
-    const all: TaggableCar = { ...base, simple_fuel: 'Electric', reserved: true, tag: 'Runout Sale', created_at: daysAgo(1) };
+    const all: TaggableCar = {
+      ...base,
+      simple_fuel: 'Electric',
+      reserved: true,
+      tag: 'Runout Sale',
+      created_at: daysAgo(1),
+    };
     expect(cardTag(all, options)).toEqual({ kind: 'fuel', label: 'ELECTRIC', tone: 'accent' });
     expect(cardTag({ ...base, simple_fuel: 'Hybrid' }, options)?.label).toBe('HYBRID');
     expect(cardTag({ ...base, simple_fuel: 'PHEV' }, options)?.label).toBe('PHEV');
@@ -29,16 +35,34 @@ describe('card tag precedence', () => {
 
   // spec: catalogue §4 card tag precedence — custom tag: 'runout sale' is green, others red.
   it('colours custom tags', () => {
-    expect(cardTag({ ...base, tag: 'RUNOUT SALE' }, options)).toEqual({ kind: 'custom', label: 'RUNOUT SALE', tone: 'green' });
-    expect(cardTag({ ...base, tag: 'Test Drive Only' }, options)).toEqual({ kind: 'custom', label: 'Test Drive Only', tone: 'red' });
+    expect(cardTag({ ...base, tag: 'RUNOUT SALE' }, options)).toEqual({
+      kind: 'custom',
+      label: 'RUNOUT SALE',
+      tone: 'green',
+    });
+    expect(cardTag({ ...base, tag: 'Test Drive Only' }, options)).toEqual({
+      kind: 'custom',
+      label: 'Test Drive Only',
+      tone: 'red',
+    });
     expect(cardTag({ ...base, tag: '  ' }, options)).toBeUndefined();
   });
 
   // spec: catalogue §4 card tag precedence — COMING SOON, then New / just-arrived within 8 days.
   it('shows COMING SOON before New, and New inside the just-arrived window', () => {
-    expect(cardTag({ ...base, status: 'coming_soon', created_at: daysAgo(1) }, options)).toEqual({ kind: 'coming-soon', label: 'COMING SOON', tone: 'accent' });
-    expect(cardTag({ ...base, created_at: daysAgo(1) }, options)).toEqual({ kind: 'new', label: 'New', tone: 'accent' });
-    expect(cardTag({ ...base, created_at: daysAgo(1) }, { ...options, justArrivedText: 'New Arrival' })?.label).toBe('New Arrival');
+    expect(cardTag({ ...base, status: 'coming_soon', created_at: daysAgo(1) }, options)).toEqual({
+      kind: 'coming-soon',
+      label: 'COMING SOON',
+      tone: 'accent',
+    });
+    expect(cardTag({ ...base, created_at: daysAgo(1) }, options)).toEqual({
+      kind: 'new',
+      label: 'New',
+      tone: 'accent',
+    });
+    expect(cardTag({ ...base, created_at: daysAgo(1) }, { ...options, justArrivedText: 'New Arrival' })?.label).toBe(
+      'New Arrival',
+    );
     expect(cardTag({ ...base, created_at: daysAgo(9) }, options)).toBeUndefined();
     expect(cardTag({ ...base, created_at: daysAgo(9) }, { ...options, justArrivedDays: 14 })?.kind).toBe('new');
     const timestamp = Math.floor(now.getTime() / 1000) - 86_400;

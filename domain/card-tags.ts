@@ -45,7 +45,8 @@ export interface CardTagOptions {
 const lower = (text: string | null | undefined) => (text ?? '').trim().toLowerCase();
 
 function createdAtMs(car: TaggableCar): number | undefined {
-  if (typeof car.created_at_timestamp === 'number' && Number.isFinite(car.created_at_timestamp)) return car.created_at_timestamp * 1000;
+  if (typeof car.created_at_timestamp === 'number' && Number.isFinite(car.created_at_timestamp))
+    return car.created_at_timestamp * 1000;
   const parsed = car.created_at ? Date.parse(car.created_at) : NaN;
   return Number.isNaN(parsed) ? undefined : parsed;
 }
@@ -71,7 +72,8 @@ export function cardTag(car: TaggableCar, options: CardTagOptions): CardTag | un
     return { kind: 'certified', label: CERTIFIED_TAG_TEXT, tone: 'neutral' };
   }
   const custom = car.tag?.trim();
-  if (custom) return { kind: 'custom', label: custom, tone: GREEN_CUSTOM_TAGS.has(custom.toLowerCase()) ? 'green' : 'red' };
+  if (custom)
+    return { kind: 'custom', label: custom, tone: GREEN_CUSTOM_TAGS.has(custom.toLowerCase()) ? 'green' : 'red' };
   if (car.status === 'coming_soon') return { kind: 'coming-soon', label: COMING_SOON_TAG_TEXT, tone: 'accent' };
   if (isJustArrived(car, options.now, options.justArrivedDays)) {
     return { kind: 'new', label: options.justArrivedText || DEFAULT_JUST_ARRIVED_TEXT, tone: 'accent' };

@@ -21,7 +21,10 @@ describe('deliveryQuote', () => {
   });
 
   it('cannot estimate unknown or malformed postcodes', () => {
-    for (const postcode of ['6000', '7001', '20000', 'abcd', '2 15']) expect(deliveryQuote(postcode, regions)).toEqual({ ok: false, message: DELIVERY_UNKNOWN_POSTCODE });
-    expect(DELIVERY_UNKNOWN_POSTCODE).toBe("Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.");
+    for (const postcode of ['6000', '7001', '20000', 'abcd', '2 15'])
+      expect(deliveryQuote(postcode, regions)).toEqual({ ok: false, message: DELIVERY_UNKNOWN_POSTCODE });
+    expect(DELIVERY_UNKNOWN_POSTCODE).toBe(
+      "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
+    );
   });
 });

@@ -1,6 +1,7 @@
 // spec: catalogue §5 delivery calculator messages.
 export const DELIVERY_POSTCODE_REQUIRED = 'Please enter a postcode.';
-export const DELIVERY_UNKNOWN_POSTCODE = "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
+export const DELIVERY_UNKNOWN_POSTCODE =
+  "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
 
 export interface DeliveryRegion {
   /** catalogue §3 Delivery quote: name (region) and price. */
@@ -24,5 +25,7 @@ export function deliveryQuote(input: string, regions: readonly DeliveryRegion[])
   if (!postcode) return { ok: false, message: DELIVERY_POSTCODE_REQUIRED };
   if (!/^\d{4}$/.test(postcode)) return { ok: false, message: DELIVERY_UNKNOWN_POSTCODE };
   const region = regions.find((r) => r.postcodes.some((spec) => inRange(Number(postcode), spec)));
-  return region ? { ok: true, name: region.name, price: region.price } : { ok: false, message: DELIVERY_UNKNOWN_POSTCODE };
+  return region
+    ? { ok: true, name: region.name, price: region.price }
+    : { ok: false, message: DELIVERY_UNKNOWN_POSTCODE };
 }

@@ -36,7 +36,11 @@ describe('listing rules (catalogue §4, §9)', () => {
   const now = new Date('2026-11-22T12:00:00Z');
   const daysAgo = (d: number) => Math.floor(now.getTime() / 1000) - d * 86_400;
   const listed = (car: Record<string, unknown>, soldVisibleDays = 3) =>
-    matchesFilter({ dealership_id: 1, show_on_dealer_website: true, ...car }, scopeFilter({ dealershipIds: [1], soldVisibleDays }), now);
+    matchesFilter(
+      { dealership_id: 1, show_on_dealer_website: true, ...car },
+      scopeFilter({ dealershipIds: [1], soldVisibleDays }),
+      now,
+    );
   it('counts in stock and coming soon as available', () => {
     expect(isAvailable({ status: 'in_stock' })).toBe(true);
     expect(isAvailable({ status: 'coming_soon' })).toBe(true);
@@ -54,9 +58,25 @@ describe('listing rules (catalogue §4, §9)', () => {
   });
 
   it('adds the tenant base filter', () => {
-    const scope = scopeFilter({ dealershipIds: [1], soldVisibleDays: 3, baseFilter: { field: 'car_type', in: ['used'] } });
-    expect(matchesFilter({ dealership_id: 1, show_on_dealer_website: true, status: 'in_stock', car_type: 'new' }, scope, now)).toBe(false);
-    expect(matchesFilter({ dealership_id: 1, show_on_dealer_website: true, status: 'in_stock', car_type: 'used' }, scope, now)).toBe(true);
+    const scope = scopeFilter({
+      dealershipIds: [1],
+      soldVisibleDays: 3,
+      baseFilter: { field: 'car_type', in: ['used'] },
+    });
+    expect(
+      matchesFilter(
+        { dealership_id: 1, show_on_dealer_website: true, status: 'in_stock', car_type: 'new' },
+        scope,
+        now,
+      ),
+    ).toBe(false);
+    expect(
+      matchesFilter(
+        { dealership_id: 1, show_on_dealer_website: true, status: 'in_stock', car_type: 'used' },
+        scope,
+        now,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -64,13 +84,22 @@ describe('price display priority (catalogue §4)', () => {
   const on = { subscriptionOffer: true };
   const off = { subscriptionOffer: false };
   it('follows subscription, offer, price, preorder, no-price text', () => {
-    expect(priceDisplay({ price: 30000, subscription_price: 199 }, on)).toMatchObject({ kind: 'subscription', amount: 199 });
-    expect(priceDisplay({ price: 30000, subscription_price: 199 }, off)).toMatchObject({ kind: 'price', amount: 30000 });
+    expect(priceDisplay({ price: 30000, subscription_price: 199 }, on)).toMatchObject({
+      kind: 'subscription',
+      amount: 199,
+    });
+    expect(priceDisplay({ price: 30000, subscription_price: 199 }, off)).toMatchObject({
+      kind: 'price',
+      amount: 30000,
+    });
     expect(priceDisplay({ price: 30000, offer_price: 28000 }, off)).toMatchObject({ kind: 'offer', amount: 28000 });
     expect(priceDisplay({ price: 30000, offer_price: 10 }, off)).toMatchObject({ kind: 'price', amount: 30000 });
     expect(priceDisplay({ price: 0, preorder: true }, off)).toEqual({ kind: 'preorder', text: 'PREORDER' });
     expect(priceDisplay({ price: 0 }, off)).toEqual({ kind: 'none', text: 'Enquire for price.' });
-    expect(priceDisplay({ price: 0 }, { subscriptionOffer: false, noPriceText: 'Call us' })).toEqual({ kind: 'none', text: 'Call us' });
+    expect(priceDisplay({ price: 0 }, { subscriptionOffer: false, noPriceText: 'Call us' })).toEqual({
+      kind: 'none',
+      text: 'Call us',
+    });
   });
 
   it('shows the was-price only when it is above the price shown', () => {
@@ -92,7 +121,13 @@ describe('price display priority (catalogue §4)', () => {
 
 describe('stock filters', () => {
   const now = new Date('2026-11-22T00:00:00Z');
-  const car = { car_type: 'used', make: 'Land Rover', price: 45000, created_at_timestamp: Date.parse('2026-11-20T00:00:00Z') / 1000, stocknum: 'U123' };
+  const car = {
+    car_type: 'used',
+    make: 'Land Rover',
+    price: 45000,
+    created_at_timestamp: Date.parse('2026-11-20T00:00:00Z') / 1000,
+    stocknum: 'U123',
+  };
   it('compares text case-insensitively and numbers by value', () => {
     expect(matchesFilter(car, { field: 'make', eq: 'land rover' }, now)).toBe(true);
     expect(matchesFilter(car, { field: 'car_type', in: ['new', 'demo'] }, now)).toBe(false);
@@ -116,7 +151,18 @@ describe('stock filters', () => {
     const base = { all: [{ field: 'car_type', in: ['used'] }, { not: { field: 'stocknum', in: ['U123', 'U456'] } }] };
     expect(matchesFilter(car, base, now)).toBe(false);
     expect(matchesFilter({ ...car, stocknum: 'U999' }, base, now)).toBe(true);
-    expect(matchesFilter(car, { any: [{ field: 'make', eq: 'Kia' }, { field: 'price', lt: 50000 }] }, now)).toBe(true);
+    expect(
+      matchesFilter(
+        car,
+        {
+          any: [
+            { field: 'make', eq: 'Kia' },
+            { field: 'price', lt: 50000 },
+          ],
+        },
+        now,
+      ),
+    ).toBe(true);
     expect(matchesFilter(car, { all: [] }, now)).toBe(true);
   });
 });
@@ -147,14 +193,17 @@ describe('small rules', () => {
   });
 
   it('sanitises rich text', () => {
-    expect(sanitiseHtml('<p onclick="x()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://e.com">e</a></p>')).toBe(
-      '<p>Hi <a>x</a> <a href="https://e.com" target="_blank" rel="noopener noreferrer">e</a></p>',
-    );
+    expect(
+      sanitiseHtml(
+        '<p onclick="x()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://e.com">e</a></p>',
+      ),
+    ).toBe('<p>Hi <a>x</a> <a href="https://e.com" target="_blank" rel="noopener noreferrer">e</a></p>');
   });
 
   it('builds the vehicle title from year, make, model, badge and series', () => {
-    expect(vehicleTitle({ year: 2021, make: 'Mazda', model: 'CX-5', badge: 'Maxx Sport', series: 'KF', })).toBe('2021 Mazda CX-5 Maxx Sport KF');
+    expect(vehicleTitle({ year: 2021, make: 'Mazda', model: 'CX-5', badge: 'Maxx Sport', series: 'KF' })).toBe(
+      '2021 Mazda CX-5 Maxx Sport KF',
+    );
     expect(vehicleTitle({ year: 2021, make: 'Mazda', model: 'CX-5', badge: ' ' })).toBe('2021 Mazda CX-5');
   });
-
 });

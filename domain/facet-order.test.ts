@@ -13,7 +13,9 @@ import {
 describe('facet order', () => {
   // spec: catalogue §9 — facet lists show the top 20 popular makes, then all makes.
   it('lists the 20 most popular makes, then every make by name', () => {
-    const counts = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`Make ${String.fromCharCode(65 + i)}`, i % 5]));
+    const counts = Object.fromEntries(
+      Array.from({ length: 25 }, (_, i) => [`Make ${String.fromCharCode(65 + i)}`, i % 5]),
+    );
     const { popular, all } = orderMakes({ ...counts, Toyota: 50, audi: 4 });
     expect(POPULAR_MAKES_LIMIT).toBe(20);
     expect(popular).toHaveLength(20);
@@ -29,18 +31,26 @@ describe('facet order', () => {
 
   // spec: catalogue §9 — condition sort order new, demo, used.
   it('orders conditions new, demo, used, unknown values last', () => {
-    expect(orderCondition({ used: 9, other: 1, demo: 2, New: 3 }).map((f) => f.value)).toEqual(['New', 'demo', 'used', 'other']);
+    expect(orderCondition({ used: 9, other: 1, demo: 2, New: 3 }).map((f) => f.value)).toEqual([
+      'New',
+      'demo',
+      'used',
+      'other',
+    ]);
   });
 
   // spec: catalogue §9 — price facets sorted numerically.
   it('orders numeric facets by number', () => {
     expect(orderNumeric({ '2020': 1, '2008': 4, '2019': 2 }).map((f) => f.value)).toEqual(['2008', '2019', '2020']);
-    expect(orderNumeric({ '7': 1, '12': 1, '2': 1, unknown: 5 }).map((f) => f.value)).toEqual(['2', '7', '12', 'unknown']);
-    expect(orderNumeric({ '$100,000+': 1, '$10,000 - $20,000': 1, '$5,000 - $10,000': 1 }).map((f) => f.value)).toEqual([
-      '$5,000 - $10,000',
-      '$10,000 - $20,000',
-      '$100,000+',
+    expect(orderNumeric({ '7': 1, '12': 1, '2': 1, unknown: 5 }).map((f) => f.value)).toEqual([
+      '2',
+      '7',
+      '12',
+      'unknown',
     ]);
+    expect(orderNumeric({ '$100,000+': 1, '$10,000 - $20,000': 1, '$5,000 - $10,000': 1 }).map((f) => f.value)).toEqual(
+      ['$5,000 - $10,000', '$10,000 - $20,000', '$100,000+'],
+    );
   });
 
   // spec: catalogue §9 — facet lists (other than makes, condition and numbers) by popularity.
@@ -65,6 +75,11 @@ describe('facet order', () => {
     expect(bodyTypeOrder('SUV')).toBe(15);
     expect(bodyTypeOrder('station wagon')).toBe(19);
     expect(bodyTypeOrder('Tractor')).toBe(20);
-    expect(['Ute', 'Sedan', 'Tractor', 'Hatch'].sort((a, b) => bodyTypeOrder(a) - bodyTypeOrder(b))).toEqual(['Hatch', 'Sedan', 'Ute', 'Tractor']);
+    expect(['Ute', 'Sedan', 'Tractor', 'Hatch'].sort((a, b) => bodyTypeOrder(a) - bodyTypeOrder(b))).toEqual([
+      'Hatch',
+      'Sedan',
+      'Ute',
+      'Tractor',
+    ]);
   });
 });

@@ -35,7 +35,8 @@ export type BodyType = (typeof BODY_TYPES)[number];
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const byText = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 const byCountThenText = (a: FacetValue, b: FacetValue) => b.count - a.count || byText(a.value, b.value);
-const entries = (counts: Readonly<Record<string, number>>): FacetValue[] => Object.entries(counts).map(([value, count]) => ({ value, count }));
+const entries = (counts: Readonly<Record<string, number>>): FacetValue[] =>
+  Object.entries(counts).map(([value, count]) => ({ value, count }));
 
 /** Popular: the 20 makes with most cars (ties by name); all: every make by name. */
 export function orderMakes(counts: Readonly<Record<string, number>>): { popular: FacetValue[]; all: FacetValue[] } {

@@ -12,7 +12,10 @@ const ids = (list: ReadonlyArray<{ id: string }>) => list.map((o) => o.id);
 // spec: conversion §2.3 special offers, catalogue §9 — filtered by start and expiry dates.
 describe('currentOffers', () => {
   it('drops expired and not-yet-started offers and keeps the order of the rest', () => {
-    expect(ids(currentOffers(offers, new Date('2026-11-22T02:00:00Z'), 'Australia/Sydney'))).toEqual(['current', 'open-ended']);
+    expect(ids(currentOffers(offers, new Date('2026-11-22T02:00:00Z'), 'Australia/Sydney'))).toEqual([
+      'current',
+      'open-ended',
+    ]);
   });
 
   it('shows an offer on its start day and on its expiry day (both inclusive)', () => {

@@ -3,7 +3,8 @@ import { isCurrent } from './promotions';
 /** spec: catalogue §8 — the empty special-offers result texts and the path 'Clear Filters' returns to (catalogue §2). */
 export const OFFERS_PATH = '/special-offers';
 export const NO_OFFERS_TITLE = 'No Results Available';
-export const NO_OFFERS_TEXT = 'There appears to be no offers currently available that meet the conditions of your search';
+export const NO_OFFERS_TEXT =
+  'There appears to be no offers currently available that meet the conditions of your search';
 
 export interface DatedOffer {
   /** YYYY-MM-DD, inclusive, in the site's time zone. */

@@ -7,7 +7,8 @@ describe('ownValue', () => {
     expect(ownValue(reasons, 'watchlist')).toBe('Sign in to save cars');
   });
   it('never answers inherited members for keys a URL or post can carry (issue 14)', () => {
-    for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'missing']) expect(ownValue(reasons, key)).toBeUndefined();
+    for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'missing'])
+      expect(ownValue(reasons, key)).toBeUndefined();
     expect(ownValue(undefined, 'watchlist')).toBeUndefined();
     expect(ownValue(reasons, null)).toBeUndefined();
   });

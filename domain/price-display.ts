@@ -32,7 +32,8 @@ export function priceDisplay(car: PricedCar, options: PriceDisplayOptions): Pric
     const was = car.before_price ?? 0;
     return { kind, amount, priceType, ...(was > amount ? { wasPrice: was } : {}) };
   };
-  if (options.subscriptionOffer && (car.subscription_price ?? 0) > 0) return withWas('subscription', car.subscription_price as number);
+  if (options.subscriptionOffer && (car.subscription_price ?? 0) > 0)
+    return withWas('subscription', car.subscription_price as number);
   if ((car.offer_price ?? 0) > OFFER_PRICE_THRESHOLD) return withWas('offer', car.offer_price as number);
   if ((car.price ?? 0) > 0) return withWas('price', car.price as number);
   if (car.preorder) return { kind: 'preorder', text: options.preorderText ?? 'PREORDER' };
@@ -49,5 +50,10 @@ export function shownPrice(car: Pick<PricedCar, 'price' | 'offer_price'>): numbe
 
 /** Whole dollars with thousands separators: $34,990 (DESIGN: Intl en-AU). */
 export function formatMoney(amount: number, currency = 'AUD'): string {
-  return new Intl.NumberFormat('en-AU', { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(amount);
+  return new Intl.NumberFormat('en-AU', {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  }).format(amount);
 }

@@ -21,7 +21,9 @@ describe('movePriceRange', () => {
 // spec: conversion §2.2 — price range is written as range[price]=min:max.
 describe('priceRangeSearchUrl', () => {
   it('writes the range into the default search path', () => {
-    expect(priceRangeSearchUrl({ min: 20_000, max: 60_000 })).toBe('/search/new-used-and-demo-cars?range[price]=20000:60000');
+    expect(priceRangeSearchUrl({ min: 20_000, max: 60_000 })).toBe(
+      '/search/new-used-and-demo-cars?range[price]=20000:60000',
+    );
   });
   it('leaves the top open when the maximum is at the end of the slider', () => {
     expect(priceRangeSearchUrl({ min: 5_000, max: 250_000 })).toBe('/search/new-used-and-demo-cars?range[price]=5000:');

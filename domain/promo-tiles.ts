@@ -39,7 +39,10 @@ export function currentPromos<P extends PromoSchedule>(promos: readonly P[], now
  * Inserts promos (already current and sorted) among one page of hits. Two promos at the same
  * position take consecutive slots. No hits means no tiles, so the empty-results card shows.
  */
-export function placePromos<T, P extends PromoPlacement>(hits: readonly T[], promos: readonly P[]): Array<ResultTile<T, P>> {
+export function placePromos<T, P extends PromoPlacement>(
+  hits: readonly T[],
+  promos: readonly P[],
+): Array<ResultTile<T, P>> {
   if (hits.length === 0) return [];
   const tiles: Array<ResultTile<T, P>> = [];
   let next = 0;

@@ -43,7 +43,11 @@ export type ReservationKeyDecision =
   | { kind: 'ended' };
 
 /** One key, one car, one hold (issue 14): a reused key can neither hold a second car nor hold again after its hold ended. */
-export function reservationKeyDecision(carId: number, reservationForm: string, history: KeyHistory): ReservationKeyDecision {
+export function reservationKeyDecision(
+  carId: number,
+  reservationForm: string,
+  history: KeyHistory,
+): ReservationKeyDecision {
   const { lead, reservation } = history;
   if (!lead) return { kind: 'reserve' };
   if (lead.form !== reservationForm) return { kind: 'other_form' };

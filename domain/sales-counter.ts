@@ -7,7 +7,14 @@ export const SECONDS_PER_SALE = 450;
 
 /** The day of the month and the seconds since midnight at `now` in a time zone. */
 function wallClock(now: Date, timeZone: string): { day: number; seconds: number } {
-  const parts = new Intl.DateTimeFormat('en-AU', { timeZone, day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-AU', {
+    timeZone,
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { day: part('day'), seconds: (part('hour') % 24) * 3600 + part('minute') * 60 + part('second') };
 }

@@ -1,6 +1,35 @@
 import sanitize from 'sanitize-html';
 
-const ALLOWED_TAGS = ['h2', 'h3', 'h4', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'u', 's', 'a', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'caption', 'small', 'sup', 'sub', 'span'];
+const ALLOWED_TAGS = [
+  'h2',
+  'h3',
+  'h4',
+  'p',
+  'br',
+  'hr',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'u',
+  's',
+  'a',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'small',
+  'sup',
+  'sub',
+  'span',
+];
 
 /**
  * Rich text from tenant JSON or feeds is untrusted: keep formatting, links and tables; drop scripts,
@@ -9,7 +38,11 @@ const ALLOWED_TAGS = ['h2', 'h3', 'h4', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'stro
 export function sanitiseHtml(html: string): string {
   return sanitize(html, {
     allowedTags: ALLOWED_TAGS,
-    allowedAttributes: { a: ['href', 'title', 'target', 'rel'], th: ['scope', 'colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
+    allowedAttributes: {
+      a: ['href', 'title', 'target', 'rel'],
+      th: ['scope', 'colspan', 'rowspan'],
+      td: ['colspan', 'rowspan'],
+    },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     allowProtocolRelative: false,
     transformTags: {

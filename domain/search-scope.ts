@@ -25,7 +25,12 @@ export function scopeFilter(settings: ScopeSettings): StockFilter {
     {
       any: [
         { field: 'status', in: ['in_stock', 'coming_soon'] },
-        { all: [{ field: 'status', eq: 'sold' }, { field: 'sold_date_timestamp', gte: { daysAgo: settings.soldVisibleDays } }] },
+        {
+          all: [
+            { field: 'status', eq: 'sold' },
+            { field: 'sold_date_timestamp', gte: { daysAgo: settings.soldVisibleDays } },
+          ],
+        },
       ],
     },
   ];

@@ -1,15 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchUrl, DEFAULT_SEARCH_PATH, parseRange, parseSearchUrl, STOCK_TYPE_SLUGS, type SearchState, type SearchUrlContext } from './search-url';
+import {
+  buildSearchUrl,
+  DEFAULT_SEARCH_PATH,
+  parseRange,
+  parseSearchUrl,
+  STOCK_TYPE_SLUGS,
+  type SearchState,
+  type SearchUrlContext,
+} from './search-url';
 
 const context: SearchUrlContext = {
   makes: ['Toyota', 'Land Rover', 'Mercedes-Benz', 'Mazda'],
-  models: { Toyota: ['Corolla', 'HiLux', 'LandCruiser 70'], 'Land Rover': ['Range Rover Evoque'], Mazda: ['Mazda3', 'CX-5'] },
+  models: {
+    Toyota: ['Corolla', 'HiLux', 'LandCruiser 70'],
+    'Land Rover': ['Range Rover Evoque'],
+    Mazda: ['Mazda3', 'CX-5'],
+  },
   locations: [{ slug: 'brisbane-city', name: 'Brisbane City' }],
   dealerships: [{ slug: 'metro-toyota', name: 'Metro Toyota' }],
   bodies: ['SUV', 'Cab Chassis'],
 };
-const state = (partial: Partial<SearchState> = {}): SearchState => ({ refinements: {}, ranges: {}, query: '', page: 1, ...partial });
-const parse = (path: string, query = '') => parseSearchUrl(path.split('/').filter(Boolean), new URLSearchParams(query), context);
+const state = (partial: Partial<SearchState> = {}): SearchState => ({
+  refinements: {},
+  ranges: {},
+  query: '',
+  page: 1,
+  ...partial,
+});
+const parse = (path: string, query = '') =>
+  parseSearchUrl(path.split('/').filter(Boolean), new URLSearchParams(query), context);
 const parseUrl = (url: string) => {
   const parsed = new URL(url, 'https://dealer.example');
   return parseSearchUrl(parsed.pathname.split('/').filter(Boolean).slice(1), parsed.searchParams, context);
@@ -37,7 +56,9 @@ describe('parseSearchUrl', () => {
   // spec: conversion §2.2 — /search/{make} or /search/{make}/{model}; location and dealership slugs; body facet tiles.
   it('reads makes, models, bodies, locations and dealerships from the path', () => {
     expect(parse('land-rover')).toEqual(state({ refinements: { make: ['Land Rover'] } }));
-    expect(parse('land-rover/range-rover-evoque')).toEqual(state({ refinements: { make: ['Land Rover'], model: ['Range Rover Evoque'] } }));
+    expect(parse('land-rover/range-rover-evoque')).toEqual(
+      state({ refinements: { make: ['Land Rover'], model: ['Range Rover Evoque'] } }),
+    );
     expect(parse('toyota/landcruiser-70')?.refinements).toEqual({ make: ['Toyota'], model: ['LandCruiser 70'] });
     expect(parse('cab-chassis')?.refinements).toEqual({ simple_body: ['Cab Chassis'] });
     expect(parse('brisbane-city')?.refinements).toEqual({ location_name: ['Brisbane City'] });
@@ -55,22 +76,31 @@ describe('parseSearchUrl', () => {
 
   // spec: conversion §2.2 — menu selections as refinementList[field][0]=value.
   it('reads refinement lists in index order, ignoring unknown fields, and merges them with the path', () => {
-    const query = 'refinementList[make][1]=Mazda&refinementList[make][0]=toyota&refinementList[secret][0]=x&refinementList[colour][0]=Red&refinementList[colour][1]=Red';
+    const query =
+      'refinementList[make][1]=Mazda&refinementList[make][0]=toyota&refinementList[secret][0]=x&refinementList[colour][0]=Red&refinementList[colour][1]=Red';
     expect(parse('toyota', query)?.refinements).toEqual({ make: ['Toyota', 'Mazda'], colour: ['Red'] });
     expect(parse('', 'refinementList%5Bsimple_body%5D%5B0%5D=SUV')?.refinements).toEqual({ simple_body: ['SUV'] });
   });
 
   // spec: catalogue §2 Search results — search state lives in URL parameters query, page, sortBy.
   it('reads query, page and sortBy', () => {
-    expect(parse('', 'query=%20hilux%20sr5&page=3&sortBy=lowestPrice')).toEqual(state({ query: 'hilux sr5', page: 3, sortBy: 'lowestPrice' }));
+    expect(parse('', 'query=%20hilux%20sr5&page=3&sortBy=lowestPrice')).toEqual(
+      state({ query: 'hilux sr5', page: 3, sortBy: 'lowestPrice' }),
+    );
     for (const page of ['0', '-2', '1.5', 'abc', '']) expect(parse('', `page=${page}`)?.page).toBe(1);
   });
 
   // spec: conversion §2.2 — price range is written as range[price]=min:max.
   it('reads ranges with open sides, ignoring non-numbers and swapping reversed bounds', () => {
     expect(parse('', 'range[price]=5000:20000')?.ranges).toEqual({ price: { min: 5000, max: 20000 } });
-    expect(parse('', 'range[price]=:20000&range[km]=1000:')?.ranges).toEqual({ price: { max: 20000 }, km: { min: 1000 } });
-    expect(parse('', 'range[price]=abc:20000&range[year]=2024:2018')?.ranges).toEqual({ price: { max: 20000 }, year: { min: 2018, max: 2024 } });
+    expect(parse('', 'range[price]=:20000&range[km]=1000:')?.ranges).toEqual({
+      price: { max: 20000 },
+      km: { min: 1000 },
+    });
+    expect(parse('', 'range[price]=abc:20000&range[year]=2024:2018')?.ranges).toEqual({
+      price: { max: 20000 },
+      year: { min: 2018, max: 2024 },
+    });
     expect(parse('', 'range[price]=abc:&range[seats]=2:5&range[km]=100')?.ranges).toEqual({});
     expect(parseRange('5000:5000')).toEqual({ min: 5000, max: 5000 });
   });
@@ -91,15 +121,21 @@ describe('buildSearchUrl', () => {
   // spec: conversion §2.2 — /search/{make} or /search/{make}/{model}; otherwise the default search path.
   it('puts one make and at most one model in the path when no car type is there', () => {
     expect(buildSearchUrl(state({ refinements: { make: ['Land Rover'] } }))).toBe('/search/land-rover');
-    expect(buildSearchUrl(state({ refinements: { make: ['Land Rover'], model: ['Range Rover Evoque'] } }))).toBe('/search/land-rover/range-rover-evoque');
-    expect(buildSearchUrl(state({ refinements: { car_type: ['used'], make: ['Toyota'] } }))).toBe('/search/used-cars?refinementList[make][0]=Toyota');
+    expect(buildSearchUrl(state({ refinements: { make: ['Land Rover'], model: ['Range Rover Evoque'] } }))).toBe(
+      '/search/land-rover/range-rover-evoque',
+    );
+    expect(buildSearchUrl(state({ refinements: { car_type: ['used'], make: ['Toyota'] } }))).toBe(
+      '/search/used-cars?refinementList[make][0]=Toyota',
+    );
     expect(buildSearchUrl(state({ refinements: { car_type: ['new', 'used'], make: ['Toyota'] } }))).toBe(
       '/search/toyota?refinementList[car_type][0]=new&refinementList[car_type][1]=used',
     );
     expect(buildSearchUrl(state({ refinements: { make: ['Toyota', 'Mazda'] } }))).toBe(
       '/search/new-used-and-demo-cars?refinementList[make][0]=Toyota&refinementList[make][1]=Mazda',
     );
-    expect(buildSearchUrl(state({ refinements: { model: ['Corolla'] } }))).toBe('/search/new-used-and-demo-cars?refinementList[model][0]=Corolla');
+    expect(buildSearchUrl(state({ refinements: { model: ['Corolla'] } }))).toBe(
+      '/search/new-used-and-demo-cars?refinementList[model][0]=Corolla',
+    );
   });
 
   // spec: conversion §2.2 — range[price]=min:max; refinementList[field][0]=value; page only when not 1.
@@ -127,10 +163,36 @@ describe('buildSearchUrl', () => {
       state({ refinements: { car_type: ['used'] }, page: 4 }),
       state({ refinements: { car_type: ['new', 'demo'], make: ['Mazda'], model: ['CX-5'] }, sortBy: 'latest' }),
       state({ refinements: { make: ['Toyota'], model: ['LandCruiser 70'] }, ranges: { price: { min: 20000 } } }),
-      state({ refinements: { make: ['Mercedes-Benz'], colour: ['Black'], year: ['2022', '2023'] }, ranges: { year: { min: 2018, max: 2024 }, km: { max: 1e21 } } }),
-      state({ refinements: { make: ['Toyota', 'Land Rover'], model: ['HiLux', 'Range Rover Evoque'], location_name: ['Brisbane City'] }, query: 'a&b=c?#' }),
-      state({ refinements: { car_type: ['new', 'used'], make: ['Toyota'], dealership_name: ['Metro Toyota'], tag: ['Runout Sale'], state: ['QLD'] } }),
-      state({ refinements: { simple_body: ['Cab Chassis'], simple_fuel: ['Diesel'], simple_transmission: ['Manual'], drive: ['4X4'] }, page: 12 }),
+      state({
+        refinements: { make: ['Mercedes-Benz'], colour: ['Black'], year: ['2022', '2023'] },
+        ranges: { year: { min: 2018, max: 2024 }, km: { max: 1e21 } },
+      }),
+      state({
+        refinements: {
+          make: ['Toyota', 'Land Rover'],
+          model: ['HiLux', 'Range Rover Evoque'],
+          location_name: ['Brisbane City'],
+        },
+        query: 'a&b=c?#',
+      }),
+      state({
+        refinements: {
+          car_type: ['new', 'used'],
+          make: ['Toyota'],
+          dealership_name: ['Metro Toyota'],
+          tag: ['Runout Sale'],
+          state: ['QLD'],
+        },
+      }),
+      state({
+        refinements: {
+          simple_body: ['Cab Chassis'],
+          simple_fuel: ['Diesel'],
+          simple_transmission: ['Manual'],
+          drive: ['4X4'],
+        },
+        page: 12,
+      }),
     ];
     for (const original of states) expect(parseUrl(buildSearchUrl(original))).toEqual(original);
   });

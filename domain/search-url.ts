@@ -62,7 +62,8 @@ export function emptySearchState(): SearchState {
   return { refinements: {}, ranges: {}, query: '', page: 1 };
 }
 
-const isRefinementField = (field: string): field is RefinementField => (REFINEMENT_FIELDS as readonly string[]).includes(field);
+const isRefinementField = (field: string): field is RefinementField =>
+  (REFINEMENT_FIELDS as readonly string[]).includes(field);
 const isRangeField = (field: string): field is RangeField => (RANGE_FIELDS as readonly string[]).includes(field);
 
 function decodeSegment(segment: string): string {
@@ -74,7 +75,10 @@ function decodeSegment(segment: string): string {
 }
 
 /** The refinements a path stands for, or undefined for a path this page does not serve. */
-function pathRefinements(segments: readonly string[], context: SearchUrlContext): Partial<Record<RefinementField, string[]>> | undefined {
+function pathRefinements(
+  segments: readonly string[],
+  context: SearchUrlContext,
+): Partial<Record<RefinementField, string[]>> | undefined {
   const [first, second, ...rest] = segments.map(decodeSegment).filter(Boolean);
   if (first === undefined || (first === DEFAULT_SEARCH_SLUG && second === undefined)) return {};
   if (rest.length > 0) return undefined;
@@ -131,7 +135,11 @@ function mergeValues(into: string[], values: readonly string[]): void {
 }
 
 /** spec: conversion §2.2 — search page state from the path after /search and the query string. */
-export function parseSearchUrl(segments: readonly string[], params: URLSearchParams, context: SearchUrlContext): SearchState | undefined {
+export function parseSearchUrl(
+  segments: readonly string[],
+  params: URLSearchParams,
+  context: SearchUrlContext,
+): SearchState | undefined {
   const fromPath = pathRefinements(segments, context);
   if (fromPath === undefined) return undefined;
   const state = emptySearchState();
@@ -152,7 +160,10 @@ export function parseSearchUrl(segments: readonly string[], params: URLSearchPar
   for (const field of REFINEMENT_FIELDS) {
     const values: string[] = [];
     mergeValues(values, fromPath[field] ?? []);
-    mergeValues(values, listed.filter((item) => item.field === field).map((item) => item.value));
+    mergeValues(
+      values,
+      listed.filter((item) => item.field === field).map((item) => item.value),
+    );
     if (values.length > 0) state.refinements[field] = values;
   }
   state.query = params.get('query')?.trim() ?? '';
@@ -166,7 +177,10 @@ const sameSet = (values: readonly string[], expected: readonly string[]) =>
   values.length === expected.length && expected.every((value) => values.some((v) => v.toLowerCase() === value));
 
 /** The path segments for a state and the refinement fields they carry. */
-function canonicalPath(refinements: Readonly<Record<string, readonly string[]>>): { segments: string[]; consumed: RefinementField[] } {
+function canonicalPath(refinements: Readonly<Record<string, readonly string[]>>): {
+  segments: string[];
+  consumed: RefinementField[];
+} {
   const carTypes = refinements.car_type ?? [];
   const only = carTypes.length === 1 ? carTypes[0]?.toLowerCase() : undefined;
   const carType = CAR_TYPES.find((type) => type === only);
@@ -196,11 +210,14 @@ export function buildSearchUrl(state: SearchState, basePath = SEARCH_BASE_PATH):
   const pairs: string[] = [];
   for (const field of REFINEMENT_FIELDS) {
     if (consumed.includes(field)) continue;
-    (state.refinements[field] ?? []).forEach((value, index) => pairs.push(`refinementList[${field}][${index}]=${encodeURIComponent(value)}`));
+    (state.refinements[field] ?? []).forEach((value, index) =>
+      pairs.push(`refinementList[${field}][${index}]=${encodeURIComponent(value)}`),
+    );
   }
   for (const field of RANGE_FIELDS) {
     const range = state.ranges[field];
-    if (range && (range.min !== undefined || range.max !== undefined)) pairs.push(`range[${field}]=${formatBound(range.min)}:${formatBound(range.max)}`);
+    if (range && (range.min !== undefined || range.max !== undefined))
+      pairs.push(`range[${field}]=${formatBound(range.min)}:${formatBound(range.max)}`);
   }
   const query = state.query.trim();
   if (query) pairs.push(`query=${encodeURIComponent(query)}`);

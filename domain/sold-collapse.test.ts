@@ -6,7 +6,14 @@ const isSold = (car: string) => car.startsWith('s');
 describe('sold handling in lists', () => {
   // spec: catalogue §4 sold handling in lists — consecutive sold cars collapse to one.
   it('keeps the first car of each run of sold cars', () => {
-    expect(collapseSold(['a', 's1', 's2', 's3', 'b', 's4', 'c', 's5', 's6'], isSold)).toEqual(['a', 's1', 'b', 's4', 'c', 's5']);
+    expect(collapseSold(['a', 's1', 's2', 's3', 'b', 's4', 'c', 's5', 's6'], isSold)).toEqual([
+      'a',
+      's1',
+      'b',
+      's4',
+      'c',
+      's5',
+    ]);
     expect(collapseSold(['s1', 's2', 'a'], isSold)).toEqual(['s1', 'a']);
     expect(collapseSold(['a', 'b'], isSold)).toEqual(['a', 'b']);
   });

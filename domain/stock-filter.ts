@@ -35,7 +35,10 @@ export function normaliseValue(value: unknown): string | number | boolean | unde
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** The condition's operator and operand. */
-export function conditionOperator(condition: StockCondition): { op: 'eq' | 'in' | RangeOperator | 'exists'; value: unknown } {
+export function conditionOperator(condition: StockCondition): {
+  op: 'eq' | 'in' | RangeOperator | 'exists';
+  value: unknown;
+} {
   for (const op of ['eq', 'in', 'gt', 'gte', 'lt', 'lte', 'exists'] as const) {
     if (op in condition) return { op, value: (condition as Record<string, unknown>)[op] };
   }

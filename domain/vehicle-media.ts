@@ -6,7 +6,8 @@
 /** catalogue §4: the video is placed second in the slider by default. */
 export const DEFAULT_VIDEO_POSITION = 2;
 
-export type VideoSource = { kind: 'youtube'; id: string } | { kind: 'vimeo'; id: string } | { kind: 'file'; url: string };
+export type VideoSource =
+  { kind: 'youtube'; id: string } | { kind: 'vimeo'; id: string } | { kind: 'file'; url: string };
 
 /** How a video address plays: an embed for YouTube and Vimeo, the browser's player for a file. */
 export function videoSource(url: string | undefined | null): VideoSource | undefined {
@@ -25,7 +26,11 @@ export type Slide<I> = { type: 'image'; image: I } | { type: 'video'; source: Vi
  * The slider's slides: the photos with the car's video at `position` (1-based; second by default),
  * or last when there are fewer photos.
  */
-export function mediaSlides<I>(images: readonly I[], video: { source: VideoSource; title: string } | undefined, position = DEFAULT_VIDEO_POSITION): Slide<I>[] {
+export function mediaSlides<I>(
+  images: readonly I[],
+  video: { source: VideoSource; title: string } | undefined,
+  position = DEFAULT_VIDEO_POSITION,
+): Slide<I>[] {
   const slides: Slide<I>[] = images.map((image) => ({ type: 'image', image }));
   if (video) slides.splice(Math.max(0, Math.min(position - 1, slides.length)), 0, { type: 'video', ...video });
   return slides;
@@ -39,7 +44,10 @@ export interface Hotspot {
 }
 
 /** The hotspots visible at a frame, with their anchor there (a hotspot shows only at angles it names). */
-export function hotspotsAt(hotspots: readonly Hotspot[] | undefined, frame: number): Array<{ id: string | number; description: string; x: number; y: number }> {
+export function hotspotsAt(
+  hotspots: readonly Hotspot[] | undefined,
+  frame: number,
+): Array<{ id: string | number; description: string; x: number; y: number }> {
   return (hotspots ?? []).flatMap((h) => {
     const at = h.positions.find((p) => p.frame === frame);
     return at ? [{ id: h.id, description: h.description, x: at.x, y: at.y }] : [];

@@ -66,7 +66,10 @@ describe('market-price badge', () => {
     expect(marketPriceBadge(national)).toEqual({ show: true, average: 35_000, saving: 5_000 });
     const zeroState = { price: 30_000, autograb_data: { state_average_market_price: 0, average_market_price: 35_000 } };
     expect(marketPriceBadge(zeroState).average).toBe(35_000);
-    const stringy = { price: 30_000, autograb_data: { state_average_market_price: '31000', average_market_price: null } };
+    const stringy = {
+      price: 30_000,
+      autograb_data: { state_average_market_price: '31000', average_market_price: null },
+    };
     expect(marketPriceBadge(stringy)).toEqual({ show: true, average: 31_000, saving: 1_000 });
   });
 
@@ -307,7 +310,9 @@ describe('sidebar call-to-action buttons', () => {
   it('shows the history report only with a file', () => {
     expect(ctaVisible(DEFAULT_HISTORY_REPORT_RULE, car, { now })).toBe(false);
     expect(ctaVisible(DEFAULT_HISTORY_REPORT_RULE, { ...car, file: '' }, { now })).toBe(false);
-    expect(ctaVisible(DEFAULT_HISTORY_REPORT_RULE, { ...car, file: 'https://cdn.example/report.pdf' }, { now })).toBe(true);
+    expect(ctaVisible(DEFAULT_HISTORY_REPORT_RULE, { ...car, file: 'https://cdn.example/report.pdf' }, { now })).toBe(
+      true,
+    );
   });
 
   // spec: catalogue §5 — reserve and online purchase need the reserve-eligibility check (default rule).
@@ -335,7 +340,12 @@ describe('sidebar call-to-action buttons', () => {
     };
     expect(ctaVisible(tenantReserve, car, { now })).toBe(true);
     expect(ctaVisible(tenantReserve, { ...car, reserved: true }, { now })).toBe(false);
-    const recentUsed: StockFilter = { all: [{ field: 'age_years', lte: 7 }, { field: 'km', lt: 100_000 }] };
+    const recentUsed: StockFilter = {
+      all: [
+        { field: 'age_years', lte: 7 },
+        { field: 'km', lt: 100_000 },
+      ],
+    };
     expect(ctaVisible(recentUsed, { ...car, km: 50_000 }, { now })).toBe(true);
     expect(ctaVisible(recentUsed, { ...car, km: 50_000, year: 2015 }, { now })).toBe(false);
     expect(ctaVisible(recentUsed, car, { now })).toBe(false);
@@ -360,10 +370,17 @@ describe('sidebar call-to-action buttons', () => {
 
   // spec: catalogue §5 — the sidebar's button set from the rules; purchase buttons off for sold or unpriced cars.
   it('lists the visible sidebar buttons', () => {
-    expect(sidebarCtas({ ...car, file: 'report.pdf' }, {}, { now })).toEqual(['reserve', 'buy-online', 'trade-in', 'history-report']);
+    expect(sidebarCtas({ ...car, file: 'report.pdf' }, {}, { now })).toEqual([
+      'reserve',
+      'buy-online',
+      'trade-in',
+      'history-report',
+    ]);
     expect(sidebarCtas(car, { buyOnline: { field: 'make', eq: 'Mazda' } }, { now })).toEqual(['reserve', 'trade-in']);
     const anyStatus: StockFilter = { field: 'price', gte: 0 };
-    expect(sidebarCtas({ ...car, status: 'sold' }, { reserve: anyStatus, tradeIn: anyStatus }, { now })).toEqual(['trade-in']);
+    expect(sidebarCtas({ ...car, status: 'sold' }, { reserve: anyStatus, tradeIn: anyStatus }, { now })).toEqual([
+      'trade-in',
+    ]);
   });
 });
 
@@ -379,7 +396,15 @@ describe('sold notice, breadcrumbs, location and sharing', () => {
 
   // spec: catalogue §2 vehicle detail page — Home, car type, make, model and body links, ending on the title.
   it('builds breadcrumbs with conversion §2.2 search URLs', () => {
-    const car = { car_type: 'used', make: 'Land Rover', model: 'Range Rover Sport', simple_body: 'SUV', year: 2021, badge: 'HSE', series: 'L494' };
+    const car = {
+      car_type: 'used',
+      make: 'Land Rover',
+      model: 'Range Rover Sport',
+      simple_body: 'SUV',
+      year: 2021,
+      badge: 'HSE',
+      series: 'L494',
+    };
     expect(breadcrumbs(car)).toEqual([
       { label: 'Home', href: '/' },
       { label: 'Used Cars', href: '/search/used-cars' },
@@ -388,7 +413,10 @@ describe('sold notice, breadcrumbs, location and sharing', () => {
       { label: 'SUV', href: '/search/suv' },
       { label: '2021 Land Rover Range Rover Sport HSE L494' },
     ]);
-    expect(breadcrumbs({ ...car, car_type: 'demo' }, '/stock/')[1]).toEqual({ label: 'Demo Cars', href: '/stock/demo-cars' });
+    expect(breadcrumbs({ ...car, car_type: 'demo' }, '/stock/')[1]).toEqual({
+      label: 'Demo Cars',
+      href: '/stock/demo-cars',
+    });
     expect(breadcrumbs({ ...car, car_type: 'new' })[1]?.href).toBe('/search/new-cars');
   });
 
@@ -417,8 +445,12 @@ describe('sold notice, breadcrumbs, location and sharing', () => {
 
   // spec: catalogue §2 — the share link is the site URL plus /cars/{slug}, trailing slash removed.
   it('builds the share link', () => {
-    expect(shareUrl('https://dealer.example', '2022-toyota-hilux-sr5-100123')).toBe('https://dealer.example/cars/2022-toyota-hilux-sr5-100123');
-    expect(shareUrl('https://dealer.example/', '2022-toyota-hilux-sr5-100123')).toBe('https://dealer.example/cars/2022-toyota-hilux-sr5-100123');
+    expect(shareUrl('https://dealer.example', '2022-toyota-hilux-sr5-100123')).toBe(
+      'https://dealer.example/cars/2022-toyota-hilux-sr5-100123',
+    );
+    expect(shareUrl('https://dealer.example/', '2022-toyota-hilux-sr5-100123')).toBe(
+      'https://dealer.example/cars/2022-toyota-hilux-sr5-100123',
+    );
     expect(shareUrl('https://dealer.example//', 'abc/')).toBe('https://dealer.example/cars/abc');
   });
 

@@ -19,7 +19,10 @@ import { vehicleTitle } from './vehicle-title';
 export const MARKET_PRICE_THRESHOLD = 499;
 
 export interface MarketPricedCar extends Pick<PricedCar, 'price' | 'offer_price'> {
-  autograb_data?: { state_average_market_price?: number | string | null; average_market_price?: number | string | null } | null;
+  autograb_data?: {
+    state_average_market_price?: number | string | null;
+    average_market_price?: number | string | null;
+  } | null;
 }
 
 export interface MarketPriceBadge {
@@ -32,7 +35,8 @@ export interface MarketPriceBadge {
 
 /** A positive finite number from a feed value (numbers or numeric strings), else undefined. */
 function positiveNumber(value: unknown): number | undefined {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   return Number.isFinite(number) && number > 0 ? number : undefined;
 }
 
@@ -68,7 +72,21 @@ export const DEALER_COMMENTS_PENDING = 'Dealer comments are pending. Please chec
 
 export type DealerComments = { kind: 'pending' } | { kind: 'text'; full: string; short: string; truncated: boolean };
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“' };
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
+};
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, body: string) => {
@@ -178,7 +196,12 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** YYYY-MM-DD of an instant in a time zone. */
 function dateInZone(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
@@ -190,7 +213,9 @@ function calendarDate(text: string, timeZone: string): string | undefined {
   if (match) {
     const [, y, m, d] = match.map(Number) as [number, number, number, number];
     const check = new Date(Date.UTC(y, m - 1, d));
-    return check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === d ? trimmed : undefined;
+    return check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === d
+      ? trimmed
+      : undefined;
   }
   if (!/^\d{4}-\d{2}-\d{2}T/.test(trimmed)) return undefined;
   const instant = Date.parse(trimmed);
@@ -200,7 +225,9 @@ function calendarDate(text: string, timeZone: string): string | undefined {
 /** '3 March 2027' for 2027-03-03 (en-AU, the calendar date as written). */
 export function formatCalendarDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
 }
 
 /**
@@ -212,7 +239,12 @@ export function formatCalendarDate(date: string): string {
  * 'Expires on {date}'. The date is formatted en-AU ('3 March 2027'). A date-time is read as its
  * calendar date in the site time zone; missing or invalid dates show nothing.
  */
-export function regoExpiry(date: string | undefined | null, now: Date, timeZone: string, showUnregistered: boolean): string | undefined {
+export function regoExpiry(
+  date: string | undefined | null,
+  now: Date,
+  timeZone: string,
+  showUnregistered: boolean,
+): string | undefined {
   if (!date) return undefined;
   const expiry = calendarDate(date, timeZone);
   if (expiry === undefined) return undefined;
@@ -445,7 +477,9 @@ export function sidebarCtas<C extends CtaCar>(car: C, rules: CtaRules, context: 
     ['history-report', rules.historyReport ?? DEFAULT_HISTORY_REPORT_RULE],
   ];
   const hidePurchase = purchaseButtonsHidden(car);
-  return checks.filter(([cta, rule]) => !(hidePurchase && PURCHASE_CTAS.includes(cta)) && ctaVisible(rule, car, context)).map(([cta]) => cta);
+  return checks
+    .filter(([cta, rule]) => !(hidePurchase && PURCHASE_CTAS.includes(cta)) && ctaVisible(rule, car, context))
+    .map(([cta]) => cta);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -482,7 +516,11 @@ export interface BreadcrumbCar {
   name?: string | null;
 }
 
-const CAR_TYPE_LABELS: Readonly<Record<keyof typeof STOCK_TYPE_SLUGS, string>> = { used: 'Used Cars', demo: 'Demo Cars', new: 'New Cars' };
+const CAR_TYPE_LABELS: Readonly<Record<keyof typeof STOCK_TYPE_SLUGS, string>> = {
+  used: 'Used Cars',
+  demo: 'Demo Cars',
+  new: 'New Cars',
+};
 const isCarType = (value: string): value is keyof typeof STOCK_TYPE_SLUGS => value in STOCK_TYPE_SLUGS;
 const text = (value: string | null | undefined) => (value ?? '').trim();
 
@@ -517,7 +555,10 @@ export function breadcrumbs(car: BreadcrumbCar, searchBase = SEARCH_BASE_PATH): 
  * (trimmed, case-insensitive) from the primary dealership city. Nothing when either city is
  * unknown: without a primary city there is nothing to differ from.
  */
-export function locatedAt(carCity: string | undefined | null, primaryCity: string | undefined | null): string | undefined {
+export function locatedAt(
+  carCity: string | undefined | null,
+  primaryCity: string | undefined | null,
+): string | undefined {
   const city = text(carCity);
   const primary = text(primaryCity);
   if (!city || !primary || city.toLowerCase() === primary.toLowerCase()) return undefined;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { shownPrice } from './price-display';
-import { absoluteUrl, openGraph, serialiseJsonLd, vehicleJsonLd, type StructuredDataCar, type StructuredDataOptions } from './vehicle-structured-data';
+import {
+  absoluteUrl,
+  openGraph,
+  serialiseJsonLd,
+  vehicleJsonLd,
+  type StructuredDataCar,
+  type StructuredDataOptions,
+} from './vehicle-structured-data';
 
 const options: StructuredDataOptions = {
   url: 'https://dealer.example/cars/2022-toyota-hilux-sr5-100123',
@@ -30,7 +37,11 @@ const car: StructuredDataCar = {
   bodyconfiguration: 'Double Cab Pick Up',
   vin: 'MR0HA3CD100123456',
   primary_image_url: '/media/hilux/front.jpg',
-  images: [{ image: { url: '/media/hilux/front.jpg' } }, { image: { url: 'https://cdn.example/hilux/side.jpg' } }, { image: { url: '//cdn.example/hilux/rear.jpg' } }],
+  images: [
+    { image: { url: '/media/hilux/front.jpg' } },
+    { image: { url: 'https://cdn.example/hilux/side.jpg' } },
+    { image: { url: '//cdn.example/hilux/rear.jpg' } },
+  ],
 };
 
 describe('vehicle JSON-LD', () => {
@@ -51,10 +62,16 @@ describe('vehicle JSON-LD', () => {
       fuelType: 'Diesel',
       bodyType: 'Ute',
       vehicleIdentificationNumber: 'MR0HA3CD100123456',
-      image: ['https://dealer.example/media/hilux/front.jpg', 'https://cdn.example/hilux/side.jpg', 'https://cdn.example/hilux/rear.jpg'],
+      image: [
+        'https://dealer.example/media/hilux/front.jpg',
+        'https://cdn.example/hilux/side.jpg',
+        'https://cdn.example/hilux/rear.jpg',
+      ],
       url: options.url,
     });
-    expect(data.description).toBe('2022 Toyota HiLux SR5 — used car for sale at Acme Motors. $45,990 Drive Away, 32,000 km, 6 Speed Automatic, Diesel.');
+    expect(data.description).toBe(
+      '2022 Toyota HiLux SR5 — used car for sale at Acme Motors. $45,990 Drive Away, 32,000 km, 6 Speed Automatic, Diesel.',
+    );
   });
 
   // spec: catalogue §4 price display priority — the offer price is the one price shown everywhere (ACL s47).
@@ -81,11 +98,14 @@ describe('vehicle JSON-LD', () => {
 
   // spec: catalogue §4 availability — in stock, coming soon, otherwise sold.
   it('maps status to availability', () => {
-    const availability = (status: string) => (vehicleJsonLd({ ...car, status }, options).offers as Record<string, unknown>).availability;
+    const availability = (status: string) =>
+      (vehicleJsonLd({ ...car, status }, options).offers as Record<string, unknown>).availability;
     expect(availability('coming_soon')).toBe('https://schema.org/PreOrder');
     expect(availability('sold')).toBe('https://schema.org/SoldOut');
     expect(availability('reserved')).toBe('https://schema.org/SoldOut');
-    expect(vehicleJsonLd({ ...car, status: 'sold' }, options).description).toBe('2022 Toyota HiLux SR5 — this car recently sold. 32,000 km, 6 Speed Automatic, Diesel.');
+    expect(vehicleJsonLd({ ...car, status: 'sold' }, options).description).toBe(
+      '2022 Toyota HiLux SR5 — this car recently sold. 32,000 km, 6 Speed Automatic, Diesel.',
+    );
   });
 
   // spec: catalogue §3 Car — car_type new, demo, used; item_type for motorcycles, caravans, trucks.
@@ -102,7 +122,9 @@ describe('vehicle JSON-LD', () => {
   it('omits undefined fields', () => {
     const bare: StructuredDataCar = { year: 2019, make: 'Kia', model: 'Cerato', status: 'in_stock', price: 19_990 };
     const data = vehicleJsonLd(bare, options);
-    expect(Object.keys(data).sort()).toEqual(['@context', '@type', 'brand', 'description', 'model', 'name', 'offers', 'url', 'vehicleModelDate'].sort());
+    expect(Object.keys(data).sort()).toEqual(
+      ['@context', '@type', 'brand', 'description', 'model', 'name', 'offers', 'url', 'vehicleModelDate'].sort(),
+    );
     expect(Object.values(data)).not.toContain(undefined);
     expect(JSON.parse(JSON.stringify(data))).toEqual(data);
   });
@@ -128,8 +150,11 @@ describe('Open Graph', () => {
   it('builds Open Graph metadata', () => {
     expect(openGraph(car, options)).toEqual({
       title: '2022 Toyota HiLux SR5 | Acme Motors',
-      description: '2022 Toyota HiLux SR5 — used car for sale at Acme Motors. $45,990 Drive Away, 32,000 km, 6 Speed Automatic, Diesel.',
-      images: [{ url: 'https://dealer.example/media/hilux/front.jpg', width: 1200, height: 800, alt: '2022 Toyota HiLux SR5' }],
+      description:
+        '2022 Toyota HiLux SR5 — used car for sale at Acme Motors. $45,990 Drive Away, 32,000 km, 6 Speed Automatic, Diesel.',
+      images: [
+        { url: 'https://dealer.example/media/hilux/front.jpg', width: 1200, height: 800, alt: '2022 Toyota HiLux SR5' },
+      ],
       type: 'website',
       url: options.url,
     });
@@ -137,6 +162,9 @@ describe('Open Graph', () => {
 
   // spec: catalogue §3 Car — a car without photos has no preview image.
   it('has no image when the car has none', () => {
-    expect(openGraph({ ...car, primary_image_url: undefined, images: undefined }, { ...options, vehicleWord: 'motorcycle' }).images).toEqual([]);
+    expect(
+      openGraph({ ...car, primary_image_url: undefined, images: undefined }, { ...options, vehicleWord: 'motorcycle' })
+        .images,
+    ).toEqual([]);
   });
 });

@@ -68,7 +68,10 @@ export function absoluteUrl(url: string | null | undefined, base: string): strin
 }
 
 /** The car's photos as absolute URLs: the primary image first, then the gallery, without repeats. */
-export function vehicleImageUrls(car: Pick<StructuredDataCar, 'primary_image_url' | 'images'>, imageBase: string): string[] {
+export function vehicleImageUrls(
+  car: Pick<StructuredDataCar, 'primary_image_url' | 'images'>,
+  imageBase: string,
+): string[] {
   const urls = [car.primary_image_url, ...(car.images ?? []).map((entry) => entry.image?.url)]
     .map((url) => absoluteUrl(url, imageBase))
     .filter((url): url is string => url !== undefined);
@@ -110,17 +113,26 @@ const CONDITION_WORDS: Readonly<Record<string, string>> = { new: 'New', demo: 'D
  * $45,990 Drive Away, 32,000 km, 6 Speed Automatic, Diesel.' The price appears only while the car
  * is available and priced (shownPrice); an unavailable car reads '... recently sold.'.
  */
-export function vehicleDescription(car: StructuredDataCar, options: Pick<StructuredDataOptions, 'siteName' | 'currency' | 'vehicleWord'>): string {
+export function vehicleDescription(
+  car: StructuredDataCar,
+  options: Pick<StructuredDataOptions, 'siteName' | 'currency' | 'vehicleWord'>,
+): string {
   const title = displayName(car);
   const condition = CONDITION_WORDS[text(car.car_type)?.toLowerCase() ?? ''];
   const word = text(options.vehicleWord) ?? 'car';
   const what = condition ? `${condition.toLowerCase()} ${word}` : word;
   const available = isAvailable(car);
-  const lead = available ? `${title} — ${what} for sale at ${options.siteName}.` : `${title} — this ${word} recently sold.`;
+  const lead = available
+    ? `${title} — ${what} for sale at ${options.siteName}.`
+    : `${title} — this ${word} recently sold.`;
   const price = shownPrice(car);
   const details = [
-    available && price > 0 ? [formatMoney(price, options.currency), text(car.price_type)].filter(Boolean).join(' ') : undefined,
-    typeof car.km === 'number' && Number.isFinite(car.km) ? `${new Intl.NumberFormat('en-AU').format(car.km)} km` : undefined,
+    available && price > 0
+      ? [formatMoney(price, options.currency), text(car.price_type)].filter(Boolean).join(' ')
+      : undefined,
+    typeof car.km === 'number' && Number.isFinite(car.km)
+      ? `${new Intl.NumberFormat('en-AU').format(car.km)} km`
+      : undefined,
     text(car.trans) ?? text(car.simple_transmission),
     text(car.fuel) ?? text(car.simple_fuel),
   ].filter((part): part is string => part !== undefined && part !== '');

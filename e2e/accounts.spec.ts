@@ -8,7 +8,19 @@ import { PDFDocument } from 'pdf-lib';
 import { PORT, expectAccessible, siteUrl } from './helpers';
 
 interface FeedCar {
-  id: number; slug: string; dealership_id: number; car_type: string; status: string; price: number; make: string; model: string; year: number; nvic?: string; show_on_dealer_website?: boolean; sold_date_timestamp?: number; reserved?: boolean;
+  id: number;
+  slug: string;
+  dealership_id: number;
+  car_type: string;
+  status: string;
+  price: number;
+  make: string;
+  model: string;
+  year: number;
+  nvic?: string;
+  show_on_dealer_website?: boolean;
+  sold_date_timestamp?: number;
+  reserved?: boolean;
 }
 const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as { cars: FeedCar[] };
 const SC = [2, 3, 4, 5, 6];
@@ -17,7 +29,8 @@ const group = 'southern-cross-motors';
 const franchise = 'harbour-city-mazda';
 const MESSAGES = 'test-results/account-messages/account-messages.jsonl';
 const shown = (c: FeedCar) => c.show_on_dealer_website !== false;
-const inStock = (dealers: number[]) => (c: FeedCar) => dealers.includes(c.dealership_id) && shown(c) && c.status === 'in_stock' && !c.reserved;
+const inStock = (dealers: number[]) => (c: FeedCar) =>
+  dealers.includes(c.dealership_id) && shown(c) && c.status === 'in_stock' && !c.reserved;
 const find = (label: string, test: (c: FeedCar) => boolean, skip = 0): FeedCar => {
   const car = feed.cars.filter(test)[skip];
   if (!car) throw new Error(`no demo car: ${label}`);
@@ -33,7 +46,10 @@ async function codeFor(to: string): Promise<string> {
   await expect
     .poll(() => {
       if (!existsSync(MESSAGES)) return '';
-      const lines = readFileSync(MESSAGES, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; text: string });
+      const lines = readFileSync(MESSAGES, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { to: string; text: string });
       code = /code is (\d{6})/.exec(lines.filter((m) => m.to === to).at(-1)?.text ?? '')?.[1] ?? '';
       return code;
     })
@@ -54,27 +70,50 @@ async function signInBySms(page: Page, phone: string): Promise<void> {
 /** An API session by SMS code on one site: the session cookie to send by hand (Node does not resolve *.localhost). */
 async function apiSession(request: APIRequestContext, site: string, phone: string): Promise<string> {
   const headers = { host: `${site}.localhost:${PORT}`, origin: `http://${site}.localhost:${PORT}` };
-  const sent = await request.post(`http://127.0.0.1:${PORT}/api/auth/phone-number/send-otp`, { headers, data: { phoneNumber: e164(phone) } });
+  const sent = await request.post(`http://127.0.0.1:${PORT}/api/auth/phone-number/send-otp`, {
+    headers,
+    data: { phoneNumber: e164(phone) },
+  });
   expect(sent.status()).toBe(200);
-  const verified = await request.post(`http://127.0.0.1:${PORT}/api/auth/phone-number/verify`, { headers, data: { phoneNumber: e164(phone), code: await codeFor(e164(phone)) } });
+  const verified = await request.post(`http://127.0.0.1:${PORT}/api/auth/phone-number/verify`, {
+    headers,
+    data: { phoneNumber: e164(phone), code: await codeFor(e164(phone)) },
+  });
   expect(verified.status()).toBe(200);
-  const cookie = verified.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie' && h.value.includes('session_token')).map((h) => h.value.split(';')[0]).join('; ');
+  const cookie = verified
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie' && h.value.includes('session_token'))
+    .map((h) => h.value.split(';')[0])
+    .join('; ');
   expect(cookie).toContain('session_token');
   return cookie;
 }
 
-function api(request: APIRequestContext, site: string, path: string, cookie: string, data?: unknown, origin = `http://${site}.localhost:${PORT}`) {
+function api(
+  request: APIRequestContext,
+  site: string,
+  path: string,
+  cookie: string,
+  data?: unknown,
+  origin = `http://${site}.localhost:${PORT}`,
+) {
   const headers = { host: `${site}.localhost:${PORT}`, origin, cookie };
-  return data === undefined ? request.get(`http://127.0.0.1:${PORT}${path}`, { headers }) : request.post(`http://127.0.0.1:${PORT}${path}`, { headers, data });
+  return data === undefined
+    ? request.get(`http://127.0.0.1:${PORT}${path}`, { headers })
+    : request.post(`http://127.0.0.1:${PORT}${path}`, { headers, data });
 }
 
-test('signed out, Save to watchlist goes to sign-in and comes back to the car; save, reload, remove (catalogue §4, §8)', async ({ page }) => {
+test('signed out, Save to watchlist goes to sign-in and comes back to the car; save, reload, remove (catalogue §4, §8)', async ({
+  page,
+}) => {
   const car = find('group used car', (c) => inStock(SC)(c) && c.car_type === 'used', 3);
   const path = `/cars/${car.slug}`;
   await page.goto(siteUrl(group, path));
   await page.getByRole('button', { name: 'Save to watchlist' }).click();
   // conversion §2.3: /sign-in?type={type}&redirect={path}&back={path}
-  await expect(page).toHaveURL(siteUrl(group, `/sign-in?type=watchlist&redirect=${encodeURIComponent(path)}&back=${encodeURIComponent(path)}`));
+  await expect(page).toHaveURL(
+    siteUrl(group, `/sign-in?type=watchlist&redirect=${encodeURIComponent(path)}&back=${encodeURIComponent(path)}`),
+  );
   await expect(page.getByText('Sign in to save cars to your watchlist.')).toBeVisible();
   await expectAccessible(page);
   await signInBySms(page, mobile());
@@ -97,12 +136,22 @@ test('signed out, Save to watchlist goes to sign-in and comes back to the car; s
   await expect(page.getByRole('button', { name: 'Save to watchlist' })).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('the watchlist page and My Garage show saved cars with their live status; favourites join after sign-in', async ({ page }) => {
+test('the watchlist page and My Garage show saved cars with their live status; favourites join after sign-in', async ({
+  page,
+}) => {
   // This group lists used cars only (its base filter).
   const available = find('group used car', (c) => inStock(SC)(c) && c.car_type === 'used', 30);
   const favourite = find('group priced used car', (c) => inStock(SC)(c) && c.car_type === 'used' && c.price > 0, 20);
   const now = Date.now() / 1000;
-  const sold = find('group used car sold within the window', (c) => SC.includes(c.dealership_id) && shown(c) && c.car_type === 'used' && c.status === 'sold' && (c.sold_date_timestamp ?? 0) > now - 2 * 86_400);
+  const sold = find(
+    'group used car sold within the window',
+    (c) =>
+      SC.includes(c.dealership_id) &&
+      shown(c) &&
+      c.car_type === 'used' &&
+      c.status === 'sold' &&
+      (c.sold_date_timestamp ?? 0) > now - 2 * 86_400,
+  );
 
   // A favourite kept in the browser before signing in.
   await page.goto(siteUrl(group, `/cars/${favourite.slug}`));
@@ -124,17 +173,37 @@ test('the watchlist page and My Garage show saved cars with their live status; f
   // A car that sold after it was saved shows as sold.
   const saveFromPage = (carId: number) =>
     page.evaluate(
-      async ([phoneNumber, id]) => (await fetch('/api/watchlist/save-car', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone_number: phoneNumber, car_id: id }) })).json() as Promise<unknown>,
+      async ([phoneNumber, id]) =>
+        (
+          await fetch('/api/watchlist/save-car', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ phone_number: phoneNumber, car_id: id }),
+          })
+        ).json() as Promise<unknown>,
       [e164(phone), carId] as const,
     );
   expect(await saveFromPage(sold.id)).toMatchObject({ success: true });
   expect(await saveFromPage(available.id)).toMatchObject({ success: true });
   await page.goto(siteUrl(group, '/watchlist'));
   await expect(page.getByRole('heading', { level: 1, name: 'Your watchlist' })).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: title(available) }).first()).toContainText('Available');
-  await expect(page.getByRole('listitem').filter({ hasText: title(sold) }).first()).toContainText('Sold');
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: title(available) })
+      .first(),
+  ).toContainText('Available');
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: title(sold) })
+      .first(),
+  ).toContainText('Sold');
   await expectAccessible(page);
-  await page.getByRole('button', { name: new RegExp(`Remove ${sold.year} ${sold.make} ${sold.model}`) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(`Remove ${sold.year} ${sold.make} ${sold.model}`) })
+    .first()
+    .click();
   await expect(page.locator('.toast')).toContainText('Car Removed');
   await expect(page.getByRole('listitem').filter({ hasText: title(sold) })).toHaveCount(0);
 
@@ -148,12 +217,19 @@ test('the watchlist page and My Garage show saved cars with their live status; f
 test('gated pages redirect to sign-in with type, redirect and back (conversion §4.7, §6)', async ({ page }) => {
   const car = find('franchise car', inStock(HC));
   await page.goto(siteUrl(franchise, '/my-garage/mazda'), { referer: siteUrl(franchise, '/finance') });
-  await expect(page).toHaveURL(siteUrl(franchise, `/sign-in?type=garage&redirect=${encodeURIComponent('/my-garage/mazda')}&back=${encodeURIComponent('/finance')}`));
+  await expect(page).toHaveURL(
+    siteUrl(
+      franchise,
+      `/sign-in?type=garage&redirect=${encodeURIComponent('/my-garage/mazda')}&back=${encodeURIComponent('/finance')}`,
+    ),
+  );
   await expect(page.getByRole('link', { name: 'Back', exact: true })).toHaveAttribute('href', '/finance');
 
   // Checkout is gated on this site once its car has loaded; without a car it does not redirect.
   await page.goto(siteUrl(franchise, `/cars/${car.slug}/checkout`));
-  await expect(page).toHaveURL(siteUrl(franchise, `/sign-in?type=checkout&redirect=${encodeURIComponent(`/cars/${car.slug}/checkout`)}&back=%2F`));
+  await expect(page).toHaveURL(
+    siteUrl(franchise, `/sign-in?type=checkout&redirect=${encodeURIComponent(`/cars/${car.slug}/checkout`)}&back=%2F`),
+  );
   const missing = await page.goto(siteUrl(franchise, '/cars/no-such-car-anywhere/checkout'));
   expect(missing?.status()).toBe(404);
   await expect(page).toHaveURL(siteUrl(franchise, '/cars/no-such-car-anywhere/checkout'));
@@ -162,7 +238,9 @@ test('gated pages redirect to sign-in with type, redirect and back (conversion �
   const withNvic = find('franchise car with an NVIC', (c) => inStock(HC)(c) && Boolean(c.nvic));
   const withoutNvic = find('franchise car without an NVIC', (c) => inStock(HC)(c) && !c.nvic);
   await page.goto(siteUrl(franchise, `/personalised/finance?car_id=${withNvic.id}`));
-  await expect(page).toHaveURL(new RegExp(`/sign-in\\?type=finance&redirect=${encodeURIComponent(`/personalised/finance?car_id=${withNvic.id}`)}`));
+  await expect(page).toHaveURL(
+    new RegExp(`/sign-in\\?type=finance&redirect=${encodeURIComponent(`/personalised/finance?car_id=${withNvic.id}`)}`),
+  );
   await page.goto(siteUrl(franchise, `/personalised/finance?car_id=${withoutNvic.id}`));
   await expect(page).toHaveURL(siteUrl(franchise, `/personalised/finance?car_id=${withoutNvic.id}`));
 
@@ -177,16 +255,24 @@ test('gated pages redirect to sign-in with type, redirect and back (conversion �
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('a session from one site cannot read or change another site’s watchlist; calls from other origins are refused', async ({ request }) => {
+test('a session from one site cannot read or change another site’s watchlist; calls from other origins are refused', async ({
+  request,
+}) => {
   const own = find('franchise car', inStock(HC), 2);
   const other = find('group used car', (c) => inStock(SC)(c) && c.car_type === 'used', 7);
   const phone = mobile();
   const cookie = await apiSession(request, franchise, phone);
 
-  const saved = await api(request, franchise, '/api/watchlist/save-car', cookie, { phone_number: e164(phone), car_id: own.id });
+  const saved = await api(request, franchise, '/api/watchlist/save-car', cookie, {
+    phone_number: e164(phone),
+    car_id: own.id,
+  });
   expect(await saved.json()).toMatchObject({ success: true, watchlist: [own.id] });
   // Another site's car cannot be saved here.
-  const foreign = await api(request, franchise, '/api/watchlist/save-car', cookie, { phone_number: e164(phone), car_id: other.id });
+  const foreign = await api(request, franchise, '/api/watchlist/save-car', cookie, {
+    phone_number: e164(phone),
+    car_id: other.id,
+  });
   expect(foreign.status()).toBe(404);
 
   // The same cookie on the other site is nobody.
@@ -198,7 +284,14 @@ test('a session from one site cannot read or change another site’s watchlist; 
     expect(await answer.json()).toEqual({ success: false, error: 'Please sign in to use your watchlist.' });
   }
   // CSRF: a page on another origin cannot change the list, even with the shopper's cookie.
-  const forged = await api(request, franchise, '/api/watchlist/remove-car', cookie, { phone_number: e164(phone), car_id: own.id }, 'https://evil.example');
+  const forged = await api(
+    request,
+    franchise,
+    '/api/watchlist/remove-car',
+    cookie,
+    { phone_number: e164(phone), car_id: own.id },
+    'https://evil.example',
+  );
   expect(forged.status()).toBe(403);
   // A malformed call is told what is wrong.
   const malformed = await api(request, franchise, '/api/watchlist/save-car', cookie, { car: 'x' });
@@ -207,35 +300,51 @@ test('a session from one site cannot read or change another site’s watchlist; 
   expect(await mine.json()).toMatchObject({ user: { phoneNumber: e164(phone) }, watchlist: [own.id] });
 });
 
-test('plugins per website session: the car analysis downloads for everyone on one site and after sign-in on another (conversion §6)', async ({ page, request }) => {
+test('plugins per website session: the car analysis downloads for everyone on one site and after sign-in on another (conversion §6)', async ({
+  page,
+  request,
+}) => {
   const used = find('group used car', (c) => inStock(SC)(c) && c.car_type === 'used', 11);
   await page.goto(siteUrl(group, `/cars/${used.slug}`));
   const download = page.getByRole('link', { name: 'Download the car analysis (PDF)' });
   await expect(download).toHaveAttribute('href', `/api/cars/${used.slug}/analysis`);
-  const pdf = await request.get(`http://127.0.0.1:${PORT}/api/cars/${used.slug}/analysis`, { headers: { host: `${group}.localhost:${PORT}` } });
+  const pdf = await request.get(`http://127.0.0.1:${PORT}/api/cars/${used.slug}/analysis`, {
+    headers: { host: `${group}.localhost:${PORT}` },
+  });
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await PDFDocument.load(await pdf.body())).getPageCount()).toBe(1);
   // The PPSR report is for signed-in shoppers on this site (the test server's PPSR_URL is a stand-in register).
   const ppsrSignIn = page.getByRole('link', { name: 'Sign in to download the PPSR report' });
   await expect(ppsrSignIn).toBeVisible();
-  const ppsrRefused = await request.get(`http://127.0.0.1:${PORT}/api/cars/${used.slug}/ppsr`, { headers: { host: `${group}.localhost:${PORT}` } });
+  const ppsrRefused = await request.get(`http://127.0.0.1:${PORT}/api/cars/${used.slug}/ppsr`, {
+    headers: { host: `${group}.localhost:${PORT}` },
+  });
   expect(ppsrRefused.status()).toBe(401);
   await ppsrSignIn.click();
   await expect(page).toHaveURL(/\/sign-in\?type=ppsr/);
   await signInBySms(page, mobile());
   await expect(page).toHaveURL(siteUrl(group, `/cars/${used.slug}`));
-  await expect(page.getByRole('link', { name: 'Download the PPSR report (PDF)' })).toHaveAttribute('href', `/api/cars/${used.slug}/ppsr`);
+  await expect(page.getByRole('link', { name: 'Download the PPSR report (PDF)' })).toHaveAttribute(
+    'href',
+    `/api/cars/${used.slug}/ppsr`,
+  );
   const ppsr = await page.evaluate(async (href) => {
     const response = await fetch(href);
-    return { status: response.status, type: response.headers.get('content-type'), start: new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5)) };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      start: new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5)),
+    };
   }, `/api/cars/${used.slug}/ppsr`);
   expect(ppsr).toEqual({ status: 200, type: 'application/pdf', start: '%PDF-' });
 
   const franchiseCar = find('franchise car', inStock(HC), 4);
   await page.goto(siteUrl(franchise, `/cars/${franchiseCar.slug}`));
   await expect(page.getByRole('link', { name: 'Sign in to download the car analysis' })).toBeVisible();
-  const refused = await request.get(`http://127.0.0.1:${PORT}/api/cars/${franchiseCar.slug}/analysis`, { headers: { host: `${franchise}.localhost:${PORT}` } });
+  const refused = await request.get(`http://127.0.0.1:${PORT}/api/cars/${franchiseCar.slug}/analysis`, {
+    headers: { host: `${franchise}.localhost:${PORT}` },
+  });
   expect(refused.status()).toBe(401);
   await page.getByRole('link', { name: 'Sign in to download the car analysis' }).click();
   await expect(page).toHaveURL(/\/sign-in\?type=analysis/);
@@ -244,7 +353,9 @@ test('plugins per website session: the car analysis downloads for everyone on on
   await expect(page.getByRole('link', { name: 'Download the car analysis (PDF)' })).toBeVisible();
 });
 
-test('create an account with a password: the e-mailed code confirms it; a wrong password gets one message for all', async ({ page }) => {
+test('create an account with a password: the e-mailed code confirms it; a wrong password gets one message for all', async ({
+  page,
+}) => {
   const email = `shopper-${Date.now()}@example.com`;
   await page.goto(siteUrl(franchise, '/sign-in?type=garage&redirect=%2Fmy-garage&back=%2F'));
   await page.getByRole('button', { name: 'Create an account' }).click();

@@ -54,7 +54,9 @@ test.describe('a site whose offers have all expired', () => {
     const response = await page.goto(siteUrl(offerless, '/special-offers'));
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { name: 'No Results Available' })).toBeVisible();
-    await expect(page.getByText('There appears to be no offers currently available that meet the conditions of your search')).toBeVisible();
+    await expect(
+      page.getByText('There appears to be no offers currently available that meet the conditions of your search'),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Clear Filters' })).toHaveAttribute('href', '/special-offers');
     await expect(page.getByText('Last winter’s service special')).toHaveCount(0);
     await expectAccessible(page);
@@ -83,14 +85,20 @@ test('the promotions slider moves between slides with its buttons', async ({ pag
   await expect(slider.getByText('Slide 1 of 2')).toBeVisible(); // wraps
 });
 
-test('a brand service route exists only with a service-booking address (conversion §2.3)', async ({ page, request }) => {
+test('a brand service route exists only with a service-booking address (conversion §2.3)', async ({
+  page,
+  request,
+}) => {
   expect((await tenantGet(request, 'southern-cross-motors', '/service/kia')).status()).toBe(404);
   expect((await tenantGet(request, 'ridgeline-motorcycles', '/service/yamaha')).status()).toBe(404);
   expect((await tenantGet(request, 'harbour-city-mazda', '/service/toyota')).status()).toBe(404);
   const response = await page.goto(siteUrl('harbour-city-mazda', '/service/mazda'));
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Book a Mazda service' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Book a Mazda service online/ })).toHaveAttribute('href', 'https://booking.example.com/harbour-city-mazda');
+  await expect(page.getByRole('link', { name: /Book a Mazda service online/ })).toHaveAttribute(
+    'href',
+    'https://booking.example.com/harbour-city-mazda',
+  );
   await expectAccessible(page);
 });
 
@@ -104,11 +112,17 @@ test('the price range page builds the search link with the price filter (convers
     await expect(slider).toHaveAttribute('max', '250000');
     await expect(slider).toHaveAttribute('step', '500');
   }
-  await setRange(min, 20_000, () => expect(page.locator('#price-range-min-value')).toHaveText('$20,000', { timeout: 1000 }));
-  await setRange(max, 60_000, () => expect(page.locator('#price-range-max-value')).toHaveText('$60,000', { timeout: 1000 }));
+  await setRange(min, 20_000, () =>
+    expect(page.locator('#price-range-min-value')).toHaveText('$20,000', { timeout: 1000 }),
+  );
+  await setRange(max, 60_000, () =>
+    expect(page.locator('#price-range-max-value')).toHaveText('$60,000', { timeout: 1000 }),
+  );
   await expect(link).toHaveAttribute('href', '/search/new-used-and-demo-cars?range[price]=20000:60000');
   // The minimum stays below the maximum.
-  await setRange(min, 80_000, () => expect(page.locator('#price-range-min-value')).toHaveText('$59,500', { timeout: 1000 }));
+  await setRange(min, 80_000, () =>
+    expect(page.locator('#price-range-min-value')).toHaveText('$59,500', { timeout: 1000 }),
+  );
   await max.focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('#price-range-max-value')).toHaveText('$60,500');
@@ -118,7 +132,10 @@ test('the price range page builds the search link with the price filter (convers
   await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\?range(\[|%5B)price(\]|%5D)=59500:60500$/);
 });
 
-test('warranty, return policy, content pages and the trade-in FAQ render the tenant’s terms', async ({ page, request }) => {
+test('warranty, return policy, content pages and the trade-in FAQ render the tenant’s terms', async ({
+  page,
+  request,
+}) => {
   await page.goto(siteUrl('harbour-city-mazda', '/warranty'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your 7-year warranty');
   await expect(page.getByText('7 years / unlimited kilometres')).toBeVisible();
@@ -127,7 +144,8 @@ test('warranty, return policy, content pages and the trade-in FAQ render the ten
 
   await page.goto(siteUrl('southern-cross-motors', '/used-car-return-policy'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Used car return policy');
-  for (const text of ['14 days', '500 km', 'a quarter tank']) await expect(page.locator('.return-policy')).toContainText(text);
+  for (const text of ['14 days', '500 km', 'a quarter tank'])
+    await expect(page.locator('.return-policy')).toContainText(text);
   await expectAccessible(page);
   expect((await tenantGet(request, 'harbour-city-mazda', '/used-car-return-policy')).status()).toBe(404);
 
@@ -142,7 +160,9 @@ test('warranty, return policy, content pages and the trade-in FAQ render the ten
   await expectAccessible(page);
 });
 
-test('the home page carries the slider, why-buy-from-us and blog cards; about us lists the payment methods', async ({ page }) => {
+test('the home page carries the slider, why-buy-from-us and blog cards; about us lists the payment methods', async ({
+  page,
+}) => {
   await page.goto(siteUrl('harbour-city-mazda'));
   await expect(page.getByRole('region', { name: 'Promotions', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Why buy from Harbour City Mazda' })).toBeVisible();
@@ -153,7 +173,13 @@ test('the home page carries the slider, why-buy-from-us and blog cards; about us
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choosing the right Mazda CX-5 grade');
 
   await page.goto(siteUrl('harbour-city-mazda', '/about-us'));
-  await expect(page.getByRole('list', { name: 'We accept' }).getByRole('listitem')).toHaveText(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay']);
+  await expect(page.getByRole('list', { name: 'We accept' }).getByRole('listitem')).toHaveText([
+    'Mastercard',
+    'Visa',
+    'Maestro',
+    'Google Pay',
+    'Apple Pay',
+  ]);
   await expectAccessible(page);
 });
 

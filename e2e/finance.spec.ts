@@ -3,23 +3,49 @@ import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, PORT, siteUrl } from './helpers';
 
-interface FeedCar { id: number; slug: string; dealership_id: number; car_type: string; status: string; price: number; year: number; make: string; show_on_dealer_website?: boolean; offer_price?: number }
+interface FeedCar {
+  id: number;
+  slug: string;
+  dealership_id: number;
+  car_type: string;
+  status: string;
+  price: number;
+  year: number;
+  make: string;
+  show_on_dealer_website?: boolean;
+  offer_price?: number;
+}
 const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as { cars: FeedCar[] };
 const site = 'southern-cross-motors';
 const dbPath = (process.env.DATABASE_URL ?? 'file:data/test/platform.db').replace(/^file:/, '');
-const listed = (c: FeedCar) => [2, 3, 4, 5, 6].includes(c.dealership_id) && c.car_type === 'used' && c.status === 'in_stock' && c.show_on_dealer_website !== false && c.price > 0;
+const listed = (c: FeedCar) =>
+  [2, 3, 4, 5, 6].includes(c.dealership_id) &&
+  c.car_type === 'used' &&
+  c.status === 'in_stock' &&
+  c.show_on_dealer_website !== false &&
+  c.price > 0;
 
-test('an eligible car shows its weekly estimate with the comparison rate beside it; a car over 12 years (provider A) shows none (conversion §5.2)', async ({ page }) => {
+test('an eligible car shows its weekly estimate with the comparison rate beside it; a car over 12 years (provider A) shows none (conversion §5.2)', async ({
+  page,
+}) => {
   const thisYear = new Date().getFullYear();
   const recent = feed.cars.find((c) => listed(c) && c.year >= thisYear - 5 && c.make !== 'Suzuki')!;
   await page.goto(siteUrl(site, `/cars/${recent.slug}`));
   const estimate = page.locator('.vehicle-sidebar .finance-estimate');
-  await expect(estimate.getByRole('link', { name: /^Finance from \$[\d,]+ per week\*$/ })).toHaveAttribute('href', '#finance-form');
+  await expect(estimate.getByRole('link', { name: /^Finance from \$[\d,]+ per week\*$/ })).toHaveAttribute(
+    'href',
+    '#finance-form',
+  );
   await expect(estimate).toContainText('Interest rate 8.99% p.a.');
   await expect(estimate).toContainText(/Comparison rate \d+\.\d\d% p\.a\./);
-  await expect(estimate).toContainText('Comparison rate based on a 5-year secured loan of $30,000. WARNING: This comparison rate is true only for the examples given');
+  await expect(estimate).toContainText(
+    'Comparison rate based on a 5-year secured loan of $30,000. WARNING: This comparison rate is true only for the examples given',
+  );
   await expect(page.getByText('Finance Available For This Vehicle!')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Get Finance Now' })).toHaveAttribute('href', `/finance?car_id=${recent.id}#finance-form`);
+  await expect(page.getByRole('link', { name: 'Get Finance Now' })).toHaveAttribute(
+    'href',
+    `/finance?car_id=${recent.id}#finance-form`,
+  );
 
   const old = feed.cars.find((c) => listed(c) && c.year <= thisYear - 13)!;
   await page.goto(siteUrl(site, `/cars/${old.slug}`));
@@ -27,8 +53,12 @@ test('an eligible car shows its weekly estimate with the comparison rate beside 
   await expect(page.locator('.vehicle-sidebar .finance-estimate')).toHaveCount(0);
 });
 
-test('the calculator recalculates as the sliders move, keeps the comparison rate beside the rate, and checks the price (conversion §4.4, §5.3)', async ({ page }) => {
-  await page.goto(siteUrl('harbour-city-mazda', '/finance?vehiclePriceBudget=45000&preferredDealership=harbour-city-mazda'));
+test('the calculator recalculates as the sliders move, keeps the comparison rate beside the rate, and checks the price (conversion §4.4, §5.3)', async ({
+  page,
+}) => {
+  await page.goto(
+    siteUrl('harbour-city-mazda', '/finance?vehiclePriceBudget=45000&preferredDealership=harbour-city-mazda'),
+  );
   await expect(page.getByRole('heading', { level: 1, name: 'Car finance' })).toBeVisible();
   await expect(page.getByLabel('Purchase price', { exact: true })).toHaveValue('45000');
   const repayment = page.getByTestId('calc-repayment');
@@ -54,32 +84,57 @@ test('the calculator recalculates as the sliders move, keeps the comparison rate
   await expect(page.getByTestId('calc-total')).toHaveText('');
   await page.getByRole('button', { name: '$20,000' }).click();
   await expect(page.getByText('Cannot be less than 1000 or more than 250000')).toHaveCount(0);
-  await expect(page.getByText(/^WARNING: This comparison rate is true only/).or(page.locator('.calc .comparison-warning'))).toBeVisible();
+  await expect(
+    page.getByText(/^WARNING: This comparison rate is true only/).or(page.locator('.calc .comparison-warning')),
+  ).toBeVisible();
   // The enquiry below is filled from the query string (conversion §2.3).
   await expect(page.locator('#finance-form').getByLabel('Amount to borrow ($)')).toHaveValue('45000');
   await expectAccessible(page);
-  const events = await page.evaluate(() => (window as unknown as { dataLayer?: { event_id?: number }[] }).dataLayer?.map((e) => e.event_id) ?? []);
+  const events = await page.evaluate(
+    () => (window as unknown as { dataLayer?: { event_id?: number }[] }).dataLayer?.map((e) => e.event_id) ?? [],
+  );
   expect(events.filter((e) => e === 26)).toHaveLength(1); // first use only
 });
 
-test('POST /api/youx/quote answers a quote with the weekly repayment and both rates (conversion §7 item 1)', async ({ request }) => {
+test('POST /api/youx/quote answers a quote with the weekly repayment and both rates (conversion §7 item 1)', async ({
+  request,
+}) => {
   const response = await request.post(`http://127.0.0.1:${PORT}/api/youx/quote`, {
     headers: { host: `${site}.localhost:${PORT}` },
-    data: { selfAssessedCreditScore: 'GREAT', purchasePrice: 30000, loanTerm: 5, year: 2022, vin: '', nvic: '', whoIsHelping: '' },
+    data: {
+      selfAssessedCreditScore: 'GREAT',
+      purchasePrice: 30000,
+      loanTerm: 5,
+      year: 2022,
+      vin: '',
+      nvic: '',
+      whoIsHelping: '',
+    },
   });
   expect(response.status()).toBe(200);
-  const quote = (await response.json()) as { weeklyRepaymentAmount: number; advertisedRate: number; comparisonRate: number };
+  const quote = (await response.json()) as {
+    weeklyRepaymentAmount: number;
+    advertisedRate: number;
+    comparisonRate: number;
+  };
   expect(quote.advertisedRate).toBe(8.99);
   expect(quote.weeklyRepaymentAmount).toBeGreaterThan(50);
   expect(quote.comparisonRate).toBeGreaterThan(quote.advertisedRate);
-  const bad = await request.post(`http://127.0.0.1:${PORT}/api/youx/quote`, { headers: { host: `${site}.localhost:${PORT}` }, data: { purchasePrice: -1 } });
+  const bad = await request.post(`http://127.0.0.1:${PORT}/api/youx/quote`, {
+    headers: { host: `${site}.localhost:${PORT}` },
+    data: { purchasePrice: -1 },
+  });
   expect(bad.status()).toBe(400);
 });
 
-test('trade-in: rego and car, condition, an offer from the stock, accept with details; the lead is stored with the offer (conversion §7 item 4)', async ({ page }) => {
+test('trade-in: rego and car, condition, an offer from the stock, accept with details; the lead is stored with the offer (conversion §7 item 4)', async ({
+  page,
+}) => {
   const thisYear = new Date().getFullYear();
   const groups = new Map<string, number>();
-  for (const c of feed.cars.filter((c) => [2, 3, 4, 5, 6].includes(c.dealership_id) && c.car_type === 'used' && c.price > 0 && c.year >= thisYear - 6)) {
+  for (const c of feed.cars.filter(
+    (c) => [2, 3, 4, 5, 6].includes(c.dealership_id) && c.car_type === 'used' && c.price > 0 && c.year >= thisYear - 6,
+  )) {
     const key = `${c.make}|${(c as FeedCar & { model: string }).model}|${c.year}`;
     groups.set(key, (groups.get(key) ?? 0) + 1);
   }
@@ -88,7 +143,9 @@ test('trade-in: rego and car, condition, an offer from the stock, accept with de
   await expect(page.getByRole('heading', { name: 'Step 1 of 4: Your car' })).toBeVisible();
   await expect(page.getByLabel('Rego state')).toHaveValue('qld');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please fix the following errors:' })).toContainText('Please enter the registration');
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fix the following errors:' })).toContainText(
+    'Please enter the registration',
+  );
   await page.getByRole('textbox', { name: 'Rego', exact: true }).fill('ABC123');
   await page.getByLabel('Make').fill(make);
   await page.getByLabel('Model').fill(model);
@@ -96,7 +153,11 @@ test('trade-in: rego and car, condition, an offer from the stock, accept with de
   await page.getByLabel('Odometer (km)').fill('45000');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Step 2 of 4: Its condition' })).toBeVisible();
-  await page.getByRole('group', { name: /accident/i }).getByRole('radio').nth(1).check();
+  await page
+    .getByRole('group', { name: /accident/i })
+    .getByRole('radio')
+    .nth(1)
+    .check();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'See my offer' }).click();
   await expect(page.getByRole('heading', { name: 'Step 3 of 4: Your offer' })).toBeVisible();
@@ -114,17 +175,27 @@ test('trade-in: rego and car, condition, an offer from the stock, accept with de
   await expect(page).toHaveURL(/\/success$/);
   const id = Number(await page.locator('.success__details strong').textContent());
   const db = new Database(dbPath, { readonly: true });
-  const lead = db.prepare('SELECT form, fields, extras, form_completed, offer_accepted FROM leads WHERE id = ?').get(id) as { form: string; fields: string; extras: string; form_completed: number; offer_accepted: number };
+  const lead = db
+    .prepare('SELECT form, fields, extras, form_completed, offer_accepted FROM leads WHERE id = ?')
+    .get(id) as { form: string; fields: string; extras: string; form_completed: number; offer_accepted: number };
   db.close();
   expect(lead).toMatchObject({ form: 'trade-in-valuation', form_completed: 1, offer_accepted: 1 });
-  expect(JSON.parse(lead.fields)).toMatchObject({ rego: 'ABC123', regoState: 'qld', make, offer_price: offer, name: 'Sam' });
+  expect(JSON.parse(lead.fields)).toMatchObject({
+    rego: 'ABC123',
+    regoState: 'qld',
+    make,
+    offer_price: offer,
+    name: 'Sam',
+  });
   // The server's own valuation is kept where no post can write (issue 14); what the page sent is labelled as the shopper's.
   const extras = JSON.parse(lead.extras) as Record<string, string>;
   expect(JSON.parse(extras['server.valuation'] ?? '{}')).toMatchObject({ price: offer });
   expect(extras.valuation).toBeUndefined();
 });
 
-test('trade-in: a car over 7 years gets no online estimate and goes to the team (conversion §9 FAQ)', async ({ page }) => {
+test('trade-in: a car over 7 years gets no online estimate and goes to the team (conversion §9 FAQ)', async ({
+  page,
+}) => {
   await page.goto(siteUrl(site, '/sell-my-car'));
   await page.getByRole('textbox', { name: 'Rego', exact: true }).fill('OLD123');
   await page.getByLabel('Make').fill('Toyota');
@@ -136,14 +207,30 @@ test('trade-in: a car over 7 years gets no online estimate and goes to the team 
   await expect(page.locator('.trade-in__reason')).toContainText('need a look from our team');
 });
 
-test('reserving a car online holds it: the search page then shows it RESERVED and a second shopper is turned away', async ({ page }) => {
+test('reserving a car online holds it: the search page then shows it RESERVED and a second shopper is turned away', async ({
+  page,
+}) => {
   // From the end of the feed, so other specs' first-found cars stay unreserved.
-  const car = [...feed.cars].reverse().find((c) => listed(c) && !(c as FeedCar & { reserved?: boolean }).reserved && c.year >= new Date().getFullYear() - 8 && (c as FeedCar & { stocknum?: string }).stocknum)! as FeedCar & { stocknum: string };
+  const car = [...feed.cars]
+    .reverse()
+    .find(
+      (c) =>
+        listed(c) &&
+        !(c as FeedCar & { reserved?: boolean }).reserved &&
+        c.year >= new Date().getFullYear() - 8 &&
+        (c as FeedCar & { stocknum?: string }).stocknum,
+    )! as FeedCar & { stocknum: string };
   await page.goto(siteUrl(site, `/cars/${car.slug}`));
   await page.getByRole('link', { name: 'Reserve for $500' }).click();
   await expect(page).toHaveURL(new RegExp(`/cars/${car.slug}/checkout$`));
   await expect(page.getByText('with a $500 deposit')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'We accept' }).getByRole('listitem')).toHaveText(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay']);
+  await expect(page.getByRole('list', { name: 'We accept' }).getByRole('listitem')).toHaveText([
+    'Mastercard',
+    'Visa',
+    'Maestro',
+    'Google Pay',
+    'Apple Pay',
+  ]);
   await expectAccessible(page);
   await page.getByLabel('First name').fill('Jo');
   await page.getByLabel('Last name').fill('Park');
@@ -154,13 +241,29 @@ test('reserving a car online holds it: the search page then shows it RESERVED an
   await page.getByRole('button', { name: 'Reserve Now' }).click();
   await expect(page).toHaveURL(/\/success$/);
   await page.goto(siteUrl(site, `/search/used-cars?query=${encodeURIComponent(car.stocknum)}`));
-  const card = page.locator('.stock-card').filter({ has: page.locator(`a[href="/cars/${car.slug}"]`) }).first();
+  const card = page
+    .locator('.stock-card')
+    .filter({ has: page.locator(`a[href="/cars/${car.slug}"]`) })
+    .first();
   await expect(card).toContainText('RESERVED');
 
   const second = await page.request.post(`http://127.0.0.1:${PORT}/api/reservations`, {
     headers: { host: `${site}.localhost:${PORT}` },
-    data: { car_id: car.id, idempotencyKey: 'second-shopper-1', userData: { name: 'Al', last_name: 'B', email: 'al@example.com', phone: '0400 999 888', postcode: '2000', disclaimer: true } },
+    data: {
+      car_id: car.id,
+      idempotencyKey: 'second-shopper-1',
+      userData: {
+        name: 'Al',
+        last_name: 'B',
+        email: 'al@example.com',
+        phone: '0400 999 888',
+        postcode: '2000',
+        disclaimer: true,
+      },
+    },
   });
   expect(second.status()).toBe(409);
-  expect(((await second.json()) as { error: string }).error).toMatch(/can no longer be reserved online|just been reserved/);
+  expect(((await second.json()) as { error: string }).error).toMatch(
+    /can no longer be reserved online|just been reserved/,
+  );
 });

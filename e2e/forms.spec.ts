@@ -39,11 +39,16 @@ async function fillPerson(page: Page, scope = page.locator('main')) {
   await scope.getByLabel('Phone').fill('0412 345 678');
 }
 
-test('general enquiry: a bad postcode is listed under the error heading; fixed, the lead is stored and the shopper lands on /success (conversion §4.1, §5.1)', async ({ page }) => {
+test('general enquiry: a bad postcode is listed under the error heading; fixed, the lead is stored and the shopper lands on /success (conversion §4.1, §5.1)', async ({
+  page,
+}) => {
   await page.goto(siteUrl(site, '/contact?utm_source=newsletter'));
   await expect(page.getByLabel('Enquiry type')).toHaveValue('General Enquiry');
   await expect(page.getByLabel('Keep me up to date with offers and news')).toBeChecked();
-  await expect(page.getByLabel('Rego (optional)')).toHaveAttribute('placeholder', 'Rego - Helps us better assist your enquiry');
+  await expect(page.getByLabel('Rego (optional)')).toHaveAttribute(
+    'placeholder',
+    'Rego - Helps us better assist your enquiry',
+  );
   await expectAccessible(page);
   await fillPerson(page);
   await page.getByLabel('Postcode').fill('215');
@@ -53,7 +58,9 @@ test('general enquiry: a bad postcode is listed under the error heading; fixed, 
   const summary = page.getByRole('alert').filter({ hasText: 'Please fix the following errors:' });
   await expect(summary).toBeVisible();
   await expect(summary.getByRole('link', { name: 'Invalid postcode. Please enter a 4-digit number.' })).toBeVisible();
-  await expect(summary.getByRole('link', { name: '*You must agree to the terms of use before submitting.' })).toBeVisible();
+  await expect(
+    summary.getByRole('link', { name: '*You must agree to the terms of use before submitting.' }),
+  ).toBeVisible();
   await expect(page.getByLabel('Postcode')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
   await page.getByLabel('Postcode').fill('2150');
@@ -64,19 +71,44 @@ test('general enquiry: a bad postcode is listed under the error heading; fixed, 
   await expect(page.getByText('Thanks, Ana. We have received your send us an enquiry.')).toBeVisible();
   const id = await referenceNumber(page);
   const stored = lead(id);
-  expect(stored).toMatchObject({ form: 'general-enquiry', event_id: 22, category: 'General Enquiry', form_completed: 1 });
-  expect(JSON.parse(stored!.fields)).toMatchObject({ name: 'Ana', postcode: '2150', opt_in: true, disclaimer: true, message: 'Do you service hybrids on Saturdays?' });
-  expect(JSON.parse(stored!.lead_attributes)).toMatchObject({ visited_pages: expect.arrayContaining(['/contact']), linked_query_params: { utm_source: 'newsletter' } });
-  const events = await page.evaluate(() => (window as unknown as { dataLayer?: { event_id?: number }[] }).dataLayer?.map((e) => e.event_id) ?? []);
+  expect(stored).toMatchObject({
+    form: 'general-enquiry',
+    event_id: 22,
+    category: 'General Enquiry',
+    form_completed: 1,
+  });
+  expect(JSON.parse(stored!.fields)).toMatchObject({
+    name: 'Ana',
+    postcode: '2150',
+    opt_in: true,
+    disclaimer: true,
+    message: 'Do you service hybrids on Saturdays?',
+  });
+  expect(JSON.parse(stored!.lead_attributes)).toMatchObject({
+    visited_pages: expect.arrayContaining(['/contact']),
+    linked_query_params: { utm_source: 'newsletter' },
+  });
+  const events = await page.evaluate(
+    () => (window as unknown as { dataLayer?: { event_id?: number }[] }).dataLayer?.map((e) => e.event_id) ?? [],
+  );
   expect(events).toContain(22);
   await expectAccessible(page);
   // The outbox delivers to the demo group's e-mail and ADF destinations (a local mail folder here).
-  await expect.poll(() => (existsSync('test-results/mail') ? readdirSync('test-results/mail').filter((f) => f.startsWith(`lead-${id}-`)).length : 0), { timeout: 20_000 }).toBe(2);
+  await expect
+    .poll(
+      () =>
+        existsSync('test-results/mail')
+          ? readdirSync('test-results/mail').filter((f) => f.startsWith(`lead-${id}-`)).length
+          : 0,
+      { timeout: 20_000 },
+    )
+    .toBe(2);
   const adf = readdirSync('test-results/mail').find((f) => f.startsWith(`lead-${id}-adf`));
   const mime = readFileSync(`test-results/mail/${adf}`, 'utf8');
   // SMTP allows 998-byte lines: the ADF/XML attachment goes base64 (issue 14).
   expect(mime.split(/\r?\n/).filter((line) => line.length > 998)).toEqual([]);
-  const attachment = /Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mime)?.[1] ?? '';
+  const attachment =
+    /Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mime)?.[1] ?? '';
   expect(Buffer.from(attachment.replace(/\s+/g, ''), 'base64').toString('utf8')).toContain('<?adf version="1.0"?>');
 
   // Stored user details prefill the next form in this browser (conversion §3).
@@ -85,7 +117,9 @@ test('general enquiry: a bad postcode is listed under the error heading; fixed, 
   await expect(page.getByLabel('Postcode')).toHaveValue('2150');
 });
 
-test('multi-step form: the first step posts and the form moves to its last step, which completes the lead (conversion §4.1, §7 item 3)', async ({ page }) => {
+test('multi-step form: the first step posts and the form moves to its last step, which completes the lead (conversion §4.1, §7 item 3)', async ({
+  page,
+}) => {
   await page.goto(siteUrl(site, '/finance-pre-approval'));
   await expect(page.getByRole('heading', { name: 'Step 1 of 2: Your loan' })).toBeVisible();
   await expect(page.getByLabel('Loan term')).toHaveValue('5 years');
@@ -93,7 +127,9 @@ test('multi-step form: the first step posts and the form moves to its last step,
   await page.getByLabel('Employment').selectOption('Full time');
   await page.getByLabel('Living situation').selectOption('Renting');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('link', { name: 'Amount to borrow ($) must be a number between 5000 and 250000 in steps of 500.' })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Amount to borrow ($) must be a number between 5000 and 250000 in steps of 500.' }),
+  ).toBeVisible();
   await page.getByLabel('Amount to borrow ($)').fill('25000');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Step 2 of 2: Your details' })).toBeFocused();
@@ -105,12 +141,35 @@ test('multi-step form: the first step posts and the form moves to its last step,
   await expect(page).toHaveURL(/\/success$/);
   const stored = lead(await referenceNumber(page));
   expect(stored).toMatchObject({ form: 'finance-pre-approval', form_completed: 1, event_id: 9 });
-  expect(JSON.parse(stored!.fields)).toMatchObject({ amount: 25000, term: '5 years', employment: 'Full time', name: 'Ana', postcode: '4000' });
+  expect(JSON.parse(stored!.fields)).toMatchObject({
+    amount: 25000,
+    term: '5 years',
+    employment: 'Full time',
+    name: 'Ana',
+    postcode: '4000',
+  });
 });
 
-test('a vehicle page enquiry carries the car, and the photos request opens in a dialog with its hidden message', async ({ page }) => {
-  const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as { cars: { id: number; slug: string; dealership_id: number; car_type: string; status: string; show_on_dealer_website?: boolean }[] };
-  const car = feed.cars.find((c) => [2, 3, 4, 5, 6].includes(c.dealership_id) && c.car_type === 'used' && c.status === 'in_stock' && c.show_on_dealer_website !== false)!;
+test('a vehicle page enquiry carries the car, and the photos request opens in a dialog with its hidden message', async ({
+  page,
+}) => {
+  const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as {
+    cars: {
+      id: number;
+      slug: string;
+      dealership_id: number;
+      car_type: string;
+      status: string;
+      show_on_dealer_website?: boolean;
+    }[];
+  };
+  const car = feed.cars.find(
+    (c) =>
+      [2, 3, 4, 5, 6].includes(c.dealership_id) &&
+      c.car_type === 'used' &&
+      c.status === 'in_stock' &&
+      c.show_on_dealer_website !== false,
+  )!;
   await page.goto(siteUrl(site, `/cars/${car.slug}`));
   await page.getByRole('button', { name: 'Request More Photos' }).click();
   const dialog = page.getByRole('dialog');
@@ -126,13 +185,34 @@ test('a vehicle page enquiry carries the car, and the photos request opens in a 
   await expect(page).toHaveURL(/\/success$/);
   const stored = lead(await referenceNumber(page));
   expect(stored).toMatchObject({ form: 'photos-request', car_id: car.id, event_id: 15 });
-  expect(JSON.parse(stored!.fields)).toMatchObject({ message: 'Please send photos for this car', car_id: car.id, car_type: 'used' });
+  expect(JSON.parse(stored!.fields)).toMatchObject({
+    message: 'Please send photos for this car',
+    car_id: car.id,
+    car_type: 'used',
+  });
   await expect(page.locator('.success__details a')).toHaveAttribute('href', `/cars/${car.slug}`);
 });
 
-test('the vehicle page enquiry loads as the shopper reaches it (#enquire) and sends a used-car enquiry (event 15) about the car', async ({ page }) => {
-  const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as { cars: { id: number; slug: string; dealership_id: number; car_type: string; status: string; show_on_dealer_website?: boolean }[] };
-  const car = feed.cars.filter((c) => [2, 3, 4, 5, 6].includes(c.dealership_id) && c.car_type === 'used' && c.status === 'in_stock' && c.show_on_dealer_website !== false)[3]!;
+test('the vehicle page enquiry loads as the shopper reaches it (#enquire) and sends a used-car enquiry (event 15) about the car', async ({
+  page,
+}) => {
+  const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as {
+    cars: {
+      id: number;
+      slug: string;
+      dealership_id: number;
+      car_type: string;
+      status: string;
+      show_on_dealer_website?: boolean;
+    }[];
+  };
+  const car = feed.cars.filter(
+    (c) =>
+      [2, 3, 4, 5, 6].includes(c.dealership_id) &&
+      c.car_type === 'used' &&
+      c.status === 'in_stock' &&
+      c.show_on_dealer_website !== false,
+  )[3]!;
   await page.goto(siteUrl(site, `/cars/${car.slug}#enquire`));
   const form = page.locator('#enquire');
   await expect(form.getByLabel('First name')).toBeVisible();
@@ -145,18 +225,43 @@ test('the vehicle page enquiry loads as the shopper reaches it (#enquire) and se
   expect(lead(await referenceNumber(page))).toMatchObject({ form: 'used-car-enquiry', event_id: 15, car_id: car.id });
 });
 
-test('the API rejects what the browser would, called directly: the spec messages, and nothing stored (conversion §5.1)', async ({ request }) => {
+test('the API rejects what the browser would, called directly: the spec messages, and nothing stored (conversion §5.1)', async ({
+  request,
+}) => {
   const post = (data: unknown, contentType = 'application/json') =>
-    request.post(`http://127.0.0.1:${PORT}/api/leads`, { headers: { host: `${site}.localhost:${PORT}`, 'content-type': contentType }, data: typeof data === 'string' ? data : JSON.stringify(data) });
-  const bad = await post({ form: 'general-enquiry', idempotencyKey: 'direct-api-call-1', userData: { name: 'Ana', last_name: 'Silva', email: 'ana@example.com', phone: '0412 345 678', postcode: '21500', message: 'Hi', category: 'General Enquiry', dealership_slug: 'southern-cross-parramatta' } });
+    request.post(`http://127.0.0.1:${PORT}/api/leads`, {
+      headers: { host: `${site}.localhost:${PORT}`, 'content-type': contentType },
+      data: typeof data === 'string' ? data : JSON.stringify(data),
+    });
+  const bad = await post({
+    form: 'general-enquiry',
+    idempotencyKey: 'direct-api-call-1',
+    userData: {
+      name: 'Ana',
+      last_name: 'Silva',
+      email: 'ana@example.com',
+      phone: '0412 345 678',
+      postcode: '21500',
+      message: 'Hi',
+      category: 'General Enquiry',
+      dealership_slug: 'southern-cross-parramatta',
+    },
+  });
   expect(bad.status()).toBe(422);
   const body = (await bad.json()) as { field_errors: { field: string; message: string }[] };
-  expect(body.field_errors).toEqual(expect.arrayContaining([{ field: 'postcode', message: 'Invalid postcode. Please enter a 4-digit number.' }, { field: 'disclaimer', message: '*You must agree to the terms of use before submitting.' }]));
+  expect(body.field_errors).toEqual(
+    expect.arrayContaining([
+      { field: 'postcode', message: 'Invalid postcode. Please enter a 4-digit number.' },
+      { field: 'disclaimer', message: '*You must agree to the terms of use before submitting.' },
+    ]),
+  );
   // Another site cannot post a lead from a visitor's browser without a preflight: only JSON is read.
   expect((await post('{"form":"general-enquiry"}', 'text/plain')).status()).toBe(400);
 });
 
-test('every form page of the template is accessible and names its form (service, parts, careers, test drive, finance, pre-approval, selling)', async ({ page }) => {
+test('every form page of the template is accessible and names its form (service, parts, careers, test drive, finance, pre-approval, selling)', async ({
+  page,
+}) => {
   const pages: Array<[string, string]> = [
     ['/service', 'Book a service'],
     ['/vehicle-parts-and-accessories', 'Parts and accessories'],

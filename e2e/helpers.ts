@@ -13,7 +13,13 @@ export const DEMO_TENANTS = [
 /** Fails on any WCAG 2 A/AA violation axe finds on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
   expect(summary, 'accessibility violations').toEqual([]);
 }
 
@@ -22,7 +28,10 @@ export async function expectAccessible(page: Page): Promise<void> {
  * Node does not, so the request goes to the loopback address with the tenant's Host header.
  */
 export function tenantGet(request: APIRequestContext, slug: string, path = '/') {
-  return request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host: `${slug}.localhost:${PORT}` }, maxRedirects: 0 });
+  return request.get(`http://127.0.0.1:${PORT}${path}`, {
+    headers: { host: `${slug}.localhost:${PORT}` },
+    maxRedirects: 0,
+  });
 }
 
 /**

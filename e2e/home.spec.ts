@@ -10,7 +10,9 @@ for (const tenant of DEMO_TENANTS) {
     await expect(page.getByRole('link', { name: tenant.name }).first()).toBeVisible();
     // The theme is the tenant's: its primary colour reaches the footer.
     const footerBackground = await page.locator('footer').evaluate((el) => getComputedStyle(el).backgroundColor);
-    const primary = await page.locator('.site').evaluate((el) => getComputedStyle(el).getPropertyValue('--color-primary').trim());
+    const primary = await page
+      .locator('.site')
+      .evaluate((el) => getComputedStyle(el).getPropertyValue('--color-primary').trim());
     expect(primary.length).toBeGreaterThan(0);
     expect(footerBackground).not.toBe('rgba(0, 0, 0, 0)');
     await expect(page.locator('.stock-card').first()).toBeVisible();
@@ -25,10 +27,12 @@ test('the three demo tenants look different', async ({ page }) => {
   const looks = new Set<string>();
   for (const tenant of DEMO_TENANTS) {
     await page.goto(siteUrl(tenant.slug));
-    looks.add(await page.locator('.site').evaluate((el) => {
-      const s = getComputedStyle(el);
-      return `${s.getPropertyValue('--color-primary')}|${s.getPropertyValue('--color-accent')}|${s.fontFamily}`;
-    }));
+    looks.add(
+      await page.locator('.site').evaluate((el) => {
+        const s = getComputedStyle(el);
+        return `${s.getPropertyValue('--color-primary')}|${s.getPropertyValue('--color-accent')}|${s.fontFamily}`;
+      }),
+    );
   }
   expect(looks.size).toBe(3);
 });

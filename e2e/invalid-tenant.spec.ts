@@ -12,12 +12,28 @@ test.afterEach(() => rmSync(file, { force: true }));
 
 test('an invalid tenant in TENANTS_DIR is reported by validate and leaves the others serving', async ({ request }) => {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(file, JSON.stringify({ schemaVersion: 2, slug: 'broken-motors', name: 'Broken Motors', template: 'franchise', feautres: { offers: true } }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        schemaVersion: 2,
+        slug: 'broken-motors',
+        name: 'Broken Motors',
+        template: 'franchise',
+        feautres: { offers: true },
+      },
+      null,
+      2,
+    ),
+  );
 
   let output = '';
   let code = 0;
   try {
-    output = execFileSync('npx', ['tsx', 'scripts/validate.ts'], { env: { ...process.env, TENANTS_DIR: dir }, encoding: 'utf8' });
+    output = execFileSync('npx', ['tsx', 'scripts/validate.ts'], {
+      env: { ...process.env, TENANTS_DIR: dir },
+      encoding: 'utf8',
+    });
   } catch (error) {
     const failure = error as { status: number; stdout: string };
     code = failure.status;

@@ -5,25 +5,39 @@ import { expectAccessible, siteUrl } from './helpers';
 const dbPath = (process.env.DATABASE_URL ?? 'file:data/test/platform.db').replace(/^file:/, '');
 const group = 'southern-cross-motors';
 
-test('locations listing: tabs by click and keyboard, the search box writes locationQuery and filters (catalogue §2, §4)', async ({ page }) => {
+test('locations listing: tabs by click and keyboard, the search box writes locationQuery and filters (catalogue §2, §4)', async ({
+  page,
+}) => {
   await page.goto(siteUrl(group, '/dealer-locator'));
   await expect(page.getByRole('heading', { level: 1, name: 'Our locations' })).toBeVisible();
   await expectAccessible(page);
-  const block = page.locator('.locations__dealership').filter({ has: page.getByRole('heading', { name: 'Southern Cross Motors Parramatta' }) });
+  const block = page
+    .locator('.locations__dealership')
+    .filter({ has: page.getByRole('heading', { name: 'Southern Cross Motors Parramatta' }) });
   const tabs = block.getByRole('tab');
   // Sorted none/sales, used, service, parts; the first tab is selected at first.
   await expect(tabs).toHaveText(['Sales', 'Service', 'Parts']);
   await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
-  await expect(block.getByRole('tabpanel').getByRole('heading', { level: 3 })).toHaveText(['Southern Cross Motors Parramatta']);
+  await expect(block.getByRole('tabpanel').getByRole('heading', { level: 3 })).toHaveText([
+    'Southern Cross Motors Parramatta',
+  ]);
   await tabs.nth(2).click();
-  await expect(block.getByRole('tabpanel').getByRole('heading', { level: 3 })).toHaveText(['Southern Cross Motors Parramatta Parts']);
+  await expect(block.getByRole('tabpanel').getByRole('heading', { level: 3 })).toHaveText([
+    'Southern Cross Motors Parramatta Parts',
+  ]);
   // Parts locations show Parts Enquiry instead of a phone number.
-  await expect(block.getByRole('tabpanel').getByRole('link', { name: 'Parts Enquiry' })).toHaveAttribute('href', '/vehicle-parts-and-accessories');
+  await expect(block.getByRole('tabpanel').getByRole('link', { name: 'Parts Enquiry' })).toHaveAttribute(
+    'href',
+    '/vehicle-parts-and-accessories',
+  );
   await tabs.nth(2).focus();
   await page.keyboard.press('ArrowLeft');
   await expect(tabs.nth(1)).toBeFocused();
   await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
-  await expect(block.getByRole('tabpanel').getByRole('link', { name: 'Book a Service' })).toHaveAttribute('href', '/service');
+  await expect(block.getByRole('tabpanel').getByRole('link', { name: 'Book a Service' })).toHaveAttribute(
+    'href',
+    '/service',
+  );
   await page.keyboard.press('End');
   await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowRight');
@@ -36,11 +50,16 @@ test('locations listing: tabs by click and keyboard, the search box writes locat
   await expect(page.locator('.locations__count')).toHaveText('2 locations');
   await search.fill('4119');
   await expect(page).toHaveURL(/locationQuery=4119/);
-  await expect(page.getByRole('tabpanel').getByRole('heading', { level: 3 })).toHaveText(['Southern Cross Motors Brisbane']);
+  await expect(page.getByRole('tabpanel').getByRole('heading', { level: 3 })).toHaveText([
+    'Southern Cross Motors Brisbane',
+  ]);
   await search.fill('');
   await expect(page).not.toHaveURL(/locationQuery/);
   // Contact Us drops a trailing ' - Sales' style suffix and slugifies the name.
-  await expect(page.getByRole('link', { name: /^Contact Us – Southern Cross Motors Perth$/ })).toHaveAttribute('href', '/contact-us/southern-cross-motors-perth');
+  await expect(page.getByRole('link', { name: /^Contact Us – Southern Cross Motors Perth$/ })).toHaveAttribute(
+    'href',
+    '/contact-us/southern-cross-motors-perth',
+  );
 
   // The URL's locationQuery is read on arrival.
   await page.goto(siteUrl(group, '/dealer-locator?locationQuery=adelaide'));
@@ -48,7 +67,9 @@ test('locations listing: tabs by click and keyboard, the search box writes locat
   await expect(page.locator('.locations__dealership')).toHaveCount(1);
 });
 
-test('nearest location by postcode: distances with the offline postcode data; an unknown postcode says Invalid postcode', async ({ page }) => {
+test('nearest location by postcode: distances with the offline postcode data; an unknown postcode says Invalid postcode', async ({
+  page,
+}) => {
   await page.goto(siteUrl(group, '/dealer-locator'));
   await page.getByLabel('Your postcode').fill('0100');
   await page.getByRole('button', { name: 'Find nearest' }).click();
@@ -78,13 +99,19 @@ test('Send Enquiry opens the location enquiry form in a dialog and posts its hid
   await expect(page).toHaveURL(/\/success$/);
   const id = Number(await page.locator('.success__details strong').textContent());
   const db = new Database(dbPath, { readonly: true });
-  const lead = db.prepare('SELECT location_id, form, fields FROM leads WHERE id = ?').get(id) as { location_id: number; form: string; fields: string };
+  const lead = db.prepare('SELECT location_id, form, fields FROM leads WHERE id = ?').get(id) as {
+    location_id: number;
+    form: string;
+    fields: string;
+  };
   db.close();
   expect(lead).toMatchObject({ form: 'location-enquiry', location_id: 109 });
   expect(JSON.parse(lead.fields)).toMatchObject({ location_id: '109', name: 'Kim' });
 });
 
-test('a location page groups Monday to Friday, shows holiday hours, picks hours by type on one street, and describes itself as an AutoDealer', async ({ page }) => {
+test('a location page groups Monday to Friday, shows holiday hours, picks hours by type on one street, and describes itself as an AutoDealer', async ({
+  page,
+}) => {
   const response = await page.goto(siteUrl('harbour-city-mazda', '/contact-us/harbour-city-mazda'));
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle('Harbour City Mazda | Harbour City Mazda');
@@ -102,14 +129,29 @@ test('a location page groups Monday to Friday, shows holiday hours, picks hours 
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('link', { name: 'Get Directions (opens in a new tab)' })).toHaveAttribute('href', /google\.com\/maps\/dir\/\?api=1&destination=-33\.9041%2C151\.1989/);
-  await expect(page.getByRole('link', { name: 'View stock at this location' })).toHaveAttribute('href', '/search/harbour-city-mazda-sales');
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<string, unknown>;
-  expect(ld).toMatchObject({ '@type': 'AutoDealer', name: 'Harbour City Mazda', address: { postalCode: '2015' }, geo: { latitude: -33.9041 } });
+  await expect(page.getByRole('link', { name: 'Get Directions (opens in a new tab)' })).toHaveAttribute(
+    'href',
+    /google\.com\/maps\/dir\/\?api=1&destination=-33\.9041%2C151\.1989/,
+  );
+  await expect(page.getByRole('link', { name: 'View stock at this location' })).toHaveAttribute(
+    'href',
+    '/search/harbour-city-mazda-sales',
+  );
+  const ld = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+  ) as Record<string, unknown>;
+  expect(ld).toMatchObject({
+    '@type': 'AutoDealer',
+    name: 'Harbour City Mazda',
+    address: { postalCode: '2015' },
+    geo: { latitude: -33.9041 },
+  });
   expect((ld.openingHoursSpecification as unknown[]).length).toBe(6);
 });
 
-test("the 'Our Locations' carousel: more than 3 locations scroll in a row whose arrows are disabled at the ends (conversion §2.5)", async ({ page }) => {
+test("the 'Our Locations' carousel: more than 3 locations scroll in a row whose arrows are disabled at the ends (conversion §2.5)", async ({
+  page,
+}) => {
   await page.goto(siteUrl(group, '/'));
   const carousel = page.locator('.locations-carousel');
   await carousel.scrollIntoViewIfNeeded();
@@ -129,11 +171,19 @@ test("the 'Our Locations' carousel: more than 3 locations scroll in a row whose 
   await expectAccessible(page);
 });
 
-test("a tenant's location settings: Contact Us under /our-location, and one location's own link in its place (catalogue §2)", async ({ page }) => {
+test("a tenant's location settings: Contact Us under /our-location, and one location's own link in its place (catalogue §2)", async ({
+  page,
+}) => {
   await page.goto(siteUrl('ridgeline-motorcycles', '/dealer-locator'));
-  await expect(page.getByRole('link', { name: 'Contact Us – Ridgeline Motorcycles', exact: true })).toHaveAttribute('href', '/our-location/ridgeline-motorcycles');
+  await expect(page.getByRole('link', { name: 'Contact Us – Ridgeline Motorcycles', exact: true })).toHaveAttribute(
+    'href',
+    '/our-location/ridgeline-motorcycles',
+  );
   await page.getByRole('tab', { name: 'Service' }).click();
-  await expect(page.getByRole('tabpanel').getByRole('link', { name: /^Book a workshop visit/ })).toHaveAttribute('href', '/service');
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: /^Book a workshop visit/ })).toHaveAttribute(
+    'href',
+    '/service',
+  );
   const response = await page.goto(siteUrl('ridgeline-motorcycles', '/our-location/ridgeline-motorcycles'));
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ridgeline Motorcycles');

@@ -21,7 +21,8 @@ const model = (slug: string): Model => {
   if (!found) throw new Error(`no demo model ${slug}`);
   return found;
 };
-const coloursOf = (m: Model, variant: string) => (m.colours ?? []).filter((c) => c.model_variant_name === variant).map((c) => c.name);
+const coloursOf = (m: Model, variant: string) =>
+  (m.colours ?? []).filter((c) => c.model_variant_name === variant).map((c) => c.name);
 
 test('the models page lists the range and filters by body type (/models?body=)', async ({ page }) => {
   await page.goto(siteUrl(site, '/models'));
@@ -35,7 +36,9 @@ test('the models page lists the range and filters by body type (/models?body=)',
   await expect(page.getByRole('link', { name: 'Mazda CX-5', exact: true })).toHaveCount(0);
 });
 
-test('variants: 5 make a slider with arrows, 3 a slider without, 2 a grid, 1 is titled Features; features show 8 then View more (conversion §4.6, §9)', async ({ page }) => {
+test('variants: 5 make a slider with arrows, 3 a slider without, 2 a grid, 1 is titled Features; features show 8 then View more (conversion §4.6, §9)', async ({
+  page,
+}) => {
   const cx5 = model('mazda-cx-5');
   await page.goto(siteUrl(site, '/models/mazda-cx-5'));
   await expect(page.getByRole('heading', { level: 2, name: 'Which Mazda CX-5 will you choose?' })).toBeVisible();
@@ -62,7 +65,9 @@ test('variants: 5 make a slider with arrows, 3 a slider without, 2 a grid, 1 is 
   await expect(page.getByRole('heading', { level: 2, name: 'Features' })).toBeVisible();
 });
 
-test('colour picker: a variant tab resets the colour, the arrows wrap, body tabs appear for a variant with 3 bodies and over 15 colours (conversion §4.5)', async ({ page }) => {
+test('colour picker: a variant tab resets the colour, the arrows wrap, body tabs appear for a variant with 3 bodies and over 15 colours (conversion §4.5)', async ({
+  page,
+}) => {
   const cx5 = model('mazda-cx-5');
   const [first, second] = cx5.model_variants;
   const paints = coloursOf(cx5, first!.full_name);
@@ -92,15 +97,21 @@ test('colour picker: a variant tab resets the colour, the arrows wrap, body tabs
   expect(coloursOf(bt50, 'BT-50 XT').length).toBeGreaterThan(15);
   await expect(bodies.getByRole('tab')).toHaveText(['Single Cab', 'Extra Cab', 'Dual Cab']);
   await bodies.getByRole('tab', { name: 'Dual Cab' }).click();
-  await expect(page.locator('.colour-picker__swatches li')).toHaveCount(bt50.colours!.filter((c) => c.model_variant_name === 'BT-50 XT' && c.oem_id === 'dual_cab').length);
+  await expect(page.locator('.colour-picker__swatches li')).toHaveCount(
+    bt50.colours!.filter((c) => c.model_variant_name === 'BT-50 XT' && c.oem_id === 'dual_cab').length,
+  );
   await page.locator('.colour-picker').getByRole('tab', { name: 'BT-50 XS', exact: true }).click();
   await expect(page.getByRole('tablist', { name: 'Body type' })).toHaveCount(0);
 });
 
-test('Get a Quote carries model_id, model_name and vehicle to the order-now page, whose form sends them (conversion §2.3)', async ({ page }) => {
+test('Get a Quote carries model_id, model_name and vehicle to the order-now page, whose form sends them (conversion §2.3)', async ({
+  page,
+}) => {
   await page.goto(siteUrl(site, '/models/mazda-cx-5'));
   await page.getByRole('link', { name: 'Get a Quote for the CX-5 G25 GT SP' }).click();
-  await expect(page).toHaveURL(siteUrl(site, '/models/order-now?model_id=mazda-cx-5&model_name=CX-5&vehicle=CX-5+G25+GT+SP'));
+  await expect(page).toHaveURL(
+    siteUrl(site, '/models/order-now?model_id=mazda-cx-5&model_name=CX-5&vehicle=CX-5+G25+GT+SP'),
+  );
   await expect(page.getByRole('heading', { level: 1, name: 'Get a quote: Mazda CX-5 G25 GT SP' })).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel('First name').fill('Sam');
@@ -113,22 +124,35 @@ test('Get a Quote carries model_id, model_name and vehicle to the order-now page
   await expect(page).toHaveURL(/\/success$/);
   // The quote lead names the model and variant the shopper chose.
   const reference = Number(await page.locator('.success__details strong').textContent());
-  const db = new Database((process.env.DATABASE_URL ?? 'file:data/test/platform.db').replace(/^file:/, ''), { readonly: true });
+  const db = new Database((process.env.DATABASE_URL ?? 'file:data/test/platform.db').replace(/^file:/, ''), {
+    readonly: true,
+  });
   try {
-    const row = db.prepare('SELECT fields, subcategory FROM leads WHERE id = ?').get(reference) as { fields: string; subcategory: string };
-    expect(JSON.parse(row.fields)).toMatchObject({ model_id: 'mazda-cx-5', model_name: 'CX-5', vehicle: 'CX-5 G25 GT SP' });
+    const row = db.prepare('SELECT fields, subcategory FROM leads WHERE id = ?').get(reference) as {
+      fields: string;
+      subcategory: string;
+    };
+    expect(JSON.parse(row.fields)).toMatchObject({
+      model_id: 'mazda-cx-5',
+      model_name: 'CX-5',
+      vehicle: 'CX-5 G25 GT SP',
+    });
     expect(row.subcategory).toBe('Order Now');
   } finally {
     db.close();
   }
 });
 
-test('a coming-soon model has no quote button and its variant images lead to the form (conversion §4.6)', async ({ page }) => {
+test('a coming-soon model has no quote button and its variant images lead to the form (conversion §4.6)', async ({
+  page,
+}) => {
   const cx90 = model('mazda-cx-90');
   expect(cx90.status).toBe('coming_soon');
   await page.goto(siteUrl(site, '/models/mazda-cx-90'));
   await expect(page.getByRole('link', { name: /Get a Quote/ })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: `Register your interest in the ${cx90.model_variants[0]!.full_name}` })).toHaveAttribute('href', '#form-section');
+  await expect(
+    page.getByRole('link', { name: `Register your interest in the ${cx90.model_variants[0]!.full_name}` }),
+  ).toHaveAttribute('href', '#form-section');
   await expect(page.locator('#form-section')).toBeAttached();
 });
 

@@ -9,7 +9,9 @@ test('header dropdowns open by click and close on a second click and outside cli
   await expect(service).toHaveAttribute('aria-expanded', 'false');
   await service.click();
   await expect(service).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Capped Price Servicing' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Capped Price Servicing' }),
+  ).toBeVisible();
   await expectAccessible(page);
   await service.click();
   await expect(service).toHaveAttribute('aria-expanded', 'false');
@@ -43,7 +45,9 @@ test('the brand mega menu lists brands in 6 columns and opens on hover where swi
   const brands = page.getByRole('button', { name: 'Our Brands' });
   await brands.hover();
   await expect(brands).toHaveAttribute('aria-expanded', 'true');
-  const columns = await page.locator('.mega-menu').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+  const columns = await page
+    .locator('.mega-menu')
+    .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
   expect(columns).toBe(6); // conversion §2.4: 6 columns per row
   await expect(page.getByRole('link', { name: 'Toyota' }).first()).toBeVisible();
   await expectAccessible(page);
@@ -69,7 +73,11 @@ for (const tenant of DEMO_TENANTS) {
   test(`${tenant.name}: no link on the home page answers 5xx`, async ({ page, request }) => {
     await page.goto(siteUrl(tenant.slug));
     const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
-    const internal = [...new Set(hrefs.filter((h) => h.startsWith(`http://${tenant.slug}.localhost`)).map((h) => h.split('#')[0] as string))];
+    const internal = [
+      ...new Set(
+        hrefs.filter((h) => h.startsWith(`http://${tenant.slug}.localhost`)).map((h) => h.split('#')[0] as string),
+      ),
+    ];
     expect(internal.length).toBeGreaterThan(20);
     const failures: string[] = [];
     for (const href of internal) {

@@ -3,20 +3,47 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, siteUrl, trackNetwork } from './helpers';
 
 // The test database is seeded from data/demo-feed.json (scripts/test.sh).
-interface FeedCar { id: number; slug: string; stocknum: string; dealership_id: number; car_type: string; status: string; reserved?: boolean; tag?: string; simple_fuel?: string; certified?: boolean; make: string; created_at?: string; show_on_dealer_website?: boolean }
+interface FeedCar {
+  id: number;
+  slug: string;
+  stocknum: string;
+  dealership_id: number;
+  car_type: string;
+  status: string;
+  reserved?: boolean;
+  tag?: string;
+  simple_fuel?: string;
+  certified?: boolean;
+  make: string;
+  created_at?: string;
+  show_on_dealer_website?: boolean;
+}
 const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as { cars: FeedCar[] };
 const SOUTHERN_CROSS = [2, 3, 4, 5, 6];
-const plain = (c: FeedCar) => SOUTHERN_CROSS.includes(c.dealership_id) && c.car_type === 'used' && c.show_on_dealer_website !== false && !c.tag && !['Electric', 'Hybrid', 'PHEV'].includes(c.simple_fuel ?? '') && !(c.certified && c.make === 'Toyota');
+const plain = (c: FeedCar) =>
+  SOUTHERN_CROSS.includes(c.dealership_id) &&
+  c.car_type === 'used' &&
+  c.show_on_dealer_website !== false &&
+  !c.tag &&
+  !['Electric', 'Hybrid', 'PHEV'].includes(c.simple_fuel ?? '') &&
+  !(c.certified && c.make === 'Toyota');
 const daysOld = (c: FeedCar) => (Date.now() - Date.parse(c.created_at ?? '2000-01-01')) / 86_400_000;
 
 const site = 'southern-cross-motors';
-const prices = (page: Page) => page.locator('.stock-card__price strong').allTextContents().then((all) => all.map((t) => Number(t.replace(/[^0-9]/g, ''))));
+const prices = (page: Page) =>
+  page
+    .locator('.stock-card__price strong')
+    .allTextContents()
+    .then((all) => all.map((t) => Number(t.replace(/[^0-9]/g, ''))));
 const countText = (page: Page) => page.locator('.search__count').textContent();
 
 test('filtering by make changes the URL and the results, and Back restores them', async ({ page }) => {
   await page.goto(siteUrl(site, '/search/used-cars'));
   const before = await countText(page);
-  await page.getByRole('group', { name: 'Make' }).getByRole('checkbox', { name: /^Toyota/ }).check();
+  await page
+    .getByRole('group', { name: 'Make' })
+    .getByRole('checkbox', { name: /^Toyota/ })
+    .check();
   await expect(page).toHaveURL(/\/search\/used-cars\?refinementList\[make\]\[0\]=Toyota$/); // conversion §2.2
   await expect(page.locator('.search__count')).not.toHaveText(before ?? '');
   const titles = await page.locator('.stock-card__title').allTextContents();
@@ -61,7 +88,9 @@ test('the price range slider narrows the results (conversion §5.4: step 500, 5,
 test('no results shows the spec texts and Clear Filters returns to the reset path', async ({ page }) => {
   await page.goto(siteUrl(site, '/search/used-cars?query=zzqqxx'));
   await expect(page.getByRole('heading', { name: 'No Results Available' })).toBeVisible(); // spec: catalogue §8
-  await expect(page.getByText('No results found for your search at this time. Please try adjusting the filters for more results.')).toBeVisible();
+  await expect(
+    page.getByText('No results found for your search at this time. Please try adjusting the filters for more results.'),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Clear Filters' }).click();
   await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars$/);
@@ -82,7 +111,11 @@ test('cards show the reserved, coming-soon and just-arrived tags (catalogue §4)
   const reserved = feed.cars.find((c) => plain(c) && c.status === 'in_stock' && c.reserved);
   const coming = feed.cars.find((c) => plain(c) && c.status === 'coming_soon' && !c.reserved);
   const fresh = feed.cars.find((c) => plain(c) && c.status === 'in_stock' && !c.reserved && daysOld(c) < 7);
-  for (const [car, label] of [[reserved, 'RESERVED'], [coming, 'COMING SOON'], [fresh, 'New']] as const) {
+  for (const [car, label] of [
+    [reserved, 'RESERVED'],
+    [coming, 'COMING SOON'],
+    [fresh, 'New'],
+  ] as const) {
     expect(car, label).toBeTruthy();
     await page.goto(siteUrl(site, `/search/used-cars?query=${car?.stocknum}`));
     await expect(page.locator('.stock-card')).toHaveCount(1);
@@ -93,7 +126,12 @@ test('cards show the reserved, coming-soon and just-arrived tags (catalogue §4)
 test('a car of a dealership outside the tenant never appears, whatever the URL says', async ({ page }) => {
   const foreign = feed.cars.find((c) => c.dealership_id === 1 && c.car_type === 'used' && c.status === 'in_stock');
   expect(foreign).toBeTruthy();
-  await page.goto(siteUrl(site, `/search/new-used-and-demo-cars?query=${foreign?.stocknum}&refinementList[dealership_name][0]=Harbour%20City%20Mazda`));
+  await page.goto(
+    siteUrl(
+      site,
+      `/search/new-used-and-demo-cars?query=${foreign?.stocknum}&refinementList[dealership_name][0]=Harbour%20City%20Mazda`,
+    ),
+  );
   await expect(page.getByRole('heading', { name: 'No Results Available' })).toBeVisible();
   await page.goto(siteUrl(site, `/search/new-cars`));
   await expect(page.getByRole('heading', { name: 'No Results Available' })).toBeVisible(); // the group's base filter: used cars only
@@ -106,10 +144,14 @@ test('an unknown search path is a 404', async ({ page }) => {
   expect(response?.status()).toBe(404);
 });
 
-test('similar cars load near the viewport: at most 6, in stock, within the price tolerance (catalogue §9)', async ({ page }) => {
+test('similar cars load near the viewport: at most 6, in stock, within the price tolerance (catalogue §9)', async ({
+  page,
+}) => {
   await page.goto(siteUrl(site, '/search/used-cars?sortBy=lowestPrice&range[price]=20000:40000'));
   const href = await page.locator('.stock-card__title a').first().getAttribute('href');
-  const shownPrice = Number(((await page.locator('.stock-card__price strong').first().textContent()) ?? '').replace(/[^0-9]/g, ''));
+  const shownPrice = Number(
+    ((await page.locator('.stock-card__price strong').first().textContent()) ?? '').replace(/[^0-9]/g, ''),
+  );
   const requests: string[] = [];
   page.on('request', (r) => r.url().includes('/api/similar-cars') && requests.push(r.url()));
   await page.goto(siteUrl(site, href ?? '/'));
@@ -132,7 +174,9 @@ test('a car this site does not list is a 404', async ({ page }) => {
   expect(response?.status()).toBe(404);
 });
 
-test('search -> page 2 -> a car -> back: every step goes quiet within 5 s, and cards fetch nothing ahead until the shopper shows intent (issue 14)', async ({ page }) => {
+test('search -> page 2 -> a car -> back: every step goes quiet within 5 s, and cards fetch nothing ahead until the shopper shows intent (issue 14)', async ({
+  page,
+}) => {
   const network = trackNetwork(page);
   const blocked: string[] = [];
   page.on('console', (message) => {

@@ -5,8 +5,22 @@ import { PDFDocument } from 'pdf-lib';
 import { expectAccessible, siteUrl, tenantGet } from './helpers';
 
 interface FeedCar {
-  id: number; slug: string; dealership_id: number; car_type: string; status: string; price: number; before_price?: number; offer_price?: number; reserved?: boolean; preorder?: boolean;
-  simple_fuel?: string; dealercomments?: string; rego_expiry?: string; sold_date_timestamp?: number; show_on_dealer_website?: boolean; file?: string;
+  id: number;
+  slug: string;
+  dealership_id: number;
+  car_type: string;
+  status: string;
+  price: number;
+  before_price?: number;
+  offer_price?: number;
+  reserved?: boolean;
+  preorder?: boolean;
+  simple_fuel?: string;
+  dealercomments?: string;
+  rego_expiry?: string;
+  sold_date_timestamp?: number;
+  show_on_dealer_website?: boolean;
+  file?: string;
 }
 const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as { cars: FeedCar[] };
 const SC = [2, 3, 4, 5, 6];
@@ -22,7 +36,10 @@ const inStock = (c: FeedCar) => c.status === 'in_stock';
 const nowSeconds = Date.now() / 1000;
 
 test('a car with a was-price shows both prices and its gallery works from the keyboard', async ({ page }) => {
-  const car = find('was-price', (c) => scUsed(c) && inStock(c) && (c.before_price ?? 0) > c.price && !(c.offer_price && c.offer_price > 10));
+  const car = find(
+    'was-price',
+    (c) => scUsed(c) && inStock(c) && (c.before_price ?? 0) > c.price && !(c.offer_price && c.offer_price > 10),
+  );
   await page.goto(siteUrl(site, `/cars/${car.slug}`));
   await expect(page.getByTestId('vehicle-price')).toHaveText(`$${car.price.toLocaleString('en-AU')}`);
   await expect(page.locator('.vehicle-sidebar__was s')).toHaveText(`$${car.before_price?.toLocaleString('en-AU')}`);
@@ -43,8 +60,13 @@ test('a car with a was-price shows both prices and its gallery works from the ke
   await expectAccessible(page);
 });
 
-test('an unpriced car shows the no-price text and Find Me Something Similar instead of purchase buttons', async ({ page }) => {
-  const car = find('no price', (c) => scUsed(c) && inStock(c) && c.price === 0 && !c.preorder && !(c.offer_price && c.offer_price > 10));
+test('an unpriced car shows the no-price text and Find Me Something Similar instead of purchase buttons', async ({
+  page,
+}) => {
+  const car = find(
+    'no price',
+    (c) => scUsed(c) && inStock(c) && c.price === 0 && !c.preorder && !(c.offer_price && c.offer_price > 10),
+  );
   await page.goto(siteUrl(site, `/cars/${car.slug}`));
   await expect(page.getByTestId('vehicle-price')).toHaveText('Enquire for price.');
   await expect(page.getByRole('link', { name: 'Find Me Something Similar' })).toBeVisible();
@@ -52,7 +74,10 @@ test('an unpriced car shows the no-price text and Find Me Something Similar inst
 });
 
 test('a car sold within 3 days shows the sold notice (catalogue §4)', async ({ page }) => {
-  const car = find('sold recently', (c) => scUsed(c) && c.status === 'sold' && (c.sold_date_timestamp ?? 0) > nowSeconds - 2 * 86_400);
+  const car = find(
+    'sold recently',
+    (c) => scUsed(c) && c.status === 'sold' && (c.sold_date_timestamp ?? 0) > nowSeconds - 2 * 86_400,
+  );
   await page.goto(siteUrl(site, `/cars/${car.slug}`));
   await expect(page.locator('.sold-notice')).toContainText('SOLD');
   await expect(page.locator('.sold-notice')).toContainText('Unfortunately this car recently sold');
@@ -61,7 +86,10 @@ test('a car sold within 3 days shows the sold notice (catalogue §4)', async ({ 
 });
 
 test('a car sold long ago is not listed: 404', async ({ request }) => {
-  const car = find('sold long ago', (c) => scUsed(c) && c.status === 'sold' && (c.sold_date_timestamp ?? nowSeconds) < nowSeconds - 5 * 86_400);
+  const car = find(
+    'sold long ago',
+    (c) => scUsed(c) && c.status === 'sold' && (c.sold_date_timestamp ?? nowSeconds) < nowSeconds - 5 * 86_400,
+  );
   expect((await tenantGet(request, site, `/cars/${car.slug}`)).status()).toBe(404);
 });
 
@@ -100,10 +128,16 @@ test('long dealer comments are cut at 400 characters; pipe-only comments are pen
 });
 
 test('rego expiry: a future date reads Expires on, a past one Unregistered where switched on', async ({ page }) => {
-  const future = find('rego future', (c) => scUsed(c) && inStock(c) && !!c.rego_expiry && Date.parse(c.rego_expiry) > Date.now() + 86_400_000 * 2);
+  const future = find(
+    'rego future',
+    (c) => scUsed(c) && inStock(c) && !!c.rego_expiry && Date.parse(c.rego_expiry) > Date.now() + 86_400_000 * 2,
+  );
   await page.goto(siteUrl(site, `/cars/${future.slug}`));
   await expect(page.locator('.vehicle-sidebar__rego')).toContainText('Expires on');
-  const past = find('rego past', (c) => scUsed(c) && inStock(c) && !!c.rego_expiry && Date.parse(c.rego_expiry) < Date.now() - 86_400_000 * 2);
+  const past = find(
+    'rego past',
+    (c) => scUsed(c) && inStock(c) && !!c.rego_expiry && Date.parse(c.rego_expiry) < Date.now() - 86_400_000 * 2,
+  );
   await page.goto(siteUrl(site, `/cars/${past.slug}`));
   await expect(page.locator('.vehicle-sidebar__rego')).toContainText('Unregistered');
 });
@@ -113,23 +147,53 @@ test('the dealer phone is masked after 5 characters until clicked (catalogue §4
   await page.goto(siteUrl(site, `/cars/${car.slug}`));
   const reveal = page.getByRole('button', { name: /Show the phone number/ });
   await expect(reveal).toContainText('XXXX');
-  const lead = page.waitForResponse((r) => r.url().endsWith('/api/leads/phone-reveal') && r.request().method() === 'POST');
+  const lead = page.waitForResponse(
+    (r) => r.url().endsWith('/api/leads/phone-reveal') && r.request().method() === 'POST',
+  );
   await reveal.click();
-  await expect(page.locator('.vehicle-sidebar').getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:\d+/);
+  await expect(page.locator('.vehicle-sidebar').getByRole('link', { name: /^Call / })).toHaveAttribute(
+    'href',
+    /^tel:\d+/,
+  );
   expect((await lead).status()).toBe(201); // catalogue §7: the reveal records a lead
-  expect(await page.evaluate(() => (window as unknown as { dataLayer?: Array<{ event_id?: number }> }).dataLayer?.some((e) => e.event_id === 25))).toBe(true);
+  expect(
+    await page.evaluate(() =>
+      (window as unknown as { dataLayer?: Array<{ event_id?: number }> }).dataLayer?.some((e) => e.event_id === 25),
+    ),
+  ).toBe(true);
 });
 
 test('a dealer comment with a script payload never runs', async ({ page }) => {
   mkdirSync('test-results', { recursive: true });
-  const payload = 'Great car. <script>window.__xss = 1</script><img src="x" onerror="window.__xss = 2"> <a href="javascript:window.__xss=3">click</a> '.repeat(8);
-  const car = { id: 990001, slug: 'xss-test-990001', make: 'Yamaha', model: 'MT-07', year: 2024, car_type: 'used', status: 'in_stock', price: 9990, dealership_id: 7, location_id: undefined, dealercomments: payload, stocknum: 'XSS1', item_type: 'motorcycle' };
+  const payload =
+    'Great car. <script>window.__xss = 1</script><img src="x" onerror="window.__xss = 2"> <a href="javascript:window.__xss=3">click</a> '.repeat(
+      8,
+    );
+  const car = {
+    id: 990001,
+    slug: 'xss-test-990001',
+    make: 'Yamaha',
+    model: 'MT-07',
+    year: 2024,
+    car_type: 'used',
+    status: 'in_stock',
+    price: 9990,
+    dealership_id: 7,
+    location_id: undefined,
+    dealercomments: payload,
+    stocknum: 'XSS1',
+    item_type: 'motorcycle',
+  };
   writeFileSync('test-results/xss-feed.json', JSON.stringify({ cars: [car] }));
   execFileSync('npx', ['tsx', 'scripts/import.ts', 'test-results/xss-feed.json'], { env: process.env, stdio: 'pipe' });
   await page.goto(siteUrl('ridgeline-motorcycles', `/cars/${car.slug}`));
   await expect(page.locator('.dealer-comments__text')).toContainText('Great car.');
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-  expect(await page.locator('.dealer-comments script, .dealer-comments [onerror], .dealer-comments a[href^="javascript"]').count()).toBe(0);
+  expect(
+    await page
+      .locator('.dealer-comments script, .dealer-comments [onerror], .dealer-comments a[href^="javascript"]')
+      .count(),
+  ).toBe(0);
 });
 
 async function priceOf(request: APIRequestContext, slug: string): Promise<{ page?: string; jsonLd?: number }> {
@@ -140,12 +204,24 @@ async function priceOf(request: APIRequestContext, slug: string): Promise<{ page
   return { page, jsonLd: offers?.price };
 }
 
-test('one vehicle, one price: search card, page and JSON-LD agree for every listed car of one tenant (ACL s47)', async ({ request }) => {
+test('one vehicle, one price: search card, page and JSON-LD agree for every listed car of one tenant (ACL s47)', async ({
+  request,
+}) => {
   test.setTimeout(240_000);
   const cards = new Map<string, string>();
   for (let pageNo = 1; pageNo < 40; pageNo++) {
-    const html = await (await tenantGet(request, 'ridgeline-motorcycles', `/search/new-used-and-demo-cars?sortBy=latest${pageNo > 1 ? `&page=${pageNo}` : ''}`)).text();
-    const found = [...html.matchAll(/<h3 id="car-\d+" class="stock-card__title"><a href="\/cars\/([^"]+)">[\s\S]*?<p class="stock-card__price"><strong>([^<]+)<\/strong>/g)];
+    const html = await (
+      await tenantGet(
+        request,
+        'ridgeline-motorcycles',
+        `/search/new-used-and-demo-cars?sortBy=latest${pageNo > 1 ? `&page=${pageNo}` : ''}`,
+      )
+    ).text();
+    const found = [
+      ...html.matchAll(
+        /<h3 id="car-\d+" class="stock-card__title"><a href="\/cars\/([^"]+)">[\s\S]*?<p class="stock-card__price"><strong>([^<]+)<\/strong>/g,
+      ),
+    ];
     if (!found.length) break;
     for (const [, slug, price] of found) cards.set(slug as string, price as string);
   }
@@ -164,7 +240,11 @@ test('a favourite persists across reload and shows on the favourites page', asyn
   const save = page.getByRole('button', { name: 'Save to favourites' });
   await save.click();
   await expect(page.getByRole('button', { name: 'Saved to favourites' })).toHaveAttribute('aria-pressed', 'true');
-  expect(await page.evaluate(() => (window as unknown as { dataLayer?: Array<{ event_id?: number }> }).dataLayer?.some((e) => e.event_id === 39))).toBe(true);
+  expect(
+    await page.evaluate(() =>
+      (window as unknown as { dataLayer?: Array<{ event_id?: number }> }).dataLayer?.some((e) => e.event_id === 39),
+    ),
+  ).toBe(true);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Saved to favourites' })).toBeVisible();
   await page.goto(siteUrl(site, '/favourites'));
@@ -174,18 +254,25 @@ test('a favourite persists across reload and shows on the favourites page', asyn
   await expect(page.getByText('You have not saved any cars yet.')).toBeVisible();
 });
 
-test('copy link shows Copied and puts the share address on the clipboard; views are counted', async ({ page, context }) => {
+test('copy link shows Copied and puts the share address on the clipboard; views are counted', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const car = find('any priced', (c) => scUsed(c) && inStock(c) && c.price > 0);
   await page.goto(siteUrl(site, `/cars/${car.slug}`));
   await expect(page.getByText(/^Viewed \d+ times$/)).toBeVisible();
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`https://www.southerncrossmotors.com.au/cars/${car.slug}`);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `https://www.southerncrossmotors.com.au/cars/${car.slug}`,
+  );
   await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible({ timeout: 3000 }); // 'Copied' for 1.5 s
 });
 
-test('on a 390x844 phone the bottom bar offers reserve, enquire and call, and changes style past 900 px', async ({ page }) => {
+test('on a 390x844 phone the bottom bar offers reserve, enquire and call, and changes style past 900 px', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const car = find('reservable', (c) => scUsed(c) && inStock(c) && !c.reserved && c.price > 0);
   await page.goto(siteUrl(site, `/cars/${car.slug}`));
@@ -200,16 +287,36 @@ test('on a 390x844 phone the bottom bar offers reserve, enquire and call, and ch
 });
 
 type MarketCar = FeedCar & { autograb_data?: { average_market_price?: number; state_average_market_price?: number } };
-const average = (c: MarketCar) => c.autograb_data?.state_average_market_price ?? c.autograb_data?.average_market_price ?? 0;
+const average = (c: MarketCar) =>
+  c.autograb_data?.state_average_market_price ?? c.autograb_data?.average_market_price ?? 0;
 
-test('the market badge shows more than 499 below the market average, and the gauge loads (catalogue §4, §5)', async ({ page }) => {
-  const cheap = find('below market', (c) => scUsed(c) && inStock(c) && c.price > 0 && !(c.offer_price && c.offer_price > 10) && average(c as MarketCar) - c.price > 2000) as MarketCar;
+test('the market badge shows more than 499 below the market average, and the gauge loads (catalogue §4, §5)', async ({
+  page,
+}) => {
+  const cheap = find(
+    'below market',
+    (c) =>
+      scUsed(c) &&
+      inStock(c) &&
+      c.price > 0 &&
+      !(c.offer_price && c.offer_price > 10) &&
+      average(c as MarketCar) - c.price > 2000,
+  ) as MarketCar;
   await page.goto(siteUrl(site, `/cars/${cheap.slug}`));
   await expect(page.locator('.market-badge')).toContainText('Below market price');
   await page.getByRole('heading', { name: 'How this price compares' }).scrollIntoViewIfNeeded();
   await expect(page.locator('.market-gauge__deal')).toHaveText(/Good Deal|Great Deal/);
   await expectAccessible(page);
-  const dear = find('above market', (c) => scUsed(c) && inStock(c) && c.price > 0 && !(c.offer_price && c.offer_price > 10) && average(c as MarketCar) > 0 && average(c as MarketCar) - c.price < 0);
+  const dear = find(
+    'above market',
+    (c) =>
+      scUsed(c) &&
+      inStock(c) &&
+      c.price > 0 &&
+      !(c.offer_price && c.offer_price > 10) &&
+      average(c as MarketCar) > 0 &&
+      average(c as MarketCar) - c.price < 0,
+  );
   await page.goto(siteUrl(site, `/cars/${dear.slug}`));
   await expect(page.locator('.market-badge')).toHaveCount(0);
 });
@@ -241,14 +348,21 @@ test('the delivery calculator answers by postcode with the catalogue §5 message
   await expect(page.locator('.delivery-calc [role="status"]')).toHaveText('Please enter a postcode.');
   await postcode.fill('0872');
   await page.getByRole('button', { name: 'Get estimate' }).click();
-  await expect(page.locator('.delivery-calc [role="status"]')).toHaveText("Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.");
+  await expect(page.locator('.delivery-calc [role="status"]')).toHaveText(
+    "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
+  );
   await postcode.fill('7000');
   await page.getByRole('button', { name: 'Get estimate' }).click();
   await expect(page.locator('.delivery-calc [role="status"]')).toHaveText('Delivery to Tasmania: $1,290');
 });
 
-test('the 360° view loads every frame, turns by itself, and turns with the arrow keys and dragging (catalogue §4)', async ({ page }) => {
-  const car = find('with a spin', (c) => scUsed(c) && inStock(c) && Array.isArray((c as FeedCar & { spin_images?: string[] }).spin_images));
+test('the 360° view loads every frame, turns by itself, and turns with the arrow keys and dragging (catalogue §4)', async ({
+  page,
+}) => {
+  const car = find(
+    'with a spin',
+    (c) => scUsed(c) && inStock(c) && Array.isArray((c as FeedCar & { spin_images?: string[] }).spin_images),
+  );
   await page.goto(siteUrl(site, `/cars/${car.slug}`));
   const spin = page.getByRole('slider', { name: /360° view/ });
   await expect(spin).toBeVisible({ timeout: 20_000 });
@@ -285,7 +399,10 @@ test('on a wide screen a slim sticky bar with title and price appears past 500 p
   await expect(sticky).toContainText(`$${car.price.toLocaleString('en-AU')}`);
 });
 
-test('where the tenant switches it on, sharing copies the address and toasts for 3 s (catalogue §4)', async ({ page, context }) => {
+test('where the tenant switches it on, sharing copies the address and toasts for 3 s (catalogue §4)', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const bike = find('bike', (c) => c.dealership_id === 7 && inStock(c) && shown(c));
   await page.goto(siteUrl('ridgeline-motorcycles', `/cars/${bike.slug}`));
@@ -303,8 +420,17 @@ interface MediaCar extends FeedCar {
   video_url?: string;
 }
 
-test('interior spin, hotspots and the walkaround video sit beside the exterior spin (catalogue §4)', async ({ page }) => {
-  const car = find('spin with walkaround', (c) => scUsed(c) && inStock(c) && Boolean((c as MediaCar).walkaround_videos?.length) && Boolean((c as MediaCar).spin_interior_image)) as MediaCar;
+test('interior spin, hotspots and the walkaround video sit beside the exterior spin (catalogue §4)', async ({
+  page,
+}) => {
+  const car = find(
+    'spin with walkaround',
+    (c) =>
+      scUsed(c) &&
+      inStock(c) &&
+      Boolean((c as MediaCar).walkaround_videos?.length) &&
+      Boolean((c as MediaCar).spin_interior_image),
+  ) as MediaCar;
   await page.goto(siteUrl(site, `/cars/${car.slug}`));
   const views = page.getByRole('group', { name: 'Photo views' });
   await expect(views.getByRole('button')).toHaveText(['360° view', '360° interior', 'Photos', 'Walkaround video']);
@@ -336,13 +462,19 @@ test('interior spin, hotspots and the walkaround video sit beside the exterior s
 });
 
 test("a car's video is the second slide of its photos (catalogue §4)", async ({ page }) => {
-  const car = find('video in gallery', (c) => scUsed(c) && inStock(c) && Boolean((c as MediaCar).video_url) && !(c as MediaCar).spin_images) as MediaCar;
+  const car = find(
+    'video in gallery',
+    (c) => scUsed(c) && inStock(c) && Boolean((c as MediaCar).video_url) && !(c as MediaCar).spin_images,
+  ) as MediaCar;
   await page.goto(siteUrl(site, `/cars/${car.slug}`));
   const track = page.getByRole('list', { name: /Photo 1 of \d+/ });
   await track.focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('list', { name: /Photo 2 of \d+/ })).toBeVisible();
-  await expect(page.locator('.gallery__slide').nth(1).locator('video source')).toHaveAttribute('src', car.video_url ?? '');
+  await expect(page.locator('.gallery__slide').nth(1).locator('video source')).toHaveAttribute(
+    'src',
+    car.video_url ?? '',
+  );
   await expect(page.getByRole('button', { name: 'Show the video' })).toBeVisible();
 });
 
@@ -352,14 +484,19 @@ async function tenantGetBytes(request: APIRequestContext, path: string): Promise
   return response.body();
 }
 
-test("the sidebar's location link goes to the car's location with its hours and directions (#vehicle-map)", async ({ page }) => {
+test("the sidebar's location link goes to the car's location with its hours and directions (#vehicle-map)", async ({
+  page,
+}) => {
   const car = find('in stock', (c) => scUsed(c) && inStock(c) && c.price > 0);
   await page.goto(siteUrl(site, `/cars/${car.slug}`));
   await page.locator('.vehicle-sidebar__location a').click();
   await expect(page).toHaveURL(/#vehicle-map$/);
   const section = page.locator('#vehicle-map');
   await expect(section.getByRole('heading', { name: 'Where to see this car' })).toBeInViewport();
-  await expect(section.getByRole('link', { name: /^Get Directions/ })).toHaveAttribute('href', /google\.com\/maps\/dir/);
+  await expect(section.getByRole('link', { name: /^Get Directions/ })).toHaveAttribute(
+    'href',
+    /google\.com\/maps\/dir/,
+  );
   await expect(section.getByRole('button', { name: 'Show map' })).toBeVisible();
   await expectAccessible(page);
 });

@@ -12,9 +12,17 @@ import formSchema from '../schemas/form.schema.json';
  * schema defaults into the document it validates (the lowest layer of the resolution order).
  */
 function createAjv(useDefaults: boolean): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: true, discriminator: true, useDefaults, allowUnionTypes: true, verbose: true });
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: true,
+    discriminator: true,
+    useDefaults,
+    allowUnionTypes: true,
+    verbose: true,
+  });
   addFormats(ajv);
-  for (const schema of [tenantSchema, pageSchema, blocksSchema, filterSchema, feedSchema, formSchema]) ajv.addSchema(schema);
+  for (const schema of [tenantSchema, pageSchema, blocksSchema, filterSchema, feedSchema, formSchema])
+    ajv.addSchema(schema);
   return ajv;
 }
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { jsonBody, MAX_JSON_DEPTH, nestsDeeperThan } from './api-request';
 
-const post = (body: BodyInit, type = 'application/json', headers: Record<string, string> = {}) => new Request('http://site.example/api/x', { method: 'POST', body, headers: { 'content-type': type, ...headers }, duplex: 'half' } as RequestInit);
+const post = (body: BodyInit, type = 'application/json', headers: Record<string, string> = {}) =>
+  new Request('http://site.example/api/x', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': type, ...headers },
+    duplex: 'half',
+  } as RequestInit);
 
 describe('jsonBody', () => {
   it('reads a JSON body', async () => {
@@ -36,11 +42,17 @@ describe('jsonBody', () => {
   });
 
   it('refuses a declared length over the limit without reading', async () => {
-    expect(await jsonBody(post('{}', 'application/json', { 'content-length': String(10 * 1024 * 1024) }))).toMatchObject({ ok: false, tooLarge: true });
+    expect(
+      await jsonBody(post('{}', 'application/json', { 'content-length': String(10 * 1024 * 1024) })),
+    ).toMatchObject({ ok: false, tooLarge: true });
   });
 
   it('answers broken JSON with a sentence', async () => {
-    expect(await jsonBody(post('{"a":'))).toEqual({ ok: false, tooLarge: false, error: 'The request is not valid JSON.' });
+    expect(await jsonBody(post('{"a":'))).toEqual({
+      ok: false,
+      tooLarge: false,
+      error: 'The request is not valid JSON.',
+    });
   });
 });
 
@@ -49,6 +61,8 @@ describe('nestsDeeperThan', () => {
     expect(nestsDeeperThan('[[[]]]', 3)).toBe(false);
     expect(nestsDeeperThan('[[[[]]]]', 3)).toBe(true);
     expect(nestsDeeperThan(JSON.stringify({ a: '\\"[[[[[[' }), 1)).toBe(false);
-    expect(nestsDeeperThan(`${'{"a":'.repeat(MAX_JSON_DEPTH)}1${'}'.repeat(MAX_JSON_DEPTH)}`, MAX_JSON_DEPTH)).toBe(false);
+    expect(nestsDeeperThan(`${'{"a":'.repeat(MAX_JSON_DEPTH)}1${'}'.repeat(MAX_JSON_DEPTH)}`, MAX_JSON_DEPTH)).toBe(
+      false,
+    );
   });
 });

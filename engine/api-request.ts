@@ -28,12 +28,21 @@ export async function apiCaller(): Promise<ApiCaller | undefined> {
   // production runs behind one that sets or appends it, and the limits per e-mail address, phone
   // number and site (sign-in codes, leads) do not depend on it.
   const hops = Math.max(1, Number(process.env.TRUSTED_PROXY_HOPS ?? 1) || 1);
-  const forwarded = (requestHeaders.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const forwarded = (requestHeaders.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const ip = forwarded[Math.max(0, forwarded.length - hops)] || requestHeaders.get('x-real-ip') || undefined;
   const host = requestHeaders.get('host') ?? undefined;
   const userAgent = requestHeaders.get('user-agent') ?? undefined;
   const referer = requestHeaders.get('referer') ?? undefined;
-  return { tenant, ...(ip ? { ip } : {}), ...(userAgent ? { userAgent } : {}), ...(referer ? { referer } : {}), ...(host ? { host } : {}) };
+  return {
+    tenant,
+    ...(ip ? { ip } : {}),
+    ...(userAgent ? { userAgent } : {}),
+    ...(referer ? { referer } : {}),
+    ...(host ? { host } : {}),
+  };
 }
 
 /** Deeper than any form, quote or watchlist call nests; far shallower than what overflows a stack. */
@@ -90,11 +99,20 @@ export async function jsonBody(request: Request, maxBytes = 64 * 1024): Promise<
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
     return { ok: false, tooLarge: false, error: 'Send the request as JSON, with Content-Type: application/json.' };
   }
-  const tooLarge = { ok: false, tooLarge: true, error: `The request is too large (over ${Math.round(maxBytes / 1024)} KB).` } as const;
+  const tooLarge = {
+    ok: false,
+    tooLarge: true,
+    error: `The request is too large (over ${Math.round(maxBytes / 1024)} KB).`,
+  } as const;
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return tooLarge;
   const text = await readCapped(request, maxBytes);
   if (text === undefined) return tooLarge;
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { ok: false, tooLarge: false, error: `The request nests deeper than ${MAX_JSON_DEPTH} levels; no form needs that.` };
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+    return {
+      ok: false,
+      tooLarge: false,
+      error: `The request nests deeper than ${MAX_JSON_DEPTH} levels; no form needs that.`,
+    };
   try {
     return { ok: true, body: JSON.parse(text) as unknown };
   } catch {
@@ -113,7 +131,10 @@ export function fromThisSite(request: Request): boolean {
   const origin = request.headers.get('origin');
   if (!origin) return true;
   try {
-    return new URL(origin).host === (request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host'));
+    return (
+      new URL(origin).host ===
+      (request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host'))
+    );
   } catch {
     return false;
   }

@@ -15,7 +15,13 @@ describe('who may reserve a car through the API', () => {
 
   it('on a site that gates checkout, an anonymous visitor is sent to sign in and back to the car’s checkout page', () => {
     const gated = tenant('harbour-city-mazda');
-    expect(checkoutGateDecision(gated, car, { signedIn: false, referer: 'https://hcm.example/cars/2022-mazda-cx-5-maxx-1234', host: 'hcm.example' })).toEqual({
+    expect(
+      checkoutGateDecision(gated, car, {
+        signedIn: false,
+        referer: 'https://hcm.example/cars/2022-mazda-cx-5-maxx-1234',
+        host: 'hcm.example',
+      }),
+    ).toEqual({
       kind: 'signIn',
       href: '/sign-in?type=checkout&redirect=%2Fcars%2F2022-mazda-cx-5-maxx-1234%2Fcheckout&back=%2Fcars%2F2022-mazda-cx-5-maxx-1234',
     });
@@ -25,7 +31,10 @@ describe('who may reserve a car through the API', () => {
   it('is open where the site does not gate checkout, where the tenant removes the gate, and without accounts', () => {
     expect(checkoutGateDecision(tenant('southern-cross-motors'), car, { signedIn: false })).toEqual({ kind: 'open' });
     const removed = tenant('harbour-city-mazda');
-    removed.accounts = { ...removed.accounts, gates: { ...removed.accounts?.gates, '/cars/:slug/checkout': null } } as ResolvedTenant['accounts'];
+    removed.accounts = {
+      ...removed.accounts,
+      gates: { ...removed.accounts?.gates, '/cars/:slug/checkout': null },
+    } as ResolvedTenant['accounts'];
     expect(checkoutGateDecision(removed, car, { signedIn: false })).toEqual({ kind: 'open' });
     const noAccounts = tenant('harbour-city-mazda');
     noAccounts.features = { ...noAccounts.features, accounts: false };

@@ -10,7 +10,11 @@ import { pageGate, resolvePage } from './resolve-page';
  * gate that waits for the car applies. Signed-in visitors, and sites that do not gate checkout,
  * are let through.
  */
-export function checkoutGateDecision(tenant: ResolvedTenant, car: { slug: string; nvic?: string | null }, visitor: { signedIn: boolean; referer?: string | null; host?: string | null }): GateDecision {
+export function checkoutGateDecision(
+  tenant: ResolvedTenant,
+  car: { slug: string; nvic?: string | null },
+  visitor: { signedIn: boolean; referer?: string | null; host?: string | null },
+): GateDecision {
   for (const path of [`/cars/${car.slug}/checkout`, `/cars/${car.slug}/buy-online`]) {
     const resolved = resolvePage(tenant, path);
     if (!resolved) continue;

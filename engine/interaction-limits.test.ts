@@ -15,7 +15,8 @@ describe('vehicle page interactions are limited per address', () => {
 
   it(`lets ${PHONE_REVEALS_PER_WINDOW} phone reveals through per address, then refuses`, () => {
     const t = 5_000_000;
-    for (let i = 0; i < PHONE_REVEALS_PER_WINDOW; i++) expect(phoneRevealAllowed('site-a', '198.51.100.9', t)).toBe(true);
+    for (let i = 0; i < PHONE_REVEALS_PER_WINDOW; i++)
+      expect(phoneRevealAllowed('site-a', '198.51.100.9', t)).toBe(true);
     expect(phoneRevealAllowed('site-a', '198.51.100.9', t)).toBe(false);
     expect(phoneRevealAllowed('site-a', '198.51.100.10', t)).toBe(true);
   });

@@ -16,7 +16,8 @@ const limits = {
   view: new MemoryRateLimit(1, VIEW_WINDOW_MS),
 };
 
-export const PHONE_REVEAL_LIMIT_MESSAGE = 'Too many phone numbers shown from here in the last few minutes. Please try again later, or call the dealership on the number on this page.';
+export const PHONE_REVEAL_LIMIT_MESSAGE =
+  'Too many phone numbers shown from here in the last few minutes. Please try again later, or call the dealership on the number on this page.';
 
 /** Counts one phone reveal; false when this address is over its limit on this site. */
 export function phoneRevealAllowed(site: string, ip: string | undefined, now = Date.now()): boolean {

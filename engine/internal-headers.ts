@@ -18,7 +18,11 @@ export function hideInternalHeaders(): void {
   if (installed) return;
   installed = true;
   const setHeader = ServerResponse.prototype.setHeader;
-  ServerResponse.prototype.setHeader = function setHeaderWithoutInternal(this: ServerResponse, name: string, value: number | string | readonly string[]) {
+  ServerResponse.prototype.setHeader = function setHeaderWithoutInternal(
+    this: ServerResponse,
+    name: string,
+    value: number | string | readonly string[],
+  ) {
     if (INTERNAL_RESPONSE_HEADERS.has(name.toLowerCase())) return this;
     return setHeader.call(this, name, value);
   };

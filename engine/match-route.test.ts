@@ -3,7 +3,15 @@ import { matchRoute } from './match-route';
 import { pageReadsRequest } from './resolve-page';
 import type { Page } from '../schemas/types.generated';
 
-const patterns = ['/', '/cars/:slug', '/cars/trade-in', '/cars/:slug/checkout', '/search/:refinement?/:model?', '/:brand/overview', '/about-us'];
+const patterns = [
+  '/',
+  '/cars/:slug',
+  '/cars/trade-in',
+  '/cars/:slug/checkout',
+  '/search/:refinement?/:model?',
+  '/:brand/overview',
+  '/about-us',
+];
 
 describe('matchRoute', () => {
   it('matches the home page and static pages', () => {
@@ -12,7 +20,10 @@ describe('matchRoute', () => {
   });
 
   it('fills parameters', () => {
-    expect(matchRoute(patterns, '/cars/2021-mazda-cx-5-123')).toEqual({ pattern: '/cars/:slug', params: { slug: '2021-mazda-cx-5-123' } });
+    expect(matchRoute(patterns, '/cars/2021-mazda-cx-5-123')).toEqual({
+      pattern: '/cars/:slug',
+      params: { slug: '2021-mazda-cx-5-123' },
+    });
     expect(matchRoute(patterns, '/cars/abc/checkout')?.pattern).toBe('/cars/:slug/checkout');
   });
 
@@ -41,7 +52,11 @@ describe('pageReadsRequest', () => {
   it('is true when a block, at any depth, reads the query string', () => {
     const search = { type: 'SearchResults', props: {} };
     expect(pageReadsRequest({ title: 'x', blocks: [search] } as Page)).toBe(true);
-    expect(pageReadsRequest({ title: 'x', blocks: [{ type: 'Section', props: { content: [search] } }] } as Page)).toBe(true);
-    expect(pageReadsRequest({ title: 'x', blocks: [{ type: 'RichText', props: { html: '<p>x</p>' } }] } as Page)).toBe(false);
+    expect(pageReadsRequest({ title: 'x', blocks: [{ type: 'Section', props: { content: [search] } }] } as Page)).toBe(
+      true,
+    );
+    expect(pageReadsRequest({ title: 'x', blocks: [{ type: 'RichText', props: { html: '<p>x</p>' } }] } as Page)).toBe(
+      false,
+    );
   });
 });

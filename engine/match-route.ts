@@ -23,7 +23,10 @@ function parsePattern(pattern: string): Segment[] {
 /** Splits a request path into decoded segments; undefined for a path that cannot be decoded. */
 export function pathSegments(path: string): string[] | undefined {
   try {
-    return path.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    return path
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
   } catch {
     return undefined;
   }

@@ -7,15 +7,22 @@ describe('deepMerge', () => {
     const template = { theme: { font: 'inter', colors: { primary: '#111111', accent: '#222222' } }, name: 'T' };
     const group = { theme: { colors: { accent: '#333333' } } };
     const tenant = { theme: { colors: { primary: '#444444' } }, name: 'Dealer' };
-    expect(deepMerge(template, group, tenant)).toEqual({ theme: { font: 'inter', colors: { primary: '#444444', accent: '#333333' } }, name: 'Dealer' });
+    expect(deepMerge(template, group, tenant)).toEqual({
+      theme: { font: 'inter', colors: { primary: '#444444', accent: '#333333' } },
+      name: 'Dealer',
+    });
   });
 
   it('replaces arrays instead of concatenating them', () => {
-    expect(deepMerge({ menus: { header: [{ label: 'A' }, { label: 'B' }] } }, { menus: { header: [{ label: 'C' }] } })).toEqual({ menus: { header: [{ label: 'C' }] } });
+    expect(
+      deepMerge({ menus: { header: [{ label: 'A' }, { label: 'B' }] } }, { menus: { header: [{ label: 'C' }] } }),
+    ).toEqual({ menus: { header: [{ label: 'C' }] } });
   });
 
   it('lets an explicit null replace a page', () => {
-    expect(deepMerge({ pages: { '/a': { title: 'A' }, '/b': { title: 'B' } } }, { pages: { '/a': null } })).toEqual({ pages: { '/a': null, '/b': { title: 'B' } } });
+    expect(deepMerge({ pages: { '/a': { title: 'A' }, '/b': { title: 'B' } } }, { pages: { '/a': null } })).toEqual({
+      pages: { '/a': null, '/b': { title: 'B' } },
+    });
   });
 
   it('does not share objects with its inputs', () => {

@@ -7,7 +7,12 @@ import { requestUser } from '../blocks/account-context';
 import { pageGate, type ResolvedPage } from './resolve-page';
 
 /** The page's car for its gate: the route's :slug, else ?car_id= (id or slug). */
-async function gateCar(tenant: ResolvedTenant, resolved: ResolvedPage, query: URLSearchParams, now: Date): Promise<GateCar> {
+async function gateCar(
+  tenant: ResolvedTenant,
+  resolved: ResolvedPage,
+  query: URLSearchParams,
+  now: Date,
+): Promise<GateCar> {
   const slug = resolved.params.slug;
   const car = slug ? (await loadVehicle(tenant, slug, now))?.car : await carByRef(tenant, query.get('car_id'));
   return car ? { loaded: true, nvic: car.nvic ?? null } : { loaded: false };
@@ -17,7 +22,13 @@ async function gateCar(tenant: ResolvedTenant, resolved: ResolvedPage, query: UR
  * Redirects to sign-in when the page is gated for this visitor (conversion §4.7); otherwise
  * returns. Gated pages are rendered per request (the proxy sends them to the /live tree).
  */
-export async function enforcePageGate(tenant: ResolvedTenant, resolved: ResolvedPage, path: string, query: URLSearchParams, now: Date): Promise<void> {
+export async function enforcePageGate(
+  tenant: ResolvedTenant,
+  resolved: ResolvedPage,
+  path: string,
+  query: URLSearchParams,
+  now: Date,
+): Promise<void> {
   const gate = pageGate(tenant, resolved);
   if (!gate) return;
   const signedIn = (await requestUser(tenant)) !== undefined;

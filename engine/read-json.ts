@@ -20,12 +20,26 @@ export function readJsonFile(path: string, label = path): ReadResult {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    return { ok: false, issue: { file: label, pointer: '', message: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})` } };
+    return {
+      ok: false,
+      issue: {
+        file: label,
+        pointer: '',
+        message: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      },
+    };
   }
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, issue: { file: label, pointer: '', message: `is not valid JSON at ${locate(text, message)}: ${message.replace(/ in JSON at.*$/, '')}` } };
+    return {
+      ok: false,
+      issue: {
+        file: label,
+        pointer: '',
+        message: `is not valid JSON at ${locate(text, message)}: ${message.replace(/ in JSON at.*$/, '')}`,
+      },
+    };
   }
 }

@@ -14,7 +14,10 @@ function warnUnknown(tenant: string, type: string): void {
   console.warn(`tenant "${tenant}": no block is registered for type "${type}"; it is not rendered`);
 }
 
-export function renderBlocks(blocks: readonly Block[] | undefined, base: Omit<BlockContext, 'renderBlocks'>): ReactNode {
+export function renderBlocks(
+  blocks: readonly Block[] | undefined,
+  base: Omit<BlockContext, 'renderBlocks'>,
+): ReactNode {
   if (!blocks?.length) return null;
   const ctx: BlockContext = { ...base, renderBlocks: (nested) => renderBlocks(nested, base) };
   return blocks.map((block, index) => {

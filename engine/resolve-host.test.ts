@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { internalPath, localhostTenantsAllowed, normaliseHost, resolveHost } from './resolve-host';
 
-const domains = new Map([['www.harbour.example', 'harbour'], ['southern.example', 'southern']]);
+const domains = new Map([
+  ['www.harbour.example', 'harbour'],
+  ['southern.example', 'southern'],
+]);
 const slugs = new Set(['harbour', 'southern', 'broken']);
 
 describe('resolveHost', () => {
   it('resolves production domains, with or without www', () => {
     expect(resolveHost('www.harbour.example', domains, slugs, false)).toEqual({ kind: 'tenant', slug: 'harbour' });
     expect(resolveHost('harbour.example', domains, slugs, false)).toEqual({ kind: 'tenant', slug: 'harbour' });
-    expect(resolveHost('WWW.Southern.Example:443', domains, slugs, false)).toEqual({ kind: 'tenant', slug: 'southern' });
+    expect(resolveHost('WWW.Southern.Example:443', domains, slugs, false)).toEqual({
+      kind: 'tenant',
+      slug: 'southern',
+    });
   });
 
   it('resolves <slug>.localhost where allowed (development, demo, tests), any port', () => {

@@ -30,7 +30,8 @@ export function resolveHost(
 ): HostResolution {
   const name = normaliseHost(host);
   if (!name) return { kind: 'unknown' };
-  const bySite = domains.get(name) ?? (name.startsWith('www.') ? domains.get(name.slice(4)) : domains.get(`www.${name}`));
+  const bySite =
+    domains.get(name) ?? (name.startsWith('www.') ? domains.get(name.slice(4)) : domains.get(`www.${name}`));
   if (bySite) return { kind: 'tenant', slug: bySite };
   if (!allowLocalhost) return { kind: 'unknown' };
   const local = /^([a-z0-9-]+)\.localhost$/.exec(name);

@@ -26,7 +26,8 @@ export function pageGate(tenant: TenantConfig, resolved: ResolvedPage): SignInGa
   const own = gates[resolved.pattern];
   const gate = own === null ? undefined : (own ?? resolved.page.signIn);
   // A gate only counts on a site with accounts and while its own switch holds.
-  if (!gate || !isSwitchedOn('accounts', tenant.features) || !isSwitchedOn(gate.when, tenant.features)) return undefined;
+  if (!gate || !isSwitchedOn('accounts', tenant.features) || !isSwitchedOn(gate.when, tenant.features))
+    return undefined;
   return gate;
 }
 
@@ -38,12 +39,21 @@ export function pageTitle(page: Page, tenant: TenantConfig, params: Record<strin
 /** Nested slots are block lists inside props (e.g. a Section's content). */
 function slots(block: Block): Block[][] {
   return Object.values(block.props as Record<string, unknown>).filter(
-    (value): value is Block[] => Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && typeof (item as { type?: unknown }).type === 'string' && 'props' in item),
+    (value): value is Block[] =>
+      Array.isArray(value) &&
+      value.every(
+        (item) =>
+          typeof item === 'object' &&
+          item !== null &&
+          typeof (item as { type?: unknown }).type === 'string' &&
+          'props' in item,
+      ),
   );
 }
 
 /** True when a block of the page reads the request (query string or session), so the page cannot be cached. */
 export function pageReadsRequest(page: Page): boolean {
-  const visit = (blocks: readonly Block[]): boolean => blocks.some((block) => blockReadsRequest(block) || slots(block).some(visit));
+  const visit = (blocks: readonly Block[]): boolean =>
+    blocks.some((block) => blockReadsRequest(block) || slots(block).some(visit));
   return visit(page.blocks);
 }

@@ -26,7 +26,10 @@ export interface PageSecurityOptions {
 }
 
 export function contentSecurityPolicy(options: PageSecurityOptions): string {
-  const scripts = [...(options.nonce ? [`'nonce-${options.nonce}'`, "'strict-dynamic'"] : ["'self'", "'unsafe-inline'"]), "'unsafe-eval'"];
+  const scripts = [
+    ...(options.nonce ? [`'nonce-${options.nonce}'`, "'strict-dynamic'"] : ["'self'", "'unsafe-inline'"]),
+    "'unsafe-eval'",
+  ];
   const ancestors = options.frameAncestors?.length ? options.frameAncestors.join(' ') : "'none'";
   return [
     "default-src 'self'",

@@ -49,15 +49,21 @@ describe('loading a tenant', () => {
 
 describe('validation messages a person can act on', () => {
   it('names the nearest valid key for a typo', () => {
-    expect(messages('typo', { ...base, slug: 'typo', feautres: { offers: true } })).toContain('/feautres unknown key "feautres"; did you mean "features"?');
+    expect(messages('typo', { ...base, slug: 'typo', feautres: { offers: true } })).toContain(
+      '/feautres unknown key "feautres"; did you mean "features"?',
+    );
   });
 
   it('reports a missing required key', () => {
-    expect(messages('noname', { schemaVersion: 2, slug: 'noname', template: 'franchise' })).toContain(' missing required key "name"');
+    expect(messages('noname', { schemaVersion: 2, slug: 'noname', template: 'franchise' })).toContain(
+      ' missing required key "name"',
+    );
   });
 
   it('reports the expected and found type', () => {
-    expect(messages('badtype', { ...base, slug: 'badtype', dealerships: '1' })).toContain('/dealerships expected array, found text "1"');
+    expect(messages('badtype', { ...base, slug: 'badtype', dealerships: '1' })).toContain(
+      '/dealerships expected array, found text "1"',
+    );
   });
 
   it('reports enum values with a suggestion', () => {
@@ -67,36 +73,62 @@ describe('validation messages a person can act on', () => {
   });
 
   it('explains a pattern with the field description', () => {
-    expect(messages('badcolour', { ...base, slug: 'badcolour', theme: { colors: { primary: 'blue' } } })).toContain('/theme/colors/primary expected A colour as #rrggbb., found text "blue"');
+    expect(messages('badcolour', { ...base, slug: 'badcolour', theme: { colors: { primary: 'blue' } } })).toContain(
+      '/theme/colors/primary expected A colour as #rrggbb., found text "blue"',
+    );
   });
 
   it('reports a bad format', () => {
-    expect(messages('bademail', { ...base, slug: 'bademail', contact: { phone: '(02) 9000 0000', email: 'not-an-email' } })).toContain('/contact/email expected a valid email, found text "not-an-email"');
+    expect(
+      messages('bademail', { ...base, slug: 'bademail', contact: { phone: '(02) 9000 0000', email: 'not-an-email' } }),
+    ).toContain('/contact/email expected a valid email, found text "not-an-email"');
   });
 
   it('names an unknown block type and the nearest known one', () => {
-    const result = messages('badblock', { ...base, slug: 'badblock', pages: { '/x': { title: 'X', blocks: [{ type: 'Heor', props: { heading: 'Hi' } }] } } });
+    const result = messages('badblock', {
+      ...base,
+      slug: 'badblock',
+      pages: { '/x': { title: 'X', blocks: [{ type: 'Heor', props: { heading: 'Hi' } }] } },
+    });
     expect(result).toContain('/pages/~1x/blocks/0/type unknown block type "Heor"; did you mean "Hero"?');
   });
 
   it('reports bad block props at their pointer', () => {
-    const result = messages('badprops', { ...base, slug: 'badprops', pages: { '/x': { title: 'X', blocks: [{ type: 'Hero', props: { headin: 'Hi' } }] } } });
+    const result = messages('badprops', {
+      ...base,
+      slug: 'badprops',
+      pages: { '/x': { title: 'X', blocks: [{ type: 'Hero', props: { headin: 'Hi' } }] } },
+    });
     expect(result).toContain('/pages/~1x/blocks/0/props/headin unknown key "headin"; did you mean "heading"?');
     expect(result).toContain('/pages/~1x/blocks/0/props missing required key "heading"');
   });
 
   it('names an unknown feature switch', () => {
-    const result = messages('badswitch', { ...base, slug: 'badswitch', pages: { '/x': { title: 'X', blocks: [{ type: 'ComingSoon', when: 'ofers', props: { heading: 'Soon' } }] } } });
+    const result = messages('badswitch', {
+      ...base,
+      slug: 'badswitch',
+      pages: { '/x': { title: 'X', blocks: [{ type: 'ComingSoon', when: 'ofers', props: { heading: 'Soon' } }] } },
+    });
     expect(result).toContain('/pages/~1x/blocks/0/when unknown feature switch "ofers"; did you mean "offers"?');
   });
 
   it('names an unknown form on a form block and the nearest known one', () => {
-    const result = messages('badform', { ...base, slug: 'badform', pages: { '/x': { title: 'X', blocks: [{ type: 'EnquiryForm', props: { form: 'genral-enquiry' } }] } } });
-    expect(result).toContain('/pages/~1x/blocks/0/props/form unknown form "genral-enquiry"; did you mean "general-enquiry"?');
+    const result = messages('badform', {
+      ...base,
+      slug: 'badform',
+      pages: { '/x': { title: 'X', blocks: [{ type: 'EnquiryForm', props: { form: 'genral-enquiry' } }] } },
+    });
+    expect(result).toContain(
+      '/pages/~1x/blocks/0/props/form unknown form "genral-enquiry"; did you mean "general-enquiry"?',
+    );
   });
 
   it('reports a form field of an unknown type at its pointer', () => {
-    const result = messages('badfield', { ...base, slug: 'badfield', forms: { 'my-form': { title: 'Mine', fields: [{ name: 'colour', type: 'colour' }] } } });
+    const result = messages('badfield', {
+      ...base,
+      slug: 'badfield',
+      forms: { 'my-form': { title: 'Mine', fields: [{ name: 'colour', type: 'colour' }] } },
+    });
     expect(result.some((m) => m.startsWith('/forms/my-form/fields/0/type expected one of "text", "email"'))).toBe(true);
   });
 
@@ -106,25 +138,37 @@ describe('validation messages a person can act on', () => {
   });
 
   it('requires the slug to match the file name', () => {
-    expect(messages('filename', { ...base, slug: 'other-name' })).toContain('/slug expected the file name "filename", found "other-name" (rename the file or the slug)');
+    expect(messages('filename', { ...base, slug: 'other-name' })).toContain(
+      '/slug expected the file name "filename", found "other-name" (rename the file or the slug)',
+    );
   });
 
   it('names an unknown template and dealer group', () => {
-    const result = messages('badtemplate', { ...base, slug: 'badtemplate', template: 'franchse', dealershipGroup: 'nobody' });
+    const result = messages('badtemplate', {
+      ...base,
+      slug: 'badtemplate',
+      template: 'franchse',
+      dealershipGroup: 'nobody',
+    });
     expect(result).toContain('/template unknown template "franchse"; did you mean "franchise"?');
     expect(result).toContain('/dealershipGroup unknown dealer group "nobody" (expected tenants/groups/nobody.json)');
   });
 
   it('formats an issue as file: pointer: message', () => {
     const entry = load('fmt', { ...base, slug: 'fmt', feautres: {} });
-    expect(!entry.ok && formatIssue(entry.issues[0]!)).toMatch(/fmt\.json: \/feautres: unknown key "feautres"; did you mean "features"\?$/);
+    expect(!entry.ok && formatIssue(entry.issues[0]!)).toMatch(
+      /fmt\.json: \/feautres: unknown key "feautres"; did you mean "features"\?$/,
+    );
   });
 });
 
 describe('the registry', () => {
   it('keeps serving valid tenants when one file is broken', () => {
     const extra = mkdtempSync(join(tmpdir(), 'extra-'));
-    writeFileSync(join(extra, 'fine-motors.json'), JSON.stringify({ ...base, slug: 'fine-motors', domains: ['fine.example'] }));
+    writeFileSync(
+      join(extra, 'fine-motors.json'),
+      JSON.stringify({ ...base, slug: 'fine-motors', domains: ['fine.example'] }),
+    );
     writeFileSync(join(extra, 'broken-motors.json'), '{ "slug": ');
     const registry = loadTenantRegistry({ extraDirs: [extra] });
     expect(registry.tenants.get('fine-motors')?.ok).toBe(true);
@@ -135,11 +179,19 @@ describe('the registry', () => {
 
   it('reports a domain claimed by two tenants', () => {
     const extra = mkdtempSync(join(tmpdir(), 'dup-'));
-    writeFileSync(join(extra, 'first-motors.json'), JSON.stringify({ ...base, slug: 'first-motors', domains: ['same.example'] }));
-    writeFileSync(join(extra, 'second-motors.json'), JSON.stringify({ ...base, slug: 'second-motors', domains: ['same.example'] }));
+    writeFileSync(
+      join(extra, 'first-motors.json'),
+      JSON.stringify({ ...base, slug: 'first-motors', domains: ['same.example'] }),
+    );
+    writeFileSync(
+      join(extra, 'second-motors.json'),
+      JSON.stringify({ ...base, slug: 'second-motors', domains: ['same.example'] }),
+    );
     const registry = loadTenantRegistry({ extraDirs: [extra] });
     expect(registry.domains.get('same.example')).toBe('first-motors');
-    expect(registry.issues.map((i) => i.message)).toContain('domain "same.example" already belongs to tenant "first-motors"; it stays with "first-motors"');
+    expect(registry.issues.map((i) => i.message)).toContain(
+      'domain "same.example" already belongs to tenant "first-motors"; it stays with "first-motors"',
+    );
     rmSync(extra, { recursive: true, force: true });
   });
 });

@@ -83,11 +83,16 @@ function readTemplate(root: string, name: string): Layer {
   const validate = getValidators().pages;
   if (!validate(read.value)) return { issues: toIssues(file, validate.errors) };
   const { layout, pages } = read.value as Record<string, unknown>;
-  const defaults = existsSync(join(dir, 'defaults.json')) ? readLayer(root, join(dir, 'defaults.json')) : { doc: {}, issues: [] };
+  const defaults = existsSync(join(dir, 'defaults.json'))
+    ? readLayer(root, join(dir, 'defaults.json'))
+    : { doc: {}, issues: [] };
   // The standard forms every template ships sit beneath the template's own defaults.
   const sharedPath = join(root, 'pages-json', SHARED_FORMS_FILE);
   const shared = existsSync(sharedPath) ? readLayer(root, sharedPath) : { doc: {}, issues: [] };
-  return { doc: deepMerge(shared.doc, defaults.doc, { layout, pages }), issues: [...shared.issues, ...defaults.issues] };
+  return {
+    doc: deepMerge(shared.doc, defaults.doc, { layout, pages }),
+    issues: [...shared.issues, ...defaults.issues],
+  };
 }
 
 function templateNames(root: string): string[] {
@@ -108,7 +113,11 @@ function checkSwitches(file: string, config: Record<string, unknown>): Validatio
         for (const name of switchNames(value as string | string[])) {
           if (known.includes(name)) continue;
           const close = nearest(name, known);
-          issues.push({ file, pointer: here, message: `unknown feature switch "${name}"${close ? `; did you mean "${close}"?` : `; known switches: ${known.join(', ')}`}` });
+          issues.push({
+            file,
+            pointer: here,
+            message: `unknown feature switch "${name}"${close ? `; did you mean "${close}"?` : `; known switches: ${known.join(', ')}`}`,
+          });
         }
       } else visit(value, here);
     }
@@ -128,14 +137,24 @@ function checkFormNames(file: string, config: Record<string, unknown>): Validati
     if (!isPlainObject(node)) return;
     if (typeof node.type === 'string' && FORM_BLOCKS.has(node.type) && isPlainObject(node.props)) {
       const choice = node.props.form ?? node.props.enquiryForm;
-      const names = typeof choice === 'string' ? [choice] : isPlainObject(choice) ? Object.values(choice).filter((v): v is string => typeof v === 'string') : [];
+      const names =
+        typeof choice === 'string'
+          ? [choice]
+          : isPlainObject(choice)
+            ? Object.values(choice).filter((v): v is string => typeof v === 'string')
+            : [];
       for (const name of names) {
         if (known.includes(name)) continue;
         const close = nearest(name, known);
-        issues.push({ file, pointer: `${pointer}/props/form`, message: `unknown form "${name}"${close ? `; did you mean "${close}"?` : `; forms: ${known.join(', ')}`}` });
+        issues.push({
+          file,
+          pointer: `${pointer}/props/form`,
+          message: `unknown form "${name}"${close ? `; did you mean "${close}"?` : `; forms: ${known.join(', ')}`}`,
+        });
       }
     }
-    for (const [key, value] of Object.entries(node)) visit(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    for (const [key, value] of Object.entries(node))
+      visit(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
   };
   for (const key of ['layout', 'pages'] as const) visit(config[key], `/${key}`);
   return issues;
@@ -159,7 +178,8 @@ export function loadTenantFile(path: string, options?: RegistryOptions): TenantE
 
   const read = readJsonFile(path, file);
   if (!read.ok) return fail([read.issue]);
-  if (!isPlainObject(read.value)) return fail([{ file, pointer: '', message: 'expected a JSON object (a tenant document)' }]);
+  if (!isPlainObject(read.value))
+    return fail([{ file, pointer: '', message: 'expected a JSON object (a tenant document)' }]);
   const { doc } = migrate(read.value);
   const validators = getValidators();
   const fileValid = validators.tenantLayer(doc);
@@ -168,34 +188,55 @@ export function loadTenantFile(path: string, options?: RegistryOptions): TenantE
     if (doc[key] === undefined) issues.push({ file, pointer: '', message: `missing required key "${key}"` });
   }
   if (typeof doc.slug === 'string' && doc.slug !== slug) {
-    issues.push({ file, pointer: '/slug', message: `expected the file name "${slug}", found "${doc.slug}" (rename the file or the slug)` });
+    issues.push({
+      file,
+      pointer: '/slug',
+      message: `expected the file name "${slug}", found "${doc.slug}" (rename the file or the slug)`,
+    });
   }
   let template: Layer = { issues: [] };
   if (typeof doc.template === 'string') {
     const names = templateNames(root);
     if (names.includes(doc.template)) template = readTemplate(root, doc.template);
-    else issues.push({ file, pointer: '/template', message: `unknown template "${doc.template}"${nearest(doc.template, names) ? `; did you mean "${nearest(doc.template, names)}"?` : `; templates: ${names.join(', ')}`}` });
+    else
+      issues.push({
+        file,
+        pointer: '/template',
+        message: `unknown template "${doc.template}"${nearest(doc.template, names) ? `; did you mean "${nearest(doc.template, names)}"?` : `; templates: ${names.join(', ')}`}`,
+      });
   }
   let group: Layer = { issues: [] };
   if (typeof doc.dealershipGroup === 'string') {
     const groupPath = join(root, 'tenants', 'groups', `${doc.dealershipGroup}.json`);
     if (existsSync(groupPath)) group = readLayer(root, groupPath);
-    else issues.push({ file, pointer: '/dealershipGroup', message: `unknown dealer group "${doc.dealershipGroup}" (expected tenants/groups/${doc.dealershipGroup}.json)` });
+    else
+      issues.push({
+        file,
+        pointer: '/dealershipGroup',
+        message: `unknown dealer group "${doc.dealershipGroup}" (expected tenants/groups/${doc.dealershipGroup}.json)`,
+      });
   }
   issues.push(...template.issues, ...group.issues);
   if (issues.length) return fail(issues);
 
   const merged = deepMerge(template.doc, group.doc, doc);
   dropRemovedPages(merged);
-  if (!validators.tenant(merged)) return fail(toIssues(`${file} (merged with its template and group)`, validators.tenant.errors));
+  if (!validators.tenant(merged))
+    return fail(toIssues(`${file} (merged with its template and group)`, validators.tenant.errors));
   const switchIssues = [...checkSwitches(file, merged), ...checkFormNames(file, merged)];
   if (switchIssues.length) return fail(switchIssues);
   return { ok: true, slug, file, config: merged as unknown as TenantConfig };
 }
 
 function fingerprint(root: string, files: string[]): string {
-  const watched = [...files, join(root, 'pages-json'), join(root, 'pages-json', SHARED_FORMS_FILE), join(root, 'tenants', 'groups')];
-  for (const name of templateNames(root)) watched.push(join(root, 'pages-json', name, 'pages.json'), join(root, 'pages-json', name, 'defaults.json'));
+  const watched = [
+    ...files,
+    join(root, 'pages-json'),
+    join(root, 'pages-json', SHARED_FORMS_FILE),
+    join(root, 'tenants', 'groups'),
+  ];
+  for (const name of templateNames(root))
+    watched.push(join(root, 'pages-json', name, 'pages.json'), join(root, 'pages-json', name, 'defaults.json'));
   const groups = join(root, 'tenants', 'groups');
   if (existsSync(groups)) for (const name of readdirSync(groups)) watched.push(join(groups, name));
   return watched
@@ -223,14 +264,23 @@ export function loadTenantRegistry(options?: RegistryOptions): TenantRegistry {
     const entry = loadTenantFile(path, options);
     const existing = tenants.get(entry.slug);
     if (existing) {
-      issues.push({ file: entry.file, pointer: '/slug', message: `slug "${entry.slug}" is already used by ${existing.file}; this file is ignored` });
+      issues.push({
+        file: entry.file,
+        pointer: '/slug',
+        message: `slug "${entry.slug}" is already used by ${existing.file}; this file is ignored`,
+      });
       continue;
     }
     tenants.set(entry.slug, entry);
     if (!entry.ok) continue;
     for (const domain of entry.config.domains) {
       const owner = domains.get(domain);
-      if (owner) issues.push({ file: entry.file, pointer: '/domains', message: `domain "${domain}" already belongs to tenant "${owner}"; it stays with "${owner}"` });
+      if (owner)
+        issues.push({
+          file: entry.file,
+          pointer: '/domains',
+          message: `domain "${domain}" already belongs to tenant "${owner}"; it stays with "${owner}"`,
+        });
       else domains.set(domain, entry.slug);
     }
   }

@@ -69,30 +69,49 @@ function messageFor(error: ErrorObject): { pointer: string; message: string } {
     }
     case 'discriminator': {
       const value = params.tagValue;
-      if (typeof value !== 'string') return { pointer: error.instancePath, message: `expected a block with a "type", found ${found}` };
-      return { pointer: `${error.instancePath}/type`, message: `unknown block type "${value}"${hint(value, blockTypes(schema))}` };
+      if (typeof value !== 'string')
+        return { pointer: error.instancePath, message: `expected a block with a "type", found ${found}` };
+      return {
+        pointer: `${error.instancePath}/type`,
+        message: `unknown block type "${value}"${hint(value, blockTypes(schema))}`,
+      };
     }
     case 'type':
       return { pointer: error.instancePath, message: `expected ${String(params.type)}, found ${found}` };
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v));
-      const close = typeof error.data === 'string' ? nearest(error.data, (params.allowedValues as unknown[]).map(String)) : undefined;
+      const close =
+        typeof error.data === 'string'
+          ? nearest(error.data, (params.allowedValues as unknown[]).map(String))
+          : undefined;
       return {
         pointer: error.instancePath,
         message: `expected one of ${allowed.join(', ')}, found ${found}${close ? `; did you mean "${close}"?` : ''}`,
       };
     }
     case 'const':
-      return { pointer: error.instancePath, message: `expected ${JSON.stringify(params.allowedValue)}, found ${found}` };
+      return {
+        pointer: error.instancePath,
+        message: `expected ${JSON.stringify(params.allowedValue)}, found ${found}`,
+      };
     case 'pattern':
-      return { pointer: error.instancePath, message: `expected ${typeof schema.description === 'string' ? schema.description : `text matching ${String(params.pattern)}`}, found ${found}` };
+      return {
+        pointer: error.instancePath,
+        message: `expected ${typeof schema.description === 'string' ? schema.description : `text matching ${String(params.pattern)}`}, found ${found}`,
+      };
     case 'format':
       return { pointer: error.instancePath, message: `expected a valid ${String(params.format)}, found ${found}` };
     case 'propertyNames':
-      return { pointer: error.instancePath, message: `key ${JSON.stringify(params.propertyName)} is not allowed here${described}` };
+      return {
+        pointer: error.instancePath,
+        message: `key ${JSON.stringify(params.propertyName)} is not allowed here${described}`,
+      };
     case 'anyOf':
     case 'oneOf':
-      return { pointer: error.instancePath, message: `expected ${typeof schema.description === 'string' ? schema.description : 'one of the allowed forms'}, found ${found}` };
+      return {
+        pointer: error.instancePath,
+        message: `expected ${typeof schema.description === 'string' ? schema.description : 'one of the allowed forms'}, found ${found}`,
+      };
     default:
       return { pointer: error.instancePath, message: `${error.message ?? 'is not valid'}, found ${found}` };
   }
@@ -104,7 +123,14 @@ function messageFor(error: ErrorObject): { pointer: string; message: string } {
  */
 export function toIssues(file: string, errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
   if (!errors) return [];
-  const folded = errors.filter((e) => e.keyword === 'anyOf' || (e.keyword === 'oneOf' && !errors.some((d) => d.keyword === 'discriminator' && d.schemaPath === e.schemaPath.replace(/oneOf$/, 'discriminator'))));
+  const folded = errors.filter(
+    (e) =>
+      e.keyword === 'anyOf' ||
+      (e.keyword === 'oneOf' &&
+        !errors.some(
+          (d) => d.keyword === 'discriminator' && d.schemaPath === e.schemaPath.replace(/oneOf$/, 'discriminator'),
+        )),
+  );
   const prefixes = folded.map((e) => e.schemaPath.replace(/(anyOf|oneOf)$/, '$1/'));
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];

@@ -28,8 +28,20 @@ const HOST = 'southern-cross-motors';
 const KILL = process.argv.includes('--kill');
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
 
-async function post(path: string, body: unknown): Promise<{ status: number; ms: number; json: { lead_id?: number; error?: string } }> {
-  const res = await rawRequest({ port: PORT, agent, method: 'POST', path, host: `${HOST}.localhost:${PORT}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), timeoutMs: 30_000 });
+async function post(
+  path: string,
+  body: unknown,
+): Promise<{ status: number; ms: number; json: { lead_id?: number; error?: string } }> {
+  const res = await rawRequest({
+    port: PORT,
+    agent,
+    method: 'POST',
+    path,
+    host: `${HOST}.localhost:${PORT}`,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    timeoutMs: 30_000,
+  });
   let json: { lead_id?: number; error?: string };
   try {
     json = res.body.length ? (JSON.parse(res.body.toString('utf8')) as { lead_id?: number }) : {};
@@ -39,7 +51,8 @@ async function post(path: string, body: unknown): Promise<{ status: number; ms: 
   return { status: res.status, ms: res.ms, json };
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 async function main(): Promise<void> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('No production build: run `npm run build` first.');
@@ -52,14 +65,35 @@ async function main(): Promise<void> {
   const dealership = feed.dealerships.find((d) => d.id === 2)?.slug ?? '';
   await seedDb.destroy();
 
-  const env = { ALLOW_LOCALHOST_TENANTS: '1', DATABASE_URL: `file:${DB_FILE}`, LEAD_RATE_LIMIT: '0', LEADS_MAIL_DIR: 'data/bench/mail' };
+  const env = {
+    ALLOW_LOCALHOST_TENANTS: '1',
+    DATABASE_URL: `file:${DB_FILE}`,
+    LEAD_RATE_LIMIT: '0',
+    LEADS_MAIL_DIR: 'data/bench/mail',
+  };
   let server: StartedServer = startServer(PORT, env);
   let restarting: Promise<void> | undefined;
   let kills = 0;
   try {
     await waitForServer(PORT);
-    const userData = { name: 'Bench', last_name: 'Client', email: 'bench@example.com', phone: '0412 345 678', postcode: '2000', category: 'General Enquiry', dealership_slug: dealership, message: 'Benchmark enquiry', disclaimer: true, opt_in: true };
-    const body = (key: string) => ({ form: 'general-enquiry', idempotencyKey: key, userData, page: { url: `http://${HOST}.localhost/contact`, visited_pages: ['/', '/contact'], linked_query_params: {} } });
+    const userData = {
+      name: 'Bench',
+      last_name: 'Client',
+      email: 'bench@example.com',
+      phone: '0412 345 678',
+      postcode: '2000',
+      category: 'General Enquiry',
+      dealership_slug: dealership,
+      message: 'Benchmark enquiry',
+      disclaimer: true,
+      opt_in: true,
+    };
+    const body = (key: string) => ({
+      form: 'general-enquiry',
+      idempotencyKey: key,
+      userData,
+      page: { url: `http://${HOST}.localhost/contact`, visited_pages: ['/', '/contact'], linked_query_params: {} },
+    });
     for (let i = 0; i < 20; i++) await post('/api/leads', body(`bench-warm-${i}`));
 
     const times: number[] = [];
@@ -84,8 +118,10 @@ async function main(): Promise<void> {
               sent++;
             }
             times.push(result.ms);
-            if ((result.status !== 201 && result.status !== 200) || !result.json.lead_id) failures.push(`${key}: ${result.status} ${result.json.error ?? ''}`);
-            else if (answered.has(key) && answered.get(key) !== result.json.lead_id) failures.push(`${key}: retry answered another lead`);
+            if ((result.status !== 201 && result.status !== 200) || !result.json.lead_id)
+              failures.push(`${key}: ${result.status} ${result.json.error ?? ''}`);
+            else if (answered.has(key) && answered.get(key) !== result.json.lead_id)
+              failures.push(`${key}: retry answered another lead`);
             else answered.set(key, result.json.lead_id);
             if (KILL && !kills && answered.size >= TOTAL / 3) {
               kills++;
@@ -104,27 +140,52 @@ async function main(): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
 
     const db = openDatabase(`file:${DB_FILE}`);
-    const rows = await db.selectFrom('leads').select(['id', 'idempotency_key']).where('idempotency_key', 'like', 'bench-0%').execute();
+    const rows = await db
+      .selectFrom('leads')
+      .select(['id', 'idempotency_key'])
+      .where('idempotency_key', 'like', 'bench-0%')
+      .execute();
     const stored = new Set(rows.map((r) => r.id));
     const lost = [...answered.values()].filter((id) => !stored.has(id)).length;
     const doubled = rows.length - new Set(rows.map((r) => r.idempotency_key)).size;
     const drainStart = performance.now();
     let pending = Infinity;
     while (pending > 0 && performance.now() - drainStart < 120_000) {
-      const row = await db.selectFrom('lead_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('lead_deliveries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
       pending = Number(row.n);
       if (pending > 0) await new Promise((r) => setTimeout(r, 500));
     }
-    const delivered = await db.selectFrom('lead_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'delivered').executeTakeFirstOrThrow();
+    const delivered = await db
+      .selectFrom('lead_deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'delivered')
+      .executeTakeFirstOrThrow();
     await db.destroy();
 
     times.sort((a, b) => a - b);
-    console.log(`POST /api/leads, ${CLIENTS} concurrent clients, ${TOTAL} leads (${sent} posts incl. ${sent - TOTAL} retries with the same key)`);
-    console.log(`  stored ${(TOTAL / seconds).toFixed(0)} leads/s (${(sent / seconds).toFixed(0)} posts/s) in ${seconds.toFixed(1)} s`);
-    console.log(`  latency p50 ${pct(times, 50).toFixed(0)} ms, p95 ${pct(times, 95).toFixed(0)} ms, p99 ${pct(times, 99).toFixed(0)} ms`);
-    console.log(`  leads in the database: ${rows.length} for ${answered.size} answered keys; lost ${lost}; stored twice ${doubled}; failed posts ${failures.length}`);
-    if (KILL) console.log(`  killed with SIGKILL and restarted ${kills} time(s): acknowledged ${answered.size}, stored ${rows.length}, lost ${lost}, duplicated ${doubled}`);
-    console.log(`  outbox: ${Number(delivered.n)} deliveries done, ${pending === Infinity ? '?' : pending} pending after ${((performance.now() - drainStart) / 1000).toFixed(1)} s of draining`);
+    console.log(
+      `POST /api/leads, ${CLIENTS} concurrent clients, ${TOTAL} leads (${sent} posts incl. ${sent - TOTAL} retries with the same key)`,
+    );
+    console.log(
+      `  stored ${(TOTAL / seconds).toFixed(0)} leads/s (${(sent / seconds).toFixed(0)} posts/s) in ${seconds.toFixed(1)} s`,
+    );
+    console.log(
+      `  latency p50 ${pct(times, 50).toFixed(0)} ms, p95 ${pct(times, 95).toFixed(0)} ms, p99 ${pct(times, 99).toFixed(0)} ms`,
+    );
+    console.log(
+      `  leads in the database: ${rows.length} for ${answered.size} answered keys; lost ${lost}; stored twice ${doubled}; failed posts ${failures.length}`,
+    );
+    if (KILL)
+      console.log(
+        `  killed with SIGKILL and restarted ${kills} time(s): acknowledged ${answered.size}, stored ${rows.length}, lost ${lost}, duplicated ${doubled}`,
+      );
+    console.log(
+      `  outbox: ${Number(delivered.n)} deliveries done, ${pending === Infinity ? '?' : pending} pending after ${((performance.now() - drainStart) / 1000).toFixed(1)} s of draining`,
+    );
     for (const f of failures.slice(0, 10)) console.log(`  failure: ${f}`);
     if (lost || doubled || failures.length || rows.length !== TOTAL) process.exitCode = 1;
   } finally {

@@ -24,10 +24,13 @@ const PATHS = [
 function get(host: string, path: string): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: PORT, path, headers: { host: `${host}.localhost:${PORT}` } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: PORT, path, headers: { host: `${host}.localhost:${PORT}` } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -47,7 +50,11 @@ async function waitForServer(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const server = spawn('npx', ['next', 'start', '-p', String(PORT)], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ALLOW_LOCALHOST_TENANTS: '1' }, stdio: 'ignore', detached: true });
+  const server = spawn('npx', ['next', 'start', '-p', String(PORT)], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ALLOW_LOCALHOST_TENANTS: '1' },
+    stdio: 'ignore',
+    detached: true,
+  });
   try {
     await waitForServer();
     for (const [host, path] of PATHS) for (let i = 0; i < 3; i++) await get(host, path);
@@ -68,7 +75,9 @@ async function main(): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
     times.sort((a, b) => a - b);
     const p = (q: number) => (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN).toFixed(0);
-    console.log(`search page, ${TOTAL} requests, ${CONCURRENCY} concurrent: p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms, ${(TOTAL / seconds).toFixed(1)} requests/s, ${failures} non-200`);
+    console.log(
+      `search page, ${TOTAL} requests, ${CONCURRENCY} concurrent: p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms, ${(TOTAL / seconds).toFixed(1)} requests/s, ${failures} non-200`,
+    );
     if (failures) process.exitCode = 1;
   } finally {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');

@@ -13,9 +13,33 @@ import { scopeFilter, similarPriceRange } from '../domain/search-scope';
 import type { StockFilter } from '../domain/stock-filter';
 
 const now = new Date();
-const FACETS: FacetField[] = ['car_type', 'make', 'model', 'simple_body', 'simple_fuel', 'simple_transmission', 'drive', 'colour', 'year', 'location_name', 'state', 'tag'];
+const FACETS: FacetField[] = [
+  'car_type',
+  'make',
+  'model',
+  'simple_body',
+  'simple_fuel',
+  'simple_transmission',
+  'drive',
+  'colour',
+  'year',
+  'location_name',
+  'state',
+  'tag',
+];
 const SORTS: SearchSort[] = ['latest', 'lowestPrice', 'highestPrice', 'lowestKm', 'relevance'];
-const TEXTS = ['ford ranger', 'toyota', 'hybrid', 'mazda cx', 'white suv', 'diesel ute', 'kia', 'hilux sr5', 'electric', 'wagon'];
+const TEXTS = [
+  'ford ranger',
+  'toyota',
+  'hybrid',
+  'mazda cx',
+  'white suv',
+  'diesel ute',
+  'kia',
+  'hilux sr5',
+  'electric',
+  'wagon',
+];
 
 function scale(base: SearchDocument[], size: number): SearchDocument[] {
   const next = rng(42);
@@ -24,14 +48,25 @@ function scale(base: SearchDocument[], size: number): SearchDocument[] {
     for (const doc of base) {
       if (out.length >= size) break;
       const factor = 0.85 + next() * 0.3;
-      out.push({ ...doc, id: doc.id + copy * 1_000_000, slug: `${doc.slug}-${copy}`, price: Math.round((doc.price * factor) / 10) * 10, created_at_timestamp: (doc.created_at_timestamp ?? 0) - Math.floor(next() * 86_400 * 30) });
+      out.push({
+        ...doc,
+        id: doc.id + copy * 1_000_000,
+        slug: `${doc.slug}-${copy}`,
+        price: Math.round((doc.price * factor) / 10) * 10,
+        created_at_timestamp: (doc.created_at_timestamp ?? 0) - Math.floor(next() * 86_400 * 30),
+      });
     }
   }
   return out;
 }
 
 function sameFacets(a: object, b: object): boolean {
-  const canon = (facets: object) => JSON.stringify(Object.entries(facets).map(([field, counts]) => [field, Object.entries(counts as object).sort()]).sort());
+  const canon = (facets: object) =>
+    JSON.stringify(
+      Object.entries(facets)
+        .map(([field, counts]) => [field, Object.entries(counts as object).sort()])
+        .sort(),
+    );
   return canon(a) === canon(b);
 }
 
@@ -58,14 +93,49 @@ function run(size: number, base: SearchDocument[]): void {
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
 
   const filters = randomFilters(documents, 100, 11);
-  const full: EngineQuery[] = filters.map((filter, i) => ({ text: TEXTS[i % TEXTS.length], filter: { all: [scope, filter] }, sort: SORTS[i % SORTS.length] as SearchSort, offset: 21, limit: 21, facets: FACETS, now }));
-  const filterOnly: EngineQuery[] = filters.map((filter, i) => ({ filter: { all: [scope, filter] }, sort: SORTS[i % 4] as SearchSort, offset: 0, limit: 21, facets: FACETS, now }));
+  const full: EngineQuery[] = filters.map((filter, i) => ({
+    text: TEXTS[i % TEXTS.length],
+    filter: { all: [scope, filter] },
+    sort: SORTS[i % SORTS.length] as SearchSort,
+    offset: 21,
+    limit: 21,
+    facets: FACETS,
+    now,
+  }));
+  const filterOnly: EngineQuery[] = filters.map((filter, i) => ({
+    filter: { all: [scope, filter] },
+    sort: SORTS[i % 4] as SearchSort,
+    offset: 0,
+    limit: 21,
+    facets: FACETS,
+    now,
+  }));
   const similarCars = documents.filter((_, i) => i % Math.floor(size / 50) === 0).slice(0, 50);
   const similar = similarCars.map((car) => {
     const { min, max } = similarPriceRange(car.price);
-    const common: StockFilter[] = [scope, { field: 'status', eq: 'in_stock' }, { field: 'price', gte: min }, { field: 'price', lte: max }, { not: { field: 'id', eq: car.id } }];
-    const variant = (extra: StockFilter[]): EngineQuery => ({ filter: { all: [...common, ...extra] }, sort: 'latest', offset: 0, limit: 6, facets: [], now });
-    return [variant([{ field: 'make', eq: car.make }, { field: 'model', eq: car.model }]), variant(car.simple_body ? [{ field: 'simple_body', eq: car.simple_body }] : []), variant([])];
+    const common: StockFilter[] = [
+      scope,
+      { field: 'status', eq: 'in_stock' },
+      { field: 'price', gte: min },
+      { field: 'price', lte: max },
+      { not: { field: 'id', eq: car.id } },
+    ];
+    const variant = (extra: StockFilter[]): EngineQuery => ({
+      filter: { all: [...common, ...extra] },
+      sort: 'latest',
+      offset: 0,
+      limit: 6,
+      facets: [],
+      now,
+    });
+    return [
+      variant([
+        { field: 'make', eq: car.make },
+        { field: 'model', eq: car.model },
+      ]),
+      variant(car.simple_body ? [{ field: 'simple_body', eq: car.simple_body }] : []),
+      variant([]),
+    ];
   });
 
   const time = (fn: () => void) => {
@@ -83,12 +153,21 @@ function run(size: number, base: SearchDocument[]): void {
     for (const q of filterOnly.slice(0, 40)) {
       const expected = referenceSearch(documents, q);
       const actual = engine.searchSync(q);
-      if (expected.count !== actual.count || JSON.stringify(expected.ids) !== JSON.stringify(actual.ids) || !sameFacets(expected.facets, actual.facets)) mismatches++;
+      if (
+        expected.count !== actual.count ||
+        JSON.stringify(expected.ids) !== JSON.stringify(actual.ids) ||
+        !sameFacets(expected.facets, actual.facets)
+      )
+        mismatches++;
     }
   }
 
-  console.log(`\n${size.toLocaleString('en-AU')} cars: index build ${buildMs.toFixed(0)} ms, heap ${heapMb.toFixed(0)} MiB${size <= 50_000 ? `, ${mismatches} mismatches against the reference on 40 filter-only queries` : ''}`);
-  console.log(`${'query class'.padEnd(34)} ${'n'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
+  console.log(
+    `\n${size.toLocaleString('en-AU')} cars: index build ${buildMs.toFixed(0)} ms, heap ${heapMb.toFixed(0)} MiB${size <= 50_000 ? `, ${mismatches} mismatches against the reference on 40 filter-only queries` : ''}`,
+  );
+  console.log(
+    `${'query class'.padEnd(34)} ${'n'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`,
+  );
   console.log(row('text + filters + 12 facets, page 2', fullTimes));
   console.log(row('filter-only + 12 facets', filterTimes));
   console.log(row('similar cars (3-query multi-search)', similarTimes));

@@ -14,4 +14,6 @@ for (let i = 0; i < rounds; i++) for (const file of files) loadTenantFile(file);
 const warm = (performance.now() - warmStart) / rounds;
 console.log(`tenants: ${files.length}`);
 console.log(`validate all, cold (includes compiling the schemas): ${cold.toFixed(1)} ms`);
-console.log(`validate all, warm (mean of ${rounds}): ${warm.toFixed(2)} ms (${(warm / Math.max(files.length, 1)).toFixed(2)} ms per tenant)`);
+console.log(
+  `validate all, warm (mean of ${rounds}): ${warm.toFixed(2)} ms (${(warm / Math.max(files.length, 1)).toFixed(2)} ms per tenant)`,
+);

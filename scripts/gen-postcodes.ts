@@ -35,7 +35,14 @@ for (const row of usable) {
   // The precise columns are right where the plain ones are sometimes another town's.
   const lat = row.Lat_precise ?? row.lat;
   const lng = row.Long_precise ?? row.long;
-  if (!postcode || !/^\d{4}$/.test(postcode) || typeof lat !== 'number' || typeof lng !== 'number' || (lat === 0 && lng === 0)) continue;
+  if (
+    !postcode ||
+    !/^\d{4}$/.test(postcode) ||
+    typeof lat !== 'number' ||
+    typeof lng !== 'number' ||
+    (lat === 0 && lng === 0)
+  )
+    continue;
   if (lat > -9 || lat < -44 || lng < 112 || lng > 160) continue; // outside Australia: a bad row
   const list = points.get(postcode) ?? { lat: [], lng: [] };
   list.lat.push(lat);
@@ -49,7 +56,9 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
 const postcodes = Object.fromEntries(
-  [...points.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([code, p]) => [code, [Number(median(p.lat).toFixed(4)), Number(median(p.lng).toFixed(4))]]),
+  [...points.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, p]) => [code, [Number(median(p.lat).toFixed(4)), Number(median(p.lng).toFixed(4))]]),
 );
 const previous = JSON.parse(readFileSync(OUT, 'utf8')) as { states: unknown[] };
 const doc = {

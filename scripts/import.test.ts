@@ -15,13 +15,26 @@ function runImport(feed: unknown, ...args: string[]) {
 }
 
 const dealership = { id: 1, slug: 'cli-motors', name: 'CLI Motors' };
-const car = (id: number, extra: Record<string, unknown> = {}) => ({ id, slug: `cli-${id}`, make: 'Mazda', model: '3', year: 2022, car_type: 'used', status: 'in_stock', price: 20000, dealership_id: 1, ...extra });
+const car = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  slug: `cli-${id}`,
+  make: 'Mazda',
+  model: '3',
+  year: 2022,
+  car_type: 'used',
+  status: 'in_stock',
+  price: 20000,
+  dealership_id: 1,
+  ...extra,
+});
 
 describe('npm run import', () => {
   it('imports a valid feed, normalising names, and says what it did', () => {
     const result = runImport({ dealerships: [dealership], cars: [car(1), car(2)] });
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/imported 1 dealership\(s\), 0 location\(s\), 2 car\(s\), normalised 2 make\/model name\(s\)/);
+    expect(result.stdout).toMatch(
+      /imported 1 dealership\(s\), 0 location\(s\), 2 car\(s\), normalised 2 make\/model name\(s\)/,
+    );
   });
 
   it('reports every bad record with its pointer, imports nothing and exits 1', () => {

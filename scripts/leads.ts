@@ -22,25 +22,53 @@ const field = leadFieldText;
 async function main(): Promise<number> {
   const db = await getDatabase();
   if (args.includes('--retry')) {
-    const result = await db.updateTable('lead_deliveries').set({ next_attempt_at: new Date().toISOString(), locked_until: null }).where('status', '=', 'pending').executeTakeFirst();
+    const result = await db
+      .updateTable('lead_deliveries')
+      .set({ next_attempt_at: new Date().toISOString(), locked_until: null })
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
     console.log(`${Number(result.numUpdatedRows)} pending deliveries are due now.`);
   }
   if (args.includes('--deliver')) {
     const stock = await getStockRepository();
-    const run = await deliverDue({ db, transport: createLeadTransport(transportOptionsFromEnv()), loadLead: (id) => loadLead(db, stock, leadSite, id), now: () => new Date() }, 500);
+    const run = await deliverDue(
+      {
+        db,
+        transport: createLeadTransport(transportOptionsFromEnv()),
+        loadLead: (id) => loadLead(db, stock, leadSite, id),
+        now: () => new Date(),
+      },
+      500,
+    );
     console.log(`Delivered ${run.delivered}, failed ${run.failed} (failed ones are retried later).`);
   }
   const leads = await db.selectFrom('leads').selectAll().orderBy('id', 'desc').limit(LIMIT).execute();
   console.log(`Latest ${leads.length} leads:`);
   for (const l of leads) {
     const who = `${field(l.fields, 'name')} ${field(l.fields, 'last_name')}`.trim() || '(no name)';
-    const flags = [l.form_completed ? '' : `step ${l.step + 1}, not finished`, l.spam ? 'SPAM (honeypot)' : ''].filter(Boolean).join(', ');
-    console.log(`  #${l.id} ${l.created_at} ${l.tenant} ${l.form} "${l.category}" ${who}${l.car_id ? ` car ${l.car_id}` : ''}${flags ? ` [${flags}]` : ''}`);
+    const flags = [l.form_completed ? '' : `step ${l.step + 1}, not finished`, l.spam ? 'SPAM (honeypot)' : '']
+      .filter(Boolean)
+      .join(', ');
+    console.log(
+      `  #${l.id} ${l.created_at} ${l.tenant} ${l.form} "${l.category}" ${who}${l.car_id ? ` car ${l.car_id}` : ''}${flags ? ` [${flags}]` : ''}`,
+    );
   }
   const state = await outboxState(db);
-  console.log(`Outbox: ${state.delivered} delivered, ${state.pending} pending (${state.retrying} retrying)${state.oldestPending ? `, oldest pending since ${state.oldestPending}` : ''}.`);
-  const failing = await db.selectFrom('lead_deliveries').selectAll().where('status', '=', 'pending').where('attempts', '>', 0).orderBy('next_attempt_at').limit(20).execute();
-  for (const d of failing) console.log(`  lead #${d.lead_id} -> ${d.kind}: ${d.attempts} attempts, next ${d.next_attempt_at}: ${d.last_error ?? ''}`);
+  console.log(
+    `Outbox: ${state.delivered} delivered, ${state.pending} pending (${state.retrying} retrying)${state.oldestPending ? `, oldest pending since ${state.oldestPending}` : ''}.`,
+  );
+  const failing = await db
+    .selectFrom('lead_deliveries')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('attempts', '>', 0)
+    .orderBy('next_attempt_at')
+    .limit(20)
+    .execute();
+  for (const d of failing)
+    console.log(
+      `  lead #${d.lead_id} -> ${d.kind}: ${d.attempts} attempts, next ${d.next_attempt_at}: ${d.last_error ?? ''}`,
+    );
   await db.destroy();
   return 0;
 }

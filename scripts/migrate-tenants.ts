@@ -8,7 +8,11 @@ import { migrate } from '../engine/migrations';
 import { listTenantFiles } from '../engine/tenant-registry';
 
 const args = process.argv.slice(2);
-const groups = existsSync('tenants/groups') ? readdirSync('tenants/groups').filter((f) => f.endsWith('.json')).map((f) => join('tenants/groups', f)) : [];
+const groups = existsSync('tenants/groups')
+  ? readdirSync('tenants/groups')
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => join('tenants/groups', f))
+  : [];
 const files = args.length ? args : [...listTenantFiles(), ...groups];
 let changed = 0;
 for (const file of files) {

@@ -41,14 +41,22 @@ async function main(): Promise<number> {
         console.error(result.message);
         return 1;
       }
-      console.log(`Released reservation #${id}: car ${result.reservation.carId} is no longer held (search and cards follow on their next request).`);
+      console.log(
+        `Released reservation #${id}: car ${result.reservation.carId} is no longer held (search and cards follow on their next request).`,
+      );
       return 0;
     }
     if (args.includes('--expire')) {
       const expired = await expireUnpaidHolds(db, { now: new Date(), site: holdSite });
-      console.log(expired.length ? `Released ${expired.length} unpaid hold${expired.length === 1 ? '' : 's'} that ran out:` : 'No unpaid holds have run out.');
+      console.log(
+        expired.length
+          ? `Released ${expired.length} unpaid hold${expired.length === 1 ? '' : 's'} that ran out:`
+          : 'No unpaid holds have run out.',
+      );
       for (const e of expired) {
-        console.log(`  #${e.reservation.id} car ${e.reservation.carId}: notice lead #${e.noticeLeadId}, ${e.queued ? `queued to ${e.queued} destination${e.queued === 1 ? '' : 's'} (delivered by the outbox, or npm run leads -- --deliver)` : 'no destinations: see npm run leads'}`);
+        console.log(
+          `  #${e.reservation.id} car ${e.reservation.carId}: notice lead #${e.noticeLeadId}, ${e.queued ? `queued to ${e.queued} destination${e.queued === 1 ? '' : 's'} (delivered by the outbox, or npm run leads -- --deliver)` : 'no destinations: see npm run leads'}`,
+        );
       }
       return 0;
     }
@@ -62,25 +70,52 @@ async function main(): Promise<number> {
       .leftJoin('leads', 'leads.id', 'reservations.lead_id')
       .leftJoin('payment_intents', 'payment_intents.id', 'reservations.payment_intent_id')
       .select([
-        'reservations.id', 'reservations.tenant', 'reservations.car_id', 'reservations.lead_id', 'reservations.deposit', 'reservations.held_at', 'reservations.note', 'reservations.expires_at',
-        'cars.slug', 'cars.year', 'cars.make', 'cars.model', 'cars.withdrawn_at',
+        'reservations.id',
+        'reservations.tenant',
+        'reservations.car_id',
+        'reservations.lead_id',
+        'reservations.deposit',
+        'reservations.held_at',
+        'reservations.note',
+        'reservations.expires_at',
+        'cars.slug',
+        'cars.year',
+        'cars.make',
+        'cars.model',
+        'cars.withdrawn_at',
         'leads.fields',
-        'payment_intents.status as payment_status', 'payment_intents.amount_cents', 'payment_intents.currency', 'payment_intents.provider',
+        'payment_intents.status as payment_status',
+        'payment_intents.amount_cents',
+        'payment_intents.currency',
+        'payment_intents.provider',
       ])
       .where('reservations.status', '=', 'held')
       .orderBy('reservations.id')
       .execute();
-    console.log(held.length ? `${held.length} held reservation${held.length === 1 ? '' : 's'}:` : 'No cars are held by reservations.');
+    console.log(
+      held.length
+        ? `${held.length} held reservation${held.length === 1 ? '' : 's'}:`
+        : 'No cars are held by reservations.',
+    );
     for (const r of held) {
       const who = `${field(r.fields, 'name')} ${field(r.fields, 'last_name')}`.trim();
       const contact = [field(r.fields, 'email'), field(r.fields, 'phone')].filter(Boolean).join(', ');
-      const shopper = r.lead_id ? `lead #${r.lead_id} ${who || '(no name)'}${contact ? ` <${contact}>` : ''}` : 'no lead';
+      const shopper = r.lead_id
+        ? `lead #${r.lead_id} ${who || '(no name)'}${contact ? ` <${contact}>` : ''}`
+        : 'no lead';
       const payment = r.payment_status
         ? `payment ${r.payment_status} ${formatMoney((r.amount_cents ?? 0) / 100, r.currency ?? 'AUD')} (${r.provider})`
-        : r.deposit > 0 ? 'no payment recorded' : 'no deposit';
-      console.log(`  #${r.id} ${r.held_at} ${r.tenant} car ${r.car_id} ${r.year} ${r.make} ${r.model} (${r.slug})${r.withdrawn_at ? ' [withdrawn from the feed]' : ''}`);
-      const runsOut = r.payment_status === 'paid' || !r.expires_at ? 'held until released' : `runs out ${r.expires_at} unless paid`;
-      console.log(`      ${shopper}; deposit ${formatMoney(r.deposit)}, ${payment}; ${runsOut}${r.note ? `; note: ${r.note}` : ''}`);
+        : r.deposit > 0
+          ? 'no payment recorded'
+          : 'no deposit';
+      console.log(
+        `  #${r.id} ${r.held_at} ${r.tenant} car ${r.car_id} ${r.year} ${r.make} ${r.model} (${r.slug})${r.withdrawn_at ? ' [withdrawn from the feed]' : ''}`,
+      );
+      const runsOut =
+        r.payment_status === 'paid' || !r.expires_at ? 'held until released' : `runs out ${r.expires_at} unless paid`;
+      console.log(
+        `      ${shopper}; deposit ${formatMoney(r.deposit)}, ${payment}; ${runsOut}${r.note ? `; note: ${r.note}` : ''}`,
+      );
     }
     if (held.length) console.log('Release one with: npm run reservations -- --release <id> [--note text]');
     return 0;

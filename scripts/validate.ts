@@ -24,6 +24,8 @@ for (const entry of entries) {
 }
 for (const issue of globalIssues) console.log(`PROBLEM  ${formatIssue(issue)}`);
 const ms = (performance.now() - started).toFixed(0);
-console.log(`\n${entries.length} tenant file(s), ${invalid} invalid, ${globalIssues.length} other problem(s), in ${ms} ms`);
+console.log(
+  `\n${entries.length} tenant file(s), ${invalid} invalid, ${globalIssues.length} other problem(s), in ${ms} ms`,
+);
 if (!entries.length) console.log('No tenant files found.');
 process.exit(invalid || globalIssues.length ? 1 : 0);

@@ -21,7 +21,13 @@ export async function generateMetadata({ params }: { params: Promise<{ tenant: s
   };
 }
 
-export default async function TenantLayout({ children, params }: { children: ReactNode; params: Promise<{ tenant: string }> }) {
+export default async function TenantLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ tenant: string }>;
+}) {
   const { tenant: slug } = await params;
   const tenant = getTenant(slug);
   if (!tenant) notFound();

@@ -10,7 +10,8 @@ export default function TenantNotFound() {
       <h1>Page not found</h1>
       <p>The page you asked for is not here. It may have moved, or the vehicle may have been sold.</p>
       <p>
-        <Link href="/">Go to the home page</Link> or <Link href="/search/new-used-and-demo-cars">search our stock</Link>.
+        <Link href="/">Go to the home page</Link> or <Link href="/search/new-used-and-demo-cars">search our stock</Link>
+        .
       </p>
     </section>
   );

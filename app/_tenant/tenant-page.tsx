@@ -16,7 +16,10 @@ import { siteOrigin } from '@/blocks/site-origin';
 import { openGraph, vehicleDescription } from '@/domain/vehicle-structured-data';
 import { vehicleTitle } from '@/domain/vehicle-title';
 
-export type TenantPageProps = { params: Promise<{ tenant: string; path?: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+export type TenantPageProps = {
+  params: Promise<{ tenant: string; path?: string[] }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 async function load(params: TenantPageProps['params']) {
   const { tenant: slug, path: segments } = await params;
@@ -35,7 +38,13 @@ export async function generateMetadata({ params }: TenantPageProps): Promise<Met
     const vehicle = await loadVehicle(tenant, slug, new Date());
     if (!vehicle) notFound();
     const origin = siteOrigin(tenant);
-    const options = { url: `${origin}/cars/${vehicle.car.slug}`, siteName: tenant.name, currency: tenant.locale.currency, imageBase: origin, vehicleWord: tenant.vehicleWord };
+    const options = {
+      url: `${origin}/cars/${vehicle.car.slug}`,
+      siteName: tenant.name,
+      currency: tenant.locale.currency,
+      imageBase: origin,
+      vehicleWord: tenant.vehicleWord,
+    };
     return {
       title: { absolute: `${vehicleTitle(vehicle.car)} | ${tenant.name}` },
       description: vehicleDescription(vehicle.car, options),
@@ -71,7 +80,8 @@ export async function generateMetadata({ params }: TenantPageProps): Promise<Met
 
 function toSearchParams(record: Record<string, string | string[] | undefined>): URLSearchParams {
   const out = new URLSearchParams();
-  for (const [key, value] of Object.entries(record)) for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) out.append(key, v);
+  for (const [key, value] of Object.entries(record))
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) out.append(key, v);
   return out;
 }
 
@@ -79,6 +89,12 @@ export default async function TenantPage({ params, searchParams }: TenantPagePro
   const { tenant, path, resolved } = await load(params);
   const now = new Date();
   await enforcePageGate(tenant, resolved, path, toSearchParams(await searchParams), now);
-  const base = { tenant, path, params: resolved.params, now, searchParams: async () => toSearchParams(await searchParams) };
+  const base = {
+    tenant,
+    path,
+    params: resolved.params,
+    now,
+    searchParams: async () => toSearchParams(await searchParams),
+  };
   return <>{renderBlocks(resolved.page.blocks, base)}</>;
 }

@@ -18,5 +18,8 @@ export async function GET() {
   } catch (error) {
     leads = { error: error instanceof Error ? error.message : 'database unavailable' };
   }
-  return Response.json({ ok: true, tenants: { served, invalid: entries.length - served }, leadOutbox: leads }, { headers: { 'cache-control': 'no-store' } });
+  return Response.json(
+    { ok: true, tenants: { served, invalid: entries.length - served }, leadOutbox: leads },
+    { headers: { 'cache-control': 'no-store' } },
+  );
 }

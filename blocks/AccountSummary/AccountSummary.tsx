@@ -19,7 +19,9 @@ export const AccountSummary: BlockComponent<'AccountSummary'> = async ({ props, 
             <dt>Email</dt>
             <dd>{user.email ?? 'Not given'}</dd>
             <dt>Mobile</dt>
-            <dd>{user.phoneNumber ?? <Link href={signInHref('watchlist', path, path)}>Add your mobile number</Link>}</dd>
+            <dd>
+              {user.phoneNumber ?? <Link href={signInHref('watchlist', path, path)}>Add your mobile number</Link>}
+            </dd>
           </dl>
           <SignOutButton />
         </>

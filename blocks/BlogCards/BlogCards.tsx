@@ -20,7 +20,14 @@ export const BlogCards: BlockComponent<'BlogCards'> = ({ props, ctx }) => {
           return (
             <li key={card.href} className="blog-card">
               {card.image ? (
-                <Image src={card.image.url} alt={card.image.alt} width={1200} height={800} sizes="(min-width: 1024px) 33vw, 100vw" unoptimized={card.image.url.endsWith('.svg')} />
+                <Image
+                  src={card.image.url}
+                  alt={card.image.alt}
+                  width={1200}
+                  height={800}
+                  sizes="(min-width: 1024px) 33vw, 100vw"
+                  unoptimized={card.image.url.endsWith('.svg')}
+                />
               ) : null}
               <div className="blog-card__body">
                 <h3 className="blog-card__heading">

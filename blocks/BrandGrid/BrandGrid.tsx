@@ -11,7 +11,11 @@ export const BrandGrid: BlockComponent<'BrandGrid'> = ({ props, ctx }) => {
   const brands = limit === 0 ? ctx.tenant.brands : ctx.tenant.brands.slice(0, limit);
   if (!brands.length) return null;
   return (
-    <section className="container section" aria-labelledby={props.heading ? 'brand-grid-heading' : undefined} aria-label={props.heading ? undefined : 'Our brands'}>
+    <section
+      className="container section"
+      aria-labelledby={props.heading ? 'brand-grid-heading' : undefined}
+      aria-label={props.heading ? undefined : 'Our brands'}
+    >
       <SectionHeader id="brand-grid-heading" heading={props.heading} moreLink={props.moreLink} />
       <ul className="brand-grid" role="list">
         {brands.map((brand) => {
@@ -19,7 +23,15 @@ export const BrandGrid: BlockComponent<'BrandGrid'> = ({ props, ctx }) => {
           const external = /^https?:\/\//.test(href);
           const content = (
             <>
-              {brand.logo ? <Image src={brand.logo.src} alt="" width={76} height={65} unoptimized={brand.logo.src.endsWith('.svg')} /> : null}
+              {brand.logo ? (
+                <Image
+                  src={brand.logo.src}
+                  alt=""
+                  width={76}
+                  height={65}
+                  unoptimized={brand.logo.src.endsWith('.svg')}
+                />
+              ) : null}
               <span>{brand.name}</span>
               {external ? <span className="visually-hidden"> (opens another site)</span> : null}
             </>

@@ -13,12 +13,19 @@ export const BrandOverview: BlockComponent<'BrandOverview'> = async ({ props, ct
   const full = tenant.brands.find((b) => b.slug === brand.slug);
   const stock = buildSearchUrl({ ...emptySearchState(), refinements: { make: [brand.name] } });
   const locations = (await (await getStockRepository()).locations(tenant.dealerships)).filter(
-    (location) => location.visible !== false && (location.manufacturers ?? []).some((m) => m.toLowerCase() === brand.name.toLowerCase()),
+    (location) =>
+      location.visible !== false &&
+      (location.manufacturers ?? []).some((m) => m.toLowerCase() === brand.name.toLowerCase()),
   );
-  const intro = withBrand(props.intro ?? 'New {brand} models, and new, demo and used {brand} stock from our dealerships.', brand);
+  const intro = withBrand(
+    props.intro ?? 'New {brand} models, and new, demo and used {brand} stock from our dealerships.',
+    brand,
+  );
   return (
     <section className="container section brand-overview" aria-labelledby="brand-heading">
-      {full?.logo ? <Image src={full.logo.src} alt="" width={76} height={65} unoptimized={full.logo.src.endsWith('.svg')} /> : null}
+      {full?.logo ? (
+        <Image src={full.logo.src} alt="" width={76} height={65} unoptimized={full.logo.src.endsWith('.svg')} />
+      ) : null}
       <h1 id="brand-heading">{brand.name}</h1>
       <p>{intro}</p>
       <p>

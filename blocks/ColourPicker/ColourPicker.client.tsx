@@ -51,7 +51,17 @@ function Tabs({ label, items, selected, name, onSelect }: TabsProps) {
   );
 }
 
-export function ColourPickerPanel({ heading, modelName, variants, colours }: { heading: string; modelName: string; variants: string[]; colours: PickerColour[] }) {
+export function ColourPickerPanel({
+  heading,
+  modelName,
+  variants,
+  colours,
+}: {
+  heading: string;
+  modelName: string;
+  variants: string[];
+  colours: PickerColour[];
+}) {
   const [state, setState] = useState<PickerState>(() => selectVariant(colours, variants[0] ?? ''));
   const own = variantColours(colours, state.variant);
   const bodies = usesBodyTabs(own) ? bodyTypes(own) : [];
@@ -60,15 +70,44 @@ export function ColourPickerPanel({ heading, modelName, variants, colours }: { h
   return (
     <section className="container section colour-picker" aria-labelledby="colour-picker-heading">
       <h2 id="colour-picker-heading">{heading}</h2>
-      {variants.length > 1 ? <Tabs label={`${modelName} variants`} items={variants} selected={state.variant} name={(v) => v} onSelect={(v) => setState(selectVariant(colours, v))} /> : null}
-      {bodies.length ? <Tabs label="Body type" items={bodies} selected={state.body ?? bodies[0] ?? ''} name={bodyLabel} onSelect={(b) => setState((s) => selectBody(s, b))} /> : null}
+      {variants.length > 1 ? (
+        <Tabs
+          label={`${modelName} variants`}
+          items={variants}
+          selected={state.variant}
+          name={(v) => v}
+          onSelect={(v) => setState(selectVariant(colours, v))}
+        />
+      ) : null}
+      {bodies.length ? (
+        <Tabs
+          label="Body type"
+          items={bodies}
+          selected={state.body ?? bodies[0] ?? ''}
+          name={bodyLabel}
+          onSelect={(b) => setState((s) => selectBody(s, b))}
+        />
+      ) : null}
       {colour ? (
         <div className="colour-picker__stage" role="tabpanel" aria-label={`${state.variant} colours`}>
-          <button type="button" className="carousel__arrow" aria-label="Previous colour" onClick={() => setState((s) => stepColour(s, shown.length, -1))}>
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-label="Previous colour"
+            onClick={() => setState((s) => stepColour(s, shown.length, -1))}
+          >
             ‹
           </button>
           <figure className="colour-picker__figure">
-            <Image key={colour.id} src={colour.photo_url} alt={`${state.variant} in ${colour.name}`} width={COLOUR_IMAGE_WIDTH} height={Math.round((COLOUR_IMAGE_WIDTH * 2) / 3)} quality={COLOUR_IMAGE_QUALITY} sizes={`${COLOUR_IMAGE_WIDTH}px`} />
+            <Image
+              key={colour.id}
+              src={colour.photo_url}
+              alt={`${state.variant} in ${colour.name}`}
+              width={COLOUR_IMAGE_WIDTH}
+              height={Math.round((COLOUR_IMAGE_WIDTH * 2) / 3)}
+              quality={COLOUR_IMAGE_QUALITY}
+              sizes={`${COLOUR_IMAGE_WIDTH}px`}
+            />
             <figcaption aria-live="polite">
               <span className="colour-picker__swatch" style={{ background: colour.hexCode }} aria-hidden="true" />
               <span className="colour-picker__name">{colour.name}</span>
@@ -77,7 +116,12 @@ export function ColourPickerPanel({ heading, modelName, variants, colours }: { h
               </span>
             </figcaption>
           </figure>
-          <button type="button" className="carousel__arrow" aria-label="Next colour" onClick={() => setState((s) => stepColour(s, shown.length, 1))}>
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-label="Next colour"
+            onClick={() => setState((s) => stepColour(s, shown.length, 1))}
+          >
             ›
           </button>
         </div>
@@ -85,7 +129,14 @@ export function ColourPickerPanel({ heading, modelName, variants, colours }: { h
       <ul className="colour-picker__swatches" role="list" aria-label="All colours">
         {shown.map((c, i) => (
           <li key={c.id}>
-            <button type="button" className="colour-picker__swatch-button" aria-pressed={i === state.index} aria-label={c.name} title={c.name} onClick={() => setState((s) => selectColour(s, i))}>
+            <button
+              type="button"
+              className="colour-picker__swatch-button"
+              aria-pressed={i === state.index}
+              aria-label={c.name}
+              title={c.name}
+              onClick={() => setState((s) => selectColour(s, i))}
+            >
               <span className="colour-picker__swatch" style={{ background: c.hexCode }} aria-hidden="true" />
             </button>
           </li>

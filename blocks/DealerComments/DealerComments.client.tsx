@@ -11,7 +11,13 @@ export function ExpandableComments({ short, fullHtml }: { short: string; fullHtm
       <div id={id} className="dealer-comments__text">
         {open ? <div dangerouslySetInnerHTML={{ __html: fullHtml }} /> : <p>{short}</p>}
       </div>
-      <button type="button" className="link-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
         {open ? 'Show less' : 'Show more'}
       </button>
     </>

@@ -19,13 +19,30 @@ export function DeliveryForm({ regions, currency }: { regions: DeliveryRegion[];
     >
       <label htmlFor={`${id}-postcode`}>Your postcode</label>
       <div className="delivery-calc__row">
-        <input id={`${id}-postcode`} inputMode="numeric" autoComplete="postal-code" maxLength={4} value={postcode} onChange={(event) => setPostcode(event.target.value)} aria-describedby={`${id}-result`} aria-invalid={quote?.ok === false} />
+        <input
+          id={`${id}-postcode`}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={4}
+          value={postcode}
+          onChange={(event) => setPostcode(event.target.value)}
+          aria-describedby={`${id}-result`}
+          aria-invalid={quote?.ok === false}
+        />
         <button type="submit" className="button button--primary">
           Get estimate
         </button>
       </div>
-      <p id={`${id}-result`} className={quote?.ok === false ? 'delivery-calc__error' : 'delivery-calc__result'} role="status">
-        {quote ? (quote.ok ? `Delivery to ${quote.name}: ${quote.price === 0 ? 'free' : money.format(quote.price)}` : quote.message) : ''}
+      <p
+        id={`${id}-result`}
+        className={quote?.ok === false ? 'delivery-calc__error' : 'delivery-calc__result'}
+        role="status"
+      >
+        {quote
+          ? quote.ok
+            ? `Delivery to ${quote.name}: ${quote.price === 0 ? 'free' : money.format(quote.price)}`
+            : quote.message
+          : ''}
       </p>
     </form>
   );

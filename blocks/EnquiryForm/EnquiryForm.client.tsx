@@ -4,7 +4,11 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormRegister } from 'react-hook-form';
 import type { CompiledField, CompiledForm } from '../../domain/forms/compile-form';
-import { ERROR_SUMMARY_HEADING, SUBMIT_FAILED_MESSAGE, UNEXPECTED_ANSWER_MESSAGE } from '../../domain/forms/form-messages';
+import {
+  ERROR_SUMMARY_HEADING,
+  SUBMIT_FAILED_MESSAGE,
+  UNEXPECTED_ANSWER_MESSAGE,
+} from '../../domain/forms/form-messages';
 import { initialFormValues, normaliseFormValues } from '../../domain/forms/form-values';
 import { HONEYPOT_FIELD } from '../../domain/forms/lead-envelope';
 import { track } from '../shopper/analytics';
@@ -41,17 +45,26 @@ const RETRIES = 2;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
 /**
  * Posts once, retrying a lost connection or a server error with the same idempotency key, so a
  * shaky mobile connection neither loses the lead nor stores it twice.
  */
-async function postLead(endpoint: string, body: unknown): Promise<{ status: number; answer: LeadAnswer | null } | { network: true }> {
+async function postLead(
+  endpoint: string,
+  body: unknown,
+): Promise<{ status: number; answer: LeadAnswer | null } | { network: true }> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       const answer = (await response.json().catch(() => null)) as LeadAnswer | null;
       if (response.status >= 500 && attempt < RETRIES) {
         await sleep(800 * 2 ** attempt);
@@ -70,7 +83,17 @@ function describedBy(id: string, field: CompiledField, invalid: boolean): string
   return ids.length ? ids.join(' ') : undefined;
 }
 
-function FieldInput({ id, field, register, error }: { id: string; field: CompiledField; register: UseFormRegister<FieldValues>; error?: string }) {
+function FieldInput({
+  id,
+  field,
+  register,
+  error,
+}: {
+  id: string;
+  field: CompiledField;
+  register: UseFormRegister<FieldValues>;
+  error?: string;
+}) {
   const invalid = Boolean(error);
   const common = {
     id,
@@ -96,21 +119,59 @@ function FieldInput({ id, field, register, error }: { id: string; field: Compile
     case 'checkbox':
       return <input {...common} type="checkbox" />;
     default: {
-      const type = { email: 'email', tel: 'tel', number: 'number', date: 'date', datetime: 'datetime-local' }[field.type as string] ?? 'text';
+      const type =
+        { email: 'email', tel: 'tel', number: 'number', date: 'date', datetime: 'datetime-local' }[
+          field.type as string
+        ] ?? 'text';
       const inputMode = field.type === 'postcode' ? 'numeric' : undefined;
-      return <input {...common} type={type} inputMode={inputMode} maxLength={field.maxLength} min={field.min} max={field.max} step={field.step} placeholder={field.placeholder} autoComplete={field.autocomplete} />;
+      return (
+        <input
+          {...common}
+          type={type}
+          inputMode={inputMode}
+          maxLength={field.maxLength}
+          min={field.min}
+          max={field.max}
+          step={field.step}
+          placeholder={field.placeholder}
+          autoComplete={field.autocomplete}
+        />
+      );
     }
   }
 }
 
-function Field({ formId, field, register, errors }: { formId: string; field: CompiledField; register: UseFormRegister<FieldValues>; errors: FieldErrors }) {
+function Field({
+  formId,
+  field,
+  register,
+  errors,
+}: {
+  formId: string;
+  field: CompiledField;
+  register: UseFormRegister<FieldValues>;
+  errors: FieldErrors;
+}) {
   const id = `${formId}-${field.name}`;
   const error = errors[field.name]?.message;
   const message = typeof error === 'string' ? error : undefined;
   const className = `form-field form-field--${field.width}${field.type === 'checkbox' ? ' form-field--check' : ''}${message ? ' form-field--invalid' : ''}`;
-  const marker = field.required ? <span className="form-field__required" aria-hidden="true"> *</span> : null;
-  const help = field.help ? <p id={`${id}-help`} className="form-field__help">{field.help}</p> : null;
-  const errorText = message ? <p id={`${id}-error`} className="form-field__error">{message}</p> : null;
+  const marker = field.required ? (
+    <span className="form-field__required" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  ) : null;
+  const help = field.help ? (
+    <p id={`${id}-help`} className="form-field__help">
+      {field.help}
+    </p>
+  ) : null;
+  const errorText = message ? (
+    <p id={`${id}-error`} className="form-field__error">
+      {message}
+    </p>
+  ) : null;
   if (field.type === 'checkboxes') {
     return (
       <fieldset className={className} id={id} tabIndex={-1} aria-describedby={message ? `${id}-error` : undefined}>
@@ -162,7 +223,16 @@ function Field({ formId, field, register, errors }: { formId: string; field: Com
  * resolver (loaded on first check, so pages carry no validator until someone types), the post goes
  * to /api/leads, and the states follow conversion §4.1.
  */
-export function EnquiryFormClient({ site, form, car, locationId, onSuccess, stepHeadingLevel = 3, initialValues, endpoint = '/api/leads' }: EnquiryFormProps) {
+export function EnquiryFormClient({
+  site,
+  form,
+  car,
+  locationId,
+  onSuccess,
+  stepHeadingLevel = 3,
+  initialValues,
+  endpoint = '/api/leads',
+}: EnquiryFormProps) {
   const StepHeading = stepHeadingLevel === 2 ? 'h2' : 'h3';
   const router = useRouter();
   const formId = `form-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -184,15 +254,22 @@ export function EnquiryFormClient({ site, form, car, locationId, onSuccess, step
       const { values: normalised } = normaliseFormValues(form, values, step, step);
       const schema = form.schemas[step] ?? {};
       const result = await ajvResolver(schema as never, undefined, { mode: 'sync' })(normalised, context, options);
-      return Object.keys(result.errors).length ? { values: {}, errors: result.errors } : { values: normalised, errors: {} };
+      return Object.keys(result.errors).length
+        ? { values: {}, errors: result.errors }
+        : { values: normalised, errors: {} };
     },
     [form, step],
   );
   // A form opened for one location (the locations list's Send Enquiry) posts that location as a hidden location_id.
-  const lockedLocation = locationId !== undefined && form.steps.some((s) => s.fields.some((f) => f.name === 'location_id'));
+  const lockedLocation =
+    locationId !== undefined && form.steps.some((s) => s.fields.some((f) => f.name === 'location_id'));
   const { register, handleSubmit, formState, setError, getValues, setValue } = useForm<FieldValues>({
     resolver,
-    defaultValues: { ...initialFormValues(form), ...initialValues, ...(lockedLocation ? { location_id: String(locationId) } : {}) },
+    defaultValues: {
+      ...initialFormValues(form),
+      ...initialValues,
+      ...(lockedLocation ? { location_id: String(locationId) } : {}),
+    },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -233,7 +310,10 @@ export function EnquiryFormClient({ site, form, car, locationId, onSuccess, step
       page: { url: window.location.href, ...trail },
       [HONEYPOT_FIELD]: honeypot.current?.value ?? '',
     });
-    if ('network' in result) return fail(`${SUBMIT_FAILED_MESSAGE}. We could not reach the dealership: please check your connection and try again. Your details are still here.`);
+    if ('network' in result)
+      return fail(
+        `${SUBMIT_FAILED_MESSAGE}. We could not reach the dealership: please check your connection and try again. Your details are still here.`,
+      );
     const { answer } = result;
     if (answer?.success !== false && answer?.lead_id && !answer.error) {
       leadId.current = answer.lead_id;
@@ -246,9 +326,20 @@ export function EnquiryFormClient({ site, form, car, locationId, onSuccess, step
       saveUserDetails(site, getValues());
       if (car) rememberEnquiredCar(site, car);
       const chosen = getValues('category');
-      track(chosen === 'Careers Enquiry' ? 51 : form.eventId, { form: form.name, lead_id: answer.lead_id, category: typeof chosen === 'string' && chosen ? chosen : form.category });
+      track(chosen === 'Careers Enquiry' ? 51 : form.eventId, {
+        form: form.name,
+        lead_id: answer.lead_id,
+        category: typeof chosen === 'string' && chosen ? chosen : form.category,
+      });
       const name = getValues('name');
-      saveSuccessMarker(site, { leadId: answer.lead_id, form: form.name, title: form.title, ...(typeof name === 'string' && name ? { name } : {}), ...(car ? { car: { name: car.name, slug: car.slug } } : {}), at: new Date().toISOString() });
+      saveSuccessMarker(site, {
+        leadId: answer.lead_id,
+        form: form.name,
+        title: form.title,
+        ...(typeof name === 'string' && name ? { name } : {}),
+        ...(car ? { car: { name: car.name, slug: car.slug } } : {}),
+        at: new Date().toISOString(),
+      });
       setStatus('success');
       onSuccess?.();
       if (answer.redirect_url && /^https?:\/\//.test(answer.redirect_url)) window.location.assign(answer.redirect_url);
@@ -271,7 +362,12 @@ export function EnquiryFormClient({ site, form, car, locationId, onSuccess, step
   const multiStep = form.steps.length > 1;
 
   return (
-    <form className="enquiry-form" noValidate aria-describedby={form.disclaimerNotice ? `${formId}-notice` : undefined} onSubmit={(event) => void handleSubmit(onValid, () => setShowSummary(true))(event)}>
+    <form
+      className="enquiry-form"
+      noValidate
+      aria-describedby={form.disclaimerNotice ? `${formId}-notice` : undefined}
+      onSubmit={(event) => void handleSubmit(onValid, () => setShowSummary(true))(event)}
+    >
       {multiStep ? (
         <StepHeading className="enquiry-form__step" ref={stepHeading} tabIndex={-1}>
           Step {step + 1} of {form.steps.length}: {current.title}
@@ -304,7 +400,15 @@ export function EnquiryFormClient({ site, form, car, locationId, onSuccess, step
       </div>
       <div className="enquiry-form__trap" aria-hidden="true">
         <label htmlFor={`${formId}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-        <input id={`${formId}-${HONEYPOT_FIELD}`} ref={honeypot} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={`${formId}-${HONEYPOT_FIELD}`}
+          ref={honeypot}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       {form.disclaimerNotice ? (
         <p id={`${formId}-notice`} className="enquiry-form__notice">
@@ -313,14 +417,24 @@ export function EnquiryFormClient({ site, form, car, locationId, onSuccess, step
       ) : null}
       <div className="enquiry-form__actions">
         {multiStep && step > 0 ? (
-          <button type="button" className="button button--outline" disabled={submitting} onClick={() => {
-            setStep(step - 1);
-            requestAnimationFrame(() => stepHeading.current?.focus());
-          }}>
+          <button
+            type="button"
+            className="button button--outline"
+            disabled={submitting}
+            onClick={() => {
+              setStep(step - 1);
+              requestAnimationFrame(() => stepHeading.current?.focus());
+            }}
+          >
             Back
           </button>
         ) : null}
-        <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting || undefined}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={submitting}
+          aria-busy={submitting || undefined}
+        >
           {submitting ? <span className="spinner" aria-hidden="true" /> : null}
           {submitting ? 'Sending…' : step < lastStep ? 'Next' : form.submitText}
         </button>

@@ -23,19 +23,34 @@ export const EnquiryForm: BlockComponent<'EnquiryForm'> = async ({ props, ctx })
   const headingId = `${form.name}-heading`;
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
   return (
-    <section className={`section enquiry${props.band === 'surface' ? ' band--surface' : ''}`} aria-labelledby={headingId}>
+    <section
+      className={`section enquiry${props.band === 'surface' ? ' band--surface' : ''}`}
+      aria-labelledby={headingId}
+    >
       <div className="container enquiry__inner">
         <Heading id={headingId}>{props.heading ?? form.title}</Heading>
-        {props.intro ?? form.intro ? <p className="enquiry__intro">{props.intro ?? form.intro}</p> : null}
+        {(props.intro ?? form.intro) ? <p className="enquiry__intro">{props.intro ?? form.intro}</p> : null}
         {prepared.car && props.car === 'query' ? (
           <p className="enquiry__about">
             About: <a href={`/cars/${prepared.car.slug}`}>{prepared.car.name}</a>
           </p>
         ) : null}
         {props.load === 'visible' ? (
-          <EnquiryFormLazy site={tenant.slug} form={form} stepHeadingLevel={props.headingLevel === 1 ? 2 : 3} initialValues={initialValues} {...(prepared.car ? { car: prepared.car } : {})} />
+          <EnquiryFormLazy
+            site={tenant.slug}
+            form={form}
+            stepHeadingLevel={props.headingLevel === 1 ? 2 : 3}
+            initialValues={initialValues}
+            {...(prepared.car ? { car: prepared.car } : {})}
+          />
         ) : (
-          <EnquiryFormClient site={tenant.slug} form={form} stepHeadingLevel={props.headingLevel === 1 ? 2 : 3} initialValues={initialValues} {...(prepared.car ? { car: prepared.car } : {})} />
+          <EnquiryFormClient
+            site={tenant.slug}
+            form={form}
+            stepHeadingLevel={props.headingLevel === 1 ? 2 : 3}
+            initialValues={initialValues}
+            {...(prepared.car ? { car: prepared.car } : {})}
+          />
         )}
       </div>
     </section>

@@ -10,7 +10,8 @@ export const EnquirySuccess: BlockComponent<'EnquirySuccess'> = ({ props, ctx })
       <p>{props.body}</p>
       {ctx.tenant.contact?.phone ? (
         <p>
-          Need us sooner? Call <a href={`tel:${ctx.tenant.contact.phone.replace(/[^0-9+]/g, '')}`}>{ctx.tenant.contact.phone}</a>.
+          Need us sooner? Call{' '}
+          <a href={`tel:${ctx.tenant.contact.phone.replace(/[^0-9+]/g, '')}`}>{ctx.tenant.contact.phone}</a>.
         </p>
       ) : null}
       <ul className="success__links">

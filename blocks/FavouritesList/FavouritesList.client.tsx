@@ -14,7 +14,8 @@ export function Favourites({ site, heading }: { site: string; heading: string })
       <h1 id="favourites-heading">{heading}</h1>
       {!ready ? null : list.length === 0 ? (
         <p>
-          You have not saved any cars yet. <Link href="/search/new-used-and-demo-cars">Search our stock</Link> and tap Save to favourites.
+          You have not saved any cars yet. <Link href="/search/new-used-and-demo-cars">Search our stock</Link> and tap
+          Save to favourites.
         </p>
       ) : (
         <ul className="card-grid" role="list">
@@ -29,7 +30,11 @@ export function Favourites({ site, heading }: { site: string; heading: string })
                 <h2 className="stock-card__title">
                   <Link href={`/cars/${car.slug}`}>{car.name}</Link>
                 </h2>
-                <button type="button" className="button button--outline" onClick={() => setList((current) => current.filter((f) => f.id !== car.id))}>
+                <button
+                  type="button"
+                  className="button button--outline"
+                  onClick={() => setList((current) => current.filter((f) => f.id !== car.id))}
+                >
                   Remove<span className="visually-hidden"> {car.name} from favourites</span>
                 </button>
               </div>

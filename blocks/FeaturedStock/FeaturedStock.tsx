@@ -10,7 +10,13 @@ const AVAILABLE: StockFilter = { field: 'status', in: ['in_stock', 'coming_soon'
 
 export const FeaturedStock: BlockComponent<'FeaturedStock'> = async ({ props, ctx }) => {
   const filter = props.filter ? { all: [AVAILABLE, props.filter as StockFilter] } : AVAILABLE;
-  const { hits } = await (await getSearchService()).search(ctx.tenant, { filter, sort: props.sort ?? 'latest', page: 1, hitsPerPage: props.limit ?? 6, facets: [] }, ctx.now);
+  const { hits } = await (
+    await getSearchService()
+  ).search(
+    ctx.tenant,
+    { filter, sort: props.sort ?? 'latest', page: 1, hitsPerPage: props.limit ?? 6, facets: [] },
+    ctx.now,
+  );
   if (!hits.length) return null;
   const settings = cardSettings(ctx.tenant, props.buttonSet ?? 'card');
   const headingId = `featured-${props.heading.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;

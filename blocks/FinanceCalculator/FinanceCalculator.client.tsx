@@ -1,7 +1,15 @@
 'use client';
 
 import { useId, useMemo, useRef, useState } from 'react';
-import { calculate, ENQUIRE_FOR_FINANCE, normaliseInput, type CalculatorBounds, type CalculatorField, type CalculatorState, type FinanceFees } from '../../domain/finance/calculator';
+import {
+  calculate,
+  ENQUIRE_FOR_FINANCE,
+  normaliseInput,
+  type CalculatorBounds,
+  type CalculatorField,
+  type CalculatorState,
+  type FinanceFees,
+} from '../../domain/finance/calculator';
 import { collapseDisclaimer } from '../../domain/finance/disclosure';
 import { FREQUENCIES, FREQUENCY_LABELS, PER_PERIOD, type Frequency } from '../../domain/finance/repayment';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
@@ -24,7 +32,13 @@ export interface FinanceCalculatorProps {
   enquiryOnFirstUse: boolean;
 }
 
-const money = (n: number, cents = false) => new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: cents ? 2 : 0 }).format(n);
+const money = (n: number, cents = false) =>
+  new Intl.NumberFormat('en-AU', {
+    style: 'currency',
+    currency: 'AUD',
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: cents ? 2 : 0,
+  }).format(n);
 
 interface SliderProps {
   id: string;
@@ -120,22 +134,74 @@ export function FinanceCalculatorClient(props: FinanceCalculatorProps) {
   return (
     <div className="calc">
       <div className="calc__inputs">
-        <Slider id={id} label="Purchase price" field="price" value={state.price} bounds={bounds} format={(n) => money(n)} onChange={change} suffix="$" {...(result.priceError ? { error: result.priceError } : {})} />
+        <Slider
+          id={id}
+          label="Purchase price"
+          field="price"
+          value={state.price}
+          bounds={bounds}
+          format={(n) => money(n)}
+          onChange={change}
+          suffix="$"
+          {...(result.priceError ? { error: result.priceError } : {})}
+        />
         {props.quickPicks.length ? (
           <div className="calc__picks" role="group" aria-label="Quick price picks">
             {props.quickPicks.map((p) => (
-              <button key={p} type="button" className="chip" aria-pressed={state.price === p} onClick={() => change('price', p)}>
+              <button
+                key={p}
+                type="button"
+                className="chip"
+                aria-pressed={state.price === p}
+                onClick={() => change('price', p)}
+              >
                 {money(p)}
               </button>
             ))}
           </div>
         ) : null}
-        <Slider id={id} label="Deposit or trade-in" field="deposit" value={state.deposit} bounds={bounds} format={(n) => money(n)} onChange={change} suffix="$" />
-        <Slider id={id} label="Loan term (years)" field="years" value={state.years} bounds={bounds} format={(n) => `${n} years`} onChange={change} />
+        <Slider
+          id={id}
+          label="Deposit or trade-in"
+          field="deposit"
+          value={state.deposit}
+          bounds={bounds}
+          format={(n) => money(n)}
+          onChange={change}
+          suffix="$"
+        />
+        <Slider
+          id={id}
+          label="Loan term (years)"
+          field="years"
+          value={state.years}
+          bounds={bounds}
+          format={(n) => `${n} years`}
+          onChange={change}
+        />
         {props.hideInterestAndResidual ? null : (
           <>
-            <Slider id={id} label="Interest rate (% p.a.)" field="interest" value={state.interest} bounds={bounds} format={(n) => `${n}% per year`} onChange={change} readOnly={props.lockInterest} suffix="%" />
-            <Slider id={id} label="Final payment (balloon)" field="residual" value={state.residual} bounds={bounds} format={(n) => money(n)} onChange={change} suffix="$" />
+            <Slider
+              id={id}
+              label="Interest rate (% p.a.)"
+              field="interest"
+              value={state.interest}
+              bounds={bounds}
+              format={(n) => `${n}% per year`}
+              onChange={change}
+              readOnly={props.lockInterest}
+              suffix="%"
+            />
+            <Slider
+              id={id}
+              label="Final payment (balloon)"
+              field="residual"
+              value={state.residual}
+              bounds={bounds}
+              format={(n) => money(n)}
+              onChange={change}
+              suffix="$"
+            />
           </>
         )}
         {props.hideFrequency ? null : (
@@ -143,7 +209,14 @@ export function FinanceCalculatorClient(props: FinanceCalculatorProps) {
             <legend>Repayments</legend>
             {(Object.keys(FREQUENCIES) as Frequency[]).map((f) => (
               <label key={f}>
-                <input type="radio" name={`${id}-frequency`} value={f} checked={state.frequency === f} onChange={() => setFrequency(f)} /> {FREQUENCY_LABELS[f]}
+                <input
+                  type="radio"
+                  name={`${id}-frequency`}
+                  value={f}
+                  checked={state.frequency === f}
+                  onChange={() => setFrequency(f)}
+                />{' '}
+                {FREQUENCY_LABELS[f]}
               </label>
             ))}
           </fieldset>
@@ -196,13 +269,25 @@ export function FinanceCalculatorClient(props: FinanceCalculatorProps) {
         </dl>
         <ComparisonWarning />
         {props.enquiry ? (
-          <FormDialog site={props.site} label="Request a Quote" style="primary" form={props.enquiry.form} {...(props.enquiry.car ? { car: props.enquiry.car } : {})} openSignal={openSignal} />
+          <FormDialog
+            site={props.site}
+            label="Request a Quote"
+            style="primary"
+            form={props.enquiry.form}
+            {...(props.enquiry.car ? { car: props.enquiry.car } : {})}
+            openSignal={openSignal}
+          />
         ) : null}
         {disclaimer ? (
           <div className="calc__disclaimer">
             <p>{disclaimer.text}</p>
             {disclaimer.truncated || expanded ? (
-              <button type="button" className="link-button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+              <button
+                type="button"
+                className="link-button"
+                aria-expanded={expanded}
+                onClick={() => setExpanded(!expanded)}
+              >
                 {expanded ? 'Show Less' : 'Show More'}
               </button>
             ) : null}

@@ -25,7 +25,10 @@ export const FinanceCalculator: BlockComponent<'FinanceCalculator'> = async ({ p
     const query = await ctx.searchParams();
     const ref = query.get('car_id');
     const repo = await getStockRepository();
-    if (ref) car = /^\d+$/.test(ref) ? (await repo.carsByIds([Number(ref)])).find((c) => tenant.dealerships.includes(c.dealership_id)) : await repo.carBySlug(ref, tenant.dealerships);
+    if (ref)
+      car = /^\d+$/.test(ref)
+        ? (await repo.carsByIds([Number(ref)])).find((c) => tenant.dealerships.includes(c.dealership_id))
+        : await repo.carBySlug(ref, tenant.dealerships);
     const asked = Number(query.get('vehiclePriceBudget')?.replace(/[$,\s]/g, ''));
     if (Number.isFinite(asked) && asked > 0) budget = asked;
   }
@@ -34,7 +37,9 @@ export const FinanceCalculator: BlockComponent<'FinanceCalculator'> = async ({ p
   const asked = car ? shownPrice(car) : budget;
   const price = asked !== undefined && asked > 0 ? asked : undefined;
   const initial = initialCalculatorState(price, finance, bounds);
-  const lender = car ? (car as Car & { finance_lenders?: Record<string, LenderRecord> }).finance_lenders?.[finance.provider ?? 'B'] : undefined;
+  const lender = car
+    ? (car as Car & { finance_lenders?: Record<string, LenderRecord> }).finance_lenders?.[finance.provider ?? 'B']
+    : undefined;
   const disclaimer = lender?.disclaimer ?? finance.disclaimer;
   const enquiry = await prepareForm(tenant, finance.enquiryForm, car ? { car } : {});
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
@@ -78,7 +83,11 @@ export const FinanceCalculator: BlockComponent<'FinanceCalculator'> = async ({ p
             {finance.creditLicence ? `, ${finance.creditLicence}` : ''}.
           </p>
         ) : null}
-        {props.load === 'visible' ? <FinanceCalculatorLazy {...calculatorProps} summary={summary} /> : <FinanceCalculatorClient {...calculatorProps} />}
+        {props.load === 'visible' ? (
+          <FinanceCalculatorLazy {...calculatorProps} summary={summary} />
+        ) : (
+          <FinanceCalculatorClient {...calculatorProps} />
+        )}
       </div>
     </section>
   );

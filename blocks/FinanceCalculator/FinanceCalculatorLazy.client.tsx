@@ -8,5 +8,12 @@ const loadCalculator = () => import('./FinanceCalculator.client').then((m) => m.
 /** The calculator's code loads when the shopper scrolls near it (vehicle pages). */
 export function FinanceCalculatorLazy(props: FinanceCalculatorProps & { summary: string }) {
   const { summary, ...rest } = props;
-  return <WhenVisible load={loadCalculator} props={rest} minHeight={760} placeholder={<p className="calc__loading">{summary}</p>} />;
+  return (
+    <WhenVisible
+      load={loadCalculator}
+      props={rest}
+      minHeight={760}
+      placeholder={<p className="calc__loading">{summary}</p>}
+    />
+  );
 }

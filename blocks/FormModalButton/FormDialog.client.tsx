@@ -49,7 +49,12 @@ export function FormDialog({ label, style, dialogTitle, labelContext, openSignal
       <dialog ref={dialog} className="form-dialog" aria-labelledby={headingId}>
         <div className="form-dialog__bar">
           <h2 id={headingId}>{dialogTitle ?? formProps.form.title}</h2>
-          <button type="button" className="form-dialog__close" aria-label="Close" onClick={() => dialog.current?.close()}>
+          <button
+            type="button"
+            className="form-dialog__close"
+            aria-label="Close"
+            onClick={() => dialog.current?.close()}
+          >
             ×
           </button>
         </div>

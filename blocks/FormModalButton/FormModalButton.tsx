@@ -9,7 +9,13 @@ export const FormModalButton: BlockComponent<'FormModalButton'> = async ({ props
   if (!prepared) return null;
   return (
     <div className="form-modal-button">
-      <FormDialog site={ctx.tenant.slug} label={props.label} style={props.style ?? 'outline'} form={prepared.form} {...(prepared.car ? { car: prepared.car } : {})} />
+      <FormDialog
+        site={ctx.tenant.slug}
+        label={props.label}
+        style={props.style ?? 'outline'}
+        form={prepared.form}
+        {...(prepared.car ? { car: prepared.car } : {})}
+      />
     </div>
   );
 };

@@ -3,7 +3,17 @@
 import { useId, useState } from 'react';
 import { weeklyFuelCost } from '../../domain/vehicle-rules';
 
-export function FuelCalculatorForm({ consumption, kmPerWeek, pricePerLitre, currency }: { consumption: number; kmPerWeek: number; pricePerLitre: number; currency: string }) {
+export function FuelCalculatorForm({
+  consumption,
+  kmPerWeek,
+  pricePerLitre,
+  currency,
+}: {
+  consumption: number;
+  kmPerWeek: number;
+  pricePerLitre: number;
+  currency: string;
+}) {
   const [km, setKm] = useState(String(kmPerWeek));
   const [price, setPrice] = useState(pricePerLitre.toFixed(2));
   const [litres, setLitres] = useState(String(consumption));
@@ -14,7 +24,14 @@ export function FuelCalculatorForm({ consumption, kmPerWeek, pricePerLitre, curr
     <label className="fuel-calc__field">
       <span>{label}</span>
       <span className="fuel-calc__input">
-        <input type="number" inputMode="decimal" min="0" step={step} value={value} onChange={(event) => set(event.target.value)} />
+        <input
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step={step}
+          value={value}
+          onChange={(event) => set(event.target.value)}
+        />
         <span aria-hidden="true">{suffix}</span>
       </span>
     </label>

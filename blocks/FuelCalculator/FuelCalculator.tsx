@@ -1,5 +1,10 @@
 import type { BlockComponent } from '../types';
-import { FUEL_KM_PER_WEEK, FUEL_PRICE_PER_LITRE, fuelConsumption, showsFuelCalculator } from '../../domain/vehicle-rules';
+import {
+  FUEL_KM_PER_WEEK,
+  FUEL_PRICE_PER_LITRE,
+  fuelConsumption,
+  showsFuelCalculator,
+} from '../../domain/vehicle-rules';
 import { pageVehicle } from '../vehicle-context';
 import { FuelCalculatorForm } from './FuelCalculator.client';
 
@@ -9,7 +14,12 @@ export const FuelCalculator: BlockComponent<'FuelCalculator'> = async ({ props, 
   return (
     <section className="fuel-calculator" aria-labelledby="fuel-calculator-heading">
       <h2 id="fuel-calculator-heading">{props.heading ?? 'Fuel cost calculator'}</h2>
-      <FuelCalculatorForm consumption={fuelConsumption(car)} kmPerWeek={FUEL_KM_PER_WEEK} pricePerLitre={FUEL_PRICE_PER_LITRE} currency={ctx.tenant.locale.currency} />
+      <FuelCalculatorForm
+        consumption={fuelConsumption(car)}
+        kmPerWeek={FUEL_KM_PER_WEEK}
+        pricePerLitre={FUEL_PRICE_PER_LITRE}
+        currency={ctx.tenant.locale.currency}
+      />
     </section>
   );
 };

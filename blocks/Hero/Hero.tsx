@@ -4,11 +4,15 @@ import type { BlockComponent } from '../types';
 import { isCurrent } from '../../domain/promotions';
 
 export const Hero: BlockComponent<'Hero'> = ({ props, ctx }) => {
-  const promotion = props.usePromotion ? ctx.tenant.banners.find((b) => isCurrent(b, ctx.now, ctx.tenant.locale.timeZone)) : undefined;
+  const promotion = props.usePromotion
+    ? ctx.tenant.banners.find((b) => isCurrent(b, ctx.now, ctx.tenant.locale.timeZone))
+    : undefined;
   const heading = promotion?.heading ?? props.heading;
   const text = promotion ? promotion.text : props.text;
   const image = promotion?.image ?? props.image;
-  const buttons = promotion?.href ? [{ label: promotion.cta ?? 'Find out more', href: promotion.href, style: 'accent' as const }] : (props.buttons ?? []);
+  const buttons = promotion?.href
+    ? [{ label: promotion.cta ?? 'Find out more', href: promotion.href, style: 'accent' as const }]
+    : (props.buttons ?? []);
   return (
     <section className={`hero hero--${props.size ?? 'medium'}${image ? ' hero--image' : ''}`}>
       {image ? <Image className="hero__image" src={image.src} alt={image.alt} fill priority sizes="100vw" /> : null}

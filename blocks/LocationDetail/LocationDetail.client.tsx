@@ -80,13 +80,23 @@ export function HolidayHoursDialog({ days }: { days: { date: string; name?: stri
   const headingId = useId();
   return (
     <>
-      <button type="button" className="button button--outline" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        className="button button--outline"
+        aria-haspopup="dialog"
+        onClick={() => dialog.current?.showModal()}
+      >
         Holiday hours
       </button>
       <dialog ref={dialog} className="form-dialog" aria-labelledby={headingId}>
         <div className="form-dialog__bar">
           <h2 id={headingId}>Holiday hours</h2>
-          <button type="button" className="form-dialog__close" aria-label="Close" onClick={() => dialog.current?.close()}>
+          <button
+            type="button"
+            className="form-dialog__close"
+            aria-label="Close"
+            onClick={() => dialog.current?.close()}
+          >
             ×
           </button>
         </div>
@@ -122,7 +132,13 @@ export function LocationMap({ lat, lng, name }: { lat: number; lng: number; name
   const d = 0.01;
   const src = `https://www.openstreetmap.org/export/embed.html?bbox=${lng - d}%2C${lat - d}%2C${lng + d}%2C${lat + d}&layer=mapnik&marker=${lat}%2C${lng}`;
   return shown ? (
-    <iframe className="location-map__frame" title={`Map of ${name}`} src={src} loading="lazy" referrerPolicy="no-referrer" />
+    <iframe
+      className="location-map__frame"
+      title={`Map of ${name}`}
+      src={src}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+    />
   ) : (
     <button type="button" className="button button--outline location-map__show" onClick={() => setShown(true)}>
       Show map

@@ -13,7 +13,14 @@ import { siteOrigin } from '../site-origin';
 import { FormDialog } from '../FormModalButton/FormDialog.client';
 import { HolidayHoursDialog, HoursPicker, LocationMap, type HoursTable } from './LocationDetail.client';
 
-const dateLabel = (date: string) => new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+const dateLabel = (date: string) =>
+  new Intl.DateTimeFormat('en-AU', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
 const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, '')}`;
 
 function typeLabel(location: Location): string {
@@ -29,7 +36,10 @@ function hoursTable(location: Location, now: Date): HoursTable {
     id: location.id,
     label: typeLabel(location) || location.name,
     status: status.kind === 'open' ? `${status.label} · closes ${status.closesAt}` : status.label,
-    rows: groupOpeningHours(location.contact_detail?.opening_hours ?? []).map((r) => ({ label: r.label, hours: r.hours })),
+    rows: groupOpeningHours(location.contact_detail?.opening_hours ?? []).map((r) => ({
+      label: r.label,
+      hours: r.hours,
+    })),
     // conversion §5.4 / issue: holiday hours override the day they fall on, in the location's time zone.
     changes: upcomingHours(source, now)
       .filter((d) => d.special)
@@ -57,19 +67,29 @@ export const LocationDetail: BlockComponent<'LocationDetail'> = async ({ props, 
   const address = location.address;
   const tabs = tabsOfLocation({ location_type: location.location_type ?? '' });
   const phone = location.contact_detail?.phone ?? location.contact_detail?.landline_phone;
-  const oneLine = [address?.street, [address?.city, address?.state, address?.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const oneLine = [address?.street, [address?.city, address?.state, address?.postcode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   const hasPoint = typeof address?.lat === 'number' && typeof address.long === 'number';
   const directions = hasPoint
     ? `https://www.google.com/maps/dir/?api=1&destination=${address?.lat}%2C${address?.long}`
     : `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(oneLine)}`;
   const tables = [location, ...sameStreet].map((l) => hoursTable(l, now));
-  const holidays = upcomingSpecialHours(hoursSourceOf(location), now).map((d) => ({ date: dateLabel(d.date), ...(d.special?.name ? { name: d.special.name } : {}), hours: d.hours }));
+  const holidays = upcomingSpecialHours(hoursSourceOf(location), now).map((d) => ({
+    date: dateLabel(d.date),
+    ...(d.special?.name ? { name: d.special.name } : {}),
+    hours: d.hours,
+  }));
   const rating = location.reviews?.average_rating ?? location.average_rating;
   const count = location.reviews?.count ?? location.review_count;
   const reviews = reviewsToShow(location.review_items ?? [], { minRating: settings.reviewMinRating });
   const sells = tabs.includes('sales') || tabs.includes('used');
   const origin = siteOrigin(tenant);
-  const jsonLd = locationJsonLd(location, { url: `${origin}/locations/${location.slug}`, country: tenant.locale.country, minRating: settings.reviewMinRating });
+  const jsonLd = locationJsonLd(location, {
+    url: `${origin}/locations/${location.slug}`,
+    country: tenant.locale.country,
+    minRating: settings.reviewMinRating,
+  });
 
   return (
     <article className="section location" aria-labelledby="location-heading">
@@ -95,7 +115,16 @@ export const LocationDetail: BlockComponent<'LocationDetail'> = async ({ props, 
                     Call {phone}
                   </a>
                 ) : null}
-                {enquiry ? <FormDialog site={tenant.slug} label="Send Enquiry" style="outline" form={enquiry.form} locationId={location.id} dialogTitle={`Send an enquiry to ${location.name}`} /> : null}
+                {enquiry ? (
+                  <FormDialog
+                    site={tenant.slug}
+                    label="Send Enquiry"
+                    style="outline"
+                    form={enquiry.form}
+                    locationId={location.id}
+                    dialogTitle={`Send an enquiry to ${location.name}`}
+                  />
+                ) : null}
                 {tabs.includes('service') && settings.showServiceBooking ? (
                   <a className="button button--outline" href={bookingHref(tenant)}>
                     Book a Service
@@ -107,7 +136,9 @@ export const LocationDetail: BlockComponent<'LocationDetail'> = async ({ props, 
                   </a>
                 ) : null}
               </div>
-              {location.dealer_license_number ? <p className="location__licence">Dealer licence {location.dealer_license_number}</p> : null}
+              {location.dealer_license_number ? (
+                <p className="location__licence">Dealer licence {location.dealer_license_number}</p>
+              ) : null}
             </section>
             <section aria-labelledby="location-hours">
               <div className="location__hours-head">
@@ -132,7 +163,11 @@ export const LocationDetail: BlockComponent<'LocationDetail'> = async ({ props, 
                           {r.review_date ? <span className="review__date"> · {dateLabel(r.review_date)}</span> : null}
                         </p>
                         {r.text ? <p>{r.text}</p> : null}
-                        {r.reply_text ? <p className="review__reply">Reply from {location.name}: {r.reply_text}</p> : null}
+                        {r.reply_text ? (
+                          <p className="review__reply">
+                            Reply from {location.name}: {r.reply_text}
+                          </p>
+                        ) : null}
                       </li>
                     ))}
                   </ul>
@@ -152,7 +187,10 @@ export const LocationDetail: BlockComponent<'LocationDetail'> = async ({ props, 
           </aside>
         </div>
       </div>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }}
+      />
     </article>
   );
 };

@@ -7,7 +7,17 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
  * disabled at the ends (conversion §2.5). Also the model page's variant slider, whose arrows show
  * only at 4 or more variants.
  */
-export function CarouselTrack({ label, children, noun = 'locations', arrows = true }: { label: string; children: ReactNode; noun?: string; arrows?: boolean }) {
+export function CarouselTrack({
+  label,
+  children,
+  noun = 'locations',
+  arrows = true,
+}: {
+  label: string;
+  children: ReactNode;
+  noun?: string;
+  arrows?: boolean;
+}) {
   const track = useRef<HTMLUListElement>(null);
   const [ends, setEnds] = useState({ start: true, end: false });
   const update = useCallback(() => {
@@ -38,10 +48,22 @@ export function CarouselTrack({ label, children, noun = 'locations', arrows = tr
       </p>
       {arrows ? (
         <div className="carousel__controls">
-          <button type="button" className="carousel__arrow" aria-label={`Previous ${noun}`} disabled={ends.start} onClick={() => move(-1)}>
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-label={`Previous ${noun}`}
+            disabled={ends.start}
+            onClick={() => move(-1)}
+          >
             ‹
           </button>
-          <button type="button" className="carousel__arrow" aria-label={`Next ${noun}`} disabled={ends.end} onClick={() => move(1)}>
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-label={`Next ${noun}`}
+            disabled={ends.end}
+            onClick={() => move(1)}
+          >
             ›
           </button>
         </div>

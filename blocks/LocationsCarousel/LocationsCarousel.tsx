@@ -12,7 +12,11 @@ function Tile({ location }: { location: LocationCard }) {
         <a href={location.pageHref}>{location.name}</a>
       </h3>
       <p>{[location.street, location.city].filter(Boolean).join(', ')}</p>
-      {location.phone ? <p><a href={`tel:${location.phone.replace(/[^0-9+]/g, '')}`}>{location.phone}</a></p> : null}
+      {location.phone ? (
+        <p>
+          <a href={`tel:${location.phone.replace(/[^0-9+]/g, '')}`}>{location.phone}</a>
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -28,7 +32,11 @@ export const LocationsCarousel: BlockComponent<'LocationsCarousel'> = async ({ p
     <section className="section locations-carousel" aria-labelledby="locations-carousel-heading">
       <div className="container">
         <h2 id="locations-carousel-heading">{heading}</h2>
-        {locations.length > CAROUSEL_ABOVE ? <CarouselTrack label={heading}>{tiles}</CarouselTrack> : <ul className="locations-carousel__grid">{tiles}</ul>}
+        {locations.length > CAROUSEL_ABOVE ? (
+          <CarouselTrack label={heading}>{tiles}</CarouselTrack>
+        ) : (
+          <ul className="locations-carousel__grid">{tiles}</ul>
+        )}
       </div>
     </section>
   );

@@ -3,8 +3,17 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { CompiledForm } from '../../domain/forms/compile-form';
 import { locationGridColumns } from '../../domain/locations/location-grid';
-import { LOCATION_QUERY_PARAM, LOCATION_SEARCH_PLACEHOLDER, filterLocationsByQuery } from '../../domain/locations/location-search';
-import { LOCATION_TAB_LABELS, locationsInTab, tabsForLocations, type LocationTab } from '../../domain/locations/location-tabs';
+import {
+  LOCATION_QUERY_PARAM,
+  LOCATION_SEARCH_PLACEHOLDER,
+  filterLocationsByQuery,
+} from '../../domain/locations/location-search';
+import {
+  LOCATION_TAB_LABELS,
+  locationsInTab,
+  tabsForLocations,
+  type LocationTab,
+} from '../../domain/locations/location-tabs';
 import { FormDialog } from '../FormModalButton/FormDialog.client';
 import { useRovingTabs } from '../shopper/use-roving-tabs';
 import type { DealershipLocations, LocationCard } from '../locations-data';
@@ -18,14 +27,28 @@ interface Props {
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, '')}`;
 
-function Card({ location, site, enquiryForm, distance }: { location: LocationCard; site: string; enquiryForm?: CompiledForm; distance?: number }) {
-  const address = [location.street, [location.city, location.state, location.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+function Card({
+  location,
+  site,
+  enquiryForm,
+  distance,
+}: {
+  location: LocationCard;
+  site: string;
+  enquiryForm?: CompiledForm;
+  distance?: number;
+}) {
+  const address = [location.street, [location.city, location.state, location.postcode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   return (
     <li className="location-card">
       <h3 className="location-card__name">
         <a href={location.pageHref}>{location.name}</a>
       </h3>
-      {distance !== undefined ? <p className="location-card__distance">{distance < 10 ? distance.toFixed(1) : Math.round(distance)} km away</p> : null}
+      {distance !== undefined ? (
+        <p className="location-card__distance">{distance < 10 ? distance.toFixed(1) : Math.round(distance)} km away</p>
+      ) : null}
       {address ? <p className="location-card__address">{address}</p> : null}
       <div className="location-card__actions">
         {/* catalogue §2: parts locations show Parts Enquiry instead of a phone number. */}
@@ -53,24 +76,53 @@ function Card({ location, site, enquiryForm, distance }: { location: LocationCar
             Visit Website
           </a>
         ) : null}
-        {enquiryForm ? <FormDialog site={site} label="Send Enquiry" style="outline" form={enquiryForm} locationId={location.id} dialogTitle={`Send an enquiry to ${location.name}`} labelContext={location.name} /> : null}
+        {enquiryForm ? (
+          <FormDialog
+            site={site}
+            label="Send Enquiry"
+            style="outline"
+            form={enquiryForm}
+            locationId={location.id}
+            dialogTitle={`Send an enquiry to ${location.name}`}
+            labelContext={location.name}
+          />
+        ) : null}
       </div>
     </li>
   );
 }
 
 /** WAI-ARIA tabs: arrow keys move between tabs, Home/End jump, the panel follows the selected tab. */
-function DealershipBlock({ dealership, site, enquiryForm, distances }: { dealership: DealershipLocations; site: string; enquiryForm?: CompiledForm; distances?: ReadonlyMap<number, number> }) {
+function DealershipBlock({
+  dealership,
+  site,
+  enquiryForm,
+  distances,
+}: {
+  dealership: DealershipLocations;
+  site: string;
+  enquiryForm?: CompiledForm;
+  distances?: ReadonlyMap<number, number>;
+}) {
   const tabs = tabsForLocations(dealership.locations.map((l) => ({ location_type: l.type })));
   const listKey = dealership.locations.map((l) => l.id).join(',');
   // catalogue §4: the first tab is selected at first and whenever the list changes.
-  const [selection, setSelection] = useState<{ key: string; tab: LocationTab | undefined }>({ key: listKey, tab: tabs[0] });
+  const [selection, setSelection] = useState<{ key: string; tab: LocationTab | undefined }>({
+    key: listKey,
+    tab: tabs[0],
+  });
   const tab = selection.key === listKey && selection.tab && tabs.includes(selection.tab) ? selection.tab : tabs[0];
   const select = (next: LocationTab | undefined) => setSelection({ key: listKey, tab: next });
   const base = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const keys = useRovingTabs(tabs, select);
-  let shown = tab ? locationsInTab(dealership.locations.map((l) => ({ ...l, location_type: l.type })), tab) : [];
-  if (distances) shown = [...shown].sort((a, b) => (distances.get(a.id) ?? Infinity) - (distances.get(b.id) ?? Infinity));
+  let shown = tab
+    ? locationsInTab(
+        dealership.locations.map((l) => ({ ...l, location_type: l.type })),
+        tab,
+      )
+    : [];
+  if (distances)
+    shown = [...shown].sort((a, b) => (distances.get(a.id) ?? Infinity) - (distances.get(b.id) ?? Infinity));
   const columns = locationGridColumns(shown.length);
   return (
     <section className="locations__dealership" aria-labelledby={`${base}-heading`}>
@@ -96,10 +148,20 @@ function DealershipBlock({ dealership, site, enquiryForm, distances }: { dealers
           ))}
         </div>
       ) : null}
-      <div id={`${base}-panel`} role={tabs.length > 1 ? 'tabpanel' : undefined} aria-labelledby={tabs.length > 1 && tab ? `${base}-tab-${tab}` : undefined}>
+      <div
+        id={`${base}-panel`}
+        role={tabs.length > 1 ? 'tabpanel' : undefined}
+        aria-labelledby={tabs.length > 1 && tab ? `${base}-tab-${tab}` : undefined}
+      >
         <ul className={`location-grid location-grid--span-${columns}`}>
           {shown.map((l) => (
-            <Card key={l.id} location={l} site={site} {...(enquiryForm ? { enquiryForm } : {})} {...(distances?.has(l.id) ? { distance: distances.get(l.id) } : {})} />
+            <Card
+              key={l.id}
+              location={l}
+              site={site}
+              {...(enquiryForm ? { enquiryForm } : {})}
+              {...(distances?.has(l.id) ? { distance: distances.get(l.id) } : {})}
+            />
           ))}
         </ul>
       </div>
@@ -136,20 +198,40 @@ export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: P
   const filtered = useMemo(
     () =>
       dealerships
-        .map((d) => ({ ...d, locations: filterLocationsByQuery(d.locations.map((l) => ({ ...l, location_type: l.type, address: { street: l.street, postcode: l.postcode } })), query) }))
+        .map((d) => ({
+          ...d,
+          locations: filterLocationsByQuery(
+            d.locations.map((l) => ({
+              ...l,
+              location_type: l.type,
+              address: { street: l.street, postcode: l.postcode },
+            })),
+            query,
+          ),
+        }))
         .filter((d) => d.locations.length > 0),
     [dealerships, query],
   );
   const total = filtered.reduce((n, d) => n + d.locations.length, 0);
   // Nearest first across dealerships too: the block with the closest location leads.
-  const ordered = distances ? [...filtered].sort((a, b) => Math.min(...a.locations.map((l) => distances.get(l.id) ?? Infinity)) - Math.min(...b.locations.map((l) => distances.get(l.id) ?? Infinity))) : filtered;
+  const ordered = distances
+    ? [...filtered].sort(
+        (a, b) =>
+          Math.min(...a.locations.map((l) => distances.get(l.id) ?? Infinity)) -
+          Math.min(...b.locations.map((l) => distances.get(l.id) ?? Infinity)),
+      )
+    : filtered;
 
   const findNearest = async () => {
     setBusy(true);
     setNearestError(undefined);
     try {
       const response = await fetch(`/api/locations/nearest?postcode=${encodeURIComponent(postcode.trim())}`);
-      const body = (await response.json().catch(() => ({ error: 'We cannot look up postcodes just now. Please try again shortly, or search the locations by name.' }))) as { locations?: { id: number; km: number }[]; error?: string };
+      const body = (await response
+        .json()
+        .catch(() => ({
+          error: 'We cannot look up postcodes just now. Please try again shortly, or search the locations by name.',
+        }))) as { locations?: { id: number; km: number }[]; error?: string };
       if (!response.ok || !body.locations) throw new Error(body.error ?? 'Invalid postcode');
       setDistances(new Map(body.locations.map((l) => [l.id, l.km])));
     } catch (error) {
@@ -167,7 +249,13 @@ export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: P
           <label htmlFor="location-query" className="visually-hidden">
             Search locations
           </label>
-          <input id="location-query" type="search" placeholder={LOCATION_SEARCH_PLACEHOLDER} value={query} onChange={(e) => onQuery(e.target.value)} />
+          <input
+            id="location-query"
+            type="search"
+            placeholder={LOCATION_SEARCH_PLACEHOLDER}
+            value={query}
+            onChange={(e) => onQuery(e.target.value)}
+          />
         </div>
         {nearest ? (
           <form
@@ -178,7 +266,16 @@ export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: P
             }}
           >
             <label htmlFor="nearest-postcode">Your postcode</label>
-            <input id="nearest-postcode" inputMode="numeric" maxLength={4} autoComplete="postal-code" value={postcode} onChange={(e) => setPostcode(e.target.value)} aria-invalid={nearestError ? true : undefined} aria-describedby={nearestError ? 'nearest-error' : undefined} />
+            <input
+              id="nearest-postcode"
+              inputMode="numeric"
+              maxLength={4}
+              autoComplete="postal-code"
+              value={postcode}
+              onChange={(e) => setPostcode(e.target.value)}
+              aria-invalid={nearestError ? true : undefined}
+              aria-describedby={nearestError ? 'nearest-error' : undefined}
+            />
             <button type="submit" className="button button--outline" disabled={busy}>
               Find nearest
             </button>
@@ -191,10 +288,18 @@ export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: P
         ) : null}
       </div>
       <p className="locations__count" role="status">
-        {total === 0 ? 'No locations match your search.' : `${total} location${total === 1 ? '' : 's'}${distances ? ', nearest first' : ''}`}
+        {total === 0
+          ? 'No locations match your search.'
+          : `${total} location${total === 1 ? '' : 's'}${distances ? ', nearest first' : ''}`}
       </p>
       {ordered.map((d) => (
-        <DealershipBlock key={d.id} dealership={d} site={site} {...(enquiryForm ? { enquiryForm } : {})} {...(distances ? { distances } : {})} />
+        <DealershipBlock
+          key={d.id}
+          dealership={d}
+          site={site}
+          {...(enquiryForm ? { enquiryForm } : {})}
+          {...(distances ? { distances } : {})}
+        />
       ))}
     </div>
   );

@@ -5,14 +5,22 @@ import { LocationsExplorer } from './LocationsExplorer.client';
 
 export const LocationsListing: BlockComponent<'LocationsListing'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
-  const [{ dealerships }, enquiry] = await Promise.all([siteLocations(tenant), prepareForm(tenant, props.enquiryForm ?? 'location-enquiry', {})]);
+  const [{ dealerships }, enquiry] = await Promise.all([
+    siteLocations(tenant),
+    prepareForm(tenant, props.enquiryForm ?? 'location-enquiry', {}),
+  ]);
   return (
     <section className="section locations" aria-labelledby="locations-heading">
       <div className="container">
         <h1 id="locations-heading">{props.heading ?? 'Our locations'}</h1>
         {props.intro ? <p className="locations__intro">{props.intro}</p> : null}
         {/* The explorer reads ?locationQuery= in the browser, so the page itself stays cacheable. */}
-        <LocationsExplorer site={tenant.slug} dealerships={dealerships} nearest={props.nearest !== false} {...(enquiry ? { enquiryForm: enquiry.form } : {})} />
+        <LocationsExplorer
+          site={tenant.slug}
+          dealerships={dealerships}
+          nearest={props.nearest !== false}
+          {...(enquiry ? { enquiryForm: enquiry.form } : {})}
+        />
       </div>
     </section>
   );

@@ -2,7 +2,15 @@
 
 import { useEffect, useId, useState } from 'react';
 import { animate, motion, useMotionValue, useReducedMotion, useTransform } from 'framer-motion';
-import { AUTO_GAUGE_FAILED, GAUGE_ANIMATION_MS, PRICE_COUNT_MS, dealLabel, fillBand, readAutoGauge, type AutoGaugeResponse } from '../../domain/auto-gauge';
+import {
+  AUTO_GAUGE_FAILED,
+  GAUGE_ANIMATION_MS,
+  PRICE_COUNT_MS,
+  dealLabel,
+  fillBand,
+  readAutoGauge,
+  type AutoGaugeResponse,
+} from '../../domain/auto-gauge';
 import { formatMoney } from '../../domain/price-display';
 
 type Load = { state: 'loading' } | { state: 'hidden' } | { state: 'shown'; gauge: AutoGaugeResponse };
@@ -71,10 +79,23 @@ function Gauge({ gauge, heading, currency }: { gauge: AutoGaugeResponse; heading
   return (
     <section className={`market-gauge market-gauge--${band}`} aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
-      <svg viewBox="0 0 200 110" width="240" role="img" aria-label={`${label}, ${band} on the market gauge: listing price ${listing} against a market range of ${range}.`}>
+      <svg
+        viewBox="0 0 200 110"
+        width="240"
+        role="img"
+        aria-label={`${label}, ${band} on the market gauge: listing price ${listing} against a market range of ${range}.`}
+      >
         <path d={ARC} fill="none" stroke="#d8dde3" strokeWidth="14" />
         <motion.path d={ARC} fill="none" stroke={BAND_COLOUR[band]} strokeWidth="14" style={{ pathLength: progress }} />
-        <motion.line x1="100" y1="100" x2={needleX} y2={needleY} stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+        <motion.line
+          x1="100"
+          y1="100"
+          x2={needleX}
+          y2={needleY}
+          stroke="currentColor"
+          strokeWidth="4"
+          strokeLinecap="round"
+        />
         <circle cx="100" cy="100" r="6" fill="currentColor" />
       </svg>
       <p className="market-gauge__deal">

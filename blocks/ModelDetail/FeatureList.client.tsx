@@ -4,7 +4,15 @@ import { useId, useState } from 'react';
 import { featureView } from '../../domain/models/variants';
 
 /** A variant's features: the first 8 with View more / View less (conversion §4.6). HTML is sanitised on the server. */
-export function FeatureList({ features, allFeatures, label }: { features: string[]; allFeatures: boolean; label: string }) {
+export function FeatureList({
+  features,
+  allFeatures,
+  label,
+}: {
+  features: string[];
+  allFeatures: boolean;
+  label: string;
+}) {
   const [expanded, setExpanded] = useState(false);
   const id = useId();
   const view = featureView(features, expanded, allFeatures);
@@ -16,7 +24,13 @@ export function FeatureList({ features, allFeatures, label }: { features: string
         ))}
       </ul>
       {view.toggle ? (
-        <button type="button" className="link-button" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded((e) => !e)}>
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded((e) => !e)}
+        >
           {view.toggle}
         </button>
       ) : null}

@@ -21,22 +21,41 @@ export const ModelDetail: BlockComponent<'ModelDetail'> = async ({ props, ctx })
   const heading = variantsHeading(manufacturer.name, model.name, variants.length);
   const cards: ReactNode[] = variants.map((variant) => {
     const image = variant.image ?? model.image;
-    const picture = image ? <Image src={image.url} alt={variant.full_name} width={600} height={400} sizes="(min-width: 1024px) 25vw, 80vw" /> : null;
+    const picture = image ? (
+      <Image src={image.url} alt={variant.full_name} width={600} height={400} sizes="(min-width: 1024px) 25vw, 80vw" />
+    ) : null;
     const price = driveAwayRange(variant.dap_min_price, variant.dap_max_price, tenant.locale.currency);
     return (
       <li key={variant.id} className="variant-card">
         {picture && comingSoon ? (
-          <a href="#form-section" className="variant-card__image" aria-label={`Register your interest in the ${variant.full_name}`}>
+          <a
+            href="#form-section"
+            className="variant-card__image"
+            aria-label={`Register your interest in the ${variant.full_name}`}
+          >
             {picture}
           </a>
         ) : (
           picture
         )}
         <h3 className="variant-card__name">{variant.full_name}</h3>
-        {price ? <p className="variant-card__price">{price}</p> : comingSoon ? <p className="variant-card__price">Pricing to be announced</p> : null}
-        {variant.features?.length ? <FeatureList features={variant.features.map((f) => sanitiseHtml(f))} allFeatures={tenant.models.allFeatures} label={`${variant.full_name} features`} /> : null}
+        {price ? (
+          <p className="variant-card__price">{price}</p>
+        ) : comingSoon ? (
+          <p className="variant-card__price">Pricing to be announced</p>
+        ) : null}
+        {variant.features?.length ? (
+          <FeatureList
+            features={variant.features.map((f) => sanitiseHtml(f))}
+            allFeatures={tenant.models.allFeatures}
+            label={`${variant.full_name} features`}
+          />
+        ) : null}
         {comingSoon ? null : (
-          <Link className="button button--primary" href={orderNowHref(tenant.models.orderNowPath, model.slug, model.name, variant.full_name)}>
+          <Link
+            className="button button--primary"
+            href={orderNowHref(tenant.models.orderNowPath, model.slug, model.name, variant.full_name)}
+          >
             {props.quoteText ?? 'Get a Quote'}
             <span className="visually-hidden"> for the {variant.full_name}</span>
           </Link>
@@ -57,7 +76,17 @@ export const ModelDetail: BlockComponent<'ModelDetail'> = async ({ props, ctx })
             </a>
           ) : null}
         </div>
-        {model.image ? <Image className="model-header__image" src={model.image.url} alt={name} width={MODEL_HEADER_MAX_WIDTH} height={400} priority sizes={`(min-width: 640px) ${MODEL_HEADER_MAX_WIDTH}px, 100vw`} /> : null}
+        {model.image ? (
+          <Image
+            className="model-header__image"
+            src={model.image.url}
+            alt={name}
+            width={MODEL_HEADER_MAX_WIDTH}
+            height={400}
+            priority
+            sizes={`(min-width: 640px) ${MODEL_HEADER_MAX_WIDTH}px, 100vw`}
+          />
+        ) : null}
       </section>
       <section className="container section" aria-labelledby="variants-heading">
         <h2 id="variants-heading">{heading}</h2>

@@ -27,13 +27,21 @@ export const ModelsListing: BlockComponent<'ModelsListing'> = async ({ props, ct
         <nav aria-label="Body type" className="model-filter">
           <ul role="list">
             <li>
-              <Link href={base} aria-current={body ? undefined : 'page'} className={`chip-link${body ? '' : ' chip-link--on'}`}>
+              <Link
+                href={base}
+                aria-current={body ? undefined : 'page'}
+                className={`chip-link${body ? '' : ' chip-link--on'}`}
+              >
                 All
               </Link>
             </li>
             {bodies.map((b) => (
               <li key={b}>
-                <Link href={`${base}?body=${encodeURIComponent(b)}`} aria-current={b === body ? 'page' : undefined} className={`chip-link${b === body ? ' chip-link--on' : ''}`}>
+                <Link
+                  href={`${base}?body=${encodeURIComponent(b)}`}
+                  aria-current={b === body ? 'page' : undefined}
+                  className={`chip-link${b === body ? ' chip-link--on' : ''}`}
+                >
                   {BODY_LABELS[b] ?? b}
                 </Link>
               </li>
@@ -41,7 +49,9 @@ export const ModelsListing: BlockComponent<'ModelsListing'> = async ({ props, ct
           </ul>
         </nav>
       ) : null}
-      {requested && !body ? <p role="status">There are no {requested} models at the moment; here is the full range.</p> : null}
+      {requested && !body ? (
+        <p role="status">There are no {requested} models at the moment; here is the full range.</p>
+      ) : null}
       {models.length === 0 ? (
         <p>Our new-model range is being updated. Please call us or send an enquiry for the latest models.</p>
       ) : (
@@ -51,9 +61,19 @@ export const ModelsListing: BlockComponent<'ModelsListing'> = async ({ props, ct
             const name = `${manufacturer.name} ${model.name}`;
             return (
               <li key={model.id} className="stock-card model-card">
-                {model.image ? <Image src={model.image.url} alt="" width={600} height={400} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" /> : null}
+                {model.image ? (
+                  <Image
+                    src={model.image.url}
+                    alt=""
+                    width={600}
+                    height={400}
+                    sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                  />
+                ) : null}
                 <div className="stock-card__body">
-                  {model.status === 'coming_soon' ? <p className="card-tag card-tag--info model-card__soon">Coming soon</p> : null}
+                  {model.status === 'coming_soon' ? (
+                    <p className="card-tag card-tag--info model-card__soon">Coming soon</p>
+                  ) : null}
                   <CardHeading className="stock-card__title">
                     <Link href={`/models/${model.slug}`}>{name}</Link>
                   </CardHeading>

@@ -16,7 +16,8 @@ export const OrderNowSummary: BlockComponent<'OrderNowSummary'> = async ({ props
       <section className="container section">
         <h1>{heading}</h1>
         <p>
-          Tell us which new {tenant.vehicleWord.toLowerCase()} you are after below, or <Link href="/models">choose a model</Link> first.
+          Tell us which new {tenant.vehicleWord.toLowerCase()} you are after below, or{' '}
+          <Link href="/models">choose a model</Link> first.
         </p>
       </section>
     );
@@ -24,7 +25,9 @@ export const OrderNowSummary: BlockComponent<'OrderNowSummary'> = async ({ props
   const { model, manufacturer } = found;
   const name = `${manufacturer.name} ${variant?.full_name ?? model.name}`;
   const image = variant?.image ?? model.image;
-  const price = variant ? driveAwayRange(variant.dap_min_price, variant.dap_max_price, tenant.locale.currency) : undefined;
+  const price = variant
+    ? driveAwayRange(variant.dap_min_price, variant.dap_max_price, tenant.locale.currency)
+    : undefined;
   return (
     <section className="container section order-now" aria-labelledby="order-now-heading">
       {image ? <Image src={image.url} alt="" width={480} height={320} priority /> : null}
@@ -33,9 +36,15 @@ export const OrderNowSummary: BlockComponent<'OrderNowSummary'> = async ({ props
           {heading}: {name}
         </h1>
         {price ? <p className="variant-card__price">{price}</p> : null}
-        {!variant && vehicle ? <p role="status">We could not find the variant “{vehicle}”; tell us which one you would like in your message.</p> : null}
+        {!variant && vehicle ? (
+          <p role="status">
+            We could not find the variant “{vehicle}”; tell us which one you would like in your message.
+          </p>
+        ) : null}
         <p>
-          <Link href={`/models/${model.slug}`}>Compare {manufacturer.name} {model.name} variants</Link>
+          <Link href={`/models/${model.slug}`}>
+            Compare {manufacturer.name} {model.name} variants
+          </Link>
         </p>
       </div>
     </section>

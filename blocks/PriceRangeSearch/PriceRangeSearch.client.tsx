@@ -1,13 +1,28 @@
 'use client';
 
 import { useState } from 'react';
-import { PRICE_RANGE_MAX, PRICE_RANGE_MIN, PRICE_RANGE_STEP, movePriceRange, priceRangeSearchUrl, type PriceRange } from '../../domain/price-range';
+import {
+  PRICE_RANGE_MAX,
+  PRICE_RANGE_MIN,
+  PRICE_RANGE_STEP,
+  movePriceRange,
+  priceRangeSearchUrl,
+  type PriceRange,
+} from '../../domain/price-range';
 
 /**
  * Two range inputs (minimum and maximum price) and a link to the search page with the range.
  * The link is a plain anchor rendered on the server too, so it works before the script loads.
  */
-export function PriceRangeForm({ initial, currency, vehicleWord }: { initial: PriceRange; currency: string; vehicleWord: string }) {
+export function PriceRangeForm({
+  initial,
+  currency,
+  vehicleWord,
+}: {
+  initial: PriceRange;
+  currency: string;
+  vehicleWord: string;
+}) {
   const [range, setRange] = useState(initial);
   const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency, maximumFractionDigits: 0 });
   const maxText = range.max >= PRICE_RANGE_MAX ? `${money.format(range.max)}+` : money.format(range.max);
@@ -48,7 +63,8 @@ export function PriceRangeForm({ initial, currency, vehicleWord }: { initial: Pr
       </div>
       <p className="price-range__summary" aria-live="polite">
         {vehicleWord[0]?.toUpperCase()}
-        {vehicleWord.slice(1)}s from {money.format(range.min)} {range.max >= PRICE_RANGE_MAX ? 'and up' : `to ${money.format(range.max)}`}
+        {vehicleWord.slice(1)}s from {money.format(range.min)}{' '}
+        {range.max >= PRICE_RANGE_MAX ? 'and up' : `to ${money.format(range.max)}`}
       </p>
       <a className="button button--primary" href={href}>
         Show {vehicleWord}s in this price range

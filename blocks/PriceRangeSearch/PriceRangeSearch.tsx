@@ -4,7 +4,11 @@ import { PriceRangeForm } from './PriceRangeSearch.client';
 
 /** The price range slider page (conversion §2.5, §5.4). */
 export const PriceRangeSearch: BlockComponent<'PriceRangeSearch'> = ({ props, ctx }) => {
-  const start = movePriceRange({ min: PRICE_RANGE_MIN, max: props.max ?? PRICE_RANGE_MAX }, 'min', props.min ?? PRICE_RANGE_MIN);
+  const start = movePriceRange(
+    { min: PRICE_RANGE_MIN, max: props.max ?? PRICE_RANGE_MAX },
+    'min',
+    props.min ?? PRICE_RANGE_MIN,
+  );
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
   return (
     <section className="container section price-range" aria-labelledby="price-range-heading">

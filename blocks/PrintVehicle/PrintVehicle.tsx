@@ -31,7 +31,8 @@ export const PrintVehicle: BlockComponent<'PrintVehicle'> = async ({ ctx }) => {
   return (
     <article className={styles.sheet} aria-labelledby="print-title">
       <p className={styles.hint} role="note">
-        Print this page with your browser&apos;s Print command (Ctrl+P, or Cmd+P on a Mac). <a href={`/cars/${car.slug}`}>Back to the {tenant.vehicleWord}</a>
+        Print this page with your browser&apos;s Print command (Ctrl+P, or Cmd+P on a Mac).{' '}
+        <a href={`/cars/${car.slug}`}>Back to the {tenant.vehicleWord}</a>
       </p>
       <header className={styles.dealer}>
         <p className={styles.dealerName}>{tenant.name}</p>

@@ -4,7 +4,9 @@ import type { BlockComponent } from '../types';
 import { isCurrent } from '../../domain/promotions';
 
 export const PromotionBanner: BlockComponent<'PromotionBanner'> = ({ props, ctx }) => {
-  const current = ctx.tenant.banners.filter((b) => isCurrent(b, ctx.now, ctx.tenant.locale.timeZone)).slice(0, props.limit ?? 3);
+  const current = ctx.tenant.banners
+    .filter((b) => isCurrent(b, ctx.now, ctx.tenant.locale.timeZone))
+    .slice(0, props.limit ?? 3);
   if (!current.length) return null;
   return (
     <section className="container section" aria-label={props.heading ?? 'Current offers'}>
@@ -12,11 +14,26 @@ export const PromotionBanner: BlockComponent<'PromotionBanner'> = ({ props, ctx 
       <ul className="promo-grid" role="list">
         {current.map((promotion) => (
           <li key={promotion.id} className="promo">
-            {promotion.image ? <Image src={promotion.image.src} alt={promotion.image.alt} width={540} height={300} sizes="(min-width: 1024px) 33vw, 100vw" /> : null}
+            {promotion.image ? (
+              <Image
+                src={promotion.image.src}
+                alt={promotion.image.alt}
+                width={540}
+                height={300}
+                sizes="(min-width: 1024px) 33vw, 100vw"
+              />
+            ) : null}
             <div className="promo__body">
               <h3>{promotion.heading}</h3>
               {promotion.text ? <p>{promotion.text}</p> : null}
-              {promotion.expiry ? <p className="promo__expiry">Ends {new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${promotion.expiry}T00:00:00Z`))}</p> : null}
+              {promotion.expiry ? (
+                <p className="promo__expiry">
+                  Ends{' '}
+                  {new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+                    new Date(`${promotion.expiry}T00:00:00Z`),
+                  )}
+                </p>
+              ) : null}
               {promotion.href ? (
                 <Link href={promotion.href} className="button button--primary">
                   {promotion.cta ?? 'Find out more'}

@@ -18,28 +18,28 @@ export const PromotionsSlider: BlockComponent<'PromotionsSlider'> = ({ props, ct
       slides={slides.map((slide, index) => ({
         id: slide.id,
         content: (
-        <div className="slider__slide-inner">
-          <Image
-            className="slider__image"
-            src={slide.image.src}
-            alt={slide.image.alt}
-            width={SLIDE_WIDTH}
-            height={SLIDE_HEIGHT}
-            sizes="100vw"
-            priority={index === 0}
-            unoptimized={slide.image.src.endsWith('.svg')}
-          />
-          <div className="slider__caption">
-            <h2 className="slider__heading">{slide.heading}</h2>
-            {slide.text ? <p>{slide.text}</p> : null}
-            {slide.href ? (
-              <Link href={slide.href} className="button button--accent">
-                {slide.cta ?? 'Find out more'}
-                <span className="visually-hidden">: {slide.heading}</span>
-              </Link>
-            ) : null}
+          <div className="slider__slide-inner">
+            <Image
+              className="slider__image"
+              src={slide.image.src}
+              alt={slide.image.alt}
+              width={SLIDE_WIDTH}
+              height={SLIDE_HEIGHT}
+              sizes="100vw"
+              priority={index === 0}
+              unoptimized={slide.image.src.endsWith('.svg')}
+            />
+            <div className="slider__caption">
+              <h2 className="slider__heading">{slide.heading}</h2>
+              {slide.text ? <p>{slide.text}</p> : null}
+              {slide.href ? (
+                <Link href={slide.href} className="button button--accent">
+                  {slide.cta ?? 'Find out more'}
+                  <span className="visually-hidden">: {slide.heading}</span>
+                </Link>
+              ) : null}
+            </div>
           </div>
-        </div>
         ),
       }))}
     />

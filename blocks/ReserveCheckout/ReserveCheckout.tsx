@@ -31,9 +31,15 @@ export const ReserveCheckout: BlockComponent<'ReserveCheckout'> = async ({ props
     );
   }
   const title = vehicleTitle(car);
-  const eligible = !purchaseButtonsHidden(car) && sidebarCtas(car, tenant.vehicle.rules as { reserve?: StockFilter }, { now }).includes('reserve');
+  const eligible =
+    !purchaseButtonsHidden(car) &&
+    sidebarCtas(car, tenant.vehicle.rules as { reserve?: StockFilter }, { now }).includes('reserve');
   const deposit = reserveDeposit(tenant.vehicle.reserveAmount);
-  const price = priceDisplay(car, { subscriptionOffer: tenant.features.subscriptionOffer, noPriceText: tenant.pricing.noPriceText, preorderText: tenant.pricing.preorderText });
+  const price = priceDisplay(car, {
+    subscriptionOffer: tenant.features.subscriptionOffer,
+    noPriceText: tenant.pricing.noPriceText,
+    preorderText: tenant.pricing.preorderText,
+  });
   const prepared = eligible ? await prepareForm(tenant, 'reservation', { car }) : undefined;
   const image = car.images?.[0]?.image?.url ?? car.primary_image_url;
   return (
@@ -56,15 +62,25 @@ export const ReserveCheckout: BlockComponent<'ReserveCheckout'> = async ({ props
               {deposit > 0 ? (
                 <>
                   <PaymentMethodList labelId="payment-methods" />
-                  <p className="checkout__secure">Payment is taken by our payment provider; your card details never reach this website.</p>
+                  <p className="checkout__secure">
+                    Payment is taken by our payment provider; your card details never reach this website.
+                  </p>
                 </>
               ) : null}
-              <EnquiryFormClient site={tenant.slug} form={prepared.form} endpoint="/api/reservations" {...(prepared.car ? { car: prepared.car } : {})} />
+              <EnquiryFormClient
+                site={tenant.slug}
+                form={prepared.form}
+                endpoint="/api/reservations"
+                {...(prepared.car ? { car: prepared.car } : {})}
+              />
             </>
           ) : (
             <div className="sold-notice" role="status">
               <p className="sold-notice__title">This {tenant.vehicleWord} cannot be reserved online</p>
-              <p>It may have just been reserved or sold. Call us or send an enquiry and we will help you find something similar.</p>
+              <p>
+                It may have just been reserved or sold. Call us or send an enquiry and we will help you find something
+                similar.
+              </p>
               <a className="button button--primary" href={`/cars/${car.slug}#enquire`}>
                 Enquire about this {tenant.vehicleWord}
               </a>
@@ -76,7 +92,9 @@ export const ReserveCheckout: BlockComponent<'ReserveCheckout'> = async ({ props
           <p className="checkout__title">
             <a href={`/cars/${car.slug}`}>{title}</a>
           </p>
-          <p className="checkout__price">{'amount' in price ? formatMoney(price.amount, tenant.locale.currency) : price.text}</p>
+          <p className="checkout__price">
+            {'amount' in price ? formatMoney(price.amount, tenant.locale.currency) : price.text}
+          </p>
           {car.stocknum ? <p className="checkout__stock">Stock number {car.stocknum}</p> : null}
         </aside>
       </div>

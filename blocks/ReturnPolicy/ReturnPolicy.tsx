@@ -10,7 +10,10 @@ export const ReturnPolicy: BlockComponent<'ReturnPolicy'> = ({ props, ctx }) => 
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
   const Sub = props.headingLevel === 1 ? 'h2' : 'h3';
   return (
-    <section className="container section rich-text rich-text--narrow return-policy" aria-labelledby="return-policy-heading">
+    <section
+      className="container section rich-text rich-text--narrow return-policy"
+      aria-labelledby="return-policy-heading"
+    >
       <Heading id="return-policy-heading">{props.heading ?? 'Used car return policy'}</Heading>
       <p>{policy.intro}</p>
       <Sub>Conditions</Sub>

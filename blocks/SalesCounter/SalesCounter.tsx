@@ -6,7 +6,8 @@ import { SalesCounterValue } from './SalesCounter.client';
 export const SalesCounter: BlockComponent<'SalesCounter'> = ({ ctx }) => (
   <section className="container section sales-counter" aria-label="Sales counter">
     <p className="sales-counter__line">
-      <SalesCounterValue initial={salesCounterValue(ctx.now)} /> <span className="sales-counter__label">{ctx.tenant.salesCounter.label}</span>
+      <SalesCounterValue initial={salesCounterValue(ctx.now)} />{' '}
+      <span className="sales-counter__label">{ctx.tenant.salesCounter.label}</span>
     </p>
   </section>
 );

@@ -18,7 +18,13 @@ describe('ResultsRegion', () => {
     act(() => root.render(<ResultsRegion label="Search results">{<p>first results</p>}</ResultsRegion>));
     expect(host.textContent).toContain('first results');
     act(() => root.render(<ResultsRegion label="Search results">{<p>second results</p>}</ResultsRegion>));
-    act(() => root.render(<ResultsRegion label="Search results" failed>{null}</ResultsRegion>));
+    act(() =>
+      root.render(
+        <ResultsRegion label="Search results" failed>
+          {null}
+        </ResultsRegion>,
+      ),
+    );
     expect(host.textContent).toContain('second results');
     expect(host.querySelector('[role="alert"]')?.textContent).toBe(SEARCH_FAILED_TEXT);
     act(() => root.render(<ResultsRegion label="Search results">{<p>third results</p>}</ResultsRegion>));
@@ -29,7 +35,13 @@ describe('ResultsRegion', () => {
 
   it('shows only the message when the very first search fails', () => {
     const root = createRoot(host);
-    act(() => root.render(<ResultsRegion label="Search results" failed>{null}</ResultsRegion>));
+    act(() =>
+      root.render(
+        <ResultsRegion label="Search results" failed>
+          {null}
+        </ResultsRegion>,
+      ),
+    );
     expect(host.querySelector('[role="alert"]')?.textContent).toBe(SEARCH_FAILED_TEXT);
     act(() => root.unmount());
   });

@@ -28,7 +28,10 @@ export interface ClientRangeGroup {
 export const PRICE_SLIDER = { min: 5_000, max: 250_000, step: 500 } as const;
 const KM_SLIDER = { min: 0, max: 300_000, step: 5_000 } as const;
 
-const SearchContext = createContext<{ pending: boolean; go: (state: SearchState) => void }>({ pending: false, go: () => undefined });
+const SearchContext = createContext<{ pending: boolean; go: (state: SearchState) => void }>({
+  pending: false,
+  go: () => undefined,
+});
 
 /**
  * Holds the search page's navigation: every change becomes a new URL (the URL is the state), pushed
@@ -51,7 +54,15 @@ export function useLastGood<T>(value: T, failed: boolean): T | undefined {
 
 export const SEARCH_FAILED_TEXT = 'We could not update the results just now. Please try again in a moment.';
 
-export function ResultsRegion({ children, label, failed = false }: { children: ReactNode; label: string; failed?: boolean }) {
+export function ResultsRegion({
+  children,
+  label,
+  failed = false,
+}: {
+  children: ReactNode;
+  label: string;
+  failed?: boolean;
+}) {
   const { pending } = useContext(SearchContext);
   const shown = useLastGood(children, failed);
   return (
@@ -69,7 +80,15 @@ export function ResultsRegion({ children, label, failed = false }: { children: R
   );
 }
 
-export function SortSelect({ state, value, options }: { state: SearchState; value: string; options: Array<{ value: string; label: string }> }) {
+export function SortSelect({
+  state,
+  value,
+  options,
+}: {
+  state: SearchState;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+}) {
   const { go } = useContext(SearchContext);
   const id = useId();
   return (
@@ -94,7 +113,15 @@ function toggle(state: SearchState, field: string, value: string, on: boolean): 
   return { ...state, refinements, page: 1 };
 }
 
-function FacetCheckboxes({ group, options, state }: { group: ClientFacetGroup; options: FacetOption[]; state: SearchState }) {
+function FacetCheckboxes({
+  group,
+  options,
+  state,
+}: {
+  group: ClientFacetGroup;
+  options: FacetOption[];
+  state: SearchState;
+}) {
   const { go } = useContext(SearchContext);
   // Ticks show at once; the group is re-created (keyed by its selection) when the new results arrive.
   const [picked, setPicked] = useState(group.selected);
@@ -111,11 +138,19 @@ function FacetCheckboxes({ group, options, state }: { group: ClientFacetGroup; o
                 checked={checked}
                 onChange={(event) => {
                   const on = event.target.checked;
-                  setPicked((current) => (on ? [...current, option.value] : current.filter((v) => v.toLowerCase() !== option.value.toLowerCase())));
+                  setPicked((current) =>
+                    on
+                      ? [...current, option.value]
+                      : current.filter((v) => v.toLowerCase() !== option.value.toLowerCase()),
+                  );
                   go(toggle(state, group.field, option.value, on));
                 }}
               />
-              <span>{group.field === 'car_type' ? option.value.charAt(0).toUpperCase() + option.value.slice(1) : option.value}</span>
+              <span>
+                {group.field === 'car_type'
+                  ? option.value.charAt(0).toUpperCase() + option.value.slice(1)
+                  : option.value}
+              </span>
               <span className="facet__count">
                 {option.count}
                 <span className="visually-hidden"> {option.count === 1 ? 'result' : 'results'}</span>
@@ -131,7 +166,9 @@ function FacetCheckboxes({ group, options, state }: { group: ClientFacetGroup; o
 function FacetGroupView({ group, state }: { group: ClientFacetGroup; state: SearchState }) {
   const [showAll, setShowAll] = useState(false);
   const popular = group.popular;
-  const selectedOutsidePopular = popular ? group.selected.some((s) => !popular.some((p) => p.value.toLowerCase() === s.toLowerCase())) : false;
+  const selectedOutsidePopular = popular
+    ? group.selected.some((s) => !popular.some((p) => p.value.toLowerCase() === s.toLowerCase()))
+    : false;
   const options = popular && !showAll && !selectedOutsidePopular ? popular : group.options;
   return (
     <fieldset className="facet">
@@ -146,11 +183,31 @@ function FacetGroupView({ group, state }: { group: ClientFacetGroup; state: Sear
   );
 }
 
-function RangeInput({ label, bounds, value, format, onChange }: { label: string; bounds: { min: number; max: number; step: number }; value: number; format: (n: number) => string; onChange: (value: number) => void }) {
+function RangeInput({
+  label,
+  bounds,
+  value,
+  format,
+  onChange,
+}: {
+  label: string;
+  bounds: { min: number; max: number; step: number };
+  value: number;
+  format: (n: number) => string;
+  onChange: (value: number) => void;
+}) {
   return (
     <label className="facet__range">
       <span>{label}</span>
-      <input type="range" min={bounds.min} max={bounds.max} step={bounds.step} value={value} aria-valuetext={format(value)} onChange={(event) => onChange(Number(event.target.value))} />
+      <input
+        type="range"
+        min={bounds.min}
+        max={bounds.max}
+        step={bounds.step}
+        value={value}
+        aria-valuetext={format(value)}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
     </label>
   );
 }
@@ -162,7 +219,8 @@ function RangeSlider({ group, state }: { group: ClientRangeGroup; state: SearchS
   const [high, setHigh] = useState(group.max ?? bounds.max);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const format = (n: number) => (group.field === 'price' ? `$${n.toLocaleString('en-AU')}` : `${n.toLocaleString('en-AU')} km`);
+  const format = (n: number) =>
+    group.field === 'price' ? `$${n.toLocaleString('en-AU')}` : `${n.toLocaleString('en-AU')} km`;
   const commit = (min: number, max: number) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -177,31 +235,60 @@ function RangeSlider({ group, state }: { group: ClientRangeGroup; state: SearchS
         {format(low)} – {format(high)}
         {high === bounds.max ? '+' : ''}
       </p>
-      <RangeInput label={`Minimum ${group.label.toLowerCase()}`} bounds={bounds} value={low} format={format} onChange={(v) => {
-        const value = Math.min(v, high - bounds.step);
-        setLow(value);
-        commit(value, high);
-      }} />
-      <RangeInput label={`Maximum ${group.label.toLowerCase()}`} bounds={bounds} value={high} format={format} onChange={(v) => {
-        const value = Math.max(v, low + bounds.step);
-        setHigh(value);
-        commit(low, value);
-      }} />
+      <RangeInput
+        label={`Minimum ${group.label.toLowerCase()}`}
+        bounds={bounds}
+        value={low}
+        format={format}
+        onChange={(v) => {
+          const value = Math.min(v, high - bounds.step);
+          setLow(value);
+          commit(value, high);
+        }}
+      />
+      <RangeInput
+        label={`Maximum ${group.label.toLowerCase()}`}
+        bounds={bounds}
+        value={high}
+        format={format}
+        onChange={(v) => {
+          const value = Math.max(v, low + bounds.step);
+          setHigh(value);
+          commit(low, value);
+        }}
+      />
     </fieldset>
   );
 }
 
 /** The filter panel: on small screens it opens over the results and closes with 'Show Me N cars'. */
-export function SearchFilters(props: { state: SearchState; facets: ClientFacetGroup[]; ranges: ClientRangeGroup[]; count: number; noun: string; resetHref: string; failed?: boolean }) {
+export function SearchFilters(props: {
+  state: SearchState;
+  facets: ClientFacetGroup[];
+  ranges: ClientRangeGroup[];
+  count: number;
+  noun: string;
+  resetHref: string;
+  failed?: boolean;
+}) {
   const { state, facets, ranges, count, noun, resetHref } = useLastGood(props, props.failed === true) ?? props;
   const [open, setOpen] = useState(false);
   const { go } = useContext(SearchContext);
   const panelId = useId();
   const [text, setText] = useState(state.query);
-  const hasRefinements = Object.values(state.refinements).some((v) => v.length) || Object.keys(state.ranges).length > 0 || state.query !== '';
+  const hasRefinements =
+    Object.values(state.refinements).some((v) => v.length) ||
+    Object.keys(state.ranges).length > 0 ||
+    state.query !== '';
   return (
     <div className="search__filters">
-      <button type="button" className="button button--secondary search__filters-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="button button--secondary search__filters-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
         Filters
       </button>
       <div id={panelId} className={`search__panel${open ? ' is-open' : ''}`}>
@@ -215,7 +302,13 @@ export function SearchFilters(props: { state: SearchState; facets: ClientFacetGr
         >
           <label htmlFor={`${panelId}-q`}>Keywords</label>
           <div className="search__text-row">
-            <input id={`${panelId}-q`} type="search" value={text} placeholder="e.g. Ranger XLT" onChange={(event) => setText(event.target.value)} />
+            <input
+              id={`${panelId}-q`}
+              type="search"
+              value={text}
+              placeholder="e.g. Ranger XLT"
+              onChange={(event) => setText(event.target.value)}
+            />
             <button type="submit" className="button button--primary">
               Search
             </button>

@@ -15,8 +15,10 @@ import { ResultsRegion, SearchFilters, SearchProvider, SortSelect } from './Sear
 
 // spec: catalogue §8 — the empty result texts.
 export const NO_RESULTS_TITLE = 'No Results Available';
-export const NO_RESULTS_CARS = 'No results found for your search at this time. Please try adjusting the filters for more results.';
-export const NO_RESULTS_OFFERS = 'There appears to be no offers currently available that meet the conditions of your search';
+export const NO_RESULTS_CARS =
+  'No results found for your search at this time. Please try adjusting the filters for more results.';
+export const NO_RESULTS_OFFERS =
+  'There appears to be no offers currently available that meet the conditions of your search';
 
 const plural = (word: string, n: number) => (n === 1 ? word : `${word}s`);
 
@@ -37,7 +39,14 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
   let data: SearchPageData | undefined;
   let failed = false;
   try {
-    data = await loadSearchPage(await getSearchService(), await getStockRepository(), tenant, segments, await ctx.searchParams(), ctx.now);
+    data = await loadSearchPage(
+      await getSearchService(),
+      await getStockRepository(),
+      tenant,
+      segments,
+      await ctx.searchParams(),
+      ctx.now,
+    );
     if (!data) notFound();
   } catch (error) {
     if (!isSearchFailure(error)) throw error;
@@ -64,12 +73,20 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
               {response.count.toLocaleString('en-AU')} {plural(noun, response.count)} found
             </p>
           )}
-          {data.sortOptions.length > 1 ? <SortSelect state={state} value={data.sortBy} options={data.sortOptions} /> : null}
+          {data.sortOptions.length > 1 ? (
+            <SortSelect state={state} value={data.sortBy} options={data.sortOptions} />
+          ) : null}
         </div>
         <div className="search__layout">
           <SearchFilters
             state={state}
-            facets={data.facets.map(({ field, label, options, popular, selected }) => ({ field, label, options, popular, selected }))}
+            facets={data.facets.map(({ field, label, options, popular, selected }) => ({
+              field,
+              label,
+              options,
+              popular,
+              selected,
+            }))}
             ranges={data.ranges.map(({ field, label, min, max }) => ({ field, label, min, max }))}
             count={response.count}
             noun={plural(noun, response.count)}
@@ -95,7 +112,15 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
                   ) : (
                     <li key={`promo-${tile.promo.id}`} className="promo-tile" data-position={tile.promo.position}>
                       <article className="promo promo--tile">
-                        {tile.promo.image ? <Image src={tile.promo.image.src} alt={tile.promo.image.alt} width={600} height={400} sizes="(min-width: 1024px) 33vw, 100vw" /> : null}
+                        {tile.promo.image ? (
+                          <Image
+                            src={tile.promo.image.src}
+                            alt={tile.promo.image.alt}
+                            width={600}
+                            height={400}
+                            sizes="(min-width: 1024px) 33vw, 100vw"
+                          />
+                        ) : null}
                         <div className="promo__body">
                           <h3>{tile.promo.heading}</h3>
                           {tile.promo.text ? <p>{tile.promo.text}</p> : null}
@@ -124,7 +149,11 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
                   ) : null}
                   {pageNumbers(state.page, response.pages).map((n) => (
                     <li key={n}>
-                      <Link href={buildSearchUrl({ ...state, page: n })} aria-current={n === state.page ? 'page' : undefined} aria-label={`Page ${n}`}>
+                      <Link
+                        href={buildSearchUrl({ ...state, page: n })}
+                        aria-current={n === state.page ? 'page' : undefined}
+                        aria-label={`Page ${n}`}
+                      >
                         {n}
                       </Link>
                     </li>

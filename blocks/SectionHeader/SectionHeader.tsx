@@ -1,7 +1,15 @@
 import { IntentLink as Link } from '../shopper/IntentLink.client';
 
 /** A section's heading with an optional "see more" link beside it (shared by listing blocks). */
-export function SectionHeader({ id, heading, moreLink }: { id: string; heading?: string; moreLink?: { label: string; href: string } }) {
+export function SectionHeader({
+  id,
+  heading,
+  moreLink,
+}: {
+  id: string;
+  heading?: string;
+  moreLink?: { label: string; href: string };
+}) {
   if (!heading && !moreLink) return null;
   return (
     <div className="section__header">

@@ -15,8 +15,13 @@ export const ServiceBookingLinks: BlockComponent<'ServiceBookingLinks'> = ({ pro
     if (!link) notFound();
     return (
       <section className="container section service-booking" aria-labelledby="service-booking-heading">
-        <Heading id="service-booking-heading">{(props.heading ?? 'Book a {brand} service').replaceAll('{brand}', link.make)}</Heading>
-        <p>{props.intro ?? `Book your ${link.make} service online at a time that suits you. The booking site opens in a new tab.`}</p>
+        <Heading id="service-booking-heading">
+          {(props.heading ?? 'Book a {brand} service').replaceAll('{brand}', link.make)}
+        </Heading>
+        <p>
+          {props.intro ??
+            `Book your ${link.make} service online at a time that suits you. The booking site opens in a new tab.`}
+        </p>
         <a className="button button--primary" href={link.url} target="_blank" rel="noopener noreferrer">
           {link.name}
           <span className="visually-hidden"> (opens the booking site)</span>
@@ -27,7 +32,9 @@ export const ServiceBookingLinks: BlockComponent<'ServiceBookingLinks'> = ({ pro
   if (!links.length) return null;
   return (
     <section className="container section service-booking" aria-labelledby="service-booking-heading">
-      <Heading id="service-booking-heading">{(props.heading ?? 'Book your service online').replaceAll('{brand} ', '').replaceAll('{brand}', '')}</Heading>
+      <Heading id="service-booking-heading">
+        {(props.heading ?? 'Book your service online').replaceAll('{brand} ', '').replaceAll('{brand}', '')}
+      </Heading>
       {props.intro ? <p>{props.intro}</p> : null}
       <ul className="service-booking__list" role="list">
         {links.map((link) => (

@@ -28,7 +28,11 @@ export interface SignInPanelProps {
   back: string;
 }
 
-const METHOD_LABEL: Record<Method, string> = { password: 'Password', emailCode: 'Code by e-mail', smsCode: 'Code by SMS' };
+const METHOD_LABEL: Record<Method, string> = {
+  password: 'Password',
+  emailCode: 'Code by e-mail',
+  smsCode: 'Code by SMS',
+};
 const TRY_AGAIN = 'Something went wrong on our side. Please try again in a moment.';
 
 interface AuthAnswer {
@@ -41,10 +45,21 @@ interface AuthAnswer {
 /** One better-auth call: JSON in, `{ code, message }` out on failure. */
 async function authCall(path: string, body: Record<string, unknown>): Promise<AuthAnswer> {
   try {
-    const response = await fetch(`/api/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) });
+    const response = await fetch(`/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify(body),
+    });
     const answer = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    if (response.status === 429) return { ok: false, status: 429, message: 'Too many attempts. Please wait a minute and try again.' };
-    return { ok: response.ok, status: response.status, ...(answer.code ? { code: answer.code } : {}), ...(answer.message ? { message: answer.message } : {}) };
+    if (response.status === 429)
+      return { ok: false, status: 429, message: 'Too many attempts. Please wait a minute and try again.' };
+    return {
+      ok: response.ok,
+      status: response.status,
+      ...(answer.code ? { code: answer.code } : {}),
+      ...(answer.message ? { message: answer.message } : {}),
+    };
   } catch {
     return { ok: false, status: 0, message: 'We could not reach the site. Check your connection and try again.' };
   }
@@ -68,7 +83,15 @@ interface FieldA11y {
   'aria-invalid'?: true;
 }
 
-function Field({ label, children, hint }: { label: string; children: (id: string, a11y: FieldA11y) => ReactNode; hint?: string }) {
+function Field({
+  label,
+  children,
+  hint,
+}: {
+  label: string;
+  children: (id: string, a11y: FieldA11y) => ReactNode;
+  hint?: string;
+}) {
   const id = useId();
   const error = useContext(ErrorShown);
   const hintId = hint ? `${id}-hint` : undefined;
@@ -81,12 +104,25 @@ function Field({ label, children, hint }: { label: string; children: (id: string
           {hint}
         </p>
       ) : null}
-      {children(id, { ...(describedBy ? { 'aria-describedby': describedBy } : {}), ...(error ? { 'aria-invalid': true as const } : {}) })}
+      {children(id, {
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(error ? { 'aria-invalid': true as const } : {}),
+      })}
     </div>
   );
 }
 
-export function SignInPanel({ site, siteName, heading, reason, methods, needsPhone, country, redirect, back }: SignInPanelProps) {
+export function SignInPanel({
+  site,
+  siteName,
+  heading,
+  reason,
+  methods,
+  needsPhone,
+  country,
+  redirect,
+  back,
+}: SignInPanelProps) {
   const [method, setMethod] = useState<Method>(methods[0] ?? 'password');
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [error, setError] = useState<string | null>(null);
@@ -127,7 +163,12 @@ export function SignInPanel({ site, siteName, heading, reason, methods, needsPho
   const afterSignIn = async () => {
     const ids = readFavouriteIds(site);
     if (ids.length) {
-      await fetch('/api/watchlist/merge', { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify({ car_ids: ids.slice(0, 100) }) }).catch(() => undefined);
+      await fetch('/api/watchlist/merge', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        credentials: 'same-origin',
+        body: JSON.stringify({ car_ids: ids.slice(0, 100) }),
+      }).catch(() => undefined);
     }
     const { user } = await fetchAccount().catch(() => ({ user: null }));
     if (user && !user.phoneNumber) {
@@ -157,7 +198,11 @@ export function SignInPanel({ site, siteName, heading, reason, methods, needsPho
     const answer = await authCall('/sign-in/email', { email, password: String(data.get('password') ?? '') });
     if (answer.ok) return afterSignIn();
     if (answer.code === 'EMAIL_NOT_VERIFIED') {
-      setStep({ kind: 'verifyEmail', email, note: `Your address is not confirmed yet. We have sent a 6-digit code to ${email}.` });
+      setStep({
+        kind: 'verifyEmail',
+        email,
+        note: `Your address is not confirmed yet. We have sent a 6-digit code to ${email}.`,
+      });
       return;
     }
     fail(answer);
@@ -165,9 +210,17 @@ export function SignInPanel({ site, siteName, heading, reason, methods, needsPho
 
   const createAccount = submit(async (data) => {
     const email = text(data, 'email');
-    const answer = await authCall('/sign-up/email', { name: text(data, 'name'), email, password: String(data.get('password') ?? '') });
+    const answer = await authCall('/sign-up/email', {
+      name: text(data, 'name'),
+      email,
+      password: String(data.get('password') ?? ''),
+    });
     if (!answer.ok) return fail(answer);
-    setStep({ kind: 'verifyEmail', email, note: `We have e-mailed a 6-digit code to ${email}. If you already have an account with this address, the e-mail tells you how to sign in instead.` });
+    setStep({
+      kind: 'verifyEmail',
+      email,
+      note: `We have e-mailed a 6-digit code to ${email}. If you already have an account with this address, the e-mail tells you how to sign in instead.`,
+    });
   });
 
   const verifyEmail = (email: string) =>
@@ -202,7 +255,11 @@ export function SignInPanel({ site, siteName, heading, reason, methods, needsPho
 
   const verifySms = (phoneNumber: string, addToAccount: boolean) =>
     submit(async (data) => {
-      const answer = await authCall('/phone-number/verify', { phoneNumber, code: text(data, 'code'), ...(addToAccount ? { updatePhoneNumber: true } : {}) });
+      const answer = await authCall('/phone-number/verify', {
+        phoneNumber,
+        code: text(data, 'code'),
+        ...(addToAccount ? { updatePhoneNumber: true } : {}),
+      });
       if (!answer.ok) return fail(answer);
       if (addToAccount) window.location.assign(redirect);
       else await afterSignIn();
@@ -217,7 +274,18 @@ export function SignInPanel({ site, siteName, heading, reason, methods, needsPho
 
   const codeField = (
     <Field label="6-digit code">
-      {(id, a11y) => <input id={id} {...a11y} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required />}
+      {(id, a11y) => (
+        <input
+          id={id}
+          {...a11y}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+        />
+      )}
     </Field>
   );
   const emailField = (
@@ -250,7 +318,13 @@ export function SignInPanel({ site, siteName, heading, reason, methods, needsPho
           {methods.length > 1 ? (
             <div className="sign-in__methods" role="group" aria-label="How to sign in">
               {methods.map((m) => (
-                <button key={m} type="button" className={`button ${m === method ? 'button--primary' : 'button--outline'}`} aria-pressed={m === method} onClick={() => setMethod(m)}>
+                <button
+                  key={m}
+                  type="button"
+                  className={`button ${m === method ? 'button--primary' : 'button--outline'}`}
+                  aria-pressed={m === method}
+                  onClick={() => setMethod(m)}
+                >
                   {METHOD_LABEL[m]}
                 </button>
               ))}
@@ -259,7 +333,11 @@ export function SignInPanel({ site, siteName, heading, reason, methods, needsPho
           {method === 'password' ? (
             <form className="sign-in__form" onSubmit={signInWithPassword}>
               {emailField}
-              <Field label="Password">{(id, a11y) => <input id={id} {...a11y} name="password" type="password" autoComplete="current-password" required />}</Field>
+              <Field label="Password">
+                {(id, a11y) => (
+                  <input id={id} {...a11y} name="password" type="password" autoComplete="current-password" required />
+                )}
+              </Field>
               {submitButton('Sign in')}
               <p>
                 New here?{' '}
@@ -286,10 +364,22 @@ export function SignInPanel({ site, siteName, heading, reason, methods, needsPho
       title = `Create your ${siteName} account`;
       body = (
         <form className="sign-in__form" onSubmit={createAccount}>
-          <Field label="Name">{(id, a11y) => <input id={id} {...a11y} name="name" autoComplete="name" required />}</Field>
+          <Field label="Name">
+            {(id, a11y) => <input id={id} {...a11y} name="name" autoComplete="name" required />}
+          </Field>
           {emailField}
           <Field label="Password" hint="At least 8 characters.">
-            {(id, a11y) => <input id={id} {...a11y} name="password" type="password" autoComplete="new-password" minLength={8} required />}
+            {(id, a11y) => (
+              <input
+                id={id}
+                {...a11y}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                minLength={8}
+                required
+              />
+            )}
           </Field>
           {submitButton('Create account')}
           {startOver}
@@ -332,8 +422,15 @@ export function SignInPanel({ site, siteName, heading, reason, methods, needsPho
     case 'addPhone':
       title = 'Add your mobile number';
       body = (
-        <form className="sign-in__form" onSubmit={sendSmsCode((phoneNumber) => ({ kind: 'addPhoneCode', phoneNumber }))}>
-          <p>{needsPhone ? 'Your watchlist is kept under your mobile number.' : 'Add a mobile number so we can reach you about the cars you save.'}</p>
+        <form
+          className="sign-in__form"
+          onSubmit={sendSmsCode((phoneNumber) => ({ kind: 'addPhoneCode', phoneNumber }))}
+        >
+          <p>
+            {needsPhone
+              ? 'Your watchlist is kept under your mobile number.'
+              : 'Add a mobile number so we can reach you about the cars you save.'}
+          </p>
           {phoneField}
           {submitButton('Text me a code')}
           {needsPhone ? null : (

@@ -11,7 +11,19 @@ type Load = { state: 'waiting' } | { state: 'loaded'; cars: CardCar[] } | { stat
 const ROOT_MARGIN = '500px';
 
 /** Placeholders until the section nears the screen, then the similar cars in a scrolling row. */
-export function LazySimilarCars({ slug, settings, lazy, fallbackHref, headingId }: { slug: string; settings: CardSettings; lazy: boolean; fallbackHref: string; headingId: string }) {
+export function LazySimilarCars({
+  slug,
+  settings,
+  lazy,
+  fallbackHref,
+  headingId,
+}: {
+  slug: string;
+  settings: CardSettings;
+  lazy: boolean;
+  fallbackHref: string;
+  headingId: string;
+}) {
   const [load, setLoad] = useState<Load>({ state: 'waiting' });
   const root = useRef<HTMLDivElement>(null);
   const row = useRef<HTMLUListElement>(null);
@@ -51,7 +63,8 @@ export function LazySimilarCars({ slug, settings, lazy, fallbackHref, headingId 
     };
   }, [slug, lazy]);
 
-  const scroll = (direction: 1 | -1) => row.current?.scrollBy({ left: direction * row.current.clientWidth * 0.9, behavior: 'smooth' });
+  const scroll = (direction: 1 | -1) =>
+    row.current?.scrollBy({ left: direction * row.current.clientWidth * 0.9, behavior: 'smooth' });
   const now = new Date();
   return (
     <div ref={root} className="similar" aria-busy={load.state === 'waiting'}>
@@ -62,10 +75,22 @@ export function LazySimilarCars({ slug, settings, lazy, fallbackHref, headingId 
       ) : (
         <>
           <div className="similar__controls">
-            <button type="button" className="button button--outline" onClick={() => scroll(-1)} aria-label="Previous similar cars" disabled={load.state !== 'loaded'}>
+            <button
+              type="button"
+              className="button button--outline"
+              onClick={() => scroll(-1)}
+              aria-label="Previous similar cars"
+              disabled={load.state !== 'loaded'}
+            >
               ‹
             </button>
-            <button type="button" className="button button--outline" onClick={() => scroll(1)} aria-label="Next similar cars" disabled={load.state !== 'loaded'}>
+            <button
+              type="button"
+              className="button button--outline"
+              onClick={() => scroll(1)}
+              aria-label="Next similar cars"
+              disabled={load.state !== 'loaded'}
+            >
               ›
             </button>
           </div>
@@ -76,9 +101,7 @@ export function LazySimilarCars({ slug, settings, lazy, fallbackHref, headingId 
                     <StockCard car={car} settings={settings} now={now} />
                   </li>
                 ))
-              : Array.from({ length: 3 }, (_, i) => (
-                  <li key={i} className="similar__placeholder" aria-hidden="true" />
-                ))}
+              : Array.from({ length: 3 }, (_, i) => <li key={i} className="similar__placeholder" aria-hidden="true" />)}
           </ul>
         </>
       )}

@@ -13,7 +13,13 @@ export const SimilarCars: BlockComponent<'SimilarCars'> = async ({ props, ctx })
   return (
     <section className="container section" aria-labelledby={headingId}>
       <h2 id={headingId}>{props.heading ?? SIMILAR_HEADING}</h2>
-      <LazySimilarCars slug={car.slug} settings={cardSettings(ctx.tenant, 'card')} lazy={props.lazy !== false} fallbackHref={`/search/${slugify(car.make)}/${slugify(car.model)}`} headingId={headingId} />
+      <LazySimilarCars
+        slug={car.slug}
+        settings={cardSettings(ctx.tenant, 'card')}
+        lazy={props.lazy !== false}
+        fallbackHref={`/search/${slugify(car.make)}/${slugify(car.model)}`}
+        headingId={headingId}
+      />
     </section>
   );
 };

@@ -22,10 +22,14 @@ export function AccountLink({ garageHref }: { garageHref: string }) {
     );
   }
   return (
-    <a className="header__account" href={signInHref('garage', garageHref, '/')} onClick={(event) => {
-      event.preventDefault();
-      window.location.assign(signInHref('garage', garageHref, currentPath()));
-    }}>
+    <a
+      className="header__account"
+      href={signInHref('garage', garageHref, '/')}
+      onClick={(event) => {
+        event.preventDefault();
+        window.location.assign(signInHref('garage', garageHref, currentPath()));
+      }}
+    >
       Sign in
     </a>
   );

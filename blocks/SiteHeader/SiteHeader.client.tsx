@@ -7,7 +7,17 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, ty
  * focuses the first link); on hover too where the tenant switches it on. Escape closes it and
  * returns focus to its button; clicking or tabbing elsewhere closes it.
  */
-export function NavDropdown({ label, variant, openOnHover, children }: { label: string; variant: 'list' | 'mega'; openOnHover: boolean; children: ReactNode }) {
+export function NavDropdown({
+  label,
+  variant,
+  openOnHover,
+  children,
+}: {
+  label: string;
+  variant: 'list' | 'mega';
+  openOnHover: boolean;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLLIElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -48,12 +58,20 @@ export function NavDropdown({ label, variant, openOnHover, children }: { label: 
       className={`nav__item nav__item--dropdown${open ? ' is-open' : ''}`}
       onKeyDown={onKeyDown}
       onBlur={(event) => {
-        if (open && root.current && !root.current.contains(event.relatedTarget as Node | null) && event.relatedTarget) close(false);
+        if (open && root.current && !root.current.contains(event.relatedTarget as Node | null) && event.relatedTarget)
+          close(false);
       }}
       onMouseEnter={openOnHover ? () => setOpen(true) : undefined}
       onMouseLeave={openOnHover ? () => setOpen(false) : undefined}
     >
-      <button ref={button} type="button" className="nav__link nav__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={button}
+        type="button"
+        className="nav__link nav__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
         {label}
         <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" className="nav__chevron">
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
@@ -72,7 +90,13 @@ export function HeaderNav({ children, label }: { children: ReactNode; label: str
   const navId = useId();
   return (
     <>
-      <button type="button" className="header__menu-button" aria-expanded={open} aria-controls={navId} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="header__menu-button"
+        aria-expanded={open}
+        aria-controls={navId}
+        onClick={() => setOpen((o) => !o)}
+      >
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 22 22">
           <path d={open ? 'M5 5l12 12M17 5L5 17' : 'M3 6h16M3 11h16M3 16h16'} stroke="currentColor" strokeWidth="2" />
         </svg>

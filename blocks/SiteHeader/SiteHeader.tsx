@@ -29,7 +29,15 @@ export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) =
             {tenant.brands.map((brand) => (
               <li key={brand.slug}>
                 <Link href={brandHref(brand)} className="mega-menu__brand">
-                  {brand.logo ? <Image src={brand.logo.src} alt="" width={76} height={65} unoptimized={brand.logo.src.endsWith('.svg')} /> : null}
+                  {brand.logo ? (
+                    <Image
+                      src={brand.logo.src}
+                      alt=""
+                      width={76}
+                      height={65}
+                      unoptimized={brand.logo.src.endsWith('.svg')}
+                    />
+                  ) : null}
                   <span>{brand.name}</span>
                 </Link>
               </li>
@@ -91,7 +99,14 @@ export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) =
       <div className="container header__inner">
         <Link href="/" className="header__brand">
           {tenant.logo ? (
-            <Image src={tenant.logo.src} alt={tenant.logo.alt} width={tenant.logo.width} height={tenant.logo.height} priority unoptimized={tenant.logo.src.endsWith('.svg')} />
+            <Image
+              src={tenant.logo.src}
+              alt={tenant.logo.alt}
+              width={tenant.logo.width}
+              height={tenant.logo.height}
+              priority
+              unoptimized={tenant.logo.src.endsWith('.svg')}
+            />
           ) : (
             <span className="header__name">{tenant.name}</span>
           )}
@@ -107,7 +122,9 @@ export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) =
             {phone}
           </a>
         ) : null}
-        {isSwitchedOn('accounts', tenant.features) ? <AccountLink garageHref={props.garageHref ?? '/my-garage'} /> : null}
+        {isSwitchedOn('accounts', tenant.features) ? (
+          <AccountLink garageHref={props.garageHref ?? '/my-garage'} />
+        ) : null}
       </div>
     </header>
   );

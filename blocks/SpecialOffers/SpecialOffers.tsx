@@ -24,7 +24,16 @@ export const SpecialOffers: BlockComponent<'SpecialOffers'> = ({ props, ctx }) =
         <ul className="card-grid" role="list">
           {offers.map((offer) => (
             <li key={offer.id} className="promo promo--tile offer" data-offer={offer.id}>
-              {offer.image ? <Image src={offer.image.src} alt={offer.image.alt} width={1200} height={800} sizes="(min-width: 1024px) 33vw, 100vw" unoptimized={offer.image.src.endsWith('.svg')} /> : null}
+              {offer.image ? (
+                <Image
+                  src={offer.image.src}
+                  alt={offer.image.alt}
+                  width={1200}
+                  height={800}
+                  sizes="(min-width: 1024px) 33vw, 100vw"
+                  unoptimized={offer.image.src.endsWith('.svg')}
+                />
+              ) : null}
               <div className="promo__body">
                 <TileHeading>{offer.title}</TileHeading>
                 {offer.text ? <p>{offer.text}</p> : null}

@@ -14,7 +14,17 @@ const DISCLAIMER_SHORT = 80;
  * the tenant's disclaimer, short with a toggle to the full text. It uses no server-only code, so
  * client components (similar cars) render the same card.
  */
-export function StockCard({ car, settings, now, priority = false }: { car: CardCar; settings: CardSettings; now: Date; priority?: boolean }) {
+export function StockCard({
+  car,
+  settings,
+  now,
+  priority = false,
+}: {
+  car: CardCar;
+  settings: CardSettings;
+  now: Date;
+  priority?: boolean;
+}) {
   const title = vehicleTitle(car);
   const href = `/cars/${car.slug}`;
   const image = car.images?.[0]?.image?.url ?? car.primary_image_url;
@@ -33,7 +43,14 @@ export function StockCard({ car, settings, now, priority = false }: { car: CardC
     <article className="stock-card" aria-labelledby={`car-${car.id}`}>
       <Link href={href} className="stock-card__media" tabIndex={-1} aria-hidden="true">
         {image ? (
-          <Image src={image} alt="" width={600} height={400} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" priority={priority} />
+          <Image
+            src={image}
+            alt=""
+            width={600}
+            height={400}
+            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+            priority={priority}
+          />
         ) : (
           <span className="stock-card__no-photo">Photos coming soon</span>
         )}
@@ -82,7 +99,12 @@ export function StockCard({ car, settings, now, priority = false }: { car: CardC
         {buttons.length > 0 && (
           <div className="stock-card__actions">
             {buttons.map((button) => (
-              <Link key={button.label} className={`button button--${button.style ?? 'outline'}`} href={fillCarLink(button.href, car)} aria-label={`${button.label}: ${title}`}>
+              <Link
+                key={button.label}
+                className={`button button--${button.style ?? 'outline'}`}
+                href={fillCarLink(button.href, car)}
+                aria-label={`${button.label}: ${title}`}
+              >
                 {button.label}
               </Link>
             ))}

@@ -34,13 +34,98 @@ export function cardSettings(tenant: ResolvedTenant, buttonSet: string): CardSet
 /** The fields a card shows: what a client-rendered card is sent instead of the whole record. */
 export type CardCar = Pick<
   Car,
-  | 'id' | 'slug' | 'year' | 'make' | 'model' | 'badge' | 'series' | 'car_type' | 'status' | 'price' | 'before_price' | 'offer_price' | 'subscription_price'
-  | 'price_type' | 'preorder' | 'km' | 'simple_transmission' | 'trans' | 'simple_fuel' | 'fuel' | 'simple_body' | 'images' | 'primary_image_url'
-  | 'stocknum' | 'dealership_slug' | 'reserved' | 'certified' | 'tag' | 'created_at'
+  | 'id'
+  | 'slug'
+  | 'year'
+  | 'make'
+  | 'model'
+  | 'badge'
+  | 'series'
+  | 'car_type'
+  | 'status'
+  | 'price'
+  | 'before_price'
+  | 'offer_price'
+  | 'subscription_price'
+  | 'price_type'
+  | 'preorder'
+  | 'km'
+  | 'simple_transmission'
+  | 'trans'
+  | 'simple_fuel'
+  | 'fuel'
+  | 'simple_body'
+  | 'images'
+  | 'primary_image_url'
+  | 'stocknum'
+  | 'dealership_slug'
+  | 'reserved'
+  | 'certified'
+  | 'tag'
+  | 'created_at'
 >;
 
 export function toCardCar(car: Car): CardCar {
-  const { id, slug, year, make, model, badge, series, car_type, status, price, before_price, offer_price, subscription_price, price_type, preorder, km, simple_transmission, trans, simple_fuel, fuel, simple_body, primary_image_url, stocknum, dealership_slug, reserved, certified, tag, created_at } = car;
+  const {
+    id,
+    slug,
+    year,
+    make,
+    model,
+    badge,
+    series,
+    car_type,
+    status,
+    price,
+    before_price,
+    offer_price,
+    subscription_price,
+    price_type,
+    preorder,
+    km,
+    simple_transmission,
+    trans,
+    simple_fuel,
+    fuel,
+    simple_body,
+    primary_image_url,
+    stocknum,
+    dealership_slug,
+    reserved,
+    certified,
+    tag,
+    created_at,
+  } = car;
   const image = car.images?.[0];
-  return { id, slug, year, make, model, badge, series, car_type, status, price, before_price, offer_price, subscription_price, price_type, preorder, km, simple_transmission, trans, simple_fuel, fuel, simple_body, primary_image_url, stocknum, dealership_slug, reserved, certified, tag, created_at, images: image ? [image] : undefined };
+  return {
+    id,
+    slug,
+    year,
+    make,
+    model,
+    badge,
+    series,
+    car_type,
+    status,
+    price,
+    before_price,
+    offer_price,
+    subscription_price,
+    price_type,
+    preorder,
+    km,
+    simple_transmission,
+    trans,
+    simple_fuel,
+    fuel,
+    simple_body,
+    primary_image_url,
+    stocknum,
+    dealership_slug,
+    reserved,
+    certified,
+    tag,
+    created_at,
+    images: image ? [image] : undefined,
+  };
 }

@@ -7,7 +7,8 @@ const km = new Intl.NumberFormat('en-AU').format(TRADE_IN_MAX_KM);
 export const TRADE_IN_FAQ: ReadonlyArray<{ question: string; answer: string }> = [
   {
     question: 'How does the online estimate work?',
-    answer: 'Enter your registration and state, answer a few questions about the condition of your car, and you get an estimate straight away. It is based on what similar cars are selling for and is explained step by step.',
+    answer:
+      'Enter your registration and state, answer a few questions about the condition of your car, and you get an estimate straight away. It is based on what similar cars are selling for and is explained step by step.',
   },
   {
     question: 'Which cars can get an online estimate?',
@@ -15,7 +16,8 @@ export const TRADE_IN_FAQ: ReadonlyArray<{ question: string; answer: string }> =
   },
   {
     question: 'Is the estimate the price you will pay?',
-    answer: 'The estimate is a guide. We confirm the final price once we have seen the car, its service history and its paperwork.',
+    answer:
+      'The estimate is a guide. We confirm the final price once we have seen the car, its service history and its paperwork.',
   },
   {
     question: 'Do I have to buy a car from you to sell you mine?',
@@ -23,7 +25,8 @@ export const TRADE_IN_FAQ: ReadonlyArray<{ question: string; answer: string }> =
   },
   {
     question: 'What should I bring when I bring my car in?',
-    answer: 'Your driver licence, the registration papers, the service books, every key and, if there is finance owing on the car, the details of your lender.',
+    answer:
+      'Your driver licence, the registration papers, the service books, every key and, if there is finance owing on the car, the details of your lender.',
   },
 ];
 

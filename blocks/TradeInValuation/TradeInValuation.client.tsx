@@ -33,9 +33,20 @@ interface Answer {
 
 type Stage = 'vehicle' | 'condition' | 'offer' | 'contact';
 const STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'];
-const money = (n: number) => new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(n);
+const money = (n: number) =>
+  new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(n);
 
-function Field({ name, label, errors, children }: { name: string; label: string; errors: Record<string, string>; children: React.ReactNode }) {
+function Field({
+  name,
+  label,
+  errors,
+  children,
+}: {
+  name: string;
+  label: string;
+  errors: Record<string, string>;
+  children: React.ReactNode;
+}) {
   return (
     <div className={`form-field form-field--half${errors[name] ? ' form-field--invalid' : ''}`}>
       <label htmlFor={`tradein-${name}`}>
@@ -59,7 +70,17 @@ function Field({ name, label, errors, children }: { name: string; label: string;
  * The steps of conversion §7 item 4, each posted to /api/trade-in (stored before it is answered);
  * the valuation is also saved with the lead through /api/miscellaneous (a failure is only logged, §8).
  */
-export function TradeInFlow({ site, questions, defaultState, car }: { site: string; questions: Question[]; defaultState: string; car?: { id: number; name: string; slug: string } }) {
+export function TradeInFlow({
+  site,
+  questions,
+  defaultState,
+  car,
+}: {
+  site: string;
+  questions: Question[];
+  defaultState: string;
+  car?: { id: number; name: string; slug: string };
+}) {
   const router = useRouter();
   const [stage, setStage] = useState<Stage>('vehicle');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -77,7 +98,16 @@ export function TradeInFlow({ site, questions, defaultState, car }: { site: stri
     setBusy(true);
     setFormError(undefined);
     try {
-      const response = await fetch('/api/trade-in', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, idempotencyKey: key.current, url: window.location.href, ...(car ? { car_id: car.id } : {}) }) });
+      const response = await fetch('/api/trade-in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ...body,
+          idempotencyKey: key.current,
+          url: window.location.href,
+          ...(car ? { car_id: car.id } : {}),
+        }),
+      });
       const answer = (await response.json().catch(() => ({}))) as Answer;
       if (!answer.success) {
         setErrors(Object.fromEntries((answer.field_errors ?? []).map((e) => [e.field, e.message])));
@@ -117,7 +147,16 @@ export function TradeInFlow({ site, questions, defaultState, car }: { site: stri
     setOffer(answer.offer ?? null);
     if (answer.offer) {
       // conversion §7 item 5: the valuation is saved with the lead; a failure is logged only.
-      fetch('/api/miscellaneous', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lead_id: leadId.current, idempotencyKey: key.current, column_name: 'valuation', value: answer.offer }) }).catch((error: unknown) => console.error('Saving the valuation failed', error));
+      fetch('/api/miscellaneous', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          lead_id: leadId.current,
+          idempotencyKey: key.current,
+          column_name: 'valuation',
+          value: answer.offer,
+        }),
+      }).catch((error: unknown) => console.error('Saving the valuation failed', error));
       go('offer');
     } else {
       setReason(answer.reason);
@@ -127,18 +166,39 @@ export function TradeInFlow({ site, questions, defaultState, car }: { site: stri
   const submitContact = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const contact = values(event);
-    const answer = await post({ step: 'accept', contact: { ...contact, lead_type: 'trade-in' }, offer_accepted: accepted });
+    const answer = await post({
+      step: 'accept',
+      contact: { ...contact, lead_type: 'trade-in' },
+      offer_accepted: accepted,
+    });
     if (!answer?.lead_id) return;
     saveUserDetails(site, contact);
-    track(ANALYTICS_EVENTS.generalEnquiry, { form: 'trade-in-valuation', lead_id: answer.lead_id, offer_accepted: accepted });
-    saveSuccessMarker(site, { leadId: answer.lead_id, form: 'trade-in-valuation', title: accepted ? 'Trade-in offer acceptance' : 'Trade-in enquiry', ...(typeof contact.name === 'string' && contact.name ? { name: contact.name } : {}), ...(car ? { car: { name: car.name, slug: car.slug } } : {}), at: new Date().toISOString() });
+    track(ANALYTICS_EVENTS.generalEnquiry, {
+      form: 'trade-in-valuation',
+      lead_id: answer.lead_id,
+      offer_accepted: accepted,
+    });
+    saveSuccessMarker(site, {
+      leadId: answer.lead_id,
+      form: 'trade-in-valuation',
+      title: accepted ? 'Trade-in offer acceptance' : 'Trade-in enquiry',
+      ...(typeof contact.name === 'string' && contact.name ? { name: contact.name } : {}),
+      ...(car ? { car: { name: car.name, slug: car.slug } } : {}),
+      at: new Date().toISOString(),
+    });
     router.push('/success');
   };
 
   const errorList = Object.entries(errors);
-  const described = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `tradein-${name}-error` } : {});
+  const described = (name: string) =>
+    errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `tradein-${name}-error` } : {};
   const saved = typeof window === 'undefined' ? {} : readUserDetails(site);
-  const titles: Record<Stage, string> = { vehicle: 'Step 1 of 4: Your car', condition: 'Step 2 of 4: Its condition', offer: 'Step 3 of 4: Your offer', contact: offer ? 'Step 4 of 4: Your details' : 'Your details' };
+  const titles: Record<Stage, string> = {
+    vehicle: 'Step 1 of 4: Your car',
+    condition: 'Step 2 of 4: Its condition',
+    offer: 'Step 3 of 4: Your offer',
+    contact: offer ? 'Step 4 of 4: Your details' : 'Your details',
+  };
 
   return (
     <div className="trade-in__flow">
@@ -166,10 +226,22 @@ export function TradeInFlow({ site, questions, defaultState, car }: { site: stri
         <form className="enquiry-form" noValidate onSubmit={(e) => void submitVehicle(e)}>
           <div className="enquiry-form__fields">
             <Field name="rego" label="Rego" errors={errors}>
-              <input id="tradein-rego" name="rego" maxLength={9} autoComplete="off" placeholder="Rego - Helps us better assist your enquiry" {...described('rego')} />
+              <input
+                id="tradein-rego"
+                name="rego"
+                maxLength={9}
+                autoComplete="off"
+                placeholder="Rego - Helps us better assist your enquiry"
+                {...described('rego')}
+              />
             </Field>
             <Field name="regoState" label="Rego state" errors={errors}>
-              <select id="tradein-regoState" name="regoState" defaultValue={defaultState.toLowerCase()} {...described('regoState')}>
+              <select
+                id="tradein-regoState"
+                name="regoState"
+                defaultValue={defaultState.toLowerCase()}
+                {...described('regoState')}
+              >
                 {STATES.map((s) => (
                   <option key={s} value={s.toLowerCase()}>
                     {s}
@@ -187,7 +259,13 @@ export function TradeInFlow({ site, questions, defaultState, car }: { site: stri
               <input id="tradein-year" name="year" inputMode="numeric" maxLength={4} {...described('year')} />
             </Field>
             <Field name="odometer" label="Odometer (km)" errors={errors}>
-              <input id="tradein-odometer" name="odometer" inputMode="numeric" maxLength={9} {...described('odometer')} />
+              <input
+                id="tradein-odometer"
+                name="odometer"
+                inputMode="numeric"
+                maxLength={9}
+                {...described('odometer')}
+              />
             </Field>
           </div>
           <div className="enquiry-form__actions">
@@ -282,7 +360,17 @@ export function TradeInFlow({ site, questions, defaultState, car }: { site: stri
               ] as const
             ).map(([name, label, autocomplete, type]) => (
               <Field key={name} name={name} label={label} errors={errors}>
-                <input id={`tradein-${name}`} name={name} type={type} autoComplete={autocomplete} defaultValue={saved[name] ?? ''} {...(name === 'postcode' ? { inputMode: 'numeric' as const, maxLength: 4, title: POSTCODE_MESSAGE } : {})} {...described(name)} />
+                <input
+                  id={`tradein-${name}`}
+                  name={name}
+                  type={type}
+                  autoComplete={autocomplete}
+                  defaultValue={saved[name] ?? ''}
+                  {...(name === 'postcode'
+                    ? { inputMode: 'numeric' as const, maxLength: 4, title: POSTCODE_MESSAGE }
+                    : {})}
+                  {...described(name)}
+                />
               </Field>
             ))}
           </div>

@@ -9,7 +9,12 @@ export const TradeInValuation: BlockComponent<'TradeInValuation'> = async ({ pro
   let car: { id: number; name: string; slug: string } | undefined;
   if (props.car === 'query') {
     const ref = (await ctx.searchParams()).get('car_id');
-    const found = ref && /^\d+$/.test(ref) ? (await (await getStockRepository()).carsByIds([Number(ref)])).find((c) => tenant.dealerships.includes(c.dealership_id)) : undefined;
+    const found =
+      ref && /^\d+$/.test(ref)
+        ? (await (await getStockRepository()).carsByIds([Number(ref)])).find((c) =>
+            tenant.dealerships.includes(c.dealership_id),
+          )
+        : undefined;
     if (found) car = { id: found.id, name: vehicleTitle(found), slug: found.slug };
   }
   const Heading = props.headingLevel === 2 ? 'h2' : 'h1';
@@ -23,7 +28,16 @@ export const TradeInValuation: BlockComponent<'TradeInValuation'> = async ({ pro
             Trading in towards the <a href={`/cars/${car.slug}`}>{car.name}</a>
           </p>
         ) : null}
-        <TradeInFlow site={tenant.slug} questions={ADJUSTMENT_QUESTIONS.map((q) => ({ id: q.id, question: q.question, answers: q.answers.map((a) => ({ id: a.id, label: a.label })) }))} defaultState={tenant.formSettings.defaultState} {...(car ? { car } : {})} />
+        <TradeInFlow
+          site={tenant.slug}
+          questions={ADJUSTMENT_QUESTIONS.map((q) => ({
+            id: q.id,
+            question: q.question,
+            answers: q.answers.map((a) => ({ id: a.id, label: a.label })),
+          }))}
+          defaultState={tenant.formSettings.defaultState}
+          {...(car ? { car } : {})}
+        />
       </div>
     </section>
   );

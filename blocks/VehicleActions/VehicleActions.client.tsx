@@ -2,7 +2,14 @@
 
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { favouritesAtom, toastAtom, viewedAtom, VIEWED_LIMIT, type FavouriteEntry, type ViewedCar } from '../shopper/store';
+import {
+  favouritesAtom,
+  toastAtom,
+  viewedAtom,
+  VIEWED_LIMIT,
+  type FavouriteEntry,
+  type ViewedCar,
+} from '../shopper/store';
 import { track } from '../shopper/analytics';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 
@@ -25,7 +32,19 @@ export interface ActionsProps {
   children?: ReactNode;
 }
 
-export function VehicleActionsBar({ site, slug, favourite, viewed, shareUrl, title, copyWithToast, toastText, showViews, photosCount, children }: ActionsProps) {
+export function VehicleActionsBar({
+  site,
+  slug,
+  favourite,
+  viewed,
+  shareUrl,
+  title,
+  copyWithToast,
+  toastText,
+  showViews,
+  photosCount,
+  children,
+}: ActionsProps) {
   const favourites = useMemo(() => favouritesAtom(site), [site]);
   const viewedList = useMemo(() => viewedAtom(site), [site]);
   const [saved, setSaved] = useAtom(favourites);
@@ -82,7 +101,15 @@ export function VehicleActionsBar({ site, slug, favourite, viewed, shareUrl, tit
       {children}
       {favourite ? (
         <button type="button" className="button button--outline" aria-pressed={isSaved} onClick={toggleFavourite}>
-          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill={isSaved ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill={isSaved ? 'currentColor' : 'none'}
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 6a5.5 5.5 0 0 1 9.5 6c-2.5 4.5-9.5 9-9.5 9z" />
           </svg>
           {isSaved ? 'Saved to favourites' : 'Save to favourites'}
@@ -93,13 +120,20 @@ export function VehicleActionsBar({ site, slug, favourite, viewed, shareUrl, tit
       </button>
       {copyWithToast ? null : (
         <div className="vehicle-actions__share" role="group" aria-label={`Share the ${title}`}>
-          <button type="button" className="link-button" onClick={() => share('https://www.facebook.com/sharer/sharer.php?u=')}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => share('https://www.facebook.com/sharer/sharer.php?u=')}
+          >
             Facebook
           </button>
           <button type="button" className="link-button" onClick={() => share('https://twitter.com/intent/tweet?url=')}>
             X
           </button>
-          <a className="link-button" href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(shareUrl)}`}>
+          <a
+            className="link-button"
+            href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(shareUrl)}`}
+          >
             Email
           </a>
         </div>

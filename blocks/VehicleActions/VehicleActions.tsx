@@ -21,8 +21,19 @@ export const VehicleActions: BlockComponent<'VehicleActions'> = async ({ props, 
     <VehicleActionsBar
       site={tenant.slug}
       slug={car.slug}
-      favourite={suitable ? { id: car.id, name: title, slug: car.slug, make: car.make, model: car.model, primary_image_url: image } : undefined}
-      viewed={{ id: car.id, stocknum: car.stocknum, make: car.make, model: car.model, body: car.bodyconfiguration, simple_body: car.simple_body }}
+      favourite={
+        suitable
+          ? { id: car.id, name: title, slug: car.slug, make: car.make, model: car.model, primary_image_url: image }
+          : undefined
+      }
+      viewed={{
+        id: car.id,
+        stocknum: car.stocknum,
+        make: car.make,
+        model: car.model,
+        body: car.bodyconfiguration,
+        simple_body: car.simple_body,
+      }}
       shareUrl={shareUrl(siteOrigin(tenant), car.slug)}
       title={title}
       copyWithToast={tenant.features.shareCopiesLink}
@@ -30,7 +41,14 @@ export const VehicleActions: BlockComponent<'VehicleActions'> = async ({ props, 
       showViews={props.showViews !== false}
       photosCount={car.images?.length ?? 0}
     >
-      {isSwitchedOn('accounts', tenant.features) ? <WatchlistButton carId={car.id} carName={title} sold={!isAvailable(car)} listHref={props.watchlistHref ?? '/watchlist'} /> : null}
+      {isSwitchedOn('accounts', tenant.features) ? (
+        <WatchlistButton
+          carId={car.id}
+          carName={title}
+          sold={!isAvailable(car)}
+          listHref={props.watchlistHref ?? '/watchlist'}
+        />
+      ) : null}
     </VehicleActionsBar>
   );
 };

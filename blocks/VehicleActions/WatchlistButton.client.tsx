@@ -43,7 +43,10 @@ export function WatchlistButton({ carId, carName, sold, listHref }: WatchlistBut
     const before = account.watchlist;
     setError(null);
     setBusy(true);
-    setAccount((s) => ({ ...s, watchlist: saving ? [...s.watchlist, carId] : s.watchlist.filter((id) => id !== carId) }));
+    setAccount((s) => ({
+      ...s,
+      watchlist: saving ? [...s.watchlist, carId] : s.watchlist.filter((id) => id !== carId),
+    }));
     try {
       const body = await postAccountCall<{ success?: boolean; error?: string; watchlist?: number[] }>(
         `/api/watchlist/${saving ? 'save-car' : 'remove-car'}`,
@@ -57,8 +60,18 @@ export function WatchlistButton({ carId, carName, sold, listHref }: WatchlistBut
       if (saving) track(ANALYTICS_EVENTS.saveCar, { car_id: carId, list: 'watchlist' });
       setToast(
         saving
-          ? { id: Date.now(), title: 'Car Saved In Watchlist', body: `${carName} is now available in your watchlist`, action: { label: 'View List', href: listHref } }
-          : { id: Date.now(), title: 'Car Removed', body: `${carName} is no longer in your watchlist`, action: { label: 'View List', href: listHref } },
+          ? {
+              id: Date.now(),
+              title: 'Car Saved In Watchlist',
+              body: `${carName} is now available in your watchlist`,
+              action: { label: 'View List', href: listHref },
+            }
+          : {
+              id: Date.now(),
+              title: 'Car Removed',
+              body: `${carName} is no longer in your watchlist`,
+              action: { label: 'View List', href: listHref },
+            },
       );
     } catch (caught) {
       setAccount((s) => ({ ...s, watchlist: before }));
@@ -70,8 +83,22 @@ export function WatchlistButton({ carId, carName, sold, listHref }: WatchlistBut
 
   return (
     <>
-      <button type="button" className="button button--outline" aria-pressed={saved} disabled={busy || account.status === 'loading' || account.status === 'idle'} onClick={toggle}>
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill={saved ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
+      <button
+        type="button"
+        className="button button--outline"
+        aria-pressed={saved}
+        disabled={busy || account.status === 'loading' || account.status === 'idle'}
+        onClick={toggle}
+      >
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill={saved ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M6 3h12v18l-6-4-6 4z" />
         </svg>
         Save to watchlist

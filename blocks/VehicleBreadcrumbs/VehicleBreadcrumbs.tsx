@@ -4,7 +4,9 @@ import { breadcrumbs, locatedAt } from '../../domain/vehicle-rules';
 import { pageVehicle } from '../vehicle-context';
 import { LocationAnnouncement } from './VehicleBreadcrumbs.client';
 
-function directions(address: { street?: string; city?: string; state?: string; postcode?: string } | undefined): string | undefined {
+function directions(
+  address: { street?: string; city?: string; state?: string; postcode?: string } | undefined,
+): string | undefined {
   if (!address) return undefined;
   const query = [address.street, address.city, address.state, address.postcode].filter(Boolean).join(', ');
   return query ? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(query)}` : undefined;
@@ -13,13 +15,20 @@ function directions(address: { street?: string; city?: string; state?: string; p
 export const VehicleBreadcrumbs: BlockComponent<'VehicleBreadcrumbs'> = async ({ props, ctx }) => {
   const { car, location, primaryLocation } = await pageVehicle(ctx);
   const crumbs = breadcrumbs(car);
-  const away = props.announceLocation === false ? undefined : locatedAt(location?.address?.city, primaryLocation?.address?.city);
+  const away =
+    props.announceLocation === false ? undefined : locatedAt(location?.address?.city, primaryLocation?.address?.city);
   return (
     <div className="container">
       <nav aria-label="Breadcrumb" className="breadcrumbs">
         <ol>
           {crumbs.map((crumb) => (
-            <li key={crumb.label}>{crumb.href ? <Link href={crumb.href}>{crumb.label}</Link> : <span aria-current="page">{crumb.label}</span>}</li>
+            <li key={crumb.label}>
+              {crumb.href ? (
+                <Link href={crumb.href}>{crumb.label}</Link>
+              ) : (
+                <span aria-current="page">{crumb.label}</span>
+              )}
+            </li>
           ))}
         </ol>
       </nav>

@@ -4,7 +4,15 @@ import { useState } from 'react';
 import { hotspotsAt, type Hotspot } from '../../domain/vehicle-media';
 
 /** Hotspot markers over a spin at the current frame; each opens its description (catalogue §3 hotspots). */
-export function Hotspots({ hotspots, frame, onOpen }: { hotspots: readonly Hotspot[] | undefined; frame: number; onOpen: () => void }) {
+export function Hotspots({
+  hotspots,
+  frame,
+  onOpen,
+}: {
+  hotspots: readonly Hotspot[] | undefined;
+  frame: number;
+  onOpen: () => void;
+}) {
   const [open, setOpen] = useState<string | number>();
   const visible = hotspotsAt(hotspots, frame);
   if (!visible.length) return null;

@@ -38,7 +38,17 @@ function Loading({ loaded, count, what }: { loaded: number; count: number; what:
  * The 360° exterior spin: every frame is preloaded first and the viewer is usable once all are
  * loaded; then it turns (catalogue §4: 100 ms, 20 px of drag per frame, arrow keys).
  */
-export function SpinViewer({ frames, title, autoRotate, hotspots }: { frames: string[]; title: string; autoRotate: boolean; hotspots?: readonly Hotspot[] }) {
+export function SpinViewer({
+  frames,
+  title,
+  autoRotate,
+  hotspots,
+}: {
+  frames: string[];
+  title: string;
+  autoRotate: boolean;
+  hotspots?: readonly Hotspot[];
+}) {
   const loaded = usePreload(frames);
   const count = frames.length;
   const ready = loaded >= count;
@@ -47,7 +57,17 @@ export function SpinViewer({ frames, title, autoRotate, hotspots }: { frames: st
   if (!ready) return <Loading loaded={loaded} count={count} what="360° view" />;
   return (
     <div className="spin-stage" onFocusCapture={stop} onPointerEnter={stop}>
-      <div className="spin" role="slider" tabIndex={0} aria-label={`360° view of the ${title}: drag or use the arrow keys to turn it`} aria-valuemin={0} aria-valuemax={360 - 360 / count} aria-valuenow={degrees} aria-valuetext={`Turned ${degrees} degrees`} {...handlers}>
+      <div
+        className="spin"
+        role="slider"
+        tabIndex={0}
+        aria-label={`360° view of the ${title}: drag or use the arrow keys to turn it`}
+        aria-valuemin={0}
+        aria-valuemax={360 - 360 / count}
+        aria-valuenow={degrees}
+        aria-valuetext={`Turned ${degrees} degrees`}
+        {...handlers}
+      >
         {/* Frames are already in the browser's cache; next/image would re-request each one per size. */}
         {/* eslint-disable-next-line @next/next/no-img-element */}
         <img src={frames[frame]} alt="" width={600} height={400} draggable={false} />
@@ -67,7 +87,17 @@ const INTERIOR_STEPS = 24;
  * The interior spin: a panorama that wraps around, turned like the exterior spin (catalogue §4).
  * Two copies side by side make the wrap seamless.
  */
-export function InteriorSpin({ panorama, title, autoRotate, hotspots }: { panorama: string; title: string; autoRotate: boolean; hotspots?: readonly Hotspot[] }) {
+export function InteriorSpin({
+  panorama,
+  title,
+  autoRotate,
+  hotspots,
+}: {
+  panorama: string;
+  title: string;
+  autoRotate: boolean;
+  hotspots?: readonly Hotspot[];
+}) {
   const [sources] = useState(() => [panorama]);
   const loaded = usePreload(sources);
   const ready = loaded >= 1;
@@ -76,7 +106,17 @@ export function InteriorSpin({ panorama, title, autoRotate, hotspots }: { panora
   if (!ready) return <Loading loaded={loaded} count={1} what="interior view" />;
   return (
     <div className="spin-stage" onFocusCapture={stop} onPointerEnter={stop}>
-      <div className="spin spin--interior" role="slider" tabIndex={0} aria-label={`360° interior of the ${title}: drag or use the arrow keys to look around`} aria-valuemin={0} aria-valuemax={360 - 360 / INTERIOR_STEPS} aria-valuenow={degrees} aria-valuetext={`Looking ${degrees} degrees round`} {...handlers}>
+      <div
+        className="spin spin--interior"
+        role="slider"
+        tabIndex={0}
+        aria-label={`360° interior of the ${title}: drag or use the arrow keys to look around`}
+        aria-valuemin={0}
+        aria-valuemax={360 - 360 / INTERIOR_STEPS}
+        aria-valuenow={degrees}
+        aria-valuetext={`Looking ${degrees} degrees round`}
+        {...handlers}
+      >
         <div className="spin__pano" style={{ transform: `translateX(-${(frame * 100) / 48}%)` }}>
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src={panorama} alt="" draggable={false} />

@@ -21,7 +21,12 @@ export interface GalleryImage {
 type View = 'spinner' | 'interior' | 'gallery' | 'walkaround';
 export type GallerySlide = Slide<GalleryImage>;
 
-const VIEW_LABELS: Record<View, string> = { spinner: '360° view', interior: '360° interior', gallery: 'Photos', walkaround: 'Walkaround video' };
+const VIEW_LABELS: Record<View, string> = {
+  spinner: '360° view',
+  interior: '360° interior',
+  gallery: 'Photos',
+  walkaround: 'Walkaround video',
+};
 
 export interface ViewerProps {
   slides: GallerySlide[];
@@ -36,8 +41,23 @@ export interface ViewerProps {
 }
 
 /** catalogue §4 viewer — spinner (the default where the car has a spin) or gallery; interior spin and walkaround where the car has them. */
-export function Viewer({ slides, spinFrames, interior, walkaround, hotspots, defaultView, autoRotate, showThumbnails, title }: ViewerProps) {
-  const views: View[] = [...(spinFrames.length ? (['spinner'] as const) : []), ...(interior ? (['interior'] as const) : []), 'gallery', ...(walkaround ? (['walkaround'] as const) : [])];
+export function Viewer({
+  slides,
+  spinFrames,
+  interior,
+  walkaround,
+  hotspots,
+  defaultView,
+  autoRotate,
+  showThumbnails,
+  title,
+}: ViewerProps) {
+  const views: View[] = [
+    ...(spinFrames.length ? (['spinner'] as const) : []),
+    ...(interior ? (['interior'] as const) : []),
+    'gallery',
+    ...(walkaround ? (['walkaround'] as const) : []),
+  ];
   const [view, setView] = useState<View>(spinFrames.length ? defaultView : 'gallery');
   const poster = slides.find((s): s is Extract<GallerySlide, { type: 'image' }> => s.type === 'image')?.image.src;
   if (views.length === 1) return <Gallery slides={slides} showThumbnails={showThumbnails} title={title} />;
@@ -60,12 +80,35 @@ export function Viewer({ slides, spinFrames, interior, walkaround, hotspots, def
         ))}
       </div>
       {/* Leaving the gallery unmounts it, which resets its photo index (catalogue §4). */}
-      {view === 'spinner' ? <SpinViewer frames={spinFrames} title={title} autoRotate={autoRotate} {...(hotspots?.exterior ? { hotspots: hotspots.exterior } : {})} /> : null}
-      {view === 'interior' && interior ? <InteriorSpin panorama={interior} title={title} autoRotate={autoRotate} {...(hotspots?.interior ? { hotspots: hotspots.interior } : {})} /> : null}
+      {view === 'spinner' ? (
+        <SpinViewer
+          frames={spinFrames}
+          title={title}
+          autoRotate={autoRotate}
+          {...(hotspots?.exterior ? { hotspots: hotspots.exterior } : {})}
+        />
+      ) : null}
+      {view === 'interior' && interior ? (
+        <InteriorSpin
+          panorama={interior}
+          title={title}
+          autoRotate={autoRotate}
+          {...(hotspots?.interior ? { hotspots: hotspots.interior } : {})}
+        />
+      ) : null}
       {view === 'gallery' ? <Gallery slides={slides} showThumbnails={showThumbnails} title={title} /> : null}
       {view === 'walkaround' && walkaround ? (
         <div className="walkaround">
-          <video className="walkaround__video" controls playsInline preload="metadata" poster={poster} width={600} height={400} aria-label={`${walkaround.title}: ${title}`}>
+          <video
+            className="walkaround__video"
+            controls
+            playsInline
+            preload="metadata"
+            poster={poster}
+            width={600}
+            height={400}
+            aria-label={`${walkaround.title}: ${title}`}
+          >
             <source src={walkaround.url} type="video/mp4" />
           </video>
         </div>
@@ -75,19 +118,47 @@ export function Viewer({ slides, spinFrames, interior, walkaround, hotspots, def
 }
 
 /** A video among the photos: the browser's player for a file; YouTube or Vimeo load only when played. */
-function VideoSlide({ slide, poster, title }: { slide: Extract<GallerySlide, { type: 'video' }>; poster?: string; title: string }) {
+function VideoSlide({
+  slide,
+  poster,
+  title,
+}: {
+  slide: Extract<GallerySlide, { type: 'video' }>;
+  poster?: string;
+  title: string;
+}) {
   const [playing, setPlaying] = useState(false);
   const { source } = slide;
   if (source.kind === 'file') {
     return (
-      <video className="gallery__video" controls playsInline preload="none" poster={poster} width={600} height={400} aria-label={`${slide.title}: ${title}`}>
+      <video
+        className="gallery__video"
+        controls
+        playsInline
+        preload="none"
+        poster={poster}
+        width={600}
+        height={400}
+        aria-label={`${slide.title}: ${title}`}
+      >
         <source src={source.url} type="video/mp4" />
       </video>
     );
   }
   if (playing) {
-    const src = source.kind === 'youtube' ? `https://www.youtube-nocookie.com/embed/${source.id}?autoplay=1&rel=0` : `https://player.vimeo.com/video/${source.id}?autoplay=1`;
-    return <iframe className="gallery__video" src={src} title={`${slide.title}: ${title}`} allow="autoplay; encrypted-media; picture-in-picture" allowFullScreen />;
+    const src =
+      source.kind === 'youtube'
+        ? `https://www.youtube-nocookie.com/embed/${source.id}?autoplay=1&rel=0`
+        : `https://player.vimeo.com/video/${source.id}?autoplay=1`;
+    return (
+      <iframe
+        className="gallery__video"
+        src={src}
+        title={`${slide.title}: ${title}`}
+        allow="autoplay; encrypted-media; picture-in-picture"
+        allowFullScreen
+      />
+    );
   }
   return (
     <button type="button" className="gallery__play" onClick={() => setPlaying(true)}>
@@ -100,7 +171,15 @@ function VideoSlide({ slide, poster, title }: { slide: Extract<GallerySlide, { t
   );
 }
 
-export function Gallery({ slides, showThumbnails, title }: { slides: GallerySlide[]; showThumbnails: boolean; title: string }) {
+export function Gallery({
+  slides,
+  showThumbnails,
+  title,
+}: {
+  slides: GallerySlide[];
+  showThumbnails: boolean;
+  title: string;
+}) {
   const [index, setIndex] = useState(0);
   const track = useRef<HTMLUListElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -116,7 +195,11 @@ export function Gallery({ slides, showThumbnails, title }: { slides: GallerySlid
       setIndex(target);
       const el = track.current;
       if (el && Math.round(el.scrollLeft / Math.max(el.clientWidth, 1)) !== target) scrollingTo.current = target;
-      if (el) el.scrollTo({ left: target * el.clientWidth, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+      if (el)
+        el.scrollTo({
+          left: target * el.clientWidth,
+          behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+        });
     },
     [count],
   );
@@ -147,13 +230,36 @@ export function Gallery({ slides, showThumbnails, title }: { slides: GallerySlid
   if (!count) return <div className="gallery gallery--empty">Photos coming soon</div>;
   const current = slides[index] ?? slides[0];
   return (
-    <section className="gallery" aria-roledescription="carousel" aria-label={`Photos of the ${title}`} onKeyDown={onKeyDown}>
+    <section
+      className="gallery"
+      aria-roledescription="carousel"
+      aria-label={`Photos of the ${title}`}
+      onKeyDown={onKeyDown}
+    >
       <div className="gallery__stage">
-        <ul ref={track} className="gallery__track" role="list" tabIndex={0} aria-label={`Photo ${index + 1} of ${count}; use the arrow keys to move`}>
+        <ul
+          ref={track}
+          className="gallery__track"
+          role="list"
+          tabIndex={0}
+          aria-label={`Photo ${index + 1} of ${count}; use the arrow keys to move`}
+        >
           {slides.map((slide, i) => (
-            <li key={slide.type === 'image' ? `${slide.image.src}-${i}` : `video-${i}`} inert={i !== index} className="gallery__slide">
+            <li
+              key={slide.type === 'image' ? `${slide.image.src}-${i}` : `video-${i}`}
+              inert={i !== index}
+              className="gallery__slide"
+            >
               {slide.type === 'image' ? (
-                <Image src={slide.image.src} alt={slide.image.alt} width={600} height={400} quality={75} priority={i < 2} sizes="(min-width: 1024px) 60vw, 100vw" />
+                <Image
+                  src={slide.image.src}
+                  alt={slide.image.alt}
+                  width={600}
+                  height={400}
+                  quality={75}
+                  priority={i < 2}
+                  sizes="(min-width: 1024px) 60vw, 100vw"
+                />
               ) : (
                 <VideoSlide slide={slide} {...(poster ? { poster: poster.src } : {})} title={title} />
               )}
@@ -162,18 +268,32 @@ export function Gallery({ slides, showThumbnails, title }: { slides: GallerySlid
         </ul>
         {count > 1 ? (
           <>
-            <button type="button" className="gallery__arrow gallery__arrow--prev" onClick={() => go(index - 1)} aria-label="Previous photo">
+            <button
+              type="button"
+              className="gallery__arrow gallery__arrow--prev"
+              onClick={() => go(index - 1)}
+              aria-label="Previous photo"
+            >
               ‹
             </button>
-            <button type="button" className="gallery__arrow gallery__arrow--next" onClick={() => go(index + 1)} aria-label="Next photo">
+            <button
+              type="button"
+              className="gallery__arrow gallery__arrow--next"
+              onClick={() => go(index + 1)}
+              aria-label="Next photo"
+            >
               ›
             </button>
           </>
         ) : null}
-        <button type="button" className="gallery__fullscreen button button--secondary" onClick={() => {
+        <button
+          type="button"
+          className="gallery__fullscreen button button--secondary"
+          onClick={() => {
             trackEvent(ANALYTICS_EVENTS.galleryFullScreen, {});
             dialog.current?.showModal();
-          }}>
+          }}
+        >
           Full screen<span className="visually-hidden"> photos</span>
         </button>
         <p className="gallery__counter" aria-hidden="true">
@@ -186,7 +306,13 @@ export function Gallery({ slides, showThumbnails, title }: { slides: GallerySlid
             const thumb = slide.type === 'image' ? slide.image.thumb : poster?.thumb;
             return (
               <li key={`thumb-${i}`}>
-                <button type="button" onClick={() => go(i)} aria-label={slide.type === 'image' ? `Show photo ${i + 1}` : `Show the ${slide.title.toLowerCase()}`} aria-current={i === index ? 'true' : undefined} className={slide.type === 'video' ? 'gallery__thumb--video' : undefined}>
+                <button
+                  type="button"
+                  onClick={() => go(i)}
+                  aria-label={slide.type === 'image' ? `Show photo ${i + 1}` : `Show the ${slide.title.toLowerCase()}`}
+                  aria-current={i === index ? 'true' : undefined}
+                  className={slide.type === 'video' ? 'gallery__thumb--video' : undefined}
+                >
                   {thumb ? <Image src={thumb} alt="" width={96} height={64} quality={75} /> : null}
                 </button>
               </li>
@@ -194,17 +320,36 @@ export function Gallery({ slides, showThumbnails, title }: { slides: GallerySlid
           })}
         </ul>
       ) : null}
-      <dialog ref={dialog} className="gallery__dialog" aria-label={`Photos of the ${title}, full screen`} onKeyDown={onKeyDown}>
-        {current?.type === 'image' ? <Image src={current.image.src} alt={current.image.alt} width={1200} height={800} quality={75} sizes="100vw" /> : null}
-        {current?.type === 'video' ? <VideoSlide slide={current} {...(poster ? { poster: poster.src } : {})} title={title} /> : null}
+      <dialog
+        ref={dialog}
+        className="gallery__dialog"
+        aria-label={`Photos of the ${title}, full screen`}
+        onKeyDown={onKeyDown}
+      >
+        {current?.type === 'image' ? (
+          <Image src={current.image.src} alt={current.image.alt} width={1200} height={800} quality={75} sizes="100vw" />
+        ) : null}
+        {current?.type === 'video' ? (
+          <VideoSlide slide={current} {...(poster ? { poster: poster.src } : {})} title={title} />
+        ) : null}
         <div className="gallery__dialog-bar">
-          <button type="button" className="button button--secondary" onClick={() => go(index - 1)} aria-label="Previous photo">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => go(index - 1)}
+            aria-label="Previous photo"
+          >
             ‹ Previous
           </button>
           <span>
             {index + 1} / {count}
           </span>
-          <button type="button" className="button button--secondary" onClick={() => go(index + 1)} aria-label="Next photo">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => go(index + 1)}
+            aria-label="Next photo"
+          >
             Next ›
           </button>
           <button type="button" className="button button--primary" onClick={() => dialog.current?.close()}>

@@ -16,12 +16,15 @@ export const VehicleGallery: BlockComponent<'VehicleGallery'> = async ({ ctx }) 
       return src ? { src, thumb: entry.image?.thumb?.url ?? src, alt: `${title}, photo ${i + 1}` } : undefined;
     })
     .filter((image): image is NonNullable<typeof image> => image !== undefined);
-  if (!images.length && car.primary_image_url) images.push({ src: car.primary_image_url, thumb: car.primary_image_url, alt: title });
+  if (!images.length && car.primary_image_url)
+    images.push({ src: car.primary_image_url, thumb: car.primary_image_url, alt: title });
   const spinFrames = car.spin_images ?? [];
   const videoUrl = car.video_url ?? car.videos?.[0]?.url;
   const source = videoSource(videoUrl);
   const slides = mediaSlides(images, source ? { source, title: 'Video' } : undefined, ctx.tenant.vehicle.videoPosition);
-  const walkaround = car.walkaround_videos?.map((v) => ({ url: v.url, title: v.title ?? 'Walkaround video', source: videoSource(v.url) })).find((v) => v.source?.kind === 'file');
+  const walkaround = car.walkaround_videos
+    ?.map((v) => ({ url: v.url, title: v.title ?? 'Walkaround video', source: videoSource(v.url) }))
+    .find((v) => v.source?.kind === 'file');
   return (
     <Viewer
       slides={slides}

@@ -3,14 +3,32 @@
 import { useId, useState, type ReactNode } from 'react';
 
 /** Shows the first `initial` entries with a button for the rest (catalogue §4: 4 key facts, 8 features, 4 specifications). */
-function Expandable<T>({ entries, initial, moreLabel, lessLabel, render }: { entries: T[]; initial: number; moreLabel: string; lessLabel: string; render: (shown: T[], id: string) => ReactNode }) {
+function Expandable<T>({
+  entries,
+  initial,
+  moreLabel,
+  lessLabel,
+  render,
+}: {
+  entries: T[];
+  initial: number;
+  moreLabel: string;
+  lessLabel: string;
+  render: (shown: T[], id: string) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
     <>
       {render(open ? entries : entries.slice(0, initial), id)}
       {entries.length > initial ? (
-        <button type="button" className="link-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((o) => !o)}
+        >
           {open ? lessLabel : moreLabel}
         </button>
       ) : null}
@@ -18,7 +36,17 @@ function Expandable<T>({ entries, initial, moreLabel, lessLabel, render }: { ent
   );
 }
 
-export function ExpandableRows({ rows, label, ...labels }: { rows: Array<[string, string]>; initial: number; moreLabel: string; lessLabel: string; label: string }) {
+export function ExpandableRows({
+  rows,
+  label,
+  ...labels
+}: {
+  rows: Array<[string, string]>;
+  initial: number;
+  moreLabel: string;
+  lessLabel: string;
+  label: string;
+}) {
   return (
     <Expandable
       entries={rows}
@@ -37,7 +65,17 @@ export function ExpandableRows({ rows, label, ...labels }: { rows: Array<[string
   );
 }
 
-export function ExpandableItems({ items, label, ...labels }: { items: string[]; initial: number; moreLabel: string; lessLabel: string; label: string }) {
+export function ExpandableItems({
+  items,
+  label,
+  ...labels
+}: {
+  items: string[];
+  initial: number;
+  moreLabel: string;
+  lessLabel: string;
+  label: string;
+}) {
   return (
     <Expandable
       entries={items}

@@ -4,10 +4,16 @@ import { pageVehicle } from '../vehicle-context';
 import { ExpandableItems, ExpandableRows } from './VehicleInformation.client';
 
 const km = (n: number | undefined) => (n === undefined ? undefined : `${new Intl.NumberFormat('en-AU').format(n)} km`);
-const unit = (value: unknown, suffix: string) => (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? `${String(value)} ${suffix}` : value);
+const unit = (value: unknown, suffix: string) =>
+  typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')
+    ? `${String(value)} ${suffix}`
+    : value;
 
 function rows(entries: Array<[string, unknown]>): Array<[string, string]> {
-  return visibleSpecRows(entries.map(([name, value]) => ({ name, value }))).map(({ name, value }) => [name, String(value)]);
+  return visibleSpecRows(entries.map(([name, value]) => ({ name, value }))).map(({ name, value }) => [
+    name,
+    String(value),
+  ]);
 }
 
 export const VehicleInformation: BlockComponent<'VehicleInformation'> = async ({ props, ctx }) => {
@@ -61,25 +67,49 @@ export const VehicleInformation: BlockComponent<'VehicleInformation'> = async ({
       {keyInfo.length ? (
         <div className="vehicle-info__group">
           <h3>Key information</h3>
-          <ExpandableRows rows={keyInfo} initial={KEY_INFO_INITIAL} moreLabel="Show More" lessLabel="Show Less" label="Key information" />
+          <ExpandableRows
+            rows={keyInfo}
+            initial={KEY_INFO_INITIAL}
+            moreLabel="Show More"
+            lessLabel="Show Less"
+            label="Key information"
+          />
         </div>
       ) : null}
       {details.length ? (
         <div className="vehicle-info__group">
           <h3>Details</h3>
-          <ExpandableRows rows={details} initial={details.length} moreLabel="Show More" lessLabel="Show Less" label="Details" />
+          <ExpandableRows
+            rows={details}
+            initial={details.length}
+            moreLabel="Show More"
+            lessLabel="Show Less"
+            label="Details"
+          />
         </div>
       ) : null}
       {features.length ? (
         <div className="vehicle-info__group">
           <h3>Features</h3>
-          <ExpandableItems items={features} initial={FEATURES_INITIAL} moreLabel="Show All" lessLabel="Show Less" label="Features" />
+          <ExpandableItems
+            items={features}
+            initial={FEATURES_INITIAL}
+            moreLabel="Show All"
+            lessLabel="Show Less"
+            label="Features"
+          />
         </div>
       ) : null}
       {specs.length ? (
         <div className="vehicle-info__group">
           <h3>Specifications</h3>
-          <ExpandableRows rows={specs} initial={SPECS_INITIAL} moreLabel="Show all specifications" lessLabel="Hide specifications" label="Specifications" />
+          <ExpandableRows
+            rows={specs}
+            initial={SPECS_INITIAL}
+            moreLabel="Show all specifications"
+            lessLabel="Hide specifications"
+            label="Specifications"
+          />
         </div>
       ) : null}
     </section>

@@ -10,14 +10,21 @@ export const VehicleLocation: BlockComponent<'VehicleLocation'> = async ({ props
   const { location } = await pageVehicle(ctx);
   if (!location) return null;
   const address = location.address;
-  const oneLine = [address?.street, [address?.city, address?.state, address?.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const oneLine = [address?.street, [address?.city, address?.state, address?.postcode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   const hasPoint = typeof address?.lat === 'number' && typeof address.long === 'number';
-  const directions = hasPoint ? `https://www.google.com/maps/dir/?api=1&destination=${address?.lat}%2C${address?.long}` : `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(oneLine)}`;
+  const directions = hasPoint
+    ? `https://www.google.com/maps/dir/?api=1&destination=${address?.lat}%2C${address?.long}`
+    : `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(oneLine)}`;
   const source = hoursSourceOf(location);
   const status = openNow(source, ctx.now);
   const today = upcomingHours(source, ctx.now, 1)[0];
   const rows = groupOpeningHours(location.contact_detail?.opening_hours ?? []);
-  const heading = (props.heading ?? 'Where to see this {vehicle word}').replace('{vehicle word}', ctx.tenant.vehicleWord);
+  const heading = (props.heading ?? 'Where to see this {vehicle word}').replace(
+    '{vehicle word}',
+    ctx.tenant.vehicleWord,
+  );
   return (
     <section className="vehicle-location" aria-labelledby="vehicle-location-heading">
       <h2 id="vehicle-location-heading">{heading}</h2>
@@ -48,7 +55,13 @@ export const VehicleLocation: BlockComponent<'VehicleLocation'> = async ({ props
             </a>
           </p>
         </div>
-        <div className="location-map">{hasPoint ? <LocationMap lat={address?.lat ?? 0} lng={address?.long ?? 0} name={location.name} /> : <p>{oneLine}</p>}</div>
+        <div className="location-map">
+          {hasPoint ? (
+            <LocationMap lat={address?.lat ?? 0} lng={address?.long ?? 0} name={location.name} />
+          ) : (
+            <p>{oneLine}</p>
+          )}
+        </div>
       </div>
     </section>
   );

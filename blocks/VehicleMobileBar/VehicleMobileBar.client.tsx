@@ -18,7 +18,19 @@ function useScrolledPast(threshold: number): boolean {
   return past;
 }
 
-export function MobileBar({ reserveHref, reserveLabel, enquireHref, enquireLabel, phone }: { reserveHref?: string; reserveLabel: string; enquireHref: string; enquireLabel: string; phone?: string }) {
+export function MobileBar({
+  reserveHref,
+  reserveLabel,
+  enquireHref,
+  enquireLabel,
+  phone,
+}: {
+  reserveHref?: string;
+  reserveLabel: string;
+  enquireHref: string;
+  enquireLabel: string;
+  phone?: string;
+}) {
   const scrolled = useScrolledPast(MOBILE_BAR_SCROLL);
   return (
     <nav className={`mobile-bar${scrolled ? ' mobile-bar--scrolled' : ''}`} aria-label="Quick actions">
@@ -43,7 +55,17 @@ export function MobileBar({ reserveHref, reserveLabel, enquireHref, enquireLabel
 export const STICKY_HEADER_SCROLL = 500;
 
 /** On wide screens, a slim bar with the car's title, price and enquiry once the page has scrolled past 500 px. */
-export function StickyVehicleHeader({ title, price, enquireHref, enquireLabel }: { title: string; price: string; enquireHref: string; enquireLabel: string }) {
+export function StickyVehicleHeader({
+  title,
+  price,
+  enquireHref,
+  enquireLabel,
+}: {
+  title: string;
+  price: string;
+  enquireHref: string;
+  enquireLabel: string;
+}) {
   const shown = useScrolledPast(STICKY_HEADER_SCROLL);
   return (
     <div className={`vehicle-sticky${shown ? ' is-shown' : ''}`} aria-hidden={!shown} inert={!shown}>

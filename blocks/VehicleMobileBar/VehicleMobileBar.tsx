@@ -16,11 +16,26 @@ export const VehicleMobileBar: BlockComponent<'VehicleMobileBar'> = async ({ pro
   const phone = printPhone(car, tenant, location?.contact_detail?.phone);
   const enquireHref = fillCarLink(props.enquireHref ?? '/contact?car_id={id}', car);
   const enquireLabel = props.instantMessage ? 'Instant Message' : 'Enquire Now';
-  const price = priceDisplay(car, { subscriptionOffer: tenant.features.subscriptionOffer, noPriceText: tenant.pricing.noPriceText, preorderText: tenant.pricing.preorderText });
+  const price = priceDisplay(car, {
+    subscriptionOffer: tenant.features.subscriptionOffer,
+    noPriceText: tenant.pricing.noPriceText,
+    preorderText: tenant.pricing.preorderText,
+  });
   return (
     <>
-      <StickyVehicleHeader title={vehicleTitle(car)} price={'amount' in price ? formatMoney(price.amount, tenant.locale.currency) : price.text} enquireHref={enquireHref} enquireLabel={enquireLabel} />
-      <MobileBar reserveHref={canReserve ? `/cars/${car.slug}/checkout` : undefined} reserveLabel={RESERVE_NOW_TEXT} enquireHref={enquireHref} enquireLabel={enquireLabel} phone={phone} />
+      <StickyVehicleHeader
+        title={vehicleTitle(car)}
+        price={'amount' in price ? formatMoney(price.amount, tenant.locale.currency) : price.text}
+        enquireHref={enquireHref}
+        enquireLabel={enquireLabel}
+      />
+      <MobileBar
+        reserveHref={canReserve ? `/cars/${car.slug}/checkout` : undefined}
+        reserveLabel={RESERVE_NOW_TEXT}
+        enquireHref={enquireHref}
+        enquireLabel={enquireLabel}
+        phone={phone}
+      />
     </>
   );
 };

@@ -18,9 +18,23 @@ export const VehiclePlugins: BlockComponent<'VehiclePlugins'> = async ({ props, 
   const accountsOn = isSwitchedOn('accounts', tenant.features);
   const slug = encodeURIComponent(car.slug);
   const candidates: Download[] = [
-    { plugin: 'carAnalysis', label: 'Download the car analysis (PDF)', signInLabel: 'Sign in to download the car analysis', href: `/api/cars/${slug}/analysis` },
+    {
+      plugin: 'carAnalysis',
+      label: 'Download the car analysis (PDF)',
+      signInLabel: 'Sign in to download the car analysis',
+      href: `/api/cars/${slug}/analysis`,
+    },
     // A PPSR report needs a provider and the car's VIN; without them the link would only fail.
-    ...(getPpsrProvider() && car.vin ? [{ plugin: 'ppsr' as const, label: 'Download the PPSR report (PDF)', signInLabel: 'Sign in to download the PPSR report', href: `/api/cars/${slug}/ppsr` }] : []),
+    ...(getPpsrProvider() && car.vin
+      ? [
+          {
+            plugin: 'ppsr' as const,
+            label: 'Download the PPSR report (PDF)',
+            signInLabel: 'Sign in to download the PPSR report',
+            href: `/api/cars/${slug}/ppsr`,
+          },
+        ]
+      : []),
   ];
   const shown = candidates
     .map((download) => ({ download, audience: effectiveAudience(tenant.plugins[download.plugin], accountsOn) }))

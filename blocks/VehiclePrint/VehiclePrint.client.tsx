@@ -38,7 +38,13 @@ export function DownloadPdfButton({ slug }: { slug: string }) {
   };
 
   return (
-    <button type="button" className="button button--outline" onClick={() => void download()} disabled={busy} aria-busy={busy}>
+    <button
+      type="button"
+      className="button button--outline"
+      onClick={() => void download()}
+      disabled={busy}
+      aria-busy={busy}
+    >
       {busy ? PREPARING : 'Download PDF'}
     </button>
   );

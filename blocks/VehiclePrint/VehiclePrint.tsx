@@ -12,7 +12,12 @@ export const VehiclePrint: BlockComponent<'VehiclePrint'> = async ({ props, ctx 
       </li>
       {props.showPrintPage !== false ? (
         <li>
-          <a className="button button--outline" href={`/print?car_id=${encodeURIComponent(car.slug)}`} target="_blank" rel="noopener">
+          <a
+            className="button button--outline"
+            href={`/print?car_id=${encodeURIComponent(car.slug)}`}
+            target="_blank"
+            rel="noopener"
+          >
             Print
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>

@@ -9,25 +9,50 @@ import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
  * full; the click records a lead and fires analytics event 25. A failed lead record is logged
  * only: the shopper still gets the number.
  */
-export function PhoneReveal({ phone, masked, revealed, carId }: { phone: string; masked: string; revealed: boolean; carId: number }) {
+export function PhoneReveal({
+  phone,
+  masked,
+  revealed,
+  carId,
+}: {
+  phone: string;
+  masked: string;
+  revealed: boolean;
+  carId: number;
+}) {
   const [shown, setShown] = useState(revealed);
   const tel = `tel:${phone.replace(/[^0-9+]/g, '')}`;
   const reveal = () => {
     setShown(true);
     track(ANALYTICS_EVENTS.phoneClick, { car_id: carId });
-    fetch('/api/leads/phone-reveal', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ car_id: carId }) })
-      .then((response) => (response.ok ? undefined : console.error('Phone reveal lead was not recorded', response.status)))
+    fetch('/api/leads/phone-reveal', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ car_id: carId }),
+    })
+      .then((response) =>
+        response.ok ? undefined : console.error('Phone reveal lead was not recorded', response.status),
+      )
       .catch((error: unknown) => console.error('Phone reveal lead was not recorded', error));
   };
   if (shown) {
     return (
-      <a className="button button--secondary vehicle-sidebar__phone" href={tel} onClick={revealed ? () => track(ANALYTICS_EVENTS.phoneClick, { car_id: carId }) : undefined}>
+      <a
+        className="button button--secondary vehicle-sidebar__phone"
+        href={tel}
+        onClick={revealed ? () => track(ANALYTICS_EVENTS.phoneClick, { car_id: carId }) : undefined}
+      >
         Call {phone}
       </a>
     );
   }
   return (
-    <button type="button" className="button button--secondary vehicle-sidebar__phone" onClick={reveal} aria-label={`Show the phone number (${masked})`}>
+    <button
+      type="button"
+      className="button button--secondary vehicle-sidebar__phone"
+      onClick={reveal}
+      aria-label={`Show the phone number (${masked})`}
+    >
       {masked} <span aria-hidden="true">· Show number</span>
     </button>
   );

@@ -8,7 +8,19 @@ import { isSwitchedOn } from '../../domain/switches';
 import { fillCarLink } from '../../domain/car-links';
 import { isAvailable } from '../../domain/listing';
 import { slugify } from '../../domain/slug';
-import { FIND_SIMILAR_TEXT, marketPriceBadge, maskPhone, purchaseButtonsHidden, regoExpiry, reserveLabel, sidebarCtas, SIMILAR_PROMPT, SOLD_NOTICE_TITLE, soldNotice, type SidebarCta } from '../../domain/vehicle-rules';
+import {
+  FIND_SIMILAR_TEXT,
+  marketPriceBadge,
+  maskPhone,
+  purchaseButtonsHidden,
+  regoExpiry,
+  reserveLabel,
+  sidebarCtas,
+  SIMILAR_PROMPT,
+  SOLD_NOTICE_TITLE,
+  soldNotice,
+  type SidebarCta,
+} from '../../domain/vehicle-rules';
 import { pageVehicle } from '../vehicle-context';
 import { printPhone } from '../../services/print/price-text';
 import { PhoneReveal } from './VehicleSidebar.client';
@@ -17,7 +29,17 @@ import { ComparisonWarning, RatePair } from '../FinanceCalculator/ComparisonDisc
 
 function Icon({ path }: { path: string }) {
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={path} />
     </svg>
   );
@@ -33,16 +55,28 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
   const { tenant, now } = ctx;
   const { car, location } = await pageVehicle(ctx);
   const title = vehicleTitle(car);
-  const price = priceDisplay(car, { subscriptionOffer: tenant.features.subscriptionOffer, noPriceText: tenant.pricing.noPriceText, preorderText: tenant.pricing.preorderText });
+  const price = priceDisplay(car, {
+    subscriptionOffer: tenant.features.subscriptionOffer,
+    noPriceText: tenant.pricing.noPriceText,
+    preorderText: tenant.pricing.preorderText,
+  });
   const badge = marketPriceBadge(car);
   const available = isAvailable(car);
-  const rules = tenant.vehicle.rules as { tradeIn?: StockFilter; reserve?: StockFilter; buyOnline?: StockFilter; historyReport?: StockFilter };
+  const rules = tenant.vehicle.rules as {
+    tradeIn?: StockFilter;
+    reserve?: StockFilter;
+    buyOnline?: StockFilter;
+    historyReport?: StockFilter;
+  };
   const passing = new Set<SidebarCta>(sidebarCtas(car, rules, { now }));
-  const buttons = (tenant.buttonSets[props.buttonSet ?? 'vehicle'] ?? []).filter((b: Button) => isSwitchedOn(b.when, tenant.features) && (!b.cta || passing.has(b.cta)));
+  const buttons = (tenant.buttonSets[props.buttonSet ?? 'vehicle'] ?? []).filter(
+    (b: Button) => isSwitchedOn(b.when, tenant.features) && (!b.cta || passing.has(b.cta)),
+  );
   const phone = printPhone(car, tenant, location?.contact_detail?.phone);
   const rego = regoExpiry(car.rego_expiry, now, tenant.locale.timeZone, tenant.vehicle.showUnregistered);
   const hideBuying = purchaseButtonsHidden(car);
-  const label = (button: Button) => (button.cta === 'reserve' ? reserveLabel(tenant.vehicle.reserveAmount) : button.label);
+  const label = (button: Button) =>
+    button.cta === 'reserve' ? reserveLabel(tenant.vehicle.reserveAmount) : button.label;
   const similarHref = `/search/${slugify(car.make)}/${slugify(car.model)}`;
   const estimate = await vehicleFinanceEstimate(tenant, car, now);
   // Provider G advertises monthly repayments (conversion §5.2); the others weekly.
@@ -82,11 +116,15 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
       {estimate ? (
         <div className="finance-estimate">
           <a className="finance-estimate__link" href="#finance-form">
-            Finance from <strong>{formatMoney(monthly ? estimate.monthly : estimate.weekly, tenant.locale.currency)}</strong> {monthly ? 'per month' : 'per week'}*
+            Finance from{' '}
+            <strong>{formatMoney(monthly ? estimate.monthly : estimate.weekly, tenant.locale.currency)}</strong>{' '}
+            {monthly ? 'per month' : 'per week'}*
           </a>
           <RatePair interestRate={estimate.interestRate} comparisonRate={estimate.comparisonRate} />
           <ComparisonWarning />
-          {estimate.disclaimer ?? tenant.finance.disclaimer ? <p className="comparison-warning">{estimate.disclaimer ?? tenant.finance.disclaimer}</p> : null}
+          {(estimate.disclaimer ?? tenant.finance.disclaimer) ? (
+            <p className="comparison-warning">{estimate.disclaimer ?? tenant.finance.disclaimer}</p>
+          ) : null}
           {tenant.finance.lenderName ? (
             <p className="comparison-warning">
               Credit provided by {tenant.finance.lenderName}
@@ -101,7 +139,7 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
             <Icon path={ICONS.km} /> {new Intl.NumberFormat('en-AU').format(car.km)} km
           </li>
         ) : null}
-        {car.simple_transmission ?? car.trans ? (
+        {(car.simple_transmission ?? car.trans) ? (
           <li>
             <Icon path={ICONS.transmission} /> {car.simple_transmission ?? car.trans}
           </li>
@@ -135,7 +173,12 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
             return (
               <li key={`${button.label}:${button.href}`}>
                 {external ? (
-                  <a className={`button button--${button.style ?? 'outline'}`} href={href} target="_blank" rel="noopener noreferrer">
+                  <a
+                    className={`button button--${button.style ?? 'outline'}`}
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
                     {label(button)}
                     <span className="visually-hidden"> (opens in a new tab)</span>
                   </a>
@@ -149,7 +192,14 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
           })}
         </ul>
       ) : null}
-      {phone ? <PhoneReveal phone={phone} masked={maskPhone(phone)} revealed={tenant.vehicle.showPhoneImmediately} carId={car.id} /> : null}
+      {phone ? (
+        <PhoneReveal
+          phone={phone}
+          masked={maskPhone(phone)}
+          revealed={tenant.vehicle.showPhoneImmediately}
+          carId={car.id}
+        />
+      ) : null}
     </div>
   );
 };

@@ -6,6 +6,12 @@ import { siteOrigin } from '../site-origin';
 export const VehicleStructuredData: BlockComponent<'VehicleStructuredData'> = async ({ ctx }) => {
   const { car } = await pageVehicle(ctx);
   const origin = siteOrigin(ctx.tenant);
-  const data = vehicleJsonLd(car, { url: `${origin}/cars/${car.slug}`, siteName: ctx.tenant.name, currency: ctx.tenant.locale.currency, imageBase: origin, vehicleWord: ctx.tenant.vehicleWord });
+  const data = vehicleJsonLd(car, {
+    url: `${origin}/cars/${car.slug}`,
+    siteName: ctx.tenant.name,
+    currency: ctx.tenant.locale.currency,
+    imageBase: origin,
+    vehicleWord: ctx.tenant.vehicleWord,
+  });
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serialiseJsonLd(data) }} />;
 };

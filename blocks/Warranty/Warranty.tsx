@@ -6,7 +6,11 @@ const number = new Intl.NumberFormat('en-AU');
 export const Warranty: BlockComponent<'Warranty'> = ({ props, ctx }) => {
   const { brand, years, km, roadsideYears, terms } = ctx.tenant.warranty;
   const distance = km === 'unlimited' ? 'unlimited kilometres' : `${number.format(km)} km, whichever comes first`;
-  const heading = (props.heading ?? 'Your {years}-year warranty').replaceAll('{years}', String(years)).replaceAll('{brand}', brand ?? '').replace(/\s+/g, ' ').trim();
+  const heading = (props.heading ?? 'Your {years}-year warranty')
+    .replaceAll('{years}', String(years))
+    .replaceAll('{brand}', brand ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
   const Sub = props.headingLevel === 1 ? 'h2' : 'h3';
   return (

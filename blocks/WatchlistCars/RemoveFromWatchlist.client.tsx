@@ -9,7 +9,15 @@ import { postAccountCall } from '../shopper/account';
 const FAILED = 'The car could not be removed just now. Please try again.';
 
 /** Takes a car off the watchlist, then reloads the list from the server. */
-export function RemoveFromWatchlist({ carId, carName, phoneNumber }: { carId: number; carName: string; phoneNumber: string | null }) {
+export function RemoveFromWatchlist({
+  carId,
+  carName,
+  phoneNumber,
+}: {
+  carId: number;
+  carName: string;
+  phoneNumber: string | null;
+}) {
   const router = useRouter();
   const setToast = useSetAtom(toastAtom);
   const [busy, setBusy] = useState(false);
@@ -41,4 +49,4 @@ export function RemoveFromWatchlist({ carId, carName, phoneNumber }: { carId: nu
       ) : null}
     </>
   );
-};
+}

@@ -27,8 +27,15 @@ export const WatchlistCars: BlockComponent<'WatchlistCars'> = async ({ props, ct
     );
   }
   // A brand's garage lists that brand's cars (a car no longer known is listed everywhere, so it can be removed).
-  const entries = (await watchlistEntries(tenant, user, now)).filter(({ car }) => !brand || !car || car.make.toLowerCase() === brand.name.toLowerCase());
-  const options = { currency: tenant.locale.currency, subscriptionOffer: tenant.features.subscriptionOffer, noPriceText: tenant.pricing.noPriceText, preorderText: tenant.pricing.preorderText };
+  const entries = (await watchlistEntries(tenant, user, now)).filter(
+    ({ car }) => !brand || !car || car.make.toLowerCase() === brand.name.toLowerCase(),
+  );
+  const options = {
+    currency: tenant.locale.currency,
+    subscriptionOffer: tenant.features.subscriptionOffer,
+    noPriceText: tenant.pricing.noPriceText,
+    preorderText: tenant.pricing.preorderText,
+  };
   return (
     <section className="container section" aria-labelledby="watchlist-heading">
       <Heading id="watchlist-heading" tabIndex={-1}>
@@ -36,7 +43,8 @@ export const WatchlistCars: BlockComponent<'WatchlistCars'> = async ({ props, ct
       </Heading>
       {entries.length === 0 ? (
         <p>
-          Your watchlist is empty. <Link href="/search/new-used-and-demo-cars">Search our stock</Link> and choose Save to watchlist on any car.
+          Your watchlist is empty. <Link href="/search/new-used-and-demo-cars">Search our stock</Link> and choose Save
+          to watchlist on any car.
         </p>
       ) : (
         <ul className="card-grid" role="list">
@@ -47,15 +55,29 @@ export const WatchlistCars: BlockComponent<'WatchlistCars'> = async ({ props, ct
             const linked = car && status !== 'gone';
             return (
               <li key={carId} className="stock-card">
-                {image ? <Image src={image} alt="" width={600} height={400} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" /> : null}
+                {image ? (
+                  <Image
+                    src={image}
+                    alt=""
+                    width={600}
+                    height={400}
+                    sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                  />
+                ) : null}
                 <div className="stock-card__body">
                   <p>
-                    <span className={`watchlist-status watchlist-status--${status}`}>{WATCHLIST_STATUS_LABEL[status]}</span>
+                    <span className={`watchlist-status watchlist-status--${status}`}>
+                      {WATCHLIST_STATUS_LABEL[status]}
+                    </span>
                   </p>
-                  <h3 className="stock-card__title">{linked ? <Link href={`/cars/${car.slug}`}>{title}</Link> : title}</h3>
+                  <h3 className="stock-card__title">
+                    {linked ? <Link href={`/cars/${car.slug}`}>{title}</Link> : title}
+                  </h3>
                   {price && status !== 'sold' && status !== 'gone' ? (
                     <p className="stock-card__price">
-                      <strong>{'amount' in price ? formatMoney(price.amount, tenant.locale.currency) : price.text}</strong>
+                      <strong>
+                        {'amount' in price ? formatMoney(price.amount, tenant.locale.currency) : price.text}
+                      </strong>
                     </p>
                   ) : null}
                   <RemoveFromWatchlist carId={carId} carName={title} phoneNumber={user.phoneNumber ?? null} />

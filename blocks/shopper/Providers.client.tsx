@@ -35,7 +35,14 @@ function ToastViewport() {
   return (
     <div className="toast-viewport" role="status" aria-live="polite">
       {toast ? (
-        <div className="toast" key={toast.id} onMouseEnter={() => hold(true)} onMouseLeave={() => hold(false)} onFocus={() => hold(true)} onBlur={() => hold(false)}>
+        <div
+          className="toast"
+          key={toast.id}
+          onMouseEnter={() => hold(true)}
+          onMouseLeave={() => hold(false)}
+          onFocus={() => hold(true)}
+          onBlur={() => hold(false)}
+        >
           <p className="toast__title">{toast.title}</p>
           {toast.body ? <p>{toast.body}</p> : null}
           {toast.action ? (
@@ -43,7 +50,12 @@ function ToastViewport() {
               {toast.action.label}
             </Link>
           ) : null}
-          <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => setToast(undefined)}>
+          <button
+            type="button"
+            className="toast__close"
+            aria-label="Dismiss notification"
+            onClick={() => setToast(undefined)}
+          >
             ×
           </button>
         </div>

@@ -23,7 +23,19 @@ function hashTargetAfter(box: HTMLElement | null): { el: Element; top: number } 
  * jumped to a section further down (#vehicle-map), that section stays where it was on screen
  * while the tool above it arrives (issue 14: the jump used to be pushed out of view).
  */
-export function WhenVisible<P extends object>({ load, props, placeholder, minHeight, rootMargin = '800px' }: { load: () => Promise<ComponentType<P>>; props: P; placeholder: ReactNode; minHeight: number; rootMargin?: string }) {
+export function WhenVisible<P extends object>({
+  load,
+  props,
+  placeholder,
+  minHeight,
+  rootMargin = '800px',
+}: {
+  load: () => Promise<ComponentType<P>>;
+  props: P;
+  placeholder: ReactNode;
+  minHeight: number;
+  rootMargin?: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [Loaded, setLoaded] = useState<ComponentType<P> | null>(null);
   const anchor = useRef<{ el: Element; top: number } | undefined>(undefined);
@@ -41,12 +53,15 @@ export function WhenVisible<P extends object>({ load, props, placeholder, minHei
       start();
       return () => void (cancelled = true);
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        observer.disconnect();
-        start();
-      }
-    }, { rootMargin });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          start();
+        }
+      },
+      { rootMargin },
+    );
     observer.observe(el);
     return () => {
       cancelled = true;

@@ -56,10 +56,19 @@ const UNREACHABLE = 'We could not reach the site. Check your connection and try 
  * POST JSON to one of this site's account calls; resolves with the answer's body when it says
  * success, and rejects with the answer's own error message (or a plain one when the network failed).
  */
-export async function postAccountCall<T extends { success?: boolean; error?: string }>(path: string, body: unknown, fallback: string): Promise<T> {
+export async function postAccountCall<T extends { success?: boolean; error?: string }>(
+  path: string,
+  body: unknown,
+  fallback: string,
+): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) });
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify(body),
+    });
   } catch {
     throw new Error(UNREACHABLE);
   }

@@ -27,8 +27,9 @@ export const VIEWED_LIMIT = 20;
 
 // Per-site keys: two dealer sites on one browser keep their own lists. Read after hydration
 // (jotai's default), so the server's HTML and the first client render agree.
-const storage = <T,>() => createJSONStorage<T>(() => localStorage);
-export const favouritesAtom = (site: string) => atomWithStorage<FavouriteEntry[]>(`favourites:${site}`, [], storage<FavouriteEntry[]>());
+const storage = <T>() => createJSONStorage<T>(() => localStorage);
+export const favouritesAtom = (site: string) =>
+  atomWithStorage<FavouriteEntry[]>(`favourites:${site}`, [], storage<FavouriteEntry[]>());
 export const viewedAtom = (site: string) => atomWithStorage<ViewedCar[]>(`viewed:${site}`, [], storage<ViewedCar[]>());
 
 export interface Toast {

@@ -11,7 +11,9 @@ export function readUserDetails(site: string): UserDetails {
     const value: unknown = JSON.parse(localStorage.getItem(key(site)) ?? '{}');
     if (!value || typeof value !== 'object') return {};
     const record = value as Record<string, unknown>;
-    return Object.fromEntries(USER_DETAIL_FIELDS.flatMap((f) => (typeof record[f] === 'string' ? [[f, record[f]]] : [])));
+    return Object.fromEntries(
+      USER_DETAIL_FIELDS.flatMap((f) => (typeof record[f] === 'string' ? [[f, record[f]]] : [])),
+    );
   } catch {
     return {};
   }
@@ -61,7 +63,10 @@ export function rememberEnquiredCar(site: string, car: { id: number; name: strin
   try {
     const k = `enquired:${site}`;
     const list = JSON.parse(localStorage.getItem(k) ?? '[]') as { id: number }[];
-    localStorage.setItem(k, JSON.stringify([{ ...car, at: new Date().toISOString() }, ...list.filter((c) => c.id !== car.id)].slice(0, 20)));
+    localStorage.setItem(
+      k,
+      JSON.stringify([{ ...car, at: new Date().toISOString() }, ...list.filter((c) => c.id !== car.id)].slice(0, 20)),
+    );
   } catch {
     // Nothing else depends on it.
   }

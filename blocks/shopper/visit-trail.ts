@@ -22,7 +22,8 @@ function read<T>(key: string, fallback: T): T {
 export function recordVisit(path: string, search: string): void {
   try {
     const pages = read<string[]>(PAGES_KEY, []);
-    if (pages[pages.length - 1] !== path) sessionStorage.setItem(PAGES_KEY, JSON.stringify([...pages, path].slice(-MAX_PAGES)));
+    if (pages[pages.length - 1] !== path)
+      sessionStorage.setItem(PAGES_KEY, JSON.stringify([...pages, path].slice(-MAX_PAGES)));
     const params = read<Record<string, string>>(PARAMS_KEY, {});
     let changed = false;
     for (const [key, value] of new URLSearchParams(search)) {
@@ -39,5 +40,8 @@ export function recordVisit(path: string, search: string): void {
 }
 
 export function visitTrail(): { visited_pages: string[]; linked_query_params: Record<string, string> } {
-  return { visited_pages: read<string[]>(PAGES_KEY, []), linked_query_params: read<Record<string, string>>(PARAMS_KEY, {}) };
+  return {
+    visited_pages: read<string[]>(PAGES_KEY, []),
+    linked_query_params: read<Record<string, string>>(PARAMS_KEY, {}),
+  };
 }

@@ -57,7 +57,8 @@ export interface GateInput {
 }
 
 export function gateDecision({ gate, features, signedIn, car, path, back }: GateInput): GateDecision {
-  if (!gate || !isSwitchedOn('accounts', features) || !isSwitchedOn(gate.when, features) || signedIn) return { kind: 'open' };
+  if (!gate || !isSwitchedOn('accounts', features) || !isSwitchedOn(gate.when, features) || signedIn)
+    return { kind: 'open' };
   // The checkout route without a loaded car does not redirect (conversion §4.7): it shows its own message.
   if (gate.needs === 'car' && !car.loaded) return { kind: 'open' };
   if (gate.needs === 'nvic' && (!car.loaded || !car.nvic)) return { kind: 'open' };

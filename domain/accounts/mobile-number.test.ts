@@ -12,7 +12,8 @@ describe('mobile numbers (accounts keep E.164)', () => {
     expect(normaliseMobile('+64 21 123 4567', 'AU')).toBe('+64211234567');
   });
   it('refuses landlines, short numbers and letters', () => {
-    for (const typed of ['02 9876 5432', '0412 345', 'call me', '', '+1 555 0100']) expect(normaliseMobile(typed, 'AU')).toBeUndefined();
+    for (const typed of ['02 9876 5432', '0412 345', 'call me', '', '+1 555 0100'])
+      expect(normaliseMobile(typed, 'AU')).toBeUndefined();
   });
   it('accepts only the stored form as already normalised', () => {
     expect(isMobileNumber('+61412345678')).toBe(true);

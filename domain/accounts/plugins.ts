@@ -7,7 +7,12 @@ export type PluginAudience = 'off' | 'everyone' | 'signedIn';
 /** show it; offer sign-in instead; or show nothing. */
 export type PluginView = 'show' | 'signIn' | 'hidden';
 
-export function pluginView(plugin: PluginName, audience: PluginAudience | undefined, signedIn: boolean, carType: string): PluginView {
+export function pluginView(
+  plugin: PluginName,
+  audience: PluginAudience | undefined,
+  signedIn: boolean,
+  carType: string,
+): PluginView {
   if (!audience || audience === 'off') return 'hidden';
   if (plugin === 'autogauge' && carType !== 'used') return 'hidden';
   if (audience === 'signedIn' && !signedIn) return 'signIn';
@@ -15,7 +20,11 @@ export function pluginView(plugin: PluginName, audience: PluginAudience | undefi
 }
 
 /** The sign-in type for a plugin (shown on the sign-in page). */
-export const PLUGIN_SIGN_IN_TYPE: Record<PluginName, string> = { autogauge: 'autogauge', carAnalysis: 'analysis', ppsr: 'ppsr' };
+export const PLUGIN_SIGN_IN_TYPE: Record<PluginName, string> = {
+  autogauge: 'autogauge',
+  carAnalysis: 'analysis',
+  ppsr: 'ppsr',
+};
 
 /** A plugin for signed-in shoppers on a site without accounts cannot be reached: it is off. */
 export function effectiveAudience(audience: PluginAudience | undefined, accountsOn: boolean): PluginAudience {

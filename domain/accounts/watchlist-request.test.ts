@@ -3,12 +3,20 @@ import { parseWatchlistRequest, watchlistPhone, WATCHLIST_MESSAGES } from './wat
 
 describe('watchlist calls (catalogue §7: JSON phone_number, car_id)', () => {
   it('reads the car and normalises the phone', () => {
-    expect(parseWatchlistRequest({ car_id: 12, phone_number: '0412 345 678' }, 'AU')).toEqual({ ok: true, carId: 12, phoneNumber: '+61412345678' });
+    expect(parseWatchlistRequest({ car_id: 12, phone_number: '0412 345 678' }, 'AU')).toEqual({
+      ok: true,
+      carId: 12,
+      phoneNumber: '+61412345678',
+    });
     expect(parseWatchlistRequest({ car_id: '12' }, 'AU')).toEqual({ ok: true, carId: 12 });
-    expect(parseWatchlistRequest({ car_id: 12, phone_number: '12' }, 'AU')).toEqual({ ok: false, error: WATCHLIST_MESSAGES.badPhone });
+    expect(parseWatchlistRequest({ car_id: 12, phone_number: '12' }, 'AU')).toEqual({
+      ok: false,
+      error: WATCHLIST_MESSAGES.badPhone,
+    });
   });
   it('refuses a missing or malformed car id, and a body that is not an object', () => {
-    for (const body of [{}, { car_id: -1 }, { car_id: 1.5 }, { car_id: 'abc' }, [], null, 'x']) expect(parseWatchlistRequest(body, 'AU')).toEqual({ ok: false, error: WATCHLIST_MESSAGES.badBody });
+    for (const body of [{}, { car_id: -1 }, { car_id: 1.5 }, { car_id: 'abc' }, [], null, 'x'])
+      expect(parseWatchlistRequest(body, 'AU')).toEqual({ ok: false, error: WATCHLIST_MESSAGES.badBody });
   });
   it('keeps a car under the account phone only', () => {
     expect(watchlistPhone(undefined, undefined)).toEqual({ ok: false, error: WATCHLIST_MESSAGES.noPhone });

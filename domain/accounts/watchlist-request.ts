@@ -14,10 +14,12 @@ export const WATCHLIST_MESSAGES = {
 } as const;
 
 export function parseWatchlistRequest(body: unknown, country: Country): WatchlistRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, error: WATCHLIST_MESSAGES.badBody };
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { ok: false, error: WATCHLIST_MESSAGES.badBody };
   const { car_id: rawCar, phone_number: rawPhone } = body as Record<string, unknown>;
   const carId = typeof rawCar === 'string' && /^\d+$/.test(rawCar.trim()) ? Number(rawCar) : rawCar;
-  if (typeof carId !== 'number' || !Number.isSafeInteger(carId) || carId <= 0) return { ok: false, error: WATCHLIST_MESSAGES.badBody };
+  if (typeof carId !== 'number' || !Number.isSafeInteger(carId) || carId <= 0)
+    return { ok: false, error: WATCHLIST_MESSAGES.badBody };
   if (rawPhone === undefined || rawPhone === null || rawPhone === '') return { ok: true, carId };
   if (typeof rawPhone !== 'string') return { ok: false, error: WATCHLIST_MESSAGES.badBody };
   const phoneNumber = normaliseMobile(rawPhone, country);
@@ -25,7 +27,10 @@ export function parseWatchlistRequest(body: unknown, country: Country): Watchlis
 }
 
 /** The phone a saved car is kept under: the account's own; a different one in the call is refused. */
-export function watchlistPhone(accountPhone: string | undefined, requested: string | undefined): { ok: true; phone: string } | { ok: false; error: string } {
+export function watchlistPhone(
+  accountPhone: string | undefined,
+  requested: string | undefined,
+): { ok: true; phone: string } | { ok: false; error: string } {
   if (!accountPhone) return { ok: false, error: WATCHLIST_MESSAGES.noPhone };
   if (requested && requested !== accountPhone) return { ok: false, error: WATCHLIST_MESSAGES.otherPhone };
   return { ok: true, phone: accountPhone };

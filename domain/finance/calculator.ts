@@ -33,14 +33,17 @@ export const DEFAULT_BOUNDS: CalculatorBounds = {
 export function calculatorBounds(...overrides: ReadonlyArray<BoundsOverrides | undefined>): CalculatorBounds {
   const out = structuredClone(DEFAULT_BOUNDS);
   for (const layer of overrides) {
-    for (const [field, bounds] of Object.entries(layer ?? {}) as [CalculatorField, Partial<Bounds>][]) Object.assign(out[field], bounds);
+    for (const [field, bounds] of Object.entries(layer ?? {}) as [CalculatorField, Partial<Bounds>][])
+      Object.assign(out[field], bounds);
   }
   return out;
 }
 
 /** conversion §5.3: 'Cannot be less than {min} or more than 250000' for an out-of-range purchase price. */
 export function priceMessage(price: number, bounds: CalculatorBounds): string | undefined {
-  return price < bounds.price.min || price > bounds.price.max ? `Cannot be less than ${bounds.price.min} or more than ${bounds.price.max}` : undefined;
+  return price < bounds.price.min || price > bounds.price.max
+    ? `Cannot be less than ${bounds.price.min} or more than ${bounds.price.max}`
+    : undefined;
 }
 
 /**
@@ -71,7 +74,11 @@ export interface CalculatorSettings {
 }
 
 /** conversion §4.4 defaults: price 30,000 when the car has none, 5 years or the site's, weekly, the site's rate else 10, 10% deposit, 30% final payment. */
-export function initialCalculatorState(carPrice: number | undefined, settings: CalculatorSettings, bounds: CalculatorBounds = DEFAULT_BOUNDS): CalculatorState {
+export function initialCalculatorState(
+  carPrice: number | undefined,
+  settings: CalculatorSettings,
+  bounds: CalculatorBounds = DEFAULT_BOUNDS,
+): CalculatorState {
   const price = carPrice && carPrice > 0 ? carPrice : DEFAULT_PRICE;
   const round = (v: number) => Math.round(v);
   return {
@@ -110,11 +117,21 @@ export interface CalculatorResult {
   priceError?: string;
 }
 
-export function calculate(state: CalculatorState, fees: FinanceFees, bounds: CalculatorBounds = DEFAULT_BOUNDS): CalculatorResult {
+export function calculate(
+  state: CalculatorState,
+  fees: FinanceFees,
+  bounds: CalculatorBounds = DEFAULT_BOUNDS,
+): CalculatorResult {
   const charges = loanFees(fees);
   const financed = Math.max(0, state.price - state.deposit) + (state.price - state.deposit > 0 ? charges.upfront : 0);
   const balloon = Math.min(state.residual, financed);
-  const terms = { principal: financed, annualRate: state.interest, years: state.years, frequency: state.frequency, balloon };
+  const terms = {
+    principal: financed,
+    annualRate: state.interest,
+    years: state.years,
+    frequency: state.frequency,
+    balloon,
+  };
   const perPeriodFee = (charges.monthly * 12) / FREQUENCIES[state.frequency];
   const amount = repayment(terms) + perPeriodFee;
   const priceError = priceMessage(state.price, bounds);
@@ -131,6 +148,7 @@ export function calculate(state: CalculatorState, fees: FinanceFees, bounds: Cal
 export function moneyQuickPicks(min = 5_000, max = 70_000): number[] {
   const steps = [1, 2, 3, 4, 5, 6, 7, 8, 10];
   const picks = new Set<number>();
-  for (let magnitude = 1_000; magnitude <= max; magnitude *= 10) for (const s of steps) if (s * magnitude >= min && s * magnitude <= max) picks.add(s * magnitude);
+  for (let magnitude = 1_000; magnitude <= max; magnitude *= 10)
+    for (const s of steps) if (s * magnitude >= min && s * magnitude <= max) picks.add(s * magnitude);
   return [...picks].sort((a, b) => a - b);
 }

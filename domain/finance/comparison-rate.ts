@@ -21,10 +21,16 @@ function monthlyOutgoing(annualRate: number, fees: LoanFees, amount: number, yea
 }
 
 /** The comparison rate in percent, to two decimals, for a nominal rate and fees on the standard example. */
-export function comparisonRate(annualRate: number, fees: LoanFees, amount = COMPARISON_AMOUNT, years = COMPARISON_YEARS): number {
+export function comparisonRate(
+  annualRate: number,
+  fees: LoanFees,
+  amount = COMPARISON_AMOUNT,
+  years = COMPARISON_YEARS,
+): number {
   const months = years * 12;
   const pay = monthlyOutgoing(annualRate, fees, amount, years);
-  const presentValue = (monthlyRate: number) => (monthlyRate === 0 ? pay * months : (pay * (1 - (1 + monthlyRate) ** -months)) / monthlyRate);
+  const presentValue = (monthlyRate: number) =>
+    monthlyRate === 0 ? pay * months : (pay * (1 - (1 + monthlyRate) ** -months)) / monthlyRate;
   // Bisection on the monthly rate: present value falls as the rate rises.
   let low = 0;
   let high = 1;

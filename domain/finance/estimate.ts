@@ -33,7 +33,14 @@ const priced: StockFilter = { field: 'price', gt: ESTIMATE_MIN_PRICE };
  * available, has_comparison_rate, has_weekly, has_monthly); a tenant may replace its provider's rule.
  */
 export const DEFAULT_PROVIDER_RULES: Readonly<Record<ProviderType, StockFilter>> = {
-  A: { all: [{ field: 'age_years', lte: PROVIDER_A_MAX_AGE_YEARS }, priced, available, { field: 'has_comparison_rate', eq: true }] },
+  A: {
+    all: [
+      { field: 'age_years', lte: PROVIDER_A_MAX_AGE_YEARS },
+      priced,
+      available,
+      { field: 'has_comparison_rate', eq: true },
+    ],
+  },
   B: available,
   C: available,
   D: { all: [priced, available, { field: 'has_weekly', eq: true }] },
@@ -61,10 +68,16 @@ export interface EstimateSettings {
   rule?: StockFilter;
 }
 
-const present = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
+const present = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
 
 /** conversion §5.2: all must hold (record with both rates, manufacturer and dealership not excluded, site flag), then the provider's rule. */
-export function estimateEligible(car: EstimateCar, lender: LenderRecord | undefined, settings: EstimateSettings, now: Date): boolean {
+export function estimateEligible(
+  car: EstimateCar,
+  lender: LenderRecord | undefined,
+  settings: EstimateSettings,
+  now: Date,
+): boolean {
   if (!settings.enabled || !lender || Object.keys(lender).length === 0) return false;
   if (!present(lender.interestRate) || !present(lender.comparisonRate)) return false;
   if (settings.excludedManufacturers.some((m) => m.toLowerCase() === car.make.toLowerCase())) return false;
@@ -93,7 +106,11 @@ export interface FinanceEstimate {
 
 /** The figures the vehicle page shows, from an eligible lender record. */
 export function financeEstimate(lender: LenderRecord): FinanceEstimate | undefined {
-  const weekly = present(lender.paymentWeek) ? lender.paymentWeek : present(lender.paymentMonth) ? Math.round((lender.paymentMonth / 4.33) * 100) / 100 : undefined;
+  const weekly = present(lender.paymentWeek)
+    ? lender.paymentWeek
+    : present(lender.paymentMonth)
+      ? Math.round((lender.paymentMonth / 4.33) * 100) / 100
+      : undefined;
   if (weekly === undefined || !present(lender.interestRate) || !present(lender.comparisonRate)) return undefined;
   return {
     weekly,
@@ -106,8 +123,17 @@ export function financeEstimate(lender: LenderRecord): FinanceEstimate | undefin
 }
 
 /** conversion §3 Car youxQuote: an instant quote read as a lender record. */
-export function quoteAsLender(quote: { weeklyRepaymentAmount?: number | null; advertisedRate?: number | null; comparisonRate?: number | null }, termYears: number): LenderRecord {
+export function quoteAsLender(
+  quote: { weeklyRepaymentAmount?: number | null; advertisedRate?: number | null; comparisonRate?: number | null },
+  termYears: number,
+): LenderRecord {
   const weekly = quote.weeklyRepaymentAmount ?? null;
   // conversion §4.3: the monthly figure of a quote is its weekly repayment times 4.33.
-  return { paymentWeek: weekly, paymentMonth: weekly === null ? null : monthlyFromWeekly(weekly), interestRate: quote.advertisedRate ?? null, comparisonRate: quote.comparisonRate ?? null, termYears };
+  return {
+    paymentWeek: weekly,
+    paymentMonth: weekly === null ? null : monthlyFromWeekly(weekly),
+    interestRate: quote.advertisedRate ?? null,
+    comparisonRate: quote.comparisonRate ?? null,
+    termYears,
+  };
 }

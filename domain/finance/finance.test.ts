@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { calculate, calculatorBounds, ENQUIRE_FOR_FINANCE, initialCalculatorState, moneyQuickPicks, normaliseInput, NO_FEES, priceMessage } from './calculator';
+import {
+  calculate,
+  calculatorBounds,
+  ENQUIRE_FOR_FINANCE,
+  initialCalculatorState,
+  moneyQuickPicks,
+  normaliseInput,
+  NO_FEES,
+  priceMessage,
+} from './calculator';
 import { comparisonRate } from './comparison-rate';
 import { collapseDisclaimer, COMPARISON_WARNING, comparisonBasis, DISCLAIMER_COLLAPSED_LENGTH } from './disclosure';
 import { estimateEligible, financeEstimate, quoteAsLender, type EstimateSettings, type LenderRecord } from './estimate';
@@ -31,7 +40,9 @@ describe('comparison rate (NCC; conversion §9 example: 5-year secured loan of $
     expect(withFees).toBeGreaterThan(10);
     expect(withFees).toBeLessThan(10.5);
     // The dealer fee set of conversion §9: establishment 395, security registration 6, dealer agency 912.25, $8 a month.
-    expect(comparisonRate(8.5, { upfront: 395 + 6 + 912.25, monthly: 8 })).toBeGreaterThan(comparisonRate(8.5, { upfront: 395 + 6 + 912.25, monthly: 0 }));
+    expect(comparisonRate(8.5, { upfront: 395 + 6 + 912.25, monthly: 8 })).toBeGreaterThan(
+      comparisonRate(8.5, { upfront: 395 + 6 + 912.25, monthly: 0 }),
+    );
   });
   it('carries the warning and the $30,000 / 5 years basis', () => {
     expect(COMPARISON_WARNING).toMatch(/^WARNING: This comparison rate is true only for the examples given/);
@@ -42,14 +53,29 @@ describe('comparison rate (NCC; conversion §9 example: 5-year secured loan of $
 describe('calculator (conversion §4.4, §5.3)', () => {
   const bounds = calculatorBounds();
   it('defaults: 30,000 without a car price, 5 years, weekly, 10% interest, 10% deposit, 30% final payment', () => {
-    expect(initialCalculatorState(undefined, {})).toEqual({ price: 30_000, years: 5, interest: 10, deposit: 3000, residual: 9000, frequency: 'weekly' });
-    expect(initialCalculatorState(42_990, { interestRate: 8.99, termYears: 6 })).toMatchObject({ price: 42_990, years: 6, interest: 8.99, deposit: 4299, residual: 12_897 });
+    expect(initialCalculatorState(undefined, {})).toEqual({
+      price: 30_000,
+      years: 5,
+      interest: 10,
+      deposit: 3000,
+      residual: 9000,
+      frequency: 'weekly',
+    });
+    expect(initialCalculatorState(42_990, { interestRate: 8.99, termYears: 6 })).toMatchObject({
+      price: 42_990,
+      years: 6,
+      interest: 8.99,
+      deposit: 4299,
+      residual: 12_897,
+    });
   });
   it("purchase price out of range: 'Cannot be less than {min} or more than 250000'; a provider's minimum of 5000", () => {
     expect(priceMessage(900, bounds)).toBe('Cannot be less than 1000 or more than 250000');
     expect(priceMessage(250_500, bounds)).toBe('Cannot be less than 1000 or more than 250000');
     expect(priceMessage(30_000, bounds)).toBeUndefined();
-    expect(priceMessage(4000, calculatorBounds({ price: { min: 5000 } }))).toBe('Cannot be less than 5000 or more than 250000');
+    expect(priceMessage(4000, calculatorBounds({ price: { min: 5000 } }))).toBe(
+      'Cannot be less than 5000 or more than 250000',
+    );
   });
   it('values at or below 0 become 0; other inputs are clamped to their bounds', () => {
     expect(normaliseInput('price', -5, bounds)).toBe(0);
@@ -61,17 +87,29 @@ describe('calculator (conversion §4.4, §5.3)', () => {
     expect(normaliseInput('deposit', 300_000, bounds)).toBe(250_000);
   });
   it("a repayment of 25 or less shows 'Enquire for Finance' and an empty total", () => {
-    const tiny = calculate({ price: 1000, years: 7, interest: 0.5, deposit: 0, residual: 0, frequency: 'weekly' }, NO_FEES);
+    const tiny = calculate(
+      { price: 1000, years: 7, interest: 0.5, deposit: 0, residual: 0, frequency: 'weekly' },
+      NO_FEES,
+    );
     expect(tiny.repayment).toBeUndefined();
     expect(tiny.total).toBeUndefined();
     expect(ENQUIRE_FOR_FINANCE).toBe('Enquire for Finance');
-    const normal = calculate({ price: 30_000, years: 5, interest: 8.5, deposit: 0, residual: 0, frequency: 'monthly' }, NO_FEES);
+    const normal = calculate(
+      { price: 30_000, years: 5, interest: 8.5, deposit: 0, residual: 0, frequency: 'monthly' },
+      NO_FEES,
+    );
     expect(normal).toMatchObject({ repayment: 615.5, total: 36_930, financed: 30_000, comparisonRate: 8.5 });
   });
   it('fees are financed and the monthly fee is added per period', () => {
-    const result = calculate({ price: 30_000, years: 5, interest: 8.5, deposit: 0, residual: 0, frequency: 'monthly' }, { establishment: 395, securityRegistration: 6, dealerAgency: 912.25, monthlyAccount: 8 });
+    const result = calculate(
+      { price: 30_000, years: 5, interest: 8.5, deposit: 0, residual: 0, frequency: 'monthly' },
+      { establishment: 395, securityRegistration: 6, dealerAgency: 912.25, monthlyAccount: 8 },
+    );
     expect(result.financed).toBe(31_313.25);
-    expect(result.repayment).toBe(Math.round((repayment({ principal: 31_313.25, annualRate: 8.5, years: 5, frequency: 'monthly' }) + 8) * 100) / 100);
+    expect(result.repayment).toBe(
+      Math.round((repayment({ principal: 31_313.25, annualRate: 8.5, years: 5, frequency: 'monthly' }) + 8) * 100) /
+        100,
+    );
   });
   it('money quick picks run from $5,000 to $70,000 by default, or the tenant range', () => {
     expect(moneyQuickPicks()).toEqual([5000, 6000, 7000, 8000, 10_000, 20_000, 30_000, 40_000, 50_000, 60_000, 70_000]);
@@ -79,7 +117,10 @@ describe('calculator (conversion §4.4, §5.3)', () => {
   });
   it('the disclaimer is collapsed at 197 characters', () => {
     const long = 'x'.repeat(300);
-    expect(collapseDisclaimer(long, false)).toEqual({ text: `${'x'.repeat(DISCLAIMER_COLLAPSED_LENGTH)}…`, truncated: true });
+    expect(collapseDisclaimer(long, false)).toEqual({
+      text: `${'x'.repeat(DISCLAIMER_COLLAPSED_LENGTH)}…`,
+      truncated: true,
+    });
     expect(collapseDisclaimer(long, true).text).toBe(long);
     expect(collapseDisclaimer('short', false).truncated).toBe(false);
   });
@@ -89,7 +130,16 @@ describe('estimate eligibility by provider (conversion §5.2)', () => {
   const now = new Date('2026-11-22T00:00:00Z');
   const car = { year: 2021, price: 25_000, status: 'in_stock', make: 'Toyota', dealership_id: 2 };
   const lender: LenderRecord = { interestRate: 8.99, comparisonRate: 9.85, paymentWeek: 120.5 };
-  const settings = (provider: EstimateSettings['provider'], extra: Partial<EstimateSettings> = {}): EstimateSettings => ({ provider, enabled: true, excludedManufacturers: ['Suzuki'], excludedDealerships: [], ...extra });
+  const settings = (
+    provider: EstimateSettings['provider'],
+    extra: Partial<EstimateSettings> = {},
+  ): EstimateSettings => ({
+    provider,
+    enabled: true,
+    excludedManufacturers: ['Suzuki'],
+    excludedDealerships: [],
+    ...extra,
+  });
   it('needs a lender record with both rates, a manufacturer and dealership not excluded, and the site flag', () => {
     expect(estimateEligible(car, lender, settings('B'), now)).toBe(true);
     expect(estimateEligible(car, undefined, settings('B'), now)).toBe(false);
@@ -120,12 +170,25 @@ describe('estimate eligibility by provider (conversion §5.2)', () => {
     expect(estimateEligible(car, { ...lender, paymentMonth: 521.8 }, settings('G'), now)).toBe(true);
   });
   it('a tenant rule replaces its provider rule', () => {
-    expect(estimateEligible({ ...car, year: 2010 }, lender, settings('A', { rule: { field: 'available', eq: true } }), now)).toBe(true);
+    expect(
+      estimateEligible({ ...car, year: 2010 }, lender, settings('A', { rule: { field: 'available', eq: true } }), now),
+    ).toBe(true);
   });
   it('the estimate shows weekly and monthly (weekly x 4.33) with both rates', () => {
-    expect(financeEstimate(lender)).toEqual({ weekly: 120.5, monthly: 521.77, interestRate: 8.99, comparisonRate: 9.85 });
+    expect(financeEstimate(lender)).toEqual({
+      weekly: 120.5,
+      monthly: 521.77,
+      interestRate: 8.99,
+      comparisonRate: 9.85,
+    });
   });
   it('an instant quote reads as a lender record whose monthly payment is weekly x 4.33 (conversion §4.3)', () => {
-    expect(quoteAsLender({ weeklyRepaymentAmount: 100, advertisedRate: 8.99, comparisonRate: 10.2 }, 5)).toEqual({ paymentWeek: 100, paymentMonth: 433, interestRate: 8.99, comparisonRate: 10.2, termYears: 5 });
+    expect(quoteAsLender({ weeklyRepaymentAmount: 100, advertisedRate: 8.99, comparisonRate: 10.2 }, 5)).toEqual({
+      paymentWeek: 100,
+      paymentMonth: 433,
+      interestRate: 8.99,
+      comparisonRate: 10.2,
+      termYears: 5,
+    });
   });
 });

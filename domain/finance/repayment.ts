@@ -6,8 +6,16 @@
 /** conversion §3: frequency week 52, fortnight 26, month 12. */
 export const FREQUENCIES = { weekly: 52, fortnightly: 26, monthly: 12 } as const;
 export type Frequency = keyof typeof FREQUENCIES;
-export const FREQUENCY_LABELS: Readonly<Record<Frequency, string>> = { weekly: 'Weekly', fortnightly: 'Fortnightly', monthly: 'Monthly' };
-export const PER_PERIOD: Readonly<Record<Frequency, string>> = { weekly: 'per week', fortnightly: 'per fortnight', monthly: 'per month' };
+export const FREQUENCY_LABELS: Readonly<Record<Frequency, string>> = {
+  weekly: 'Weekly',
+  fortnightly: 'Fortnightly',
+  monthly: 'Monthly',
+};
+export const PER_PERIOD: Readonly<Record<Frequency, string>> = {
+  weekly: 'per week',
+  fortnightly: 'per fortnight',
+  monthly: 'per month',
+};
 
 /** conversion §4.3, §9: the estimate's monthly repayment is the weekly repayment times 4.33. */
 export const WEEKS_PER_MONTH = 4.33;

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedFormDefinition, ResolvedTenant } from '../../schemas/types.generated';
 import { compileForm, leadCategory, type CompiledForm, type FormCar, type FormContext } from './compile-form';
-import { DISCLAIMER_MESSAGE, ERROR_SUMMARY_HEADING, POSTCODE_MESSAGE, REGO_PLACEHOLDER, DEALERSHIP_PLACEHOLDER } from './form-messages';
+import {
+  DISCLAIMER_MESSAGE,
+  ERROR_SUMMARY_HEADING,
+  POSTCODE_MESSAGE,
+  REGO_PLACEHOLDER,
+  DEALERSHIP_PLACEHOLDER,
+} from './form-messages';
 import { FormValidator } from './form-validator';
 import { initialFormValues, normaliseFormValues } from './form-values';
 
@@ -22,7 +28,17 @@ const LOCATIONS = [
   { id: 10, name: 'Parramatta - Sales', type: 'sales' },
   { id: 11, name: 'Parramatta - Service', type: 'service' },
 ];
-const CAR: FormCar = { id: 77, slug: 'used-2021-mazda-cx-5', name: '2021 Mazda CX-5 Maxx', car_type: 'used', status: 'in_stock', dealership_slug: 'southern-cross-used', make: 'Mazda', model: 'CX-5', stocknum: 'U123' };
+const CAR: FormCar = {
+  id: 77,
+  slug: 'used-2021-mazda-cx-5',
+  name: '2021 Mazda CX-5 Maxx',
+  car_type: 'used',
+  status: 'in_stock',
+  dealership_slug: 'southern-cross-used',
+  make: 'Mazda',
+  model: 'CX-5',
+  stocknum: 'U123',
+};
 
 function context(t: ResolvedTenant, extra: Partial<FormContext> = {}): FormContext {
   return { settings: t.formSettings, features: t.features, dealerships: DEALERSHIPS, locations: LOCATIONS, ...extra };
@@ -40,7 +56,17 @@ function errorsFor(form: CompiledForm, raw: Record<string, unknown>, step?: numb
   return Object.fromEntries(validator.validate(form, values, step).map((e) => [e.field, e.message]));
 }
 
-const GOOD = { name: 'Ana', last_name: 'Silva', email: 'ana@example.com', phone: '0412 345 678', postcode: '2150', message: 'Hello', disclaimer: true, category: 'General Enquiry', dealership_slug: 'southern-cross-toyota' };
+const GOOD = {
+  name: 'Ana',
+  last_name: 'Silva',
+  email: 'ana@example.com',
+  phone: '0412 345 678',
+  postcode: '2150',
+  message: 'Hello',
+  disclaimer: true,
+  category: 'General Enquiry',
+  dealership_slug: 'southern-cross-toyota',
+};
 const field = (form: CompiledForm, name: string) => form.steps.flatMap((s) => s.fields).find((f) => f.name === name);
 
 describe('standard forms (conversion §5.1)', () => {
@@ -58,7 +84,8 @@ describe('standard forms (conversion §5.1)', () => {
   it("postcode: required, exactly 4 digits, maximum length 4, 'Invalid postcode. Please enter a 4-digit number.'", () => {
     const form = compile(group, 'general-enquiry');
     expect(field(form, 'postcode')).toMatchObject({ required: true, maxLength: 4 });
-    for (const postcode of ['', '215', '21500', 'abcd', '2l50']) expect(errorsFor(form, { ...GOOD, postcode }).postcode).toBe(POSTCODE_MESSAGE);
+    for (const postcode of ['', '215', '21500', 'abcd', '2l50'])
+      expect(errorsFor(form, { ...GOOD, postcode }).postcode).toBe(POSTCODE_MESSAGE);
     expect(errorsFor(form, GOOD).postcode).toBeUndefined();
   });
 
@@ -72,7 +99,11 @@ describe('standard forms (conversion §5.1)', () => {
   it('message: required by default, unless a site flag lifts it', () => {
     const form = compile(group, 'general-enquiry');
     expect(errorsFor(form, { ...GOOD, message: '   ' }).message).toBe('How can we help? is required.');
-    const lifted = compileForm('general-enquiry', group.forms['general-enquiry']!, context(group, { settings: { ...group.formSettings, messageOptional: true } }));
+    const lifted = compileForm(
+      'general-enquiry',
+      group.forms['general-enquiry']!,
+      context(group, { settings: { ...group.formSettings, messageOptional: true } }),
+    );
     expect(errorsFor(lifted, { ...GOOD, message: '' }).message).toBeUndefined();
   });
 
@@ -82,17 +113,28 @@ describe('standard forms (conversion §5.1)', () => {
     expect(errorsFor(general, { ...GOOD, category: '' }).category).toBeDefined();
     expect(errorsFor(general, { ...GOOD, category: 'Made up' }).category).toBeDefined();
     const careers = group.forms.careers!;
-    const withCategory = { ...careers, fields: [{ name: 'category', type: 'select', options: 'categories' }, ...(careers.fields ?? [])] } as ResolvedFormDefinition;
+    const withCategory = {
+      ...careers,
+      fields: [{ name: 'category', type: 'select', options: 'categories' }, ...(careers.fields ?? [])],
+    } as ResolvedFormDefinition;
     expect(field(compileForm('careers', withCategory, context(group)), 'category')).toBeUndefined();
   });
 
   it("dealership select: required with more than one dealership, placeholder 'Select a Preferred Dealership'; hidden with one; never when removed", () => {
     const form = compile(group, 'general-enquiry');
-    expect(field(form, 'dealership_slug')).toMatchObject({ type: 'select', required: true, placeholder: DEALERSHIP_PLACEHOLDER });
-    expect(errorsFor(form, { ...GOOD, dealership_slug: '' }).dealership_slug).toBe('Please select a preferred dealership.');
+    expect(field(form, 'dealership_slug')).toMatchObject({
+      type: 'select',
+      required: true,
+      placeholder: DEALERSHIP_PLACEHOLDER,
+    });
+    expect(errorsFor(form, { ...GOOD, dealership_slug: '' }).dealership_slug).toBe(
+      'Please select a preferred dealership.',
+    );
     const one = compile(group, 'general-enquiry', { dealerships: [DEALERSHIPS[0]!] });
     expect(field(one, 'dealership_slug')).toMatchObject({ type: 'hidden', value: 'southern-cross-toyota' });
-    const removed = compile(group, 'general-enquiry', { settings: { ...group.formSettings, removeDealershipSelect: true } });
+    const removed = compile(group, 'general-enquiry', {
+      settings: { ...group.formSettings, removeDealershipSelect: true },
+    });
     expect(field(removed, 'dealership_slug')).toBeUndefined();
   });
 
@@ -100,11 +142,19 @@ describe('standard forms (conversion §5.1)', () => {
     expect(field(compile(group, 'general-enquiry'), 'location_id')).toBeUndefined();
     const on = { ...group.formSettings, websiteLocationSelect: true };
     const form = compile(group, 'general-enquiry', { settings: on });
-    expect(field(form, 'location_id')).toMatchObject({ required: true, options: [{ value: '10', label: 'Parramatta - Sales' }, { value: '11', label: 'Parramatta - Service' }] });
+    expect(field(form, 'location_id')).toMatchObject({
+      required: true,
+      options: [
+        { value: '10', label: 'Parramatta - Sales' },
+        { value: '11', label: 'Parramatta - Service' },
+      ],
+    });
     expect(errorsFor(form, GOOD).location_id).toBe('Please choose location.');
     expect(field(compile(group, 'new-car-enquiry', { settings: on, car: CAR }), 'location_id')).toBeUndefined();
     const forNew = { ...group.formSettings, locationSelectForNewCars: true };
-    expect(field(compile(group, 'new-car-enquiry', { settings: forNew, car: { ...CAR, car_type: 'new' } }), 'location_id')).toMatchObject({ required: true });
+    expect(
+      field(compile(group, 'new-car-enquiry', { settings: forNew, car: { ...CAR, car_type: 'new' } }), 'location_id'),
+    ).toMatchObject({ required: true });
   });
 
   it('opt-in checkbox: optional, default true; Rego optional with its placeholder', () => {
@@ -126,7 +176,9 @@ describe('standard forms (conversion §5.1)', () => {
     const form = compile(group, 'finance-enquiry');
     expect(field(form, 'amount')).toMatchObject({ min: 5000, max: 250000, step: 500 });
     const base = { ...GOOD };
-    expect(errorsFor(form, { ...base, amount: '4000' }).amount).toBe('Amount to borrow ($) must be a number between 5000 and 250000 in steps of 500.');
+    expect(errorsFor(form, { ...base, amount: '4000' }).amount).toBe(
+      'Amount to borrow ($) must be a number between 5000 and 250000 in steps of 500.',
+    );
     expect(errorsFor(form, { ...base, amount: '30,250' }).amount).toBeDefined();
     expect(errorsFor(form, { ...base, amount: 'lots' }).amount).toBeDefined();
     expect(errorsFor(form, { ...base, amount: '30500' }).amount).toBeUndefined();
@@ -154,7 +206,9 @@ describe('standard forms (conversion §5.1)', () => {
     expect(compile(group, 'new-car-enquiry').eventId).toBe(14);
     expect(compile(group, 'used-car-enquiry', { car: CAR }).eventId).toBe(15);
     expect(compile(group, 'careers').eventId).toBe(51);
-    expect(compile(group, 'general-enquiry', { settings: { ...group.formSettings, submitText: 'Message Now' } }).submitText).toBe('Message Now');
+    expect(
+      compile(group, 'general-enquiry', { settings: { ...group.formSettings, submitText: 'Message Now' } }).submitText,
+    ).toBe('Message Now');
   });
 
   it("careers: category 'Careers Enquiry' is sent as General Enquiry with subcategory 'Career Enquiry' (conversion §7 item 2)", () => {
@@ -178,7 +232,9 @@ describe('standard forms (conversion §5.1)', () => {
       opt_in: false,
     });
     expect(initialFormValues(form).opt_in).toBe(true);
-    expect(initialFormValues(form).message).toBe("I'm interested in the 2021 Mazda CX-5 Maxx (stock number U123). Is it still available?");
+    expect(initialFormValues(form).message).toBe(
+      "I'm interested in the 2021 Mazda CX-5 Maxx (stock number U123). Is it still available?",
+    );
     // Without a car the car-specific starting message is left out rather than shown with '{car name}'.
     expect(initialFormValues(compile(group, 'new-car-enquiry')).message).toBe('');
   });
@@ -192,7 +248,14 @@ describe('standard forms (conversion §5.1)', () => {
   it('multi-step: each step validates its own fields; the trade-in lead step asks name, last_name, postcode, phone, email with a hidden field', () => {
     const form = compile(group, 'trade-in');
     expect(form.steps).toHaveLength(2);
-    expect(form.steps[1]!.fields.map((f) => f.name)).toEqual(['lead_type', 'name', 'last_name', 'postcode', 'phone', 'email']);
+    expect(form.steps[1]!.fields.map((f) => f.name)).toEqual([
+      'lead_type',
+      'name',
+      'last_name',
+      'postcode',
+      'phone',
+      'email',
+    ]);
     expect(field(form, 'regoState')?.value).toBe('qld');
     expect(Object.keys(errorsFor(form, {}, 0)).sort()).toEqual(['odometer', 'rego', 'regoState', 'vehicle', 'year']);
     const car = { rego: 'ABC123', regoState: 'nsw', vehicle: 'Mazda 3', year: '2015', odometer: '120000' };
@@ -203,12 +266,23 @@ describe('standard forms (conversion §5.1)', () => {
   it('errors come in the order of the fields, for the summary under the spec heading', () => {
     const form = compile(group, 'general-enquiry');
     const { values } = normaliseFormValues(form, initialFormValues(form));
-    expect(validator.validate(form, values).map((e) => e.field)).toEqual(['name', 'last_name', 'email', 'phone', 'postcode', 'dealership_slug', 'message', 'disclaimer']);
+    expect(validator.validate(form, values).map((e) => e.field)).toEqual([
+      'name',
+      'last_name',
+      'email',
+      'phone',
+      'postcode',
+      'dealership_slug',
+      'message',
+      'disclaimer',
+    ]);
     expect(ERROR_SUMMARY_HEADING).toBe('Please fix the following errors:');
   });
 
   it('keeps what the form does not know instead of dropping it', () => {
     const form = compile(group, 'general-enquiry');
-    expect(normaliseFormValues(form, { ...GOOD, preferred_colour: ' Red ' }).extras).toEqual({ preferred_colour: 'Red' });
+    expect(normaliseFormValues(form, { ...GOOD, preferred_colour: ' Red ' }).extras).toEqual({
+      preferred_colour: 'Red',
+    });
   });
 });

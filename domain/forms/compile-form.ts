@@ -84,7 +84,12 @@ export interface CompiledForm {
 }
 
 const STATES = ['act', 'nsw', 'nt', 'qld', 'sa', 'tas', 'vic', 'wa'] as const;
-const DEFAULT_MAX_LENGTH: Partial<Record<ResolvedFormField['type'], number>> = { textarea: 5000, email: 254, tel: 20, postcode: 4 };
+const DEFAULT_MAX_LENGTH: Partial<Record<ResolvedFormField['type'], number>> = {
+  textarea: 5000,
+  email: 254,
+  tel: 20,
+  postcode: 4,
+};
 /** Australian numbers: 8 to 15 digits with optional +, spaces, brackets and dashes. */
 const PHONE_PATTERN = '^\\+?[0-9(][0-9 ()-]{6,18}[0-9]$';
 const DATETIME_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?$';
@@ -96,7 +101,10 @@ export function leadCategory(category: string, subcategory?: string): { category
 }
 
 /** conversion §9: the event a form fires, by the car's type where the form says so (used test drive 48). */
-export function formEvent(form: Pick<ResolvedFormDefinition, 'event' | 'eventByCarType'>, car?: Pick<FormCar, 'car_type'>): number {
+export function formEvent(
+  form: Pick<ResolvedFormDefinition, 'event' | 'eventByCarType'>,
+  car?: Pick<FormCar, 'car_type'>,
+): number {
   const byType = form.eventByCarType as Record<string, number | undefined> | undefined;
   return (car && byType?.[car.car_type]) ?? form.event;
 }
@@ -133,14 +141,20 @@ function optionList(field: ResolvedFormField, context: FormContext): { value: st
     case 'locations':
       return context.locations.map((l) => ({ value: String(l.id), label: l.name }));
     case 'serviceLocations':
-      return context.locations.filter((l) => /service/.test(l.type)).map((l) => ({ value: String(l.id), label: l.name }));
+      return context.locations
+        .filter((l) => /service/.test(l.type))
+        .map((l) => ({ value: String(l.id), label: l.name }));
     case 'states':
       return STATES.map((s) => ({ value: s, label: s.toUpperCase() }));
   }
 }
 
 /** A field as the context shapes it, or undefined when this context does not ask it (conversion §5.1). */
-function shapeField(field: ResolvedFormField, form: ResolvedFormDefinition, context: FormContext): CompiledField | undefined {
+function shapeField(
+  field: ResolvedFormField,
+  form: ResolvedFormDefinition,
+  context: FormContext,
+): CompiledField | undefined {
   if (!isSwitchedOn(field.when, context.features)) return undefined;
   if (field.withCar !== undefined && field.withCar !== Boolean(context.car)) return undefined;
   const { car, settings } = context;
@@ -164,7 +178,9 @@ function shapeField(field: ResolvedFormField, form: ResolvedFormDefinition, cont
   const value = typeof field.value === 'string' ? fillCar(field.value, car) : field.value;
   if (value !== undefined) base.value = value;
   const hidden = (value: FormValue | undefined): CompiledField | undefined =>
-    value === undefined ? undefined : { name: field.name, type: 'hidden', label: base.label, required: false, width: 'full', value };
+    value === undefined
+      ? undefined
+      : { name: field.name, type: 'hidden', label: base.label, required: false, width: 'full', value };
 
   switch (field.options) {
     case 'categories':
@@ -183,7 +199,10 @@ function shapeField(field: ResolvedFormField, form: ResolvedFormDefinition, cont
       if (context.locationId !== undefined) return hidden(String(context.locationId));
       // conversion §5.1: required when the site enables it and no car is set, or for new cars on some sites.
       // A form that always needs a location (the location enquiry) says so with required: true.
-      const asked = field.required === true || (settings.websiteLocationSelect && !car) || (settings.locationSelectForNewCars && car?.car_type === 'new');
+      const asked =
+        field.required === true ||
+        (settings.websiteLocationSelect && !car) ||
+        (settings.locationSelectForNewCars && car?.car_type === 'new');
       return asked ? { ...base, required: true } : undefined;
     }
     case 'states':
@@ -197,7 +216,10 @@ function shapeField(field: ResolvedFormField, form: ResolvedFormDefinition, cont
   }
   if (field.type === 'postcode') return { ...base, required: field.required ?? true, maxLength: 4 };
   // A hidden field without a value carries what the page fills in (e.g. the finance page's ?vin=).
-  if (field.type === 'hidden') return base.value === undefined ? { name: field.name, type: 'hidden', label: base.label, required: false, width: 'full' } : hidden(base.value);
+  if (field.type === 'hidden')
+    return base.value === undefined
+      ? { name: field.name, type: 'hidden', label: base.label, required: false, width: 'full' }
+      : hidden(base.value);
   return base;
 }
 
@@ -223,7 +245,14 @@ function invalidMessage(field: CompiledField, declared: ResolvedFormField | unde
     case 'checkbox':
       return requiredMessage(field, declared);
     case 'number': {
-      const range = field.min !== undefined && field.max !== undefined ? ` between ${field.min} and ${field.max}` : field.min !== undefined ? ` of at least ${field.min}` : field.max !== undefined ? ` of at most ${field.max}` : '';
+      const range =
+        field.min !== undefined && field.max !== undefined
+          ? ` between ${field.min} and ${field.max}`
+          : field.min !== undefined
+            ? ` of at least ${field.min}`
+            : field.max !== undefined
+              ? ` of at most ${field.max}`
+              : '';
       return `${field.label} must be a number${range}${field.step !== undefined ? ` in steps of ${field.step}` : ''}.`;
     }
     case 'datetime':
@@ -246,7 +275,12 @@ function propertySchema(field: CompiledField): JsonSchema | undefined {
     case 'checkbox':
       return field.required ? { type: 'boolean', const: true } : { type: 'boolean' };
     case 'checkboxes':
-      return { type: 'array', items: values ? { type: 'string', enum: values } : { type: 'string' }, uniqueItems: true, ...(field.required ? { minItems: 1 } : {}) };
+      return {
+        type: 'array',
+        items: values ? { type: 'string', enum: values } : { type: 'string' },
+        uniqueItems: true,
+        ...(field.required ? { minItems: 1 } : {}),
+      };
     case 'number':
       return {
         type: 'number',
@@ -307,11 +341,21 @@ export function compileForm(name: string, form: ResolvedFormDefinition, context:
   const first = steps[0];
   if (first) {
     const named = new Set(steps.flatMap((s) => s.fields.map((f) => f.name)));
-    const defaults: Record<string, FormValue> = { ...(context.car ? carDefaults(context.car) : {}), ...(form.subcategory ? { subcategory: form.subcategory } : {}) };
+    const defaults: Record<string, FormValue> = {
+      ...(context.car ? carDefaults(context.car) : {}),
+      ...(form.subcategory ? { subcategory: form.subcategory } : {}),
+    };
     // Car defaults go first so visible fields keep their order; a field the form asks wins.
     const extra = Object.entries(defaults)
       .filter(([key]) => !named.has(key))
-      .map(([key, value]): CompiledField => ({ name: key, type: 'hidden', label: key, required: false, width: 'full', value }));
+      .map(([key, value]): CompiledField => ({
+        name: key,
+        type: 'hidden',
+        label: key,
+        required: false,
+        width: 'full',
+        value,
+      }));
     first.fields = [...extra, ...first.fields];
   }
   const { category, subcategory } = leadCategory(form.category, form.subcategory);

@@ -20,7 +20,8 @@ export function createFormAjv(): Ajv {
 }
 
 function fieldOf(error: ErrorObject): string {
-  if (error.keyword === 'required') return String((error.params as { missingProperty?: unknown }).missingProperty ?? '');
+  if (error.keyword === 'required')
+    return String((error.params as { missingProperty?: unknown }).missingProperty ?? '');
   return error.instancePath.split('/')[1]?.replace(/~1/g, '/').replace(/~0/g, '~') ?? '';
 }
 
@@ -28,7 +29,8 @@ function fieldOf(error: ErrorObject): string {
 function toFieldErrors(form: CompiledForm, errors: readonly ErrorObject[]): FieldError[] {
   const byField = new Map<string, string>();
   for (const error of errors) {
-    const inner = error.keyword === 'errorMessage' ? ((error.params as { errors?: ErrorObject[] }).errors ?? []) : [error];
+    const inner =
+      error.keyword === 'errorMessage' ? ((error.params as { errors?: ErrorObject[] }).errors ?? []) : [error];
     for (const original of inner) {
       const field = fieldOf(original);
       if (!byField.has(field)) byField.set(field, error.message ?? 'is not valid');
@@ -57,7 +59,11 @@ export class FormValidator {
     return validate;
   }
 
-  validate(form: CompiledForm, values: Readonly<Record<string, FormValue>>, throughStep = form.steps.length - 1): FieldError[] {
+  validate(
+    form: CompiledForm,
+    values: Readonly<Record<string, FormValue>>,
+    throughStep = form.steps.length - 1,
+  ): FieldError[] {
     const errors: ErrorObject[] = [];
     form.schemas.slice(0, throughStep + 1).forEach((schema) => {
       const validate = this.validatorFor(schema);

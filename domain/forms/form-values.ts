@@ -14,11 +14,18 @@ export interface NormalisedValues {
 function normaliseOne(field: CompiledField, raw: unknown): FormValue | undefined {
   switch (field.type) {
     case 'hidden':
-      return field.value ?? (typeof raw === 'string' || typeof raw === 'number' ? String(raw).slice(0, EXTRA_MAX_LENGTH) : undefined);
+      return (
+        field.value ??
+        (typeof raw === 'string' || typeof raw === 'number' ? String(raw).slice(0, EXTRA_MAX_LENGTH) : undefined)
+      );
     case 'checkbox':
       return raw === true || raw === 'true' || raw === 'on' || raw === 1 || raw === '1';
     case 'checkboxes': {
-      const list = Array.isArray(raw) ? raw : raw === undefined || raw === null || raw === false || raw === '' ? [] : [raw];
+      const list = Array.isArray(raw)
+        ? raw
+        : raw === undefined || raw === null || raw === false || raw === ''
+          ? []
+          : [raw];
       return list.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
     }
     case 'number': {
@@ -30,7 +37,13 @@ function normaliseOne(field: CompiledField, raw: unknown): FormValue | undefined
     }
     default: {
       if (raw === undefined || raw === null) return undefined;
-      const text = (typeof raw === 'string' ? raw : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : JSON.stringify(raw)).trim();
+      const text = (
+        typeof raw === 'string'
+          ? raw
+          : typeof raw === 'number' || typeof raw === 'boolean'
+            ? String(raw)
+            : JSON.stringify(raw)
+      ).trim();
       return text === '' ? undefined : text;
     }
   }
@@ -42,7 +55,12 @@ function normaliseOne(field: CompiledField, raw: unknown): FormValue | undefined
  * as the server compiled them. Both sides run this before validating, so they agree. A later step of
  * a multi-step form normalises only its own fields (`fromStep`); earlier ones are already stored.
  */
-export function normaliseFormValues(form: CompiledForm, raw: Readonly<Record<string, unknown>>, throughStep = form.steps.length - 1, fromStep = 0): NormalisedValues {
+export function normaliseFormValues(
+  form: CompiledForm,
+  raw: Readonly<Record<string, unknown>>,
+  throughStep = form.steps.length - 1,
+  fromStep = 0,
+): NormalisedValues {
   const values: Record<string, FormValue> = {};
   const known = new Set<string>();
   form.steps.forEach((step, index) => {
@@ -65,7 +83,10 @@ export function normaliseFormValues(form: CompiledForm, raw: Readonly<Record<str
 }
 
 /** The values a form starts with: compiled defaults, then what the browser remembers (stored user details). */
-export function initialFormValues(form: CompiledForm, remembered: Readonly<Record<string, string | undefined>> = {}): Record<string, FormValue> {
+export function initialFormValues(
+  form: CompiledForm,
+  remembered: Readonly<Record<string, string | undefined>> = {},
+): Record<string, FormValue> {
   const values: Record<string, FormValue> = {};
   for (const step of form.steps) {
     for (const field of step.fields) {

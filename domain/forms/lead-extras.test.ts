@@ -16,7 +16,9 @@ describe('values kept with a lead: the server’s apart from the shopper’s (is
   it('labels the server’s valuation and anything the shopper supplied for the dealer', () => {
     const plain = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
     expect(provenanceLabel(SERVER_VALUATION_KEY, plain)).toBe('Trade-in valuation (calculated by our website)');
-    expect(provenanceLabel('shopper_supplied.valuation', plain)).toBe('Valuation (supplied by the shopper, not checked by us)');
+    expect(provenanceLabel('shopper_supplied.valuation', plain)).toBe(
+      'Valuation (supplied by the shopper, not checked by us)',
+    );
     expect(provenanceLabel('server.odometer', plain)).toBe('Odometer (from our website)');
     expect(provenanceLabel('colour', plain)).toBeUndefined();
   });

@@ -19,7 +19,9 @@ const SERVER_LOOKALIKES: ReadonlySet<string> = new Set(['valuation']);
 
 /** The name a value the shopper sent is kept under. */
 export function shopperExtraKey(name: string): string {
-  return name.startsWith(SERVER_EXTRAS_PREFIX) || SERVER_LOOKALIKES.has(name) ? `${SHOPPER_SUPPLIED_PREFIX}${name}` : name;
+  return name.startsWith(SERVER_EXTRAS_PREFIX) || SERVER_LOOKALIKES.has(name)
+    ? `${SHOPPER_SUPPLIED_PREFIX}${name}`
+    : name;
 }
 
 /** Values a shopper sent, renamed where they could pass for the server's (nothing is dropped). */
@@ -35,7 +37,9 @@ export function shopperExtras(extras: Readonly<Record<string, string>>): Record<
  */
 export function provenanceLabel(name: string, label: (plain: string) => string): string | undefined {
   if (name === SERVER_VALUATION_KEY) return SERVER_VALUATION_LABEL;
-  if (name.startsWith(SERVER_EXTRAS_PREFIX)) return `${label(name.slice(SERVER_EXTRAS_PREFIX.length))} (from our website)`;
-  if (name.startsWith(SHOPPER_SUPPLIED_PREFIX)) return `${label(name.slice(SHOPPER_SUPPLIED_PREFIX.length))} (${SHOPPER_SUPPLIED_NOTE})`;
+  if (name.startsWith(SERVER_EXTRAS_PREFIX))
+    return `${label(name.slice(SERVER_EXTRAS_PREFIX.length))} (from our website)`;
+  if (name.startsWith(SHOPPER_SUPPLIED_PREFIX))
+    return `${label(name.slice(SHOPPER_SUPPLIED_PREFIX.length))} (${SHOPPER_SUPPLIED_NOTE})`;
   return undefined;
 }

@@ -24,7 +24,9 @@ describe("'Contact Us' link", () => {
   });
 
   it('slugifies the rest as the site does elsewhere', () => {
-    expect(contactUsSlug('Southern Cross Motors Brisbane Service & Parts')).toBe('southern-cross-motors-brisbane-service-and-parts');
+    expect(contactUsSlug('Southern Cross Motors Brisbane Service & Parts')).toBe(
+      'southern-cross-motors-brisbane-service-and-parts',
+    );
     expect(contactUsSlug('Côte Motors')).toBe('cote-motors');
   });
 
@@ -41,7 +43,9 @@ describe('resolving a /contact-us/{slug} address', () => {
   ];
 
   it('finds a location by its slug or by the slug of its name', () => {
-    expect(findLocationByContactSlug(locations, 'harbour-city-mazda-service')?.name).toBe('Harbour City Mazda - Service');
+    expect(findLocationByContactSlug(locations, 'harbour-city-mazda-service')?.name).toBe(
+      'Harbour City Mazda - Service',
+    );
     expect(findLocationByContactSlug(locations, 'harbour-city-mazda')?.name).toBe('Harbour City Mazda - Sales');
     expect(findLocationByContactSlug(locations, 'HARBOUR-CITY-MAZDA-SALES')?.slug).toBe('harbour-city-mazda-sales');
     expect(findLocationByContactSlug(locations, 'nowhere')).toBeUndefined();

@@ -33,5 +33,7 @@ export function findLocationByContactSlug<T extends { name: string; slug: string
   slug: string,
 ): T | undefined {
   const wanted = slug.trim().toLowerCase();
-  return locations.find((l) => l.slug.toLowerCase() === wanted) ?? locations.find((l) => contactUsSlug(l.name) === wanted);
+  return (
+    locations.find((l) => l.slug.toLowerCase() === wanted) ?? locations.find((l) => contactUsSlug(l.name) === wanted)
+  );
 }

@@ -34,11 +34,16 @@ describe('one day of hours', () => {
   });
 
   it('shows a day open around the clock as such', () => {
-    expect(formatDayHours(regularDayHours({ weekday: 1, status: 'Open', open: '00:00', close: '24:00' }))).toBe('Open 24 hours');
+    expect(formatDayHours(regularDayHours({ weekday: 1, status: 'Open', open: '00:00', close: '24:00' }))).toBe(
+      'Open 24 hours',
+    );
   });
 
   it('keeps a closing time before the opening as written rather than guessing an overnight shift', () => {
-    expect(regularDayHours({ weekday: 1, status: 'Open', open: '17:00', close: '08:00' })).toEqual({ kind: 'unparsed', text: '17:00 - 08:00' });
+    expect(regularDayHours({ weekday: 1, status: 'Open', open: '17:00', close: '08:00' })).toEqual({
+      kind: 'unparsed',
+      text: '17:00 - 08:00',
+    });
   });
 
   it('says Open for an open day without any hours', () => {
@@ -48,9 +53,19 @@ describe('one day of hours', () => {
 
   // spec: conversion §3 Special hours — "start_hour and end_hour, or hours.begin and hours.end".
   it('reads special hours from start_hour/end_hour or hours.begin/hours.end', () => {
-    expect(specialDayHours({ date: '2025-12-24', status: 'Open', start_hour: '08:30', end_hour: '14:00' })).toEqual({ kind: 'open', opens: 510, closes: 840 });
-    expect(specialDayHours({ date: '2025-12-24', status: 'Open', hours: { begin: '09:00', end: '12:00' } })).toEqual({ kind: 'open', opens: 540, closes: 720 });
-    expect(specialDayHours({ date: '2025-12-25', status: 'Closed', start_hour: '09:00', end_hour: '12:00' })).toEqual({ kind: 'closed' });
+    expect(specialDayHours({ date: '2025-12-24', status: 'Open', start_hour: '08:30', end_hour: '14:00' })).toEqual({
+      kind: 'open',
+      opens: 510,
+      closes: 840,
+    });
+    expect(specialDayHours({ date: '2025-12-24', status: 'Open', hours: { begin: '09:00', end: '12:00' } })).toEqual({
+      kind: 'open',
+      opens: 540,
+      closes: 720,
+    });
+    expect(specialDayHours({ date: '2025-12-25', status: 'Closed', start_hour: '09:00', end_hour: '12:00' })).toEqual({
+      kind: 'closed',
+    });
     expect(specialDayHours({ date: '2025-12-26', status: 'Open' })).toBeUndefined();
   });
 });

@@ -90,7 +90,9 @@ export function formatClock(minutes: number): string {
 export function formatDayHours(day: DayHours): string {
   switch (day.kind) {
     case 'open':
-      return day.opens === 0 && day.closes === MINUTES_IN_DAY ? OPEN_ALL_DAY_TEXT : `${formatClock(day.opens)} - ${formatClock(day.closes)}`;
+      return day.opens === 0 && day.closes === MINUTES_IN_DAY
+        ? OPEN_ALL_DAY_TEXT
+        : `${formatClock(day.opens)} - ${formatClock(day.closes)}`;
     case 'closed':
       return CLOSED_TEXT;
     case 'appointment':

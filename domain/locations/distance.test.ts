@@ -5,7 +5,10 @@ const sydney = { lat: -33.8688, lng: 151.2093 };
 const melbourne = { lat: -37.8136, lng: 144.9631 };
 const perth = { lat: -31.9523, lng: 115.8613 };
 
-const placed = (name: string, lat?: number, long?: number) => ({ name, address: lat === undefined ? undefined : { lat, long } });
+const placed = (name: string, lat?: number, long?: number) => ({
+  name,
+  address: lat === undefined ? undefined : { lat, long },
+});
 
 describe('haversine distance', () => {
   // spec: conversion §9 — "Earth radius 6371 km in a distance formula".

@@ -31,7 +31,8 @@ export function distanceKm(from: LatLng, to: LatLng): number {
 export function locationCoordinates(location: PlacedLocation): LatLng | undefined {
   const lat = location.address?.lat;
   const lng = location.address?.long;
-  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) return undefined;
+  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng))
+    return undefined;
   if (lat === 0 && lng === 0) return undefined;
   return { lat, lng };
 }

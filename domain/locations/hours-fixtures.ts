@@ -2,7 +2,12 @@
 import type { OpeningHourEntry, SpecialHoursEntry } from './day-hours';
 import type { HoursSource } from './upcoming-hours';
 
-const open = (weekday: number, from: string, to: string): OpeningHourEntry => ({ weekday, status: 'Open', open: from, close: to });
+const open = (weekday: number, from: string, to: string): OpeningHourEntry => ({
+  weekday,
+  status: 'Open',
+  open: from,
+  close: to,
+});
 
 export const SALES_WEEK: readonly OpeningHourEntry[] = [
   { weekday: 0, status: 'By appointment only', formated_hours: 'By appointment only' },
@@ -14,6 +19,10 @@ export const SALES_WEEK: readonly OpeningHourEntry[] = [
   open(6, '08:30', '16:00'),
 ];
 
-export function salesSource(timeZone: string, specialHours: readonly SpecialHoursEntry[] = [], locationId = 101): HoursSource {
+export function salesSource(
+  timeZone: string,
+  specialHours: readonly SpecialHoursEntry[] = [],
+  locationId = 101,
+): HoursSource {
   return { timeZone, openingHours: SALES_WEEK, specialHours, locationId };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { filterLocationsByQuery, LOCATION_QUERY_PARAM, matchesLocationQuery, type SearchableLocation } from './location-search';
+import {
+  filterLocationsByQuery,
+  LOCATION_QUERY_PARAM,
+  matchesLocationQuery,
+  type SearchableLocation,
+} from './location-search';
 
 const harbour: SearchableLocation = {
   name: 'Harbour City Mazda',
@@ -62,7 +67,10 @@ describe('location text search', () => {
   });
 
   it('filters a list keeping its order', () => {
-    expect(filterLocationsByQuery([brisbane, harbour, parramatta], 'road').map((l) => l.name)).toEqual([brisbane.name, harbour.name]);
+    expect(filterLocationsByQuery([brisbane, harbour, parramatta], 'road').map((l) => l.name)).toEqual([
+      brisbane.name,
+      harbour.name,
+    ]);
     expect(filterLocationsByQuery([brisbane, harbour], '')).toHaveLength(2);
   });
 });

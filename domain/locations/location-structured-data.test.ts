@@ -4,7 +4,14 @@ import { locationJsonLd } from './location-structured-data';
 describe('AutoDealer JSON-LD for a location page', () => {
   const location = {
     name: 'Harbour City Mazda',
-    address: { street: '120 Botany Road', city: 'Alexandria', state: 'NSW', postcode: '2015', lat: -33.9041, long: 151.1989 },
+    address: {
+      street: '120 Botany Road',
+      city: 'Alexandria',
+      state: 'NSW',
+      postcode: '2015',
+      lat: -33.9041,
+      long: 151.1989,
+    },
     contact_detail: {
       phone: '1300 762 992',
       opening_hours: [
@@ -22,7 +29,13 @@ describe('AutoDealer JSON-LD for a location page', () => {
     expect(ld).toMatchObject({
       '@type': 'AutoDealer',
       telephone: '1300 762 992',
-      address: { streetAddress: '120 Botany Road', addressLocality: 'Alexandria', addressRegion: 'NSW', postalCode: '2015', addressCountry: 'AU' },
+      address: {
+        streetAddress: '120 Botany Road',
+        addressLocality: 'Alexandria',
+        addressRegion: 'NSW',
+        postalCode: '2015',
+        addressCountry: 'AU',
+      },
       geo: { latitude: -33.9041, longitude: 151.1989 },
       openingHoursSpecification: [
         { dayOfWeek: 'https://schema.org/Monday', opens: '08:30', closes: '17:30' },
@@ -33,6 +46,8 @@ describe('AutoDealer JSON-LD for a location page', () => {
   });
 
   it('leaves the rating out below the minimum rating (conversion §5.4)', () => {
-    expect(locationJsonLd({ ...location, average_rating: 3.9 }, { url: 'u', country: 'AU', minRating: 4 })).not.toHaveProperty('aggregateRating');
+    expect(
+      locationJsonLd({ ...location, average_rating: 3.9 }, { url: 'u', country: 'AU', minRating: 4 }),
+    ).not.toHaveProperty('aggregateRating');
   });
 });

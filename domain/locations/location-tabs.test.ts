@@ -41,7 +41,11 @@ describe('tabs present in a list', () => {
   // spec: catalogue §4 — "Locations sort in the order none, sales, used, service, parts"; the tabs follow it.
   it('orders the tabs sales, used, service, parts and leaves out empty ones', () => {
     expect(LOCATION_TABS).toEqual(['sales', 'used', 'service', 'parts']);
-    expect(tabsForLocations([at('P', 'parts'), at('S', 'service'), at('N', '')])).toEqual(['sales', 'service', 'parts']);
+    expect(tabsForLocations([at('P', 'parts'), at('S', 'service'), at('N', '')])).toEqual([
+      'sales',
+      'service',
+      'parts',
+    ]);
     expect(tabsForLocations([at('U', 'used'), at('SP', 'service-and-parts')])).toEqual(['used', 'service', 'parts']);
     expect(tabsForLocations([])).toEqual([]);
   });
@@ -86,7 +90,11 @@ describe('sort order', () => {
 
   // spec: conversion §9 — "Locations sorted sales, service, parts" (the same order without none and used).
   it('agrees with the shorter conversion §9 order', () => {
-    expect(names(sortLocationsByType([at('P', 'parts'), at('Se', 'service'), at('Sa', 'sales')]))).toEqual(['Sa', 'Se', 'P']);
+    expect(names(sortLocationsByType([at('P', 'parts'), at('Se', 'service'), at('Sa', 'sales')]))).toEqual([
+      'Sa',
+      'Se',
+      'P',
+    ]);
   });
 
   it('lists a tab’s locations in that order, none before sales', () => {

@@ -4,7 +4,13 @@ import { groupOpeningHours } from './opening-hours';
 
 /** A week as the demo feed writes it: open/close in 24-hour time plus the display text. */
 function week(overrides: Partial<Record<number, OpeningHourEntry>> = {}): OpeningHourEntry[] {
-  const open = (weekday: number, from: string, to: string): OpeningHourEntry => ({ weekday, status: 'Open', open: from, close: to, formated_hours: `${from} - ${to}` });
+  const open = (weekday: number, from: string, to: string): OpeningHourEntry => ({
+    weekday,
+    status: 'Open',
+    open: from,
+    close: to,
+    formated_hours: `${from} - ${to}`,
+  });
   const days: OpeningHourEntry[] = [
     { weekday: 0, status: 'By appointment only', formated_hours: 'By appointment only' },
     open(1, '08:30', '17:30'),
@@ -43,7 +49,9 @@ describe('opening hours table', () => {
   });
 
   it("shows a closed weekend day as 'Closed'", () => {
-    const rows = table(week({ 0: { weekday: 0, status: 'Closed', formated_hours: 'Closed' }, 6: { weekday: 6, status: 'Closed' } }));
+    const rows = table(
+      week({ 0: { weekday: 0, status: 'Closed', formated_hours: 'Closed' }, 6: { weekday: 6, status: 'Closed' } }),
+    );
     expect(rows.slice(-2)).toEqual([
       ['Saturday', 'Closed'],
       ['Sunday', 'Closed'],

@@ -50,7 +50,12 @@ export function groupOpeningHours(entries: readonly OpeningHourEntry[]): Opening
     return day ? formatDayHours(day) : undefined;
   });
   if (monday && weekdayTexts.every((text) => text !== undefined && text === weekdayTexts[0])) {
-    rows.push({ label: WEEKDAYS_GROUP_LABEL, hours: formatDayHours(monday), weekdays: [...MONDAY_TO_FRIDAY], day: monday });
+    rows.push({
+      label: WEEKDAYS_GROUP_LABEL,
+      hours: formatDayHours(monday),
+      weekdays: [...MONDAY_TO_FRIDAY],
+      day: monday,
+    });
   } else {
     for (const weekday of MONDAY_TO_FRIDAY) {
       const day = byWeekday.get(weekday);

@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REVIEW_MIN_RATING, REVIEWS_SHOWN, reviewsToShow, showsRatingSummary } from './reviews';
 
-const review = (id: number, rating: number, review_date?: string) => ({ id, customer_name: `C${id}`, rating, review_date });
+const review = (id: number, rating: number, review_date?: string) => ({
+  id,
+  customer_name: `C${id}`,
+  rating,
+  review_date,
+});
 const ids = (list: ReadonlyArray<{ id: number }>) => list.map((r) => r.id);
 
 describe('reviews shown on a location page', () => {
   // spec: conversion §9 — "Review minimum rating 4"; §5.4 — "Review display needs at least the configured minimum rating (default 4)".
   it('shows only reviews at or above the minimum rating, 4 by default', () => {
     expect(DEFAULT_REVIEW_MIN_RATING).toBe(4);
-    const list = [review(1, 5, '2025-01-01'), review(2, 4, '2025-01-02'), review(3, 3.9, '2025-01-03'), review(4, 2, '2025-01-04')];
+    const list = [
+      review(1, 5, '2025-01-01'),
+      review(2, 4, '2025-01-02'),
+      review(3, 3.9, '2025-01-03'),
+      review(4, 2, '2025-01-04'),
+    ];
     expect(ids(reviewsToShow(list))).toEqual([2, 1]);
     expect(ids(reviewsToShow(list, { minRating: 5 }))).toEqual([1]);
     expect(ids(reviewsToShow(list, { minRating: 2 }))).toEqual([4, 3, 2, 1]);

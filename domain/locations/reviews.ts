@@ -46,6 +46,9 @@ export function reviewsToShow<T extends RatedReview>(reviews: readonly T[], opti
  * to each review or to the summary; applying it to both means a site never advertises a rating it
  * would not show reviews for.
  */
-export function showsRatingSummary(averageRating: number | null | undefined, minRating: number = DEFAULT_REVIEW_MIN_RATING): boolean {
+export function showsRatingSummary(
+  averageRating: number | null | undefined,
+  minRating: number = DEFAULT_REVIEW_MIN_RATING,
+): boolean {
   return typeof averageRating === 'number' && Number.isFinite(averageRating) && averageRating >= minRating;
 }

@@ -5,19 +5,43 @@ import { hoursSourceOf, specialHoursFor, upcomingHours, upcomingSpecialHours } f
 
 // NSW and SA Labour Day 2025 is Monday 6 October, the day after daylight saving starts (Sunday 5
 // October, 2 am local).
-const labourDay: SpecialHoursEntry = { date: '2025-10-06', name: 'Labour Day', status: 'Open', start_hour: '10:00', end_hour: '16:00' };
+const labourDay: SpecialHoursEntry = {
+  date: '2025-10-06',
+  name: 'Labour Day',
+  status: 'Open',
+  start_hour: '10:00',
+  end_hour: '16:00',
+};
 
 describe('the coming 7 days', () => {
   it("starts on the location's own date: at 14:30 UTC on 5 October it is Monday in Sydney and Adelaide, Sunday in Perth", () => {
     const now = new Date('2025-10-05T14:30:00Z');
-    expect(upcomingHours(salesSource('Australia/Sydney'), now)[0]).toMatchObject({ date: '2025-10-06', dayName: 'Monday' });
-    expect(upcomingHours(salesSource('Australia/Adelaide'), now)[0]).toMatchObject({ date: '2025-10-06', dayName: 'Monday' });
-    expect(upcomingHours(salesSource('Australia/Perth'), now)[0]).toMatchObject({ date: '2025-10-05', dayName: 'Sunday', hours: 'By appointment only' });
+    expect(upcomingHours(salesSource('Australia/Sydney'), now)[0]).toMatchObject({
+      date: '2025-10-06',
+      dayName: 'Monday',
+    });
+    expect(upcomingHours(salesSource('Australia/Adelaide'), now)[0]).toMatchObject({
+      date: '2025-10-06',
+      dayName: 'Monday',
+    });
+    expect(upcomingHours(salesSource('Australia/Perth'), now)[0]).toMatchObject({
+      date: '2025-10-05',
+      dayName: 'Sunday',
+      hours: 'By appointment only',
+    });
   });
 
   it('lists 7 consecutive dates across the daylight-saving start, with the holiday in place of Monday', () => {
     const days = upcomingHours(salesSource('Australia/Sydney', [labourDay]), new Date('2025-10-04T03:00:00Z'));
-    expect(days.map((d) => d.date)).toEqual(['2025-10-04', '2025-10-05', '2025-10-06', '2025-10-07', '2025-10-08', '2025-10-09', '2025-10-10']);
+    expect(days.map((d) => d.date)).toEqual([
+      '2025-10-04',
+      '2025-10-05',
+      '2025-10-06',
+      '2025-10-07',
+      '2025-10-08',
+      '2025-10-09',
+      '2025-10-10',
+    ]);
     expect(days.map((d) => d.hours)).toEqual([
       '8:30 am - 4:00 pm',
       'By appointment only',
@@ -55,7 +79,10 @@ describe('the coming 7 days', () => {
       { date: '2025-09-31', status: 'Closed' }, // not a date: ignored, not moved to 1 October
       { date: 'Labour Day', status: 'Closed' },
     ];
-    expect(specialHoursFor(salesSource('Australia/Sydney', specials.slice(0, 4))).map((s) => s.date)).toEqual(['2025-10-08', '2025-10-10']);
+    expect(specialHoursFor(salesSource('Australia/Sydney', specials.slice(0, 4))).map((s) => s.date)).toEqual([
+      '2025-10-08',
+      '2025-10-10',
+    ]);
     const days = upcomingHours(salesSource('Australia/Sydney', specials), new Date('2025-09-30T22:00:00Z'));
     expect(days.map((d) => [d.date, d.hours])).toEqual([
       ['2025-10-01', '8:30 am - 5:30 pm'],
@@ -67,7 +94,12 @@ describe('the coming 7 days', () => {
       ['2025-10-07', '8:30 am - 5:30 pm'],
     ]);
     const next = upcomingHours(salesSource('Australia/Sydney', specials), new Date('2025-10-06T22:00:00Z'));
-    expect(next.slice(0, 4).map((d) => d.hours)).toEqual(['8:30 am - 5:30 pm', '9:00 am - 1:00 pm', 'Closed', 'Closed']);
+    expect(next.slice(0, 4).map((d) => d.hours)).toEqual([
+      '8:30 am - 5:30 pm',
+      '9:00 am - 1:00 pm',
+      'Closed',
+      'Closed',
+    ]);
   });
 
   it('reads a FeedLocation-shaped location', () => {
@@ -77,7 +109,12 @@ describe('the coming 7 days', () => {
       contact_detail: { opening_hours: SALES_WEEK },
       special_hours: [labourDay],
     });
-    expect(source).toEqual({ timeZone: 'Australia/Hobart', openingHours: SALES_WEEK, specialHours: [labourDay], locationId: 7 });
+    expect(source).toEqual({
+      timeZone: 'Australia/Hobart',
+      openingHours: SALES_WEEK,
+      specialHours: [labourDay],
+      locationId: 7,
+    });
     expect(hoursSourceOf({ time_zone: 'Australia/Darwin' })).toMatchObject({ openingHours: [], specialHours: [] });
   });
 
@@ -95,10 +132,20 @@ describe('holiday hours dialog', () => {
     ];
     // 13:30 UTC on 24 December is already the 25th in Sydney (+11) but still the 24th in Perth (+8).
     const now = new Date('2025-12-24T13:30:00Z');
-    expect(upcomingSpecialHours(salesSource('Australia/Sydney', specials), now).map((d) => [d.date, d.special?.name, d.hours])).toEqual([
+    expect(
+      upcomingSpecialHours(salesSource('Australia/Sydney', specials), now).map((d) => [
+        d.date,
+        d.special?.name,
+        d.hours,
+      ]),
+    ).toEqual([
       ['2025-12-25', 'Christmas Day', 'Closed'],
       ['2026-01-26', 'Australia Day', '10:00 am - 4:00 pm'],
     ]);
-    expect(upcomingSpecialHours(salesSource('Australia/Perth', specials), now).map((d) => d.date)).toEqual(['2025-12-24', '2025-12-25', '2026-01-26']);
+    expect(upcomingSpecialHours(salesSource('Australia/Perth', specials), now).map((d) => d.date)).toEqual([
+      '2025-12-24',
+      '2025-12-25',
+      '2026-01-26',
+    ]);
   });
 });

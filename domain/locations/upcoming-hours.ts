@@ -3,7 +3,14 @@
  * regular ones on the day they fall on (conversion §3 Special hours, issue: "special (holiday)
  * hours override the day they fall on, in the location's time zone").
  */
-import { formatDayHours, regularDayHours, specialDayHours, type DayHours, type OpeningHourEntry, type SpecialHoursEntry } from './day-hours';
+import {
+  formatDayHours,
+  regularDayHours,
+  specialDayHours,
+  type DayHours,
+  type OpeningHourEntry,
+  type SpecialHoursEntry,
+} from './day-hours';
 import { WEEKDAY_NAMES } from './opening-hours';
 import { addDays, calendarDate, weekdayOfDate, zonedMoment } from './zoned-time';
 

@@ -11,7 +11,11 @@ describe("a location's clock", () => {
   });
 
   it('reads midnight as minute 0', () => {
-    expect(zonedMoment(new Date('2025-06-30T14:00:00Z'), 'Australia/Sydney')).toEqual({ date: '2025-07-01', weekday: 2, minutes: 0 });
+    expect(zonedMoment(new Date('2025-06-30T14:00:00Z'), 'Australia/Sydney')).toEqual({
+      date: '2025-07-01',
+      weekday: 2,
+      minutes: 0,
+    });
   });
 
   it('steps calendar days without skipping the short daylight-saving day', () => {

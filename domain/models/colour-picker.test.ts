@@ -1,13 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { bodyTypes, selectBody, selectColour, selectVariant, shownColours, stepColour, usesBodyTabs, type PickerColour } from './colour-picker';
+import {
+  bodyTypes,
+  selectBody,
+  selectColour,
+  selectVariant,
+  shownColours,
+  stepColour,
+  usesBodyTabs,
+  type PickerColour,
+} from './colour-picker';
 
 let id = 0;
-const colour = (variant: string, name: string, body = 'wagon'): PickerColour => ({ id: ++id, name, hexCode: '#000000', photo_url: `/p/${name}.png`, oem_id: body, model_variant_name: variant });
+const colour = (variant: string, name: string, body = 'wagon'): PickerColour => ({
+  id: ++id,
+  name,
+  hexCode: '#000000',
+  photo_url: `/p/${name}.png`,
+  oem_id: body,
+  model_variant_name: variant,
+});
 const paints = ['White', 'Silver', 'Grey', 'Black', 'Red', 'Blue'];
 const colours = [
   ...paints.map((p) => colour('CX-5 Maxx', p)),
   ...paints.slice(0, 3).map((p) => colour('CX-5 GT', p)),
-  ...['single_cab', 'extra_cab', 'dual_cab'].flatMap((body) => paints.map((p) => colour('BT-50 XT', `${p} ${body}`, body))),
+  ...['single_cab', 'extra_cab', 'dual_cab'].flatMap((body) =>
+    paints.map((p) => colour('BT-50 XT', `${p} ${body}`, body)),
+  ),
 ];
 
 describe('colour picker (conversion §4.5)', () => {

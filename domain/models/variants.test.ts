@@ -30,7 +30,11 @@ describe('variants and models (conversion §2.5, §4.6, §9)', () => {
     expect(lowestDriveAway([{}])).toBeUndefined();
   });
   it('links a variant to the order-now page with model_id, model_name and vehicle (conversion §2.3)', () => {
-    expect(orderNowHref('/models/order-now', 'mazda-cx-5', 'CX-5', 'CX-5 G25 GT SP')).toBe('/models/order-now?model_id=mazda-cx-5&model_name=CX-5&vehicle=CX-5+G25+GT+SP');
-    expect(orderNowHref('/quote?src=model', 'a', 'A', 'A 1')).toBe('/quote?src=model&model_id=a&model_name=A&vehicle=A+1');
+    expect(orderNowHref('/models/order-now', 'mazda-cx-5', 'CX-5', 'CX-5 G25 GT SP')).toBe(
+      '/models/order-now?model_id=mazda-cx-5&model_name=CX-5&vehicle=CX-5+G25+GT+SP',
+    );
+    expect(orderNowHref('/quote?src=model', 'a', 'A', 'A 1')).toBe(
+      '/quote?src=model&model_id=a&model_name=A&vehicle=A+1',
+    );
   });
 });

@@ -29,22 +29,31 @@ export interface FeatureView {
 /** spec: conversion §4.6 — the first 8, with View more / View less when there are more (unless the tenant opts out). */
 export function featureView(features: readonly string[], expanded: boolean, allFeatures: boolean): FeatureView {
   if (allFeatures || features.length <= FEATURES_SHOWN) return { shown: features, toggle: null };
-  return expanded ? { shown: features, toggle: 'View less' } : { shown: features.slice(0, FEATURES_SHOWN), toggle: 'View more' };
+  return expanded
+    ? { shown: features, toggle: 'View less' }
+    : { shown: features.slice(0, FEATURES_SHOWN), toggle: 'View more' };
 }
 
-const money = (amount: number, currency: string) => new Intl.NumberFormat('en-AU', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-AU', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
 
 /** 'Drive away $37,990 – $39,990' (dap_min_price to dap_max_price), one price when they agree, nothing without prices. */
 export function driveAwayRange(min: number | undefined, max: number | undefined, currency = 'AUD'): string | undefined {
   const low = min ?? max;
   const high = max ?? min;
   if (low === undefined || high === undefined || !(high > 0)) return undefined;
-  return low === high ? `Drive away ${money(low, currency)}` : `Drive away ${money(low, currency)} – ${money(high, currency)}`;
+  return low === high
+    ? `Drive away ${money(low, currency)}`
+    : `Drive away ${money(low, currency)} – ${money(high, currency)}`;
 }
 
 /** The lowest drive-away price of a model's variants, for 'From $X' on model cards. */
-export function lowestDriveAway(variants: readonly { dap_min_price?: number; dap_max_price?: number }[]): number | undefined {
-  const prices = variants.map((v) => v.dap_min_price ?? v.dap_max_price).filter((p): p is number => p !== undefined && p > 0);
+export function lowestDriveAway(
+  variants: readonly { dap_min_price?: number; dap_max_price?: number }[],
+): number | undefined {
+  const prices = variants
+    .map((v) => v.dap_min_price ?? v.dap_max_price)
+    .filter((p): p is number => p !== undefined && p > 0);
   return prices.length ? Math.min(...prices) : undefined;
 }
 

@@ -1,11 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { ADJUSTMENT_QUESTIONS, applyAdjustments, validateAdjustmentAnswers, type AdjustmentQuestion } from './adjustments';
+import {
+  ADJUSTMENT_QUESTIONS,
+  applyAdjustments,
+  validateAdjustmentAnswers,
+  type AdjustmentQuestion,
+} from './adjustments';
 
-const allGood = { accident_damage: 'none', service_history: 'full', keys: '2+', tyres: 'good', interior: 'clean', warning_lights: 'none' };
+const allGood = {
+  accident_damage: 'none',
+  service_history: 'full',
+  keys: '2+',
+  tyres: 'good',
+  interior: 'clean',
+  warning_lights: 'none',
+};
 
 describe('adjustment questions (trade-in step 2)', () => {
   it('asks about accident damage, service history, keys, tyres, interior and warning lights, a well-kept car losing nothing', () => {
-    expect(ADJUSTMENT_QUESTIONS.map((q) => q.id)).toEqual(['accident_damage', 'service_history', 'keys', 'tyres', 'interior', 'warning_lights']);
+    expect(ADJUSTMENT_QUESTIONS.map((q) => q.id)).toEqual([
+      'accident_damage',
+      'service_history',
+      'keys',
+      'tyres',
+      'interior',
+      'warning_lights',
+    ]);
     for (const q of ADJUSTMENT_QUESTIONS) expect(q.answers[0]?.percent).toBe(0);
   });
 });
@@ -25,7 +44,13 @@ describe('applyAdjustments', () => {
   });
 
   it('takes each percentage of the base, in dollars, and the lines add up to the value', () => {
-    const result = applyAdjustments(20000, { ...allGood, accident_damage: 'minor', service_history: 'partial', keys: '1', tyres: 'need_replacing' });
+    const result = applyAdjustments(20000, {
+      ...allGood,
+      accident_damage: 'minor',
+      service_history: 'partial',
+      keys: '1',
+      tyres: 'need_replacing',
+    });
     expect(result).toMatchObject({ ok: true, value: 17600 });
     expect(result.ok && result.lines.map((l) => `${l.questionId}=${l.answerId} ${l.effect}`)).toEqual([
       'accident_damage=minor -1000',
@@ -47,8 +72,14 @@ describe('applyAdjustments', () => {
   });
 
   it('never goes below $0', () => {
-    const harsh: AdjustmentQuestion[] = [{ id: 'flood', question: 'Has it been in a flood?', answers: [{ id: 'yes', label: 'Yes', percent: -1.5 }] }];
-    expect(applyAdjustments(5000, { flood: 'yes' }, harsh)).toMatchObject({ ok: true, value: 0, lines: [{ effect: -7500 }] });
+    const harsh: AdjustmentQuestion[] = [
+      { id: 'flood', question: 'Has it been in a flood?', answers: [{ id: 'yes', label: 'Yes', percent: -1.5 }] },
+    ];
+    expect(applyAdjustments(5000, { flood: 'yes' }, harsh)).toMatchObject({
+      ok: true,
+      value: 0,
+      lines: [{ effect: -7500 }],
+    });
     expect(applyAdjustments(0, { ...allGood, accident_damage: 'major' })).toMatchObject({ ok: true, value: 0 });
   });
 
@@ -65,7 +96,10 @@ describe('applyAdjustments', () => {
   });
 
   it('refuses answers that are not an object, and a base that is not a dollar amount', () => {
-    expect(validateAdjustmentAnswers(['none'])).toEqual({ ok: false, errors: ['Answers must be an object of question id to answer id.'] });
+    expect(validateAdjustmentAnswers(['none'])).toEqual({
+      ok: false,
+      errors: ['Answers must be an object of question id to answer id.'],
+    });
     expect(validateAdjustmentAnswers(null).ok).toBe(false);
     expect(applyAdjustments(-1, allGood)).toMatchObject({ ok: false });
     expect(applyAdjustments(Number.NaN, allGood)).toMatchObject({ ok: false });

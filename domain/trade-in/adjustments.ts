@@ -88,9 +88,7 @@ export interface AdjustmentLine {
   effect: number;
 }
 
-export type AdjustmentResult =
-  | { ok: true; value: number; lines: AdjustmentLine[] }
-  | { ok: false; errors: string[] };
+export type AdjustmentResult = { ok: true; value: number; lines: AdjustmentLine[] } | { ok: false; errors: string[] };
 
 /** Offers are quoted to the nearest $50: finer figures suggest a precision the estimate does not have. */
 export const ADJUSTMENT_ROUNDING = 50;
@@ -101,8 +99,12 @@ const round50 = (amount: number) => Math.round(amount / ADJUSTMENT_ROUNDING) * A
  * Every question must be answered once with one of its answers; anything else is an error
  * naming the question or answer, in question order, so the form can show them beside the fields.
  */
-export function validateAdjustmentAnswers(answers: unknown, questions: readonly AdjustmentQuestion[] = ADJUSTMENT_QUESTIONS): { ok: true; answers: AdjustmentAnswers } | { ok: false; errors: string[] } {
-  if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) return { ok: false, errors: ['Answers must be an object of question id to answer id.'] };
+export function validateAdjustmentAnswers(
+  answers: unknown,
+  questions: readonly AdjustmentQuestion[] = ADJUSTMENT_QUESTIONS,
+): { ok: true; answers: AdjustmentAnswers } | { ok: false; errors: string[] } {
+  if (typeof answers !== 'object' || answers === null || Array.isArray(answers))
+    return { ok: false, errors: ['Answers must be an object of question id to answer id.'] };
   const given = answers as Record<string, unknown>;
   const errors: string[] = [];
   const known = new Set(questions.map((q) => q.id));
@@ -115,7 +117,9 @@ export function validateAdjustmentAnswers(answers: unknown, questions: readonly 
     if (answer === undefined || answer === null || answer === '') {
       errors.push(`Please answer "${q.question}"`);
     } else if (typeof answer !== 'string' || !q.answers.some((a) => a.id === answer)) {
-      errors.push(`"${String(answer)}" is not an answer to "${q.question}": choose ${q.answers.map((a) => `"${a.id}"`).join(', ')}.`);
+      errors.push(
+        `"${String(answer)}" is not an answer to "${q.question}": choose ${q.answers.map((a) => `"${a.id}"`).join(', ')}.`,
+      );
     } else {
       clean[q.id] = answer;
     }
@@ -129,8 +133,13 @@ export function validateAdjustmentAnswers(answers: unknown, questions: readonly 
  * plus the effects, rounded to the nearest $50 and never below $0. With a base that is a multiple
  * of $50 (valuations are multiples of $100) the lines add up to the value exactly.
  */
-export function applyAdjustments(base: number, answers: unknown, questions: readonly AdjustmentQuestion[] = ADJUSTMENT_QUESTIONS): AdjustmentResult {
-  if (!Number.isFinite(base) || base < 0) return { ok: false, errors: ['The base value must be a number of dollars, 0 or more.'] };
+export function applyAdjustments(
+  base: number,
+  answers: unknown,
+  questions: readonly AdjustmentQuestion[] = ADJUSTMENT_QUESTIONS,
+): AdjustmentResult {
+  if (!Number.isFinite(base) || base < 0)
+    return { ok: false, errors: ['The base value must be a number of dollars, 0 or more.'] };
   const valid = validateAdjustmentAnswers(answers, questions);
   if (!valid.ok) return valid;
   const lines = questions.map((q): AdjustmentLine => {
@@ -138,7 +147,14 @@ export function applyAdjustments(base: number, answers: unknown, questions: read
     const answer = q.answers.find((a) => a.id === answerId);
     const percent = answer?.percent ?? 0;
     // `+ 0` turns the -0 of a 0% effect into 0, which JSON and equality checks treat alike anyway.
-    return { questionId: q.id, question: q.question, answerId, answer: answer?.label ?? answerId, percent, effect: round50(base * percent) + 0 };
+    return {
+      questionId: q.id,
+      question: q.question,
+      answerId,
+      answer: answer?.label ?? answerId,
+      percent,
+      effect: round50(base * percent) + 0,
+    };
   });
   const value = Math.max(0, round50(base + lines.reduce((sum, line) => sum + line.effect, 0)));
   return { ok: true, value, lines };

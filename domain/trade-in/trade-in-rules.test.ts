@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { INSTANT_OFFER_MIN_PRICE, TRADE_IN_MAX_AGE_YEARS, TRADE_IN_MAX_KM, calendarYear, instantOfferEligible, onlineEstimateAllowed, type InstantOfferCar } from './trade-in-rules';
+import {
+  INSTANT_OFFER_MIN_PRICE,
+  TRADE_IN_MAX_AGE_YEARS,
+  TRADE_IN_MAX_KM,
+  calendarYear,
+  instantOfferEligible,
+  onlineEstimateAllowed,
+  type InstantOfferCar,
+} from './trade-in-rules';
 
 const now = new Date('2025-06-01T02:00:00Z');
 
@@ -26,12 +34,17 @@ describe('onlineEstimateAllowed (conversion §9 trade-in FAQ)', () => {
     expect(onlineEstimateAllowed({ year: 2022, km: 100001 }, now)).toEqual({
       allowed: false,
       rule: 'km',
-      reason: "Cars with more than 100,000 km need a look from our team: send us the details and we'll call you with a price.",
+      reason:
+        "Cars with more than 100,000 km need a look from our team: send us the details and we'll call you with a price.",
     });
   });
 
   it('names both limits when both are passed', () => {
-    expect(onlineEstimateAllowed({ year: 2010, km: 250000 }, now)).toMatchObject({ allowed: false, rule: 'age-and-km', reason: expect.stringContaining('over 7 years old or with more than 100,000 km') });
+    expect(onlineEstimateAllowed({ year: 2010, km: 250000 }, now)).toMatchObject({
+      allowed: false,
+      rule: 'age-and-km',
+      reason: expect.stringContaining('over 7 years old or with more than 100,000 km'),
+    });
   });
 
   it('reads the year on the Australian clock: a 2017 car turns 8 at midnight in Sydney on 1 January', () => {
@@ -42,15 +55,26 @@ describe('onlineEstimateAllowed (conversion §9 trade-in FAQ)', () => {
   });
 
   it('asks again for a year or km that cannot be right, rather than sending the shopper away', () => {
-    expect(onlineEstimateAllowed({ year: 2027, km: 10 }, now)).toEqual({ allowed: false, rule: 'input', reason: 'Enter the year the car was built, between 1900 and 2026.' });
+    expect(onlineEstimateAllowed({ year: 2027, km: 10 }, now)).toEqual({
+      allowed: false,
+      rule: 'input',
+      reason: 'Enter the year the car was built, between 1900 and 2026.',
+    });
     expect(onlineEstimateAllowed({ year: 2019.5, km: 10 }, now)).toMatchObject({ rule: 'input' });
-    expect(onlineEstimateAllowed({ year: 2019, km: -1 }, now)).toMatchObject({ rule: 'input', reason: expect.stringContaining('kilometres') });
+    expect(onlineEstimateAllowed({ year: 2019, km: -1 }, now)).toMatchObject({
+      rule: 'input',
+      reason: expect.stringContaining('kilometres'),
+    });
     expect(onlineEstimateAllowed({ year: 2019, km: Number.NaN }, now)).toMatchObject({ rule: 'input' });
   });
 });
 
 describe('instantOfferEligible (conversion §4.2)', () => {
-  const car = (extra: Partial<InstantOfferCar> = {}): InstantOfferCar => ({ status: 'in_stock', price: 25000, ...extra });
+  const car = (extra: Partial<InstantOfferCar> = {}): InstantOfferCar => ({
+    status: 'in_stock',
+    price: 25000,
+    ...extra,
+  });
   const on = { autograb: true };
 
   it('offers on an in-stock, unreserved car priced above 200 when the autograb flag is on', () => {

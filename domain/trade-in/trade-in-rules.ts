@@ -41,19 +41,38 @@ export function calendarYear(now: Date, timeZone = DEFAULT_TRADE_IN_TIME_ZONE): 
  * so a car of 2018 is 7 in 2025 and still gets an estimate; 2017 is over 7 and does not. The km
  * limit is inclusive (exactly 100,000 km still gets an estimate): the FAQ says "over".
  */
-export function onlineEstimateAllowed(car: { year: number; km: number }, now: Date, timeZone = DEFAULT_TRADE_IN_TIME_ZONE): OnlineEstimateDecision {
+export function onlineEstimateAllowed(
+  car: { year: number; km: number },
+  now: Date,
+  timeZone = DEFAULT_TRADE_IN_TIME_ZONE,
+): OnlineEstimateDecision {
   const thisYear = calendarYear(now, timeZone);
   if (!Number.isInteger(car.year) || car.year < EARLIEST_YEAR || car.year > thisYear + 1) {
-    return { allowed: false, rule: 'input', reason: `Enter the year the car was built, between ${EARLIEST_YEAR} and ${thisYear + 1}.` };
+    return {
+      allowed: false,
+      rule: 'input',
+      reason: `Enter the year the car was built, between ${EARLIEST_YEAR} and ${thisYear + 1}.`,
+    };
   }
   if (!Number.isFinite(car.km) || car.km < 0) {
-    return { allowed: false, rule: 'input', reason: 'Enter the kilometres on the odometer, as a whole number such as 85000.' };
+    return {
+      allowed: false,
+      rule: 'input',
+      reason: 'Enter the kilometres on the odometer, as a whole number such as 85000.',
+    };
   }
   const tooOld = thisYear - car.year > TRADE_IN_MAX_AGE_YEARS;
   const tooFar = car.km > TRADE_IN_MAX_KM;
-  if (tooOld && tooFar) return { allowed: false, rule: 'age-and-km', reason: `Cars over ${TRADE_IN_MAX_AGE_YEARS} years old or with more than ${kmText(TRADE_IN_MAX_KM)} ${TEAM_WILL_CALL}` };
-  if (tooOld) return { allowed: false, rule: 'age', reason: `Cars over ${TRADE_IN_MAX_AGE_YEARS} years old ${TEAM_WILL_CALL}` };
-  if (tooFar) return { allowed: false, rule: 'km', reason: `Cars with more than ${kmText(TRADE_IN_MAX_KM)} ${TEAM_WILL_CALL}` };
+  if (tooOld && tooFar)
+    return {
+      allowed: false,
+      rule: 'age-and-km',
+      reason: `Cars over ${TRADE_IN_MAX_AGE_YEARS} years old or with more than ${kmText(TRADE_IN_MAX_KM)} ${TEAM_WILL_CALL}`,
+    };
+  if (tooOld)
+    return { allowed: false, rule: 'age', reason: `Cars over ${TRADE_IN_MAX_AGE_YEARS} years old ${TEAM_WILL_CALL}` };
+  if (tooFar)
+    return { allowed: false, rule: 'km', reason: `Cars with more than ${kmText(TRADE_IN_MAX_KM)} ${TEAM_WILL_CALL}` };
   return { allowed: true };
 }
 

@@ -68,11 +68,17 @@ function yearSpan(years: readonly number[]): string {
 }
 
 /** Which comparables are used and how their prices are read, with the sentence that says so. */
-function chooseComparables(subject: ValuationSubject, usable: readonly Comparable[]): { prices: number[]; said: string } | null {
+function chooseComparables(
+  subject: ValuationSubject,
+  usable: readonly Comparable[],
+): { prices: number[]; said: string } | null {
   const name = `${subject.make} ${subject.model}`;
   const sameYear = usable.filter((c) => c.year === subject.year);
   if (sameYear.length >= MIN_COMPARABLES) {
-    return { prices: sameYear.map((c) => c.price), said: `the advertised prices of ${sameYear.length} ${name} cars from ${subject.year}` };
+    return {
+      prices: sameYear.map((c) => c.price),
+      said: `the advertised prices of ${sameYear.length} ${name} cars from ${subject.year}`,
+    };
   }
   const nearby = usable.filter((c) => Math.abs(c.year - subject.year) <= NEARBY_YEARS);
   if (nearby.length >= MIN_COMPARABLES) {
@@ -107,7 +113,12 @@ function chooseComparables(subject: ValuationSubject, usable: readonly Comparabl
  * Null when there is no comparable car, or when the result is $0 or less (a car worth less than
  * the reconditioning allowance needs a person, not a formula).
  */
-export function valueFromComparables(subject: ValuationSubject, comparables: readonly Comparable[], now: Date, timeZone = DEFAULT_TRADE_IN_TIME_ZONE): Valuation | null {
+export function valueFromComparables(
+  subject: ValuationSubject,
+  comparables: readonly Comparable[],
+  now: Date,
+  timeZone = DEFAULT_TRADE_IN_TIME_ZONE,
+): Valuation | null {
   const usable = comparables.filter((c) => Number.isFinite(c.price) && c.price > 0 && Number.isInteger(c.year));
   const chosen = chooseComparables(subject, usable);
   if (!chosen) return null;

@@ -37,10 +37,27 @@ describe('migrate', () => {
   });
 
   it('moves the version-2 autogauge switch into plugins with its audience (version 3)', () => {
-    const { doc, applied } = migrate({ schemaVersion: 2, slug: 'a', name: 'A', template: 'franchise', features: { offers: true, autogauge: true } });
+    const { doc, applied } = migrate({
+      schemaVersion: 2,
+      slug: 'a',
+      name: 'A',
+      template: 'franchise',
+      features: { offers: true, autogauge: true },
+    });
     expect(applied).toEqual(['002-plugins']);
-    expect(doc).toEqual({ schemaVersion: 3, slug: 'a', name: 'A', template: 'franchise', features: { offers: true }, plugins: { autogauge: 'everyone' } });
-    expect(migrate({ schemaVersion: 2, features: { autogauge: false } }).doc).toEqual({ schemaVersion: 3, features: {}, plugins: { autogauge: 'off' } });
+    expect(doc).toEqual({
+      schemaVersion: 3,
+      slug: 'a',
+      name: 'A',
+      template: 'franchise',
+      features: { offers: true },
+      plugins: { autogauge: 'everyone' },
+    });
+    expect(migrate({ schemaVersion: 2, features: { autogauge: false } }).doc).toEqual({
+      schemaVersion: 3,
+      features: {},
+      plugins: { autogauge: 'off' },
+    });
     expect(getValidators().tenantLayer(doc)).toBe(true);
   });
 

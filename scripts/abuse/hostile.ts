@@ -27,7 +27,15 @@ export class Random {
   }
 }
 
-export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
+export const PROTOTYPE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '__defineGetter__',
+];
 
 /** Strings that have broken parsers, lookups and renderers before. */
 export const HOSTILE_STRINGS = [
@@ -81,7 +89,8 @@ export function encode(text: string): string {
 export function hostileUrlValue(r: Random): string {
   const value = hostileString(r);
   const mode = r.int(4);
-  if (mode === 0) return [...value].map((c) => (/[\x21-\x7e]/.test(c) && !'#&?+ '.includes(c) ? c : encode(c))).join('');
+  if (mode === 0)
+    return [...value].map((c) => (/[\x21-\x7e]/.test(c) && !'#&?+ '.includes(c) ? c : encode(c))).join('');
   if (mode === 1) return encodeURIComponent(encode(value.slice(0, 2000)));
   return encode(value);
 }
@@ -140,7 +149,16 @@ function getOwn(object: { [key: string]: Json }, key: string): Json | undefined 
 export function hostileObject(r: Random, depth = 0, keys: readonly string[] = []): { [key: string]: Json } {
   const out: { [key: string]: Json } = {};
   const count = r.int(5);
-  for (let i = 0; i < count; i++) setOwn(out, r.chance(0.3) ? r.pick(PROTOTYPE_KEYS) : keys.length && r.chance(0.7) ? r.pick(keys) : hostileString(r).slice(0, 40), hostileJson(r, depth + 1));
+  for (let i = 0; i < count; i++)
+    setOwn(
+      out,
+      r.chance(0.3)
+        ? r.pick(PROTOTYPE_KEYS)
+        : keys.length && r.chance(0.7)
+          ? r.pick(keys)
+          : hostileString(r).slice(0, 40),
+      hostileJson(r, depth + 1),
+    );
   return out;
 }
 
@@ -152,7 +170,19 @@ export function hostileObject(r: Random, depth = 0, keys: readonly string[] = []
 export function hostileBody(r: Random, valid: { [key: string]: Json }): string {
   const roll = r.int(10);
   if (roll === 0) return JSON.stringify(hostileJson(r));
-  if (roll === 1) return r.pick(['', '{', '{"a":', 'not json', '\u0000', '[]', 'null', '"text"', '1e999', `${'['.repeat(20_000)}${']'.repeat(20_000)}`]);
+  if (roll === 1)
+    return r.pick([
+      '',
+      '{',
+      '{"a":',
+      'not json',
+      '\u0000',
+      '[]',
+      'null',
+      '"text"',
+      '1e999',
+      `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+    ]);
   const body: { [key: string]: Json } = JSON.parse(JSON.stringify(valid)) as { [key: string]: Json };
   const keys = Object.keys(body);
   const mutations = 1 + r.int(3);

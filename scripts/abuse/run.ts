@@ -48,7 +48,11 @@ const tallies = new Map<string, Tally>();
 
 function tally(kind: string): Tally {
   let t = tallies.get(kind);
-  if (!t) tallies.set(kind, (t = { sent: 0, byStatus: new Map(), serverErrors: [], silent4xx: [], slowest: { ms: 0, what: '' } }));
+  if (!t)
+    tallies.set(
+      kind,
+      (t = { sent: 0, byStatus: new Map(), serverErrors: [], silent4xx: [], slowest: { ms: 0, what: '' } }),
+    );
   return t;
 }
 
@@ -59,7 +63,10 @@ export function saysWhy(res: RawResponse): boolean {
   if (type.includes('json')) {
     try {
       const json = JSON.parse(text) as { error?: unknown; message?: unknown };
-      return (typeof json.error === 'string' && json.error.trim() !== '') || (typeof json.message === 'string' && json.message.trim() !== '');
+      return (
+        (typeof json.error === 'string' && json.error.trim() !== '') ||
+        (typeof json.message === 'string' && json.message.trim() !== '')
+      );
     } catch {
       return false;
     }
@@ -72,7 +79,8 @@ function record(kind: string, what: string, res: RawResponse): void {
   t.sent++;
   t.byStatus.set(res.status, (t.byStatus.get(res.status) ?? 0) + 1);
   if (res.ms > t.slowest.ms) t.slowest = { ms: res.ms, what };
-  if (res.status === 0 || res.status >= 500) t.serverErrors.push(`${res.status} ${what.slice(0, 300)} -> ${res.body.toString('utf8').slice(0, 200)}`);
+  if (res.status === 0 || res.status >= 500)
+    t.serverErrors.push(`${res.status} ${what.slice(0, 300)} -> ${res.body.toString('utf8').slice(0, 200)}`);
   else if (res.status >= 400 && !saysWhy(res)) t.silent4xx.push(`${res.status} ${what.slice(0, 300)}`);
 }
 
@@ -80,14 +88,31 @@ function randomIp(r: Random): string {
   return `10.${r.int(256)}.${r.int(256)}.${1 + r.int(254)}`;
 }
 
-async function runAll(requests: Iterable<{ request: AbuseRequest; host: string }>, concurrency: number, agent: Agent): Promise<void> {
+async function runAll(
+  requests: Iterable<{ request: AbuseRequest; host: string }>,
+  concurrency: number,
+  agent: Agent,
+): Promise<void> {
   const iterator = requests[Symbol.iterator]();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let step = iterator.next(); !step.done; step = iterator.next()) {
         const { request, host } = step.value;
-        const res = await rawRequest({ port: PORT, agent, host, method: request.method, path: request.path, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}), timeoutMs: 30_000 });
-        record(request.kind, `${request.method} ${host}${request.path}${request.body ? ` ${request.body.slice(0, 200)}` : ''}`, res);
+        const res = await rawRequest({
+          port: PORT,
+          agent,
+          host,
+          method: request.method,
+          path: request.path,
+          headers: request.headers,
+          ...(request.body !== undefined ? { body: request.body } : {}),
+          timeoutMs: 30_000,
+        });
+        record(
+          request.kind,
+          `${request.method} ${host}${request.path}${request.body ? ` ${request.body.slice(0, 200)}` : ''}`,
+          res,
+        );
       }
     }),
   );
@@ -104,7 +129,10 @@ const cacheKb = () => dirKb('.next/server') + dirKb('.next/cache');
 
 /** Copies the seeded test database, so the attack's leads and holds never reach the browser tests. */
 function copyDatabase(): void {
-  if (!existsSync(SOURCE_DB)) throw new Error(`No seeded database at ${SOURCE_DB}: run \`npm run seed\` with DATABASE_URL=file:${SOURCE_DB} first.`);
+  if (!existsSync(SOURCE_DB))
+    throw new Error(
+      `No seeded database at ${SOURCE_DB}: run \`npm run seed\` with DATABASE_URL=file:${SOURCE_DB} first.`,
+    );
   rmSync(DB_FILE, { force: true });
   rmSync(`${DB_FILE}-wal`, { force: true });
   rmSync(`${DB_FILE}-shm`, { force: true });
@@ -130,10 +158,16 @@ async function siteFacts(agent: Agent): Promise<SiteFacts[]> {
       const dealerships = tenant.dealerships ?? [];
       if (!host || !dealerships.length) continue;
       const marks = dealerships.map(() => '?').join(',');
-      const makes = (db.prepare(`SELECT DISTINCT make FROM cars WHERE dealership_id IN (${marks})`).all(...dealerships) as { make: string }[]).map((m) => m.make);
+      const makes = (
+        db.prepare(`SELECT DISTINCT make FROM cars WHERE dealership_id IN (${marks})`).all(...dealerships) as {
+          make: string;
+        }[]
+      ).map((m) => m.make);
       const page = await rawRequest({ port: PORT, agent, host, path: '/search/new-used-and-demo-cars' });
       const slug = /href="\/cars\/([a-z0-9-]+)"/.exec(page.body.toString('utf8'))?.[1];
-      const car = slug ? (db.prepare('SELECT id, slug FROM cars WHERE slug = ?').get(slug) as { id: number; slug: string } | undefined) : undefined;
+      const car = slug
+        ? (db.prepare('SELECT id, slug FROM cars WHERE slug = ?').get(slug) as { id: number; slug: string } | undefined)
+        : undefined;
       if (car) facts.push({ host, makes, carSlug: car.slug, carId: car.id, dealerships });
     }
   } finally {
@@ -186,7 +220,28 @@ async function main(): Promise<number> {
       await (async (): Promise<Check> => {
         const times: number[] = [];
         const outcome = await withWriteLock(2000, async () => {
-          const lead = rawRequest({ port: PORT, agent, host: site.host, method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.99.0.1' }, body: JSON.stringify({ form: 'general-enquiry', idempotencyKey: 'abuse-lock-lead-1', userData: { name: 'Lock', last_name: 'Test', email: 'lock@example.com', phone: '0412 345 678', postcode: '2000', message: 'Sent while the database is locked', category: 'General Enquiry', disclaimer: true } }) });
+          const lead = rawRequest({
+            port: PORT,
+            agent,
+            host: site.host,
+            method: 'POST',
+            path: '/api/leads',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.99.0.1' },
+            body: JSON.stringify({
+              form: 'general-enquiry',
+              idempotencyKey: 'abuse-lock-lead-1',
+              userData: {
+                name: 'Lock',
+                last_name: 'Test',
+                email: 'lock@example.com',
+                phone: '0412 345 678',
+                postcode: '2000',
+                message: 'Sent while the database is locked',
+                category: 'General Enquiry',
+                disclaimer: true,
+              },
+            }),
+          });
           for (let i = 0; i < 15; i++) {
             const res = await rawRequest({ port: PORT, agent, host: site.host, path: '/healthz', timeoutMs: 10_000 });
             times.push(res.ms);
@@ -196,7 +251,11 @@ async function main(): Promise<number> {
         });
         const slowest = Math.max(...times);
         const ok = slowest < 250 && (outcome.status === 201 || outcome.status === 200);
-        return { name: 'a write lock held by another process for 2 s does not stall the server', ok, detail: `slowest /healthz ${slowest.toFixed(0)} ms (limit 250); the lead posted meanwhile answered ${outcome.status} after ${outcome.ms.toFixed(0)} ms` };
+        return {
+          name: 'a write lock held by another process for 2 s does not stall the server',
+          ok,
+          detail: `slowest /healthz ${slowest.toFixed(0)} ms (limit 250); the lead posted meanwhile answered ${outcome.status} after ${outcome.ms.toFixed(0)} ms`,
+        };
       })(),
     );
 
@@ -207,7 +266,15 @@ async function main(): Promise<number> {
       (function* () {
         for (let i = 0; i < searchCount; i++) {
           const s = r.pick(sites);
-          yield { host: s.host, request: { kind: 'search page URLs', method: 'GET', path: searchUrl(r, s), headers: { 'x-forwarded-for': randomIp(r) } } };
+          yield {
+            host: s.host,
+            request: {
+              kind: 'search page URLs',
+              method: 'GET',
+              path: searchUrl(r, s),
+              headers: { 'x-forwarded-for': randomIp(r) },
+            },
+          };
         }
       })(),
       4,
@@ -235,16 +302,28 @@ async function main(): Promise<number> {
     const randomCount = Math.round(1000 * SCALE);
     await runAll(
       (function* () {
-        for (let i = 0; i < randomCount; i++) yield { host: r.pick(sites).host, request: { kind: 'made-up URLs', method: 'GET', path: randomUrl(r), headers: {} } };
+        for (let i = 0; i < randomCount; i++)
+          yield {
+            host: r.pick(sites).host,
+            request: { kind: 'made-up URLs', method: 'GET', path: randomUrl(r), headers: {} },
+          };
       })(),
       4,
       agent,
     );
     const growth = cacheKb() - before;
-    checks.push({ name: `${randomCount} made-up URLs leave the page cache directories as they were`, ok: growth <= MAX_CACHE_GROWTH_KB, detail: `.next/server + .next/cache grew ${growth.toFixed(0)} KB (limit ${MAX_CACHE_GROWTH_KB} KB)` });
+    checks.push({
+      name: `${randomCount} made-up URLs leave the page cache directories as they were`,
+      ok: growth <= MAX_CACHE_GROWTH_KB,
+      detail: `.next/server + .next/cache grew ${growth.toFixed(0)} KB (limit ${MAX_CACHE_GROWTH_KB} KB)`,
+    });
     const rss = (await server.rssMb()) ?? 0;
     peakRss = Math.max(peakRss, rss);
-    checks.push({ name: 'the server’s memory stays bounded', ok: peakRss > 0 && peakRss < MAX_RSS_MB, detail: `peak resident memory ${peakRss.toFixed(0)} MB (limit ${MAX_RSS_MB} MB), ${rss.toFixed(0)} MB at the end` });
+    checks.push({
+      name: 'the server’s memory stays bounded',
+      ok: peakRss > 0 && peakRss < MAX_RSS_MB,
+      detail: `peak resident memory ${peakRss.toFixed(0)} MB (limit ${MAX_RSS_MB} MB), ${rss.toFixed(0)} MB at the end`,
+    });
   } finally {
     clearInterval(sampler);
     await server.stop();
@@ -254,18 +333,31 @@ async function main(): Promise<number> {
   const stacks = server
     .log()
     .split('\n')
-    .map((line, i, lines) => (/^\s+at\s/.test(line) && !/^\s+at\s/.test(lines[i - 1] ?? '') ? (lines[i - 1] ?? '') : undefined))
+    .map((line, i, lines) =>
+      /^\s+at\s/.test(line) && !/^\s+at\s/.test(lines[i - 1] ?? '') ? (lines[i - 1] ?? '') : undefined,
+    )
     .filter((line): line is string => line !== undefined);
-  checks.push({ name: 'the server logged no error with a stack', ok: stacks.length === 0, detail: stacks.length ? `${stacks.length} stacks, e.g.\n      ${stacks.slice(0, 5).join('\n      ')}` : 'none' });
+  checks.push({
+    name: 'the server logged no error with a stack',
+    ok: stacks.length === 0,
+    detail: stacks.length ? `${stacks.length} stacks, e.g.\n      ${stacks.slice(0, 5).join('\n      ')}` : 'none',
+  });
 
-  console.log(`\nAbuse suite (seed ${SEED}, scale ${SCALE}) against the production build on port ${PORT}, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
-  console.log(`${'requests'.padEnd(52)} ${'sent'.padStart(6)} ${'2xx'.padStart(6)} ${'3xx'.padStart(5)} ${'4xx'.padStart(6)} ${'5xx'.padStart(5)} ${'silent 4xx'.padStart(10)} ${'slowest'.padStart(9)}`);
+  console.log(
+    `\nAbuse suite (seed ${SEED}, scale ${SCALE}) against the production build on port ${PORT}, ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+  );
+  console.log(
+    `${'requests'.padEnd(52)} ${'sent'.padStart(6)} ${'2xx'.padStart(6)} ${'3xx'.padStart(5)} ${'4xx'.padStart(6)} ${'5xx'.padStart(5)} ${'silent 4xx'.padStart(10)} ${'slowest'.padStart(9)}`,
+  );
   let generatedFailures = 0;
   for (const [kind, t] of tallies) {
-    const count = (from: number) => [...t.byStatus].filter(([s]) => s >= from && s < from + 100).reduce((sum, [, n]) => sum + n, 0);
+    const count = (from: number) =>
+      [...t.byStatus].filter(([s]) => s >= from && s < from + 100).reduce((sum, [, n]) => sum + n, 0);
     const failed = t.serverErrors.length + t.silent4xx.length;
     generatedFailures += failed;
-    console.log(`${kind.padEnd(52)} ${String(t.sent).padStart(6)} ${String(count(200)).padStart(6)} ${String(count(300)).padStart(5)} ${String(count(400)).padStart(6)} ${String(t.serverErrors.length).padStart(5)} ${String(t.silent4xx.length).padStart(10)} ${`${t.slowest.ms.toFixed(0)} ms`.padStart(9)}`);
+    console.log(
+      `${kind.padEnd(52)} ${String(t.sent).padStart(6)} ${String(count(200)).padStart(6)} ${String(count(300)).padStart(5)} ${String(count(400)).padStart(6)} ${String(t.serverErrors.length).padStart(5)} ${String(t.silent4xx.length).padStart(10)} ${`${t.slowest.ms.toFixed(0)} ms`.padStart(9)}`,
+    );
     for (const line of [...t.serverErrors, ...t.silent4xx].slice(0, 5)) console.log(`    ${line}`);
   }
   console.log('');
@@ -273,7 +365,9 @@ async function main(): Promise<number> {
   const failedChecks = checks.filter((c) => !c.ok).length;
   const total = [...tallies.values()].reduce((sum, t) => sum + t.sent, 0);
   console.log(`\n${total} generated requests; ${generatedFailures} answered badly. ${checks.length} checks.`);
-  console.log(`abuse: ${checks.length - failedChecks + (generatedFailures === 0 ? 1 : 0)} passed, ${failedChecks + (generatedFailures === 0 ? 0 : 1)} failed`);
+  console.log(
+    `abuse: ${checks.length - failedChecks + (generatedFailures === 0 ? 1 : 0)} passed, ${failedChecks + (generatedFailures === 0 ? 0 : 1)} failed`,
+  );
   return failedChecks || generatedFailures ? 1 : 0;
 }
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { generateDemoFeed, listDemoImages } from './generate-feed.js';
 
 type FormatsPlugin = (ajv: Ajv) => Ajv;
-const addFormats = ((addFormatsImport as unknown as { default?: FormatsPlugin }).default ?? addFormatsImport) as FormatsPlugin;
+const addFormats = ((addFormatsImport as unknown as { default?: FormatsPlugin }).default ??
+  addFormatsImport) as FormatsPlugin;
 
 const now = new Date('2025-03-10T02:00:00Z');
 const nowSeconds = now.getTime() / 1000;
@@ -23,7 +24,9 @@ describe('generateDemoFeed', () => {
   });
 
   it('validates against feed.schema.json with ajv in strict mode', () => {
-    const schema = JSON.parse(readFileSync(new URL('../../schemas/feed.schema.json', import.meta.url), 'utf8')) as object;
+    const schema = JSON.parse(
+      readFileSync(new URL('../../schemas/feed.schema.json', import.meta.url), 'utf8'),
+    ) as object;
     const ajv = new Ajv({ strict: true, allErrors: true });
     addFormats(ajv);
     const validate = ajv.compile(schema);
@@ -54,22 +57,36 @@ describe('generateDemoFeed', () => {
     const states = new Set(feed.locations.map((l) => l.address?.state));
     expect([...states].sort()).toEqual(['NSW', 'QLD', 'SA', 'TAS', 'VIC', 'WA']);
     const zones = new Set(feed.locations.map((l) => l.time_zone));
-    expect(zones).toEqual(new Set(['Australia/Sydney', 'Australia/Brisbane', 'Australia/Melbourne', 'Australia/Adelaide', 'Australia/Perth', 'Australia/Hobart']));
+    expect(zones).toEqual(
+      new Set([
+        'Australia/Sydney',
+        'Australia/Brisbane',
+        'Australia/Melbourne',
+        'Australia/Adelaide',
+        'Australia/Perth',
+        'Australia/Hobart',
+      ]),
+    );
   });
 
   it('covers every status, condition and electrified fuel', () => {
-    for (const status of ['in_stock', 'sold', 'coming_soon', 'reserved', 'other']) expect(feed.cars.some((c) => c.status === status)).toBe(true);
+    for (const status of ['in_stock', 'sold', 'coming_soon', 'reserved', 'other'])
+      expect(feed.cars.some((c) => c.status === status)).toBe(true);
     for (const type of ['new', 'demo', 'used']) expect(cars.some((c) => c.car_type === type)).toBe(true);
-    for (const fuel of ['Electric', 'Hybrid', 'PHEV', 'Diesel', 'Petrol']) expect(cars.some((c) => c.simple_fuel === fuel)).toBe(true);
+    for (const fuel of ['Electric', 'Hybrid', 'PHEV', 'Diesel', 'Petrol'])
+      expect(cars.some((c) => c.simple_fuel === fuel)).toBe(true);
     expect(feed.cars.some((c) => c.reserved === true)).toBe(true);
     expect(feed.cars.some((c) => c.price === 0)).toBe(true);
     expect(feed.cars.some((c) => c.preorder === true)).toBe(true);
-    for (const tag of ['Test Drive Only', 'runout sale', 'Certified']) expect(feed.cars.some((c) => c.tag === tag)).toBe(true);
+    for (const tag of ['Test Drive Only', 'runout sale', 'Certified'])
+      expect(feed.cars.some((c) => c.tag === tag)).toBe(true);
   });
 
   it('has cars sold within the last 3 days and earlier', () => {
     const sold = feed.cars.filter((c) => c.status === 'sold');
-    expect(sold.every((c) => typeof c.sold_date_timestamp === 'number' && c.sold_date_timestamp <= nowSeconds)).toBe(true);
+    expect(sold.every((c) => typeof c.sold_date_timestamp === 'number' && c.sold_date_timestamp <= nowSeconds)).toBe(
+      true,
+    );
     const age = (c: (typeof sold)[number]): number => nowSeconds - (c.sold_date_timestamp ?? 0);
     expect(sold.some((c) => age(c) < 3 * 86400)).toBe(true);
     expect(sold.some((c) => age(c) > 3 * 86400)).toBe(true);
@@ -115,20 +132,31 @@ describe('generateDemoFeed', () => {
 
   it('keeps odometers and was-prices plausible', () => {
     expect(feed.cars.filter((c) => c.car_type === 'new').every((c) => (c.km ?? 0) <= 50)).toBe(true);
-    expect(cars.filter((c) => c.car_type === 'demo').every((c) => (c.km ?? 0) >= 100 && (c.km ?? 0) <= 9000)).toBe(true);
-    expect(feed.cars.filter((c) => c.before_price !== undefined).every((c) => (c.before_price ?? 0) > c.price)).toBe(true);
-    expect(feed.cars.filter((c) => c.offer_price !== undefined).every((c) => (c.offer_price ?? 0) > 10 && (c.offer_price ?? 0) < c.price)).toBe(true);
+    expect(cars.filter((c) => c.car_type === 'demo').every((c) => (c.km ?? 0) >= 100 && (c.km ?? 0) <= 9000)).toBe(
+      true,
+    );
+    expect(feed.cars.filter((c) => c.before_price !== undefined).every((c) => (c.before_price ?? 0) > c.price)).toBe(
+      true,
+    );
+    expect(
+      feed.cars
+        .filter((c) => c.offer_price !== undefined)
+        .every((c) => (c.offer_price ?? 0) > 10 && (c.offer_price ?? 0) < c.price),
+    ).toBe(true);
   });
 
   it('carries a few un-normalised makes and models for the importer (catalogue §9)', () => {
-    const has = (make: string, model?: string): boolean => feed.cars.some((c) => c.make === make && (model === undefined || c.model === model));
+    const has = (make: string, model?: string): boolean =>
+      feed.cars.some((c) => c.make === make && (model === undefined || c.model === model));
     expect(has('Mazda', '3')).toBe(true);
     expect(has('Mazda', '2')).toBe(true);
     expect(has('MG', '3')).toBe(true);
     expect(has('Mercedes Benz')).toBe(true);
     expect(has('Suzuki Australia')).toBe(true);
     expect(has('Isuzu UTE')).toBe(true);
-    const raw = feed.cars.filter((c) => ['3', '2'].includes(c.model) || ['Mercedes Benz', 'Suzuki Australia', 'Isuzu UTE'].includes(c.make));
+    const raw = feed.cars.filter(
+      (c) => ['3', '2'].includes(c.model) || ['Mercedes Benz', 'Suzuki Australia', 'Isuzu UTE'].includes(c.make),
+    );
     expect(raw.length).toBeLessThan(30);
   });
 
@@ -145,7 +173,19 @@ describe('generateDemoFeed', () => {
       expect(image.url).toBe(`/media/vehicles/${image.kind}/${image.colour}/${image.view}.png`);
     }
     expect(new Set(images.map((i) => i.kind))).toEqual(
-      new Set(['suv', 'ute', 'hatch', 'sedan', 'wagon', 'van', 'coupe', 'convertible', 'cab-chassis', 'people-mover', 'motorcycle']),
+      new Set([
+        'suv',
+        'ute',
+        'hatch',
+        'sedan',
+        'wagon',
+        'van',
+        'coupe',
+        'convertible',
+        'cab-chassis',
+        'people-mover',
+        'motorcycle',
+      ]),
     );
   });
 });

@@ -19,11 +19,32 @@ async function main(): Promise<void> {
     for (let turn = 0; turn < 2; turn++) {
       for (let frame = 0; frame < SPIN_FRAMES; frame++) {
         const svg = vehicleSvg(kind as VehicleKind, colour, `spin-${String(frame).padStart(2, '0')}`);
-        writeFileSync(join(dir, `f-${String(turn * SPIN_FRAMES + frame).padStart(3, '0')}.png`), await sharp(Buffer.from(svg)).resize(640, 428).png().toBuffer());
+        writeFileSync(
+          join(dir, `f-${String(turn * SPIN_FRAMES + frame).padStart(3, '0')}.png`),
+          await sharp(Buffer.from(svg)).resize(640, 428).png().toBuffer(),
+        );
       }
     }
     const out = `public/assets/demo/walkaround-${kind}-${colour}.mp4`;
-    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-framerate', '8', '-i', join(dir, 'f-%03d.png'), '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-crf', '30', '-movflags', '+faststart', '-an', out]);
+    execFileSync('ffmpeg', [
+      '-y',
+      '-loglevel',
+      'error',
+      '-framerate',
+      '8',
+      '-i',
+      join(dir, 'f-%03d.png'),
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-crf',
+      '30',
+      '-movflags',
+      '+faststart',
+      '-an',
+      out,
+    ]);
     rmSync(dir, { recursive: true, force: true });
     console.log(`wrote ${out}`);
   }

@@ -32,7 +32,20 @@ interface ModelDef {
   variants: readonly VariantDef[];
 }
 
-const MAKES = ['Mazda', 'Toyota', 'Ford', 'Hyundai', 'Kia', 'Mitsubishi', 'Nissan', 'Isuzu', 'MG', 'Subaru', 'Volkswagen', 'Tesla'] as const;
+const MAKES = [
+  'Mazda',
+  'Toyota',
+  'Ford',
+  'Hyundai',
+  'Kia',
+  'Mitsubishi',
+  'Nissan',
+  'Isuzu',
+  'MG',
+  'Subaru',
+  'Volkswagen',
+  'Tesla',
+] as const;
 
 const MAZDA_PAINTS: readonly Paint[] = [
   ['Soul Red Crystal', '#9d1420'],
@@ -84,18 +97,59 @@ const features = (extra: number, own: readonly string[] = []) => [...own, ...SAF
 
 const MODELS: readonly ModelDef[] = [
   {
-    make: 'Mazda', name: 'CX-5', kind: 'suv', body: 'suv', oem: 'wagon', paints: MAZDA_PAINTS,
-    description: 'The mid-size SUV that has been Australia’s favourite for years: refined, roomy and a pleasure to drive.',
+    make: 'Mazda',
+    name: 'CX-5',
+    kind: 'suv',
+    body: 'suv',
+    oem: 'wagon',
+    paints: MAZDA_PAINTS,
+    description:
+      'The mid-size SUV that has been Australia’s favourite for years: refined, roomy and a pleasure to drive.',
     variants: [
-      { name: 'CX-5 G20 Maxx', series: 'KF', from: 37990, to: 39990, features: features(1, ['2.0-litre petrol, front-wheel drive']) },
-      { name: 'CX-5 G25 Maxx Sport', series: 'KF', from: 42990, to: 45490, features: features(4, ['2.5-litre petrol, all-wheel drive']) },
-      { name: 'CX-5 G25 Touring', series: 'KF', from: 46490, to: 48990, features: features(6, ['2.5-litre petrol, all-wheel drive']) },
-      { name: 'CX-5 G25 GT SP', series: 'KF', from: 51990, to: 54490, features: features(8, ['2.5-litre petrol, all-wheel drive']) },
-      { name: 'CX-5 G35 Akera', series: 'KF', from: 57490, to: 59990, features: features(10, ['2.5-litre turbo petrol, all-wheel drive']) },
+      {
+        name: 'CX-5 G20 Maxx',
+        series: 'KF',
+        from: 37990,
+        to: 39990,
+        features: features(1, ['2.0-litre petrol, front-wheel drive']),
+      },
+      {
+        name: 'CX-5 G25 Maxx Sport',
+        series: 'KF',
+        from: 42990,
+        to: 45490,
+        features: features(4, ['2.5-litre petrol, all-wheel drive']),
+      },
+      {
+        name: 'CX-5 G25 Touring',
+        series: 'KF',
+        from: 46490,
+        to: 48990,
+        features: features(6, ['2.5-litre petrol, all-wheel drive']),
+      },
+      {
+        name: 'CX-5 G25 GT SP',
+        series: 'KF',
+        from: 51990,
+        to: 54490,
+        features: features(8, ['2.5-litre petrol, all-wheel drive']),
+      },
+      {
+        name: 'CX-5 G35 Akera',
+        series: 'KF',
+        from: 57490,
+        to: 59990,
+        features: features(10, ['2.5-litre turbo petrol, all-wheel drive']),
+      },
     ],
   },
   {
-    make: 'Mazda', name: 'CX-30', kind: 'suv', body: 'suv', oem: 'wagon', paints: MAZDA_PAINTS.slice(0, 6),
+    make: 'Mazda',
+    name: 'CX-30',
+    kind: 'suv',
+    body: 'suv',
+    oem: 'wagon',
+    paints: MAZDA_PAINTS.slice(0, 6),
     description: 'A compact SUV with the poise of a hatch and room for a weekend away.',
     variants: [
       { name: 'CX-30 G20 Pure', series: 'DM', from: 34990, to: 36490, features: features(1) },
@@ -104,30 +158,98 @@ const MODELS: readonly ModelDef[] = [
     ],
   },
   {
-    make: 'Mazda', name: 'Mazda3', kind: 'hatch', body: 'hatch', oem: 'hatch', paints: MAZDA_PAINTS.slice(0, 6),
+    make: 'Mazda',
+    name: 'Mazda3',
+    kind: 'hatch',
+    body: 'hatch',
+    oem: 'hatch',
+    paints: MAZDA_PAINTS.slice(0, 6),
     description: 'Small car, big on craftsmanship: the Mazda3 comes as a hatch or a sedan.',
     variants: [
-      { name: 'Mazda3 G20 Pure', series: 'BP', from: 31990, to: 33490, features: features(2), bodies: ['hatch', 'sedan'] },
-      { name: 'Mazda3 G25 GT', series: 'BP', from: 39990, to: 41490, features: features(7), bodies: ['hatch', 'sedan'] },
+      {
+        name: 'Mazda3 G20 Pure',
+        series: 'BP',
+        from: 31990,
+        to: 33490,
+        features: features(2),
+        bodies: ['hatch', 'sedan'],
+      },
+      {
+        name: 'Mazda3 G25 GT',
+        series: 'BP',
+        from: 39990,
+        to: 41490,
+        features: features(7),
+        bodies: ['hatch', 'sedan'],
+      },
     ],
   },
   {
-    make: 'Mazda', name: 'MX-5', kind: 'convertible', body: 'convertible', oem: '2_door', paints: MAZDA_PAINTS.slice(0, 5),
+    make: 'Mazda',
+    name: 'MX-5',
+    kind: 'convertible',
+    body: 'convertible',
+    oem: '2_door',
+    paints: MAZDA_PAINTS.slice(0, 5),
     description: 'The two-seat roadster: light, balanced and made for a winding road.',
-    variants: [{ name: 'MX-5 GT RS Roadster', series: 'ND', from: 54990, to: 56490, features: features(5, ['2.0-litre petrol, 6-speed manual', 'Bilstein dampers and Brembo front brakes']) }],
+    variants: [
+      {
+        name: 'MX-5 GT RS Roadster',
+        series: 'ND',
+        from: 54990,
+        to: 56490,
+        features: features(5, ['2.0-litre petrol, 6-speed manual', 'Bilstein dampers and Brembo front brakes']),
+      },
+    ],
   },
   {
-    make: 'Mazda', name: 'BT-50', kind: 'ute', body: 'ute', oem: 'dual_cab', paints: BT50_PAINTS,
+    make: 'Mazda',
+    name: 'BT-50',
+    kind: 'ute',
+    body: 'ute',
+    oem: 'dual_cab',
+    paints: BT50_PAINTS,
     description: 'A tough 3.0-litre turbo-diesel ute for work during the week and the track at the weekend.',
     variants: [
-      { name: 'BT-50 XS', series: 'TF', from: 41990, to: 44490, features: features(0, ['1.9-litre turbo-diesel']), bodies: ['single_cab', 'dual_cab'] },
-      { name: 'BT-50 XT', series: 'TF', from: 45990, to: 56990, features: features(2, ['3.0-litre turbo-diesel, 3,500 kg braked towing']), bodies: ['single_cab', 'extra_cab', 'dual_cab'] },
-      { name: 'BT-50 XTR', series: 'TF', from: 60990, to: 62990, features: features(5, ['3.0-litre turbo-diesel, 4x4']) },
-      { name: 'BT-50 GT', series: 'TF', from: 65990, to: 67990, features: features(9, ['3.0-litre turbo-diesel, 4x4']) },
+      {
+        name: 'BT-50 XS',
+        series: 'TF',
+        from: 41990,
+        to: 44490,
+        features: features(0, ['1.9-litre turbo-diesel']),
+        bodies: ['single_cab', 'dual_cab'],
+      },
+      {
+        name: 'BT-50 XT',
+        series: 'TF',
+        from: 45990,
+        to: 56990,
+        features: features(2, ['3.0-litre turbo-diesel, 3,500 kg braked towing']),
+        bodies: ['single_cab', 'extra_cab', 'dual_cab'],
+      },
+      {
+        name: 'BT-50 XTR',
+        series: 'TF',
+        from: 60990,
+        to: 62990,
+        features: features(5, ['3.0-litre turbo-diesel, 4x4']),
+      },
+      {
+        name: 'BT-50 GT',
+        series: 'TF',
+        from: 65990,
+        to: 67990,
+        features: features(9, ['3.0-litre turbo-diesel, 4x4']),
+      },
     ],
   },
   {
-    make: 'Mazda', name: 'CX-60', kind: 'suv', body: 'suv', oem: 'wagon', paints: MAZDA_PAINTS.slice(0, 5),
+    make: 'Mazda',
+    name: 'CX-60',
+    kind: 'suv',
+    body: 'suv',
+    oem: 'wagon',
+    paints: MAZDA_PAINTS.slice(0, 5),
     description: 'Mazda’s premium mid-size SUV with inline-six and plug-in hybrid power.',
     variants: [
       { name: 'CX-60 G40e Evolve', series: 'KH', from: 62990, to: 65990, features: features(6) },
@@ -136,7 +258,13 @@ const MODELS: readonly ModelDef[] = [
     ],
   },
   {
-    make: 'Mazda', name: 'CX-90', kind: 'suv', body: 'suv', oem: 'wagon', status: 'coming_soon', paints: MAZDA_PAINTS.slice(0, 4),
+    make: 'Mazda',
+    name: 'CX-90',
+    kind: 'suv',
+    body: 'suv',
+    oem: 'wagon',
+    status: 'coming_soon',
+    paints: MAZDA_PAINTS.slice(0, 4),
     description: 'The seven-seat flagship arrives soon. Register your interest and we will be in touch first.',
     variants: [
       { name: 'CX-90 G50e Touring', series: 'KK', features: features(6) },
@@ -176,13 +304,29 @@ const MODELS: readonly ModelDef[] = [
     oem,
     paints: PLAIN_PAINTS,
     description: `The ${make} ${name}, available to order through our ${make} team.`,
-    variants: grades.map((grade, i) => ({ name: `${name} ${grade}`, from: from + i * 5000, to: from + i * 5000 + 2500, features: features(2 + i * 3) })),
+    variants: grades.map((grade, i) => ({
+      name: `${name} ${grade}`,
+      from: from + i * 5000,
+      to: from + i * 5000 + 2500,
+      features: features(2 + i * 3),
+    })),
   })),
 ];
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
-const KIND_FOR_BODY: Partial<Record<OemBody, Kind>> = { single_cab: 'cab-chassis', extra_cab: 'ute', dual_cab: 'ute', sedan: 'sedan', hatch: 'hatch', wagon: 'suv' };
+const KIND_FOR_BODY: Partial<Record<OemBody, Kind>> = {
+  single_cab: 'cab-chassis',
+  extra_cab: 'ute',
+  dual_cab: 'ute',
+  sedan: 'sedan',
+  hatch: 'hatch',
+  wagon: 'suv',
+};
 
 function picture(kind: Kind, hex: string): string {
   return `/media/vehicles/${kind}/hex-${hex.slice(1).toLowerCase()}/side.png`;

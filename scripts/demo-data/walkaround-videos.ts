@@ -7,4 +7,6 @@ export const WALKAROUND_VIDEOS = [
 ] as const;
 
 export const walkaroundVideoUrl = (kind: string, colour: string): string | undefined =>
-  WALKAROUND_VIDEOS.some((v) => v.kind === kind && v.colour === colour) ? `/assets/demo/walkaround-${kind}-${colour}.mp4` : undefined;
+  WALKAROUND_VIDEOS.some((v) => v.kind === kind && v.colour === colour)
+    ? `/assets/demo/walkaround-${kind}-${colour}.mp4`
+    : undefined;

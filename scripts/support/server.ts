@@ -28,7 +28,8 @@ export interface RawRequest {
 /** One HTTP request to 127.0.0.1; a connection error answers status 0 with the reason as body. */
 export function rawRequest(options: RawRequest): Promise<RawResponse> {
   const started = performance.now();
-  const body = options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body);
+  const body =
+    options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body);
   return new Promise((resolve) => {
     const req = request(
       {
@@ -37,17 +38,32 @@ export function rawRequest(options: RawRequest): Promise<RawResponse> {
         path: options.path,
         method: options.method ?? 'GET',
         agent: options.agent,
-        headers: { host: options.host, ...(body ? { 'content-length': String(body.byteLength) } : {}), ...options.headers },
+        headers: {
+          host: options.host,
+          ...(body ? { 'content-length': String(body.byteLength) } : {}),
+          ...options.headers,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
-        res.on('error', (error) => resolve({ status: 0, headers: {}, body: Buffer.from(String(error)), ms: performance.now() - started }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            ms: performance.now() - started,
+          }),
+        );
+        res.on('error', (error) =>
+          resolve({ status: 0, headers: {}, body: Buffer.from(String(error)), ms: performance.now() - started }),
+        );
       },
     );
     req.setTimeout(options.timeoutMs ?? 60_000, () => req.destroy(new Error('timed out')));
-    req.on('error', (error) => resolve({ status: 0, headers: {}, body: Buffer.from(String(error)), ms: performance.now() - started }));
+    req.on('error', (error) =>
+      resolve({ status: 0, headers: {}, body: Buffer.from(String(error)), ms: performance.now() - started }),
+    );
     req.end(body);
   });
 }

@@ -26,8 +26,12 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('authSecret from the environment', () => {
   it(`refuses an AUTH_SECRET shorter than ${AUTH_SECRET_MIN_CHARS} characters, saying how long it must be`, () => {
-    expect(() => authSecret({ AUTH_SECRET: 'x'.repeat(AUTH_SECRET_MIN_CHARS - 1) }, secretPath())).toThrow(`AUTH_SECRET is 31 characters long; it must be at least 32 random characters`);
-    expect(() => authSecret({ BETTER_AUTH_SECRET: 'short' }, secretPath())).toThrow('BETTER_AUTH_SECRET is 5 characters long');
+    expect(() => authSecret({ AUTH_SECRET: 'x'.repeat(AUTH_SECRET_MIN_CHARS - 1) }, secretPath())).toThrow(
+      `AUTH_SECRET is 31 characters long; it must be at least 32 random characters`,
+    );
+    expect(() => authSecret({ BETTER_AUTH_SECRET: 'short' }, secretPath())).toThrow(
+      'BETTER_AUTH_SECRET is 5 characters long',
+    );
   });
 
   it('uses an AUTH_SECRET of 32 characters or more as it is, and writes no file', () => {
@@ -61,7 +65,9 @@ describe('authSecret from the generated file', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     for (const mode of [0o644, 0o640, 0o604, 0o620, 0o602]) {
       const file = writeSecret(secretPath(), 'a'.repeat(43), mode);
-      expect(() => authSecret({}, file)).toThrow(`The auth secret file ${file} is open to other users (mode 0${mode.toString(8)}). Run \`chmod 600 ${file}\``);
+      expect(() => authSecret({}, file)).toThrow(
+        `The auth secret file ${file} is open to other users (mode 0${mode.toString(8)}). Run \`chmod 600 ${file}\``,
+      );
     }
   });
 
@@ -69,15 +75,25 @@ describe('authSecret from the generated file', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const file = writeSecret(secretPath(), 'a'.repeat(43));
     chownSync(file, 4242, 4242);
-    expect(() => authSecret({}, file)).toThrow(`The auth secret file ${file} belongs to user 4242, not to user 0 who runs this server`);
+    expect(() => authSecret({}, file)).toThrow(
+      `The auth secret file ${file} belongs to user 4242, not to user 0 who runs this server`,
+    );
   });
 
   it('refuses a secret shorter than 32 bytes: 43 base64url or 64 hex characters at least', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(() => authSecret({}, writeSecret(secretPath(), 'Ab_-'.repeat(10) + 'Ab'))).toThrow('holds 42 characters; a secret needs 32 random bytes, which is at least 43 base64 or 64 hex characters');
-    expect(() => authSecret({}, writeSecret(secretPath(), 'ab12'.repeat(15) + 'abc'))).toThrow('holds 63 hex characters; a secret needs 32 random bytes');
-    expect(() => authSecret({}, writeSecret(secretPath(), 'correct horse battery staple, correct horse battery'))).toThrow('is not base64 or hex text');
-    expect(() => authSecret({}, writeSecret(secretPath(), ''))).toThrow(/ holds 0 characters; .* Delete it to have a new one generated .*, or set AUTH_SECRET in the environment\./);
+    expect(() => authSecret({}, writeSecret(secretPath(), 'Ab_-'.repeat(10) + 'Ab'))).toThrow(
+      'holds 42 characters; a secret needs 32 random bytes, which is at least 43 base64 or 64 hex characters',
+    );
+    expect(() => authSecret({}, writeSecret(secretPath(), 'ab12'.repeat(15) + 'abc'))).toThrow(
+      'holds 63 hex characters; a secret needs 32 random bytes',
+    );
+    expect(() =>
+      authSecret({}, writeSecret(secretPath(), 'correct horse battery staple, correct horse battery')),
+    ).toThrow('is not base64 or hex text');
+    expect(() => authSecret({}, writeSecret(secretPath(), ''))).toThrow(
+      / holds 0 characters; .* Delete it to have a new one generated .*, or set AUTH_SECRET in the environment\./,
+    );
     expect(authSecret({}, writeSecret(secretPath(), 'Ab_-'.repeat(10) + 'Ab9\n'))).toBe('Ab_-'.repeat(10) + 'Ab9');
     expect(authSecret({}, writeSecret(secretPath(), 'ab12'.repeat(16)))).toBe('ab12'.repeat(16));
   });

@@ -5,7 +5,17 @@
  * account tables are those of the site's scope (see account-scope.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
@@ -57,7 +67,10 @@ const GROUP_OR_OTHER_ACCESS = 0o077;
 
 /** Where the generated secret lives when none is given: beside the embedded database, else in data/. */
 export function authSecretFile(url = databaseUrl()): string {
-  const dir = url.startsWith('file:') && url !== 'file::memory:' ? dirname(resolve(/*turbopackIgnore: true*/ url.slice(5))) : join(process.cwd(), 'data');
+  const dir =
+    url.startsWith('file:') && url !== 'file::memory:'
+      ? dirname(resolve(/*turbopackIgnore: true*/ url.slice(5)))
+      : join(process.cwd(), 'data');
   return join(dir, 'auth-secret');
 }
 
@@ -67,15 +80,18 @@ function secretFileProblem(file: string, text: string, stats: Stats): string | u
   // Windows has no POSIX owners or modes to check.
   if (process.platform !== 'win32') {
     const uid = process.getuid?.();
-    if (uid !== undefined && stats.uid !== uid) return `The auth secret file ${file} belongs to user ${stats.uid}, not to user ${uid} who runs this server, so someone else can change it. Run \`chown ${uid} ${file}\`, or: ${fix}`;
+    if (uid !== undefined && stats.uid !== uid)
+      return `The auth secret file ${file} belongs to user ${stats.uid}, not to user ${uid} who runs this server, so someone else can change it. Run \`chown ${uid} ${file}\`, or: ${fix}`;
     const mode = stats.mode & 0o777;
-    if ((mode & GROUP_OR_OTHER_ACCESS) !== 0) return `The auth secret file ${file} is open to other users (mode ${mode.toString(8).padStart(4, '0')}). Run \`chmod 600 ${file}\`, and if others may have read it: ${fix}`;
+    if ((mode & GROUP_OR_OTHER_ACCESS) !== 0)
+      return `The auth secret file ${file} is open to other users (mode ${mode.toString(8).padStart(4, '0')}). Run \`chmod 600 ${file}\`, and if others may have read it: ${fix}`;
   }
   const hex = /^[0-9a-f]+$/i.test(text);
   if (text.length < (hex ? SECRET_FILE_MIN_HEX_CHARS : SECRET_FILE_MIN_BASE64_CHARS)) {
     return `The auth secret file ${file} holds ${text.length} ${hex ? 'hex ' : ''}characters; a secret needs ${SECRET_FILE_BYTES} random bytes, which is at least ${SECRET_FILE_MIN_BASE64_CHARS} base64 or ${SECRET_FILE_MIN_HEX_CHARS} hex characters. ${fix}`;
   }
-  if (!hex && !/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return `The auth secret file ${file} is not base64 or hex text. ${fix}`;
+  if (!hex && !/^[A-Za-z0-9+/_-]+={0,2}$/.test(text))
+    return `The auth secret file ${file} is not base64 or hex text. ${fix}`;
   return undefined;
 }
 
@@ -129,7 +145,9 @@ export function authSecret(env: Readonly<Record<string, string | undefined>> = p
   if (name) {
     const fromEnv = env[name] ?? '';
     if (fromEnv.length < AUTH_SECRET_MIN_CHARS) {
-      throw new Error(`${name} is ${fromEnv.length} characters long; it must be at least ${AUTH_SECRET_MIN_CHARS} random characters (for example the output of \`openssl rand -base64 32\`).`);
+      throw new Error(
+        `${name} is ${fromEnv.length} characters long; it must be at least ${AUTH_SECRET_MIN_CHARS} random characters (for example the output of \`openssl rand -base64 32\`).`,
+      );
     }
     return fromEnv;
   }
@@ -150,13 +168,20 @@ export function secureCookies(origin: string, env = process.env): boolean {
   return env.NODE_ENV === 'production' && !local;
 }
 
-export function authOptions(tenant: AccountTenant, origin: string, db: Kysely<unknown>, sender: MessageSender): BetterAuthOptions {
+export function authOptions(
+  tenant: AccountTenant,
+  origin: string,
+  db: Kysely<unknown>,
+  sender: MessageSender,
+): BetterAuthOptions {
   const scope = accountScope(tenant);
   const table = (name: string) => `${scope.tablePrefix}${name}`;
   const methods = new Set(tenant.accounts?.methods ?? ['password', 'emailCode', 'smsCode']);
   const site = tenant.slug;
-  const email = (to: string, subject: string, text: string) => sender.send({ channel: 'email', site, to, subject, text });
-  const codeText = (code: string) => `Your ${tenant.name} code is ${code}. It expires in ${CODE_MINUTES} minutes. If you did not ask for it, ignore this message.`;
+  const email = (to: string, subject: string, text: string) =>
+    sender.send({ channel: 'email', site, to, subject, text });
+  const codeText = (code: string) =>
+    `Your ${tenant.name} code is ${code}. It expires in ${CODE_MINUTES} minutes. If you did not ask for it, ignore this message.`;
   return {
     appName: tenant.name,
     baseURL: origin,
@@ -174,7 +199,14 @@ export function authOptions(tenant: AccountTenant, origin: string, db: Kysely<un
       updateAge: 24 * 60 * 60,
       additionalFields: { site: { type: 'string', required: false, input: false } },
     },
-    rateLimit: { enabled: true, storage: 'database', modelName: table('rate_limit'), window: 60, max: 100, customRules: rateLimitRules() },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: table('rate_limit'),
+      window: 60,
+      max: 100,
+      customRules: rateLimitRules(),
+    },
     emailAndPassword: {
       enabled: methods.has('password'),
       minPasswordLength: 8,
@@ -182,7 +214,11 @@ export function authOptions(tenant: AccountTenant, origin: string, db: Kysely<un
       // one (no account enumeration); the owner is told by e-mail instead.
       requireEmailVerification: true,
       onExistingUserSignUp: async ({ user }) => {
-        await email(user.email, `You already have a ${tenant.name} account`, `Someone (hopefully you) tried to create a ${tenant.name} account with this address. You already have one: sign in with your password, or ask for a code by e-mail.`);
+        await email(
+          user.email,
+          `You already have a ${tenant.name} account`,
+          `Someone (hopefully you) tried to create a ${tenant.name} account with this address. You already have one: sign in with your password, or ask for a code by e-mail.`,
+        );
       },
     },
     emailVerification: { autoSignInAfterVerification: true, sendOnSignIn: true },
@@ -194,7 +230,8 @@ export function authOptions(tenant: AccountTenant, origin: string, db: Kysely<un
         overrideDefaultEmailVerification: true,
         disableSignUp: !methods.has('emailCode'),
         sendVerificationOTP: async ({ email: to, otp, type }) => {
-          const subject = type === 'forget-password' ? `Reset your ${tenant.name} password` : `Your ${tenant.name} sign-in code`;
+          const subject =
+            type === 'forget-password' ? `Reset your ${tenant.name} password` : `Your ${tenant.name} sign-in code`;
           await email(to, subject, codeText(otp));
         },
       }),

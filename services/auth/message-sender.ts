@@ -51,13 +51,21 @@ export function createMessageSender(options: SenderOptions): MessageSender {
     options.log(`[accounts] ${message.channel} for ${message.to} (${message.site}):\n${body}`);
     if (options.logDir) {
       await mkdir(options.logDir, { recursive: true });
-      await appendFile(join(options.logDir, MESSAGES_FILE), `${JSON.stringify({ ...message, at: new Date().toISOString() })}\n`);
+      await appendFile(
+        join(options.logDir, MESSAGES_FILE),
+        `${JSON.stringify({ ...message, at: new Date().toISOString() })}\n`,
+      );
     }
   };
   return {
     async send(message) {
       if (message.channel === 'email' && options.smtpUrl) {
-        smtp ??= nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+        smtp ??= nodemailer.createTransport({
+          url: options.smtpUrl,
+          connectionTimeout: 15_000,
+          greetingTimeout: 15_000,
+          socketTimeout: 30_000,
+        });
         await smtp.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
         return;
       }
@@ -73,7 +81,10 @@ export function createMessageSender(options: SenderOptions): MessageSender {
         return;
       }
       // A code in a production log would let anyone who reads the log into the account.
-      if (!options.logAllowed) throw new Error(`No ${message.channel === 'sms' ? 'SMS gateway (SMS_URL)' : 'mail server (SMTP_URL)'} is configured to send sign-in codes.`);
+      if (!options.logAllowed)
+        throw new Error(
+          `No ${message.channel === 'sms' ? 'SMS gateway (SMS_URL)' : 'mail server (SMTP_URL)'} is configured to send sign-in codes.`,
+        );
       await logMessage(message);
     },
   };

@@ -19,9 +19,11 @@ export function requestOrigin(tenant: Pick<ResolvedTenant, 'slug' | 'domains'>, 
   const host = headers.get('host')?.trim().toLowerCase() ?? '';
   const name = normaliseHost(host);
   if (!name) return undefined;
-  if (tenant.domains.some((domain) => domain === name || `www.${domain}` === name || domain === `www.${name}`)) return `https://${name}`;
+  if (tenant.domains.some((domain) => domain === name || `www.${domain}` === name || domain === `www.${name}`))
+    return `https://${name}`;
   const port = /:(\d{1,5})$/.exec(host)?.[1];
-  if (name === `${tenant.slug}.localhost` && localhostTenantsAllowed()) return `http://${name}${port ? `:${port}` : ''}`;
+  if (name === `${tenant.slug}.localhost` && localhostTenantsAllowed())
+    return `http://${name}${port ? `:${port}` : ''}`;
   return undefined;
 }
 
@@ -34,7 +36,10 @@ interface SessionShape {
  * The signed-in shopper of this site, or undefined. A session belongs to the site that created
  * it: the same account signed in on another site of its dealer group has another session there.
  */
-export async function sessionUser(tenant: AccountTenant & Pick<ResolvedTenant, 'domains'>, headers: Headers): Promise<AccountUser | undefined> {
+export async function sessionUser(
+  tenant: AccountTenant & Pick<ResolvedTenant, 'domains'>,
+  headers: Headers,
+): Promise<AccountUser | undefined> {
   if (!(headers.get('cookie') ?? '').includes(`${COOKIE_PREFIX}.session_token=`)) return undefined;
   const origin = requestOrigin(tenant, headers);
   if (!origin) return undefined;

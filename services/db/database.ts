@@ -15,7 +15,15 @@ import * as leadPostsAndHoldExpiry from './migrations/009-lead-posts-and-hold-ex
 
 export type PlatformDb = Kysely<Database>;
 
-const MIGRATIONS: Record<string, Migration> = { '001-initial': initial, '002-car-views': carViews, '003-phone-reveals': phoneReveals, '004-leads': leads, '005-reservations': reservations, '006-watchlist': watchlist, '007-models': models };
+const MIGRATIONS: Record<string, Migration> = {
+  '001-initial': initial,
+  '002-car-views': carViews,
+  '003-phone-reveals': phoneReveals,
+  '004-leads': leads,
+  '005-reservations': reservations,
+  '006-watchlist': watchlist,
+  '007-models': models,
+};
 MIGRATIONS['009-lead-posts-and-hold-expiry'] = leadPostsAndHoldExpiry;
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
@@ -44,13 +52,21 @@ export function openDatabase(url = databaseUrl(), options: OpenDatabaseOptions =
     // timeout 0: a locked database must answer at once; the dialect waits asynchronously (issue 14).
     const sqlite = new SQLite(path === ':memory:' ? ':memory:' : resolve(path), { timeout: 0 });
     return new Kysely<Database>({
-      dialect: new NonBlockingSqliteDialect({ database: sqlite, pragmas: ['journal_mode = WAL', 'foreign_keys = ON', `wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`], busyDeadlineMs: options.busyDeadlineMs }),
+      dialect: new NonBlockingSqliteDialect({
+        database: sqlite,
+        pragmas: ['journal_mode = WAL', 'foreign_keys = ON', `wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`],
+        busyDeadlineMs: options.busyDeadlineMs,
+      }),
     });
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
-    throw new Error('DATABASE_URL names PostgreSQL, which this build does not support yet: use file:<path> for the embedded SQLite database.');
+    throw new Error(
+      'DATABASE_URL names PostgreSQL, which this build does not support yet: use file:<path> for the embedded SQLite database.',
+    );
   }
-  throw new Error(`DATABASE_URL "${url}" is not understood: use file:<path> (SQLite) or postgres://user:password@host/db.`);
+  throw new Error(
+    `DATABASE_URL "${url}" is not understood: use file:<path> (SQLite) or postgres://user:password@host/db.`,
+  );
 }
 
 export async function migrateToLatest(db: PlatformDb): Promise<string[]> {

@@ -28,7 +28,11 @@ function open(options?: OpenDatabaseOptions): Kysely<Notes> {
 
 beforeEach(async () => {
   file = join(dir, `${Math.random().toString(36).slice(2)}.db`);
-  await open().schema.createTable('notes').addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()).addColumn('body', 'text', (c) => c.notNull()).execute();
+  await open()
+    .schema.createTable('notes')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('body', 'text', (c) => c.notNull())
+    .execute();
 });
 afterEach(async () => {
   await Promise.all(dbs.map((db) => db.destroy()));
@@ -49,10 +53,14 @@ setTimeout(() => { db.exec('COMMIT'); db.close(); }, Number(process.argv[3]));
 
 /** Starts a process that holds the write lock (BEGIN IMMEDIATE + an insert) for `ms` once it has it; resolves when it has it. */
 function holdWriteLock(ms: number): Promise<{ released: Promise<void> }> {
-  const child = spawn(process.execPath, ['-e', HOLDER, betterSqlite, file, String(ms)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['-e', HOLDER, betterSqlite, file, String(ms)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const released = new Promise<void>((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lock holder exited ${code}: ${stderr}`)))));
+  const released = new Promise<void>((resolve, reject) =>
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lock holder exited ${code}: ${stderr}`)))),
+  );
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('locked')) resolve({ released });
@@ -78,7 +86,8 @@ function startTicker(): { stop: () => number } {
   };
 }
 
-const bodies = async (db: Kysely<Notes>) => (await db.selectFrom('notes').select('body').orderBy('id').execute()).map((r) => r.body);
+const bodies = async (db: Kysely<Notes>) =>
+  (await db.selectFrom('notes').select('body').orderBy('id').execute()).map((r) => r.body);
 
 describe('NonBlockingSqliteDialect (issue 14)', () => {
   it('lets a write wait for another process’s lock without stalling the event loop; reads meanwhile answer at once; the write lands after the release', async () => {
@@ -115,7 +124,10 @@ describe('NonBlockingSqliteDialect (issue 14)', () => {
     const ticker = startTicker();
     const seen = await db.transaction().execute(async (trx) => {
       const before = await bodies(trx);
-      await trx.insertInto('notes').values({ body: `after ${before.length}` }).execute();
+      await trx
+        .insertInto('notes')
+        .values({ body: `after ${before.length}` })
+        .execute();
       return before;
     });
     const longestStall = ticker.stop();
@@ -132,13 +144,22 @@ describe('NonBlockingSqliteDialect (issue 14)', () => {
     const holder = await holdWriteLock(1200);
     const ticker = startTicker();
     const started = performance.now();
-    const failure = await db.insertInto('notes').values({ body: 'too late' }).execute().then(() => undefined, (error: unknown) => error);
+    const failure = await db
+      .insertInto('notes')
+      .values({ body: 'too late' })
+      .execute()
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     const failedAfter = performance.now() - started;
     const longestStall = ticker.stop();
 
     expect(longestStall).toBeLessThan(400);
     expect(failure).toBeInstanceOf(DatabaseBusyError);
-    expect((failure as Error).message).toMatch(/^the database is busy \(locked by another process\) and was still locked after 0\.2 s/);
+    expect((failure as Error).message).toMatch(
+      /^the database is busy \(locked by another process\) and was still locked after 0\.2 s/,
+    );
     expect(failedAfter).toBeLessThan(1000);
 
     await holder.released;
@@ -154,7 +175,11 @@ describe('NonBlockingSqliteDialect (issue 14)', () => {
         await trx.insertInto('notes').values({ body: 'import chunk' }).execute();
         order.push('import chunk');
       }),
-      db.insertInto('notes').values({ body: 'lead' }).execute().then(() => order.push('lead')),
+      db
+        .insertInto('notes')
+        .values({ body: 'lead' })
+        .execute()
+        .then(() => order.push('lead')),
       db.transaction().execute(async (trx) => {
         await trx.insertInto('notes').values({ body: 'next import chunk' }).execute();
         order.push('next import chunk');

@@ -159,7 +159,8 @@ class Lease implements DatabaseConnection {
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    if (!SelectQueryNode.is(compiledQuery.query)) throw new Error('Sqlite driver only supports streaming of select queries');
+    if (!SelectQueryNode.is(compiledQuery.query))
+      throw new Error('Sqlite driver only supports streaming of select queries');
     // A lock shows on the first step, so that is the part retried; later rows come from the same read snapshot.
     const start = () => {
       const rows = this.db.prepare<unknown[], R>(compiledQuery.sql).iterate(compiledQuery.parameters);
@@ -268,15 +269,27 @@ class NonBlockingSqliteDriver implements Driver {
     if (this.#db.inTransaction) this.#db.exec('rollback');
   }
 
-  async savepoint(connection: DatabaseConnection, savepointName: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async savepoint(
+    connection: DatabaseConnection,
+    savepointName: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await connection.executeQuery(compileQuery(savepointCommand('savepoint', savepointName), createQueryId()));
   }
 
-  async rollbackToSavepoint(connection: DatabaseConnection, savepointName: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    savepointName: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await connection.executeQuery(compileQuery(savepointCommand('rollback to', savepointName), createQueryId()));
   }
 
-  async releaseSavepoint(connection: DatabaseConnection, savepointName: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    savepointName: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await connection.executeQuery(compileQuery(savepointCommand('release', savepointName), createQueryId()));
   }
 
@@ -290,7 +303,8 @@ class NonBlockingSqliteDriver implements Driver {
 }
 
 function lease(connection: DatabaseConnection): Lease {
-  if (!(connection instanceof Lease)) throw new Error('NonBlockingSqliteDriver was handed a connection it did not create');
+  if (!(connection instanceof Lease))
+    throw new Error('NonBlockingSqliteDriver was handed a connection it did not create');
   return connection;
 }
 

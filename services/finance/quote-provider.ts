@@ -26,7 +26,12 @@ export interface QuoteProvider {
 }
 
 export function tenantFees(finance: ResolvedFinanceSettings): FinanceFees {
-  return { establishment: finance.fees.establishment, securityRegistration: finance.fees.securityRegistration, dealerAgency: finance.fees.dealerAgency, monthlyAccount: finance.fees.monthlyAccount };
+  return {
+    establishment: finance.fees.establishment,
+    securityRegistration: finance.fees.securityRegistration,
+    dealerAgency: finance.fees.dealerAgency,
+    monthlyAccount: finance.fees.monthlyAccount,
+  };
 }
 
 /**
@@ -37,16 +42,26 @@ export class EmbeddedQuoteProvider implements QuoteProvider {
   async quote(request: QuoteRequest, finance: ResolvedFinanceSettings): Promise<Quote | null> {
     if (!(request.purchasePrice > 0)) return null;
     const bounds = calculatorBounds(finance.bounds);
-    const state = { ...initialCalculatorState(request.purchasePrice, { ...finance, termYears: request.loanTerm }, bounds), frequency: 'weekly' as const };
+    const state = {
+      ...initialCalculatorState(request.purchasePrice, { ...finance, termYears: request.loanTerm }, bounds),
+      frequency: 'weekly' as const,
+    };
     const result = calculate(state, tenantFees(finance), bounds);
     if (result.repayment === undefined) return null;
-    return { weeklyRepaymentAmount: result.repayment, advertisedRate: state.interest, comparisonRate: result.comparisonRate };
+    return {
+      weeklyRepaymentAmount: result.repayment,
+      advertisedRate: state.interest,
+      comparisonRate: result.comparisonRate,
+    };
   }
 }
 
 /** A lender's quote service (FINANCE_QUOTE_URL, optional FINANCE_QUOTE_KEY): the answer is read whole as the quote. */
 export class HttpQuoteProvider implements QuoteProvider {
-  constructor(private readonly url: string, private readonly key?: string) {}
+  constructor(
+    private readonly url: string,
+    private readonly key?: string,
+  ) {}
 
   async quote(request: QuoteRequest): Promise<Quote | null> {
     const response = await fetch(this.url, {
@@ -57,22 +72,41 @@ export class HttpQuoteProvider implements QuoteProvider {
     });
     if (!response.ok) throw new Error(`quote service answered ${response.status}`);
     const body = (await response.json()) as Partial<Quote>;
-    const ok = [body.weeklyRepaymentAmount, body.advertisedRate, body.comparisonRate].every((n) => typeof n === 'number' && Number.isFinite(n));
+    const ok = [body.weeklyRepaymentAmount, body.advertisedRate, body.comparisonRate].every(
+      (n) => typeof n === 'number' && Number.isFinite(n),
+    );
     return ok ? (body as Quote) : null;
   }
 }
 
 export function getQuoteProvider(env: Readonly<Record<string, string | undefined>> = process.env): QuoteProvider {
-  return env.FINANCE_QUOTE_URL ? new HttpQuoteProvider(env.FINANCE_QUOTE_URL, env.FINANCE_QUOTE_KEY) : new EmbeddedQuoteProvider();
+  return env.FINANCE_QUOTE_URL
+    ? new HttpQuoteProvider(env.FINANCE_QUOTE_URL, env.FINANCE_QUOTE_KEY)
+    : new EmbeddedQuoteProvider();
 }
 
 /** conversion §4.3, §8: a quote is asked for only with the feature on, no quote yet and a price above 0; a failure is swallowed. */
-export async function quoteForCar(provider: QuoteProvider, finance: ResolvedFinanceSettings, car: { price: number; offer_price?: number | null; year?: number; vin?: string; nvic?: string; youxQuote?: unknown }): Promise<Quote | null> {
+export async function quoteForCar(
+  provider: QuoteProvider,
+  finance: ResolvedFinanceSettings,
+  car: { price: number; offer_price?: number | null; year?: number; vin?: string; nvic?: string; youxQuote?: unknown },
+): Promise<Quote | null> {
   // The figure is quoted on the price the shopper sees (an offer price above 10 wins, catalogue §4).
   const price = shownPrice(car);
   if (!finance.estimates || car.youxQuote || !(price > 0)) return null;
   try {
-    return await provider.quote({ selfAssessedCreditScore: 'GREAT', purchasePrice: price, loanTerm: 5, ...(car.year ? { year: car.year } : {}), ...(car.vin ? { vin: car.vin } : {}), ...(car.nvic ? { nvic: car.nvic } : {}), whoIsHelping: '' }, finance);
+    return await provider.quote(
+      {
+        selfAssessedCreditScore: 'GREAT',
+        purchasePrice: price,
+        loanTerm: 5,
+        ...(car.year ? { year: car.year } : {}),
+        ...(car.vin ? { vin: car.vin } : {}),
+        ...(car.nvic ? { nvic: car.nvic } : {}),
+        whoIsHelping: '',
+      },
+      finance,
+    );
   } catch {
     return null;
   }

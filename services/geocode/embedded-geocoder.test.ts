@@ -2,7 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { generateDemoFeed } from '../../scripts/demo-data/generate-feed';
 import { distanceKm } from '../../domain/locations/distance';
 import dataset from './au-postcodes.json';
-import { EmbeddedGeocoder, indexPostcodes, loadBundledPostcodes, lookupPostcode, type PostcodeIndex } from './embedded-geocoder';
+import {
+  EmbeddedGeocoder,
+  indexPostcodes,
+  loadBundledPostcodes,
+  lookupPostcode,
+  type PostcodeIndex,
+} from './embedded-geocoder';
 
 const tiny = (): PostcodeIndex =>
   indexPostcodes({
@@ -23,11 +29,14 @@ describe('embedded geocoder on the bundled dataset', () => {
       const { postcode, lat, long } = location.address ?? { postcode: '' };
       const fix = await geocoder.locate(postcode);
       expect(fix?.precision, postcode).toBe('postcode');
-      expect(distanceKm(fix ?? { lat: 0, lng: 0 }, { lat: lat ?? 0, lng: long ?? 0 }), `${location.name} ${postcode}`).toBeLessThan(15);
+      expect(
+        distanceKm(fix ?? { lat: 0, lng: 0 }, { lat: lat ?? 0, lng: long ?? 0 }),
+        `${location.name} ${postcode}`,
+      ).toBeLessThan(15);
     }
   });
 
-  it("places every capital-city postcode in the data within 150 km of its city (metropolitan ranges reach the outer fringe; a misplaced row is hundreds of km off)", async () => {
+  it('places every capital-city postcode in the data within 150 km of its city (metropolitan ranges reach the outer fringe; a misplaced row is hundreds of km off)', async () => {
     const capitals: Array<[from: number, to: number, centre: { lat: number; lng: number }, radiusKm: number]> = [
       [2000, 2234, { lat: -33.8688, lng: 151.2093 }, 150],
       [3000, 3207, { lat: -37.8136, lng: 144.9631 }, 150],
@@ -62,7 +71,9 @@ describe('embedded geocoder on the bundled dataset', () => {
     const brokenHill = await geocoder.locate('2880');
     expect(brokenHill?.precision).toBe('postcode');
     expect(distanceKm(brokenHill ?? { lat: 0, lng: 0 }, { lat: -31.9539, lng: 141.4539 })).toBeLessThan(250); // a vast outback postcode
-    const missing = Array.from({ length: 1600 }, (_, i) => String(1000 + i)).find((code) => !(code in dataset.postcodes));
+    const missing = Array.from({ length: 1600 }, (_, i) => String(1000 + i)).find(
+      (code) => !(code in dataset.postcodes),
+    );
     if (!missing) throw new Error('every NSW number is allocated');
     await expect(geocoder.locate(missing)).resolves.toMatchObject({ precision: 'state', lat: -33.8688 });
     await expect(geocoder.locate('0100')).resolves.toBeNull();
@@ -93,7 +104,9 @@ describe('lookup order', () => {
   });
 
   it('rejects a malformed dataset with the entry at fault', () => {
-    expect(() => indexPostcodes({ postcodes: { '2000': [-333, 151] }, areas: [], states: [] })).toThrow(/postcodes\.2000/);
+    expect(() => indexPostcodes({ postcodes: { '2000': [-333, 151] }, areas: [], states: [] })).toThrow(
+      /postcodes\.2000/,
+    );
     expect(() => indexPostcodes({ postcodes: {}, areas: [['2100', '2000', 0, 0]], states: [] })).toThrow(/areas\[0\]/);
     expect(() => indexPostcodes({ postcodes: {}, states: [] })).toThrow(/"areas"/);
   });
@@ -116,7 +129,10 @@ describe('loading', () => {
   });
 
   it('tries again after a failed load', async () => {
-    const load = vi.fn<() => Promise<PostcodeIndex>>().mockRejectedValueOnce(new Error('disk')).mockResolvedValue(tiny());
+    const load = vi
+      .fn<() => Promise<PostcodeIndex>>()
+      .mockRejectedValueOnce(new Error('disk'))
+      .mockResolvedValue(tiny());
     const geocoder = new EmbeddedGeocoder(load);
     await expect(geocoder.geocodePostcode('2015')).rejects.toThrow('disk');
     await expect(geocoder.geocodePostcode('2015')).resolves.toEqual({ lat: -33.9, lng: 151.2 });

@@ -31,12 +31,19 @@ const isCoordinate = (value: unknown, limit: number): value is number =>
   typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
 
 function point(lat: unknown, lng: unknown, where: string): LatLng {
-  if (!isCoordinate(lat, 90) || !isCoordinate(lng, 180)) throw new Error(`au-postcodes.json: bad coordinates at ${where}`);
+  if (!isCoordinate(lat, 90) || !isCoordinate(lng, 180))
+    throw new Error(`au-postcodes.json: bad coordinates at ${where}`);
   return { lat, lng };
 }
 
 function range(from: unknown, to: unknown, at: LatLng, where: string): Range {
-  if (typeof from !== 'string' || typeof to !== 'string' || !normalisePostcode(from) || !normalisePostcode(to) || from > to) {
+  if (
+    typeof from !== 'string' ||
+    typeof to !== 'string' ||
+    !normalisePostcode(from) ||
+    !normalisePostcode(to) ||
+    from > to
+  ) {
     throw new Error(`au-postcodes.json: bad postcode range at ${where}`);
   }
   return { from: Number(from), to: Number(to), at };
@@ -48,21 +55,26 @@ function range(from: unknown, to: unknown, at: LatLng, where: string): Range {
  */
 export function indexPostcodes(data: unknown): PostcodeIndex {
   const doc = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-  const rawPostcodes = typeof doc.postcodes === 'object' && doc.postcodes !== null ? (doc.postcodes as Record<string, unknown>) : {};
+  const rawPostcodes =
+    typeof doc.postcodes === 'object' && doc.postcodes !== null ? (doc.postcodes as Record<string, unknown>) : {};
   const postcodes = new Map<string, LatLng>();
   for (const [postcode, value] of Object.entries(rawPostcodes)) {
-    if (!normalisePostcode(postcode) || !Array.isArray(value)) throw new Error(`au-postcodes.json: bad postcode entry ${postcode}`);
+    if (!normalisePostcode(postcode) || !Array.isArray(value))
+      throw new Error(`au-postcodes.json: bad postcode entry ${postcode}`);
     postcodes.set(postcode, point(value[0], value[1], `postcodes.${postcode}`));
   }
   const rows = (key: string): unknown[][] => {
     const list = doc[key];
-    if (!Array.isArray(list) || !list.every(Array.isArray)) throw new Error(`au-postcodes.json: "${key}" must be a list of rows`);
+    if (!Array.isArray(list) || !list.every(Array.isArray))
+      throw new Error(`au-postcodes.json: "${key}" must be a list of rows`);
     return list as unknown[][];
   };
   const areas = rows('areas')
     .map(([from, to, lat, lng], i) => range(from, to, point(lat, lng, `areas[${i}]`), `areas[${i}]`))
     .sort((a, b) => a.to - a.from - (b.to - b.from));
-  const states = rows('states').map(([, from, to, lat, lng], i) => range(from, to, point(lat, lng, `states[${i}]`), `states[${i}]`));
+  const states = rows('states').map(([, from, to, lat, lng], i) =>
+    range(from, to, point(lat, lng, `states[${i}]`), `states[${i}]`),
+  );
   return { postcodes, areas, states };
 }
 
@@ -87,10 +99,12 @@ let bundled: Promise<PostcodeIndex> | undefined;
 
 /** Loads and indexes the bundled au-postcodes.json on first call; later calls share the result. */
 export const loadBundledPostcodes: PostcodeIndexLoader = () => {
-  bundled ??= import('./au-postcodes.json').then((module) => indexPostcodes(module.default)).catch((error: unknown) => {
-    bundled = undefined; // let a later call try again rather than fail for the life of the process
-    throw error;
-  });
+  bundled ??= import('./au-postcodes.json')
+    .then((module) => indexPostcodes(module.default))
+    .catch((error: unknown) => {
+      bundled = undefined; // let a later call try again rather than fail for the life of the process
+      throw error;
+    });
   return bundled;
 };
 

@@ -8,11 +8,17 @@ describe('locating a postcode', () => {
   it("fails with 'Invalid postcode' when the geocoder has no result", async () => {
     expect(INVALID_POSTCODE).toBe('Invalid postcode');
     await expect(locatePostcode(fixed(null), '9999')).rejects.toThrow(new InvalidPostcodeError('9999'));
-    await expect(locatePostcode(fixed(null), '9999')).rejects.toMatchObject({ message: 'Invalid postcode', postcode: '9999' });
+    await expect(locatePostcode(fixed(null), '9999')).rejects.toMatchObject({
+      message: 'Invalid postcode',
+      postcode: '9999',
+    });
   });
 
   it('passes on the coordinates it has', async () => {
-    await expect(locatePostcode(fixed({ lat: -33.87, lng: 151.21 }), '2000')).resolves.toEqual({ lat: -33.87, lng: 151.21 });
+    await expect(locatePostcode(fixed({ lat: -33.87, lng: 151.21 }), '2000')).resolves.toEqual({
+      lat: -33.87,
+      lng: 151.21,
+    });
   });
 
   // spec: conversion §5.1 — "Postcode: required, exactly 4 digits".

@@ -11,6 +11,8 @@ describe('choosing the geocoder', () => {
   });
 
   it('uses the HTTP geocoder when GEOCODER_URL is set', () => {
-    expect(getGeocoder({ GEOCODER_URL: 'https://geocoder.example/json', GEOCODER_API_KEY: 'k' })).toBeInstanceOf(HttpGeocoder);
+    expect(getGeocoder({ GEOCODER_URL: 'https://geocoder.example/json', GEOCODER_API_KEY: 'k' })).toBeInstanceOf(
+      HttpGeocoder,
+    );
   });
 });

@@ -6,10 +6,12 @@ import { HttpGeocoder } from './http-geocoder';
 
 type Reply = (url: URL, response: ServerResponse) => void;
 
-const json = (status: number, body: unknown): Reply => (_url, response) => {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown): Reply =>
+  (_url, response) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
 
 describe('HTTP geocoder against a local server', () => {
   let server: Server;
@@ -41,7 +43,10 @@ describe('HTTP geocoder against a local server', () => {
         { geometry: { location: { lat: 0, lng: 0 } } },
       ],
     });
-    await expect(new HttpGeocoder({ url: base }).geocodePostcode(' 2000 ')).resolves.toEqual({ lat: -33.8688, lng: 151.2093 });
+    await expect(new HttpGeocoder({ url: base }).geocodePostcode(' 2000 ')).resolves.toEqual({
+      lat: -33.8688,
+      lng: 151.2093,
+    });
     expect(requests).toHaveLength(1);
     expect(requests[0]?.pathname).toBe('/maps/geocode/json');
     expect(Object.fromEntries(requests[0]?.searchParams ?? [])).toEqual({ postal_code: '2000', country: 'AU' });
@@ -50,7 +55,12 @@ describe('HTTP geocoder against a local server', () => {
   it('keeps a query the configured address already has and adds the key when set', async () => {
     reply = json(200, { results: [{ geometry: { location: { lat: -37.81, lng: 144.96 } } }] });
     await new HttpGeocoder({ url: `${base}?region=au`, apiKey: 'k1' }).geocodePostcode('3000');
-    expect(Object.fromEntries(requests[0]?.searchParams ?? [])).toEqual({ region: 'au', postal_code: '3000', country: 'AU', key: 'k1' });
+    expect(Object.fromEntries(requests[0]?.searchParams ?? [])).toEqual({
+      region: 'au',
+      postal_code: '3000',
+      country: 'AU',
+      key: 'k1',
+    });
   });
 
   // spec: conversion §8 — "Geocode without result | Fails with 'Invalid postcode'".

@@ -23,10 +23,12 @@ function firstLocation(body: unknown): LatLng | null {
   if (typeof body !== 'object' || body === null) return null;
   const { status, results } = body as { status?: unknown; results?: unknown };
   // A denied key or a spent quota must surface as an outage, not as 'Invalid postcode' for every shopper.
-  if (typeof status === 'string' && !NO_RESULT_STATUSES.has(status)) throw new Error(`Geocoder answered status ${status}`);
+  if (typeof status === 'string' && !NO_RESULT_STATUSES.has(status))
+    throw new Error(`Geocoder answered status ${status}`);
   if (!Array.isArray(results)) return null;
   const first: unknown = results[0];
-  const location = (first as { geometry?: { location?: { lat?: unknown; lng?: unknown } } } | undefined)?.geometry?.location;
+  const location = (first as { geometry?: { location?: { lat?: unknown; lng?: unknown } } } | undefined)?.geometry
+    ?.location;
   return location && finite(location.lat) && finite(location.lng) ? { lat: location.lat, lng: location.lng } : null;
 }
 
@@ -48,7 +50,10 @@ export class HttpGeocoder implements Geocoder {
     address.searchParams.set('postal_code', code);
     address.searchParams.set('country', 'AU');
     if (apiKey) address.searchParams.set('key', apiKey);
-    const response = await fetch(address, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(address, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(`Geocoder answered ${response.status}`);
     return firstLocation(await response.json());

@@ -19,7 +19,9 @@ function text(doc: Document, selector: string): string | null | undefined {
 describe('leadToAdf', () => {
   it('uses a parser that reports malformed XML (so the checks below mean something)', () => {
     for (const bad of ['<a><b></a>', '<a>&</a>', '<a>\u0001</a>', '<a x="<"/>']) {
-      expect(new DOMParser().parseFromString(bad, 'application/xml').getElementsByTagName('parsererror').length).toBeGreaterThan(0);
+      expect(
+        new DOMParser().parseFromString(bad, 'application/xml').getElementsByTagName('parsererror').length,
+      ).toBeGreaterThan(0);
     }
   });
 
@@ -120,7 +122,9 @@ describe('leadToAdf', () => {
 
   it('maps car_type to ADF status: new stays new, demo becomes used', () => {
     const status = (car_type: string) =>
-      parse(leadToAdf(lead({ car: { id: 1, slug: 'x', make: 'Kia', model: 'EV6', car_type } }))).querySelector('vehicle')?.getAttribute('status');
+      parse(leadToAdf(lead({ car: { id: 1, slug: 'x', make: 'Kia', model: 'EV6', car_type } })))
+        .querySelector('vehicle')
+        ?.getAttribute('status');
     expect(status('new')).toBe('new');
     expect(status('used')).toBe('used');
     expect(status('demo')).toBe('used');
@@ -145,7 +149,15 @@ describe('leadToAdf', () => {
   });
 
   it('builds a trade-in vehicle from what the shopper typed when there is no car', () => {
-    const fields = { name: 'Jo', phone: '0400 111 222', rego: 'ABC123', regoState: 'NSW', 'Vehicle Make': 'Mazda', 'Vehicle Model': 'CX-5', offer_price: '18500' };
+    const fields = {
+      name: 'Jo',
+      phone: '0400 111 222',
+      rego: 'ABC123',
+      regoState: 'NSW',
+      'Vehicle Make': 'Mazda',
+      'Vehicle Model': 'CX-5',
+      offer_price: '18500',
+    };
     const doc = parse(leadToAdf(lead({ car: undefined, form: 'trade-in-lead', eventId: 22, fields })));
     const vehicle = doc.querySelector('vehicle');
     expect(vehicle?.getAttribute('interest')).toBe('trade-in');
@@ -191,7 +203,9 @@ describe('leadToAdf', () => {
   });
 
   it('writes list and boolean fields as text in the comments', () => {
-    const doc = parse(leadToAdf(lead({ fields: { name: 'Al', interests: ['Servicing', 'Tyres'], newsletter: false } })));
+    const doc = parse(
+      leadToAdf(lead({ fields: { name: 'Al', interests: ['Servicing', 'Tyres'], newsletter: false } })),
+    );
     const comments = text(doc, 'customer > comments') ?? '';
     expect(comments).toContain('interests: Servicing, Tyres');
     expect(comments).toContain('newsletter: no');

@@ -63,7 +63,11 @@ function branch(depth: number, name: string, children: string[], attributes: Att
 
 function fieldText(value: FieldValue | undefined): string {
   if (value === undefined) return '';
-  if (Array.isArray(value)) return value.map((item) => item.trim()).filter(Boolean).join(', ');
+  if (Array.isArray(value))
+    return value
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .join(', ');
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value).trim();
 }
@@ -109,7 +113,10 @@ function carVehicle(lead: Lead, car: LeadCar): string {
     children.push(leaf(depth + 1, 'price', priceText(car.price), { type: 'asking', currency: 'AUD' }));
   }
   // ADF has only new/used, so a demonstrator would otherwise read as an ordinary used car.
-  const comments = [car.url ? `Vehicle page: ${car.url}` : '', car.car_type?.toLowerCase() === 'demo' ? 'Demonstrator' : ''].filter(Boolean);
+  const comments = [
+    car.url ? `Vehicle page: ${car.url}` : '',
+    car.car_type?.toLowerCase() === 'demo' ? 'Demonstrator' : '',
+  ].filter(Boolean);
   if (comments.length > 0) children.push(leaf(depth + 1, 'comments', comments.join('\n')));
   return branch(depth, 'vehicle', children, { interest: adfInterest(lead), status: vehicleStatus(car.car_type) });
 }
@@ -184,7 +191,9 @@ function customer(lead: Lead): string {
   if (email) contact.push(leaf(depth + 2, 'email', email));
   if (phone) contact.push(leaf(depth + 2, 'phone', phone, { type: 'voice' }));
   if (postcode) {
-    contact.push(branch(depth + 2, 'address', [leaf(depth + 3, 'postalcode', postcode), leaf(depth + 3, 'country', 'AU')]));
+    contact.push(
+      branch(depth + 2, 'address', [leaf(depth + 3, 'postalcode', postcode), leaf(depth + 3, 'country', 'AU')]),
+    );
   }
   const children = [branch(depth + 1, 'contact', contact)];
   const comments = customerComments(lead);
@@ -206,7 +215,10 @@ function customerComments(lead: Lead): string {
   for (const [name, value] of Object.entries(lead.fields)) {
     const text = fieldText(value);
     // The website's own figures and what the shopper supplied are told apart (issue 14).
-    if (!CONTACT_FIELDS.has(name) && text) context.push(`${provenanceLabel(name, (plain) => plain.charAt(0).toUpperCase() + plain.slice(1)) ?? name}: ${text}`);
+    if (!CONTACT_FIELDS.has(name) && text)
+      context.push(
+        `${provenanceLabel(name, (plain) => plain.charAt(0).toUpperCase() + plain.slice(1)) ?? name}: ${text}`,
+      );
   }
   context.push(`Sent from: ${lead.url}`);
   if (lines.length > 0) lines.push('');
@@ -227,7 +239,10 @@ function vendor(lead: Lead): string {
 
 function provider(lead: Lead): string {
   const depth = 2;
-  return branch(depth, 'provider', [leaf(depth + 1, 'name', lead.siteName, { part: 'full' }), leaf(depth + 1, 'service', 'Website')]);
+  return branch(depth, 'provider', [
+    leaf(depth + 1, 'name', lead.siteName, { part: 'full' }),
+    leaf(depth + 1, 'service', 'Website'),
+  ]);
 }
 
 /**
@@ -236,7 +251,11 @@ function provider(lead: Lead): string {
  */
 export function leadToAdf(lead: Lead, options: AdfOptions = {}): string {
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
-  const vehicle = lead.car ? carVehicle(lead, lead.car) : adfInterest(lead) === 'trade-in' ? tradeInVehicle(lead) : undefined;
+  const vehicle = lead.car
+    ? carVehicle(lead, lead.car)
+    : adfInterest(lead) === 'trade-in'
+      ? tradeInVehicle(lead)
+      : undefined;
   const prospect = [
     leaf(2, 'id', String(lead.id), { sequence: '1', source: lead.siteName }),
     leaf(2, 'requestdate', requestDate(lead.createdAt, timeZone)),

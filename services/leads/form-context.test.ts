@@ -11,23 +11,42 @@ import { loadFormContext } from './form-context';
 
 // listedCarIds asks the process-wide search service: here, one on this test's database.
 let search: SearchService;
-vi.mock(import('../search'), async (importOriginal) => ({ ...(await importOriginal()), getSearchService: async () => search }));
+vi.mock(import('../search'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  getSearchService: async () => search,
+}));
 
 const NOW = new Date('2026-11-20T01:00:00Z');
 const feed = generateDemoFeed({ now: NOW });
 const entry = loadTenantRegistry().tenants.get('southern-cross-motors');
 if (!entry?.ok) throw new Error('demo tenant did not load');
 const tenant = entry.config as ResolvedTenant;
-const listedCar = feed.cars.find((c) => tenant.dealerships.includes(c.dealership_id) && c.car_type === 'used' && c.status === 'in_stock' && c.show_on_dealer_website !== false)!;
+const listedCar = feed.cars.find(
+  (c) =>
+    tenant.dealerships.includes(c.dealership_id) &&
+    c.car_type === 'used' &&
+    c.status === 'in_stock' &&
+    c.show_on_dealer_website !== false,
+)!;
 const hiddenCar = { ...listedCar, id: 990_003, slug: 'hidden-form-car', show_on_dealer_website: false };
 // This site's dealership, but outside its listing (its base filter is used cars).
-const newCar = feed.cars.find((c) => tenant.dealerships.includes(c.dealership_id) && c.car_type === 'new' && c.status === 'in_stock' && c.show_on_dealer_website !== false)!;
+const newCar = feed.cars.find(
+  (c) =>
+    tenant.dealerships.includes(c.dealership_id) &&
+    c.car_type === 'new' &&
+    c.status === 'in_stock' &&
+    c.show_on_dealer_website !== false,
+)!;
 
 let stock: StockRepository;
 beforeEach(async () => {
   const db = openDatabase('file::memory:');
   await migrateToLatest(db);
-  await importFeed(db, { dealerships: feed.dealerships, locations: feed.locations, cars: [listedCar, hiddenCar, newCar] }, { file: 'test' });
+  await importFeed(
+    db,
+    { dealerships: feed.dealerships, locations: feed.locations, cars: [listedCar, hiddenCar, newCar] },
+    { file: 'test' },
+  );
   stock = new StockRepository(db);
   search = new SearchService(new EmbeddedEngine(), stock);
 });

@@ -46,7 +46,9 @@ export async function loadFormContext(
     about.car ? Promise.resolve([about.car]) : about.carId ? stock.carsByIds([about.carId]) : Promise.resolve([]),
   ]);
   const ours = cars.find((c) => tenant.dealerships.includes(c.dealership_id));
-  const listed = ours ? await (options.listed ?? listedCarIds)(tenant, [ours.id], options.now ?? new Date()) : new Set<number>();
+  const listed = ours
+    ? await (options.listed ?? listedCarIds)(tenant, [ours.id], options.now ?? new Date())
+    : new Set<number>();
   const car = ours && listed.has(ours.id) ? ours : undefined;
   const location = about.locationId !== undefined ? locations.find((l) => l.id === about.locationId) : undefined;
   const context: FormContext = {

@@ -3,7 +3,13 @@ import { getDatabase } from '../db/database';
 import { getStockRepository } from '../stock';
 import { loadLead, type LeadSite } from './lead-record';
 import { deliverDue, type OutboxDeps, type OutboxRun } from './outbox';
-import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_MS, submitLead, type LeadAnswer, type LeadRequest } from './submit-lead';
+import {
+  DEFAULT_RATE_LIMIT,
+  DEFAULT_RATE_WINDOW_MS,
+  submitLead,
+  type LeadAnswer,
+  type LeadRequest,
+} from './submit-lead';
 import { createLeadTransport, transportOptionsFromEnv } from './transports';
 import { tradeInStep, type TradeInAnswer } from './trade-in';
 import { getValuationProvider } from '../valuation';
@@ -24,22 +30,53 @@ function rateLimitFromEnv(): number {
 export async function receiveLead(request: LeadRequest): Promise<LeadAnswer> {
   validator ??= new FormValidator();
   return submitLead(
-    { db: await getDatabase(), stock: await getStockRepository(), validator, rateLimit: rateLimitFromEnv(), rateWindowMs: DEFAULT_RATE_WINDOW_MS, now: () => new Date() },
+    {
+      db: await getDatabase(),
+      stock: await getStockRepository(),
+      validator,
+      rateLimit: rateLimitFromEnv(),
+      rateWindowMs: DEFAULT_RATE_WINDOW_MS,
+      now: () => new Date(),
+    },
     request,
   );
 }
 
 /** One step of the trade-in flow, valued against this tenant's own stock by default. */
-export async function receiveTradeIn(tenant: ResolvedTenant, body: unknown, request: { ip?: string; userAgent?: string }): Promise<TradeInAnswer> {
+export async function receiveTradeIn(
+  tenant: ResolvedTenant,
+  body: unknown,
+  request: { ip?: string; userAgent?: string },
+): Promise<TradeInAnswer> {
   validator ??= new FormValidator();
-  const valuation = getValuationProvider(process.env, { dealershipsOf: (slug) => (slug === tenant.slug ? tenant.dealerships : undefined) });
-  return tradeInStep({ db: await getDatabase(), stock: await getStockRepository(), validator, valuation, rateLimit: rateLimitFromEnv(), rateWindowMs: DEFAULT_RATE_WINDOW_MS, now: () => new Date() }, tenant, body, request);
+  const valuation = getValuationProvider(process.env, {
+    dealershipsOf: (slug) => (slug === tenant.slug ? tenant.dealerships : undefined),
+  });
+  return tradeInStep(
+    {
+      db: await getDatabase(),
+      stock: await getStockRepository(),
+      validator,
+      valuation,
+      rateLimit: rateLimitFromEnv(),
+      rateWindowMs: DEFAULT_RATE_WINDOW_MS,
+      now: () => new Date(),
+    },
+    tenant,
+    body,
+    request,
+  );
 }
 
 async function outboxDeps(site: (tenant: string) => LeadSite | undefined): Promise<OutboxDeps> {
   const db = await getDatabase();
   const stock = await getStockRepository();
-  return { db, transport: createLeadTransport(transportOptionsFromEnv()), loadLead: (id) => loadLead(db, stock, site, id), now: () => new Date() };
+  return {
+    db,
+    transport: createLeadTransport(transportOptionsFromEnv()),
+    loadLead: (id) => loadLead(db, stock, site, id),
+    now: () => new Date(),
+  };
 }
 
 interface Worker {
@@ -64,7 +101,7 @@ async function drain(): Promise<void> {
     do {
       worker.again = false;
       run = await deliverDue(deps);
-    } while (worker.again || run.delivered + run.failed > 0 && run.failed === 0);
+    } while (worker.again || (run.delivered + run.failed > 0 && run.failed === 0));
   } catch (error) {
     console.error('Lead outbox run failed; it will run again', error);
   } finally {

@@ -50,18 +50,28 @@ describe('leadEmail subject', () => {
   });
 
   it('leaves out the car part without a car and the stock number without one', () => {
-    expect(leadEmail(lead({ car: undefined, category: 'General Enquiry' })).subject).toBe('New General Enquiry from Jane Citizen');
-    expect(leadEmail(lead({ car: { id: 1, slug: 'x', make: 'Kia', model: 'EV6', year: 2025 } })).subject).toBe('New Used Car Enquiry from Jane Citizen — 2025 Kia EV6');
+    expect(leadEmail(lead({ car: undefined, category: 'General Enquiry' })).subject).toBe(
+      'New General Enquiry from Jane Citizen',
+    );
+    expect(leadEmail(lead({ car: { id: 1, slug: 'x', make: 'Kia', model: 'EV6', year: 2025 } })).subject).toBe(
+      'New Used Car Enquiry from Jane Citizen — 2025 Kia EV6',
+    );
   });
 
   it('falls back to e-mail, then phone, then a generic name', () => {
-    expect(leadEmail(lead({ car: undefined, fields: { email: 'jo@example.com', phone: '0400' } })).subject).toBe('New Used Car Enquiry from jo@example.com');
-    expect(leadEmail(lead({ car: undefined, fields: { phone: '0400 111 222' } })).subject).toBe('New Used Car Enquiry from 0400 111 222');
+    expect(leadEmail(lead({ car: undefined, fields: { email: 'jo@example.com', phone: '0400' } })).subject).toBe(
+      'New Used Car Enquiry from jo@example.com',
+    );
+    expect(leadEmail(lead({ car: undefined, fields: { phone: '0400 111 222' } })).subject).toBe(
+      'New Used Car Enquiry from 0400 111 222',
+    );
     expect(leadEmail(lead({ car: undefined, fields: {} })).subject).toBe('New Used Car Enquiry from a website visitor');
   });
 
   it('stays on one line whatever the shopper typed', () => {
-    const { subject } = leadEmail(lead({ car: undefined, fields: { name: 'Eve\r\nBcc: victim@example.com', last_name: 'X\u0000' } }));
+    const { subject } = leadEmail(
+      lead({ car: undefined, fields: { name: 'Eve\r\nBcc: victim@example.com', last_name: 'X\u0000' } }),
+    );
     expect(subject).toBe('New Used Car Enquiry from Eve Bcc: victim@example.com X');
     expect(subject).not.toMatch(/[\r\n\u0000]/);
   });
@@ -93,7 +103,9 @@ describe('leadEmail text', () => {
   });
 
   it('gives the enquiry, received time in Sydney and additional services', () => {
-    expect(text.startsWith('New Used Car Enquiry from Jane Citizen — 2021 Toyota Corolla (U1234)\n\nENQUIRY\n')).toBe(true);
+    expect(text.startsWith('New Used Car Enquiry from Jane Citizen — 2021 Toyota Corolla (U1234)\n\nENQUIRY\n')).toBe(
+      true,
+    );
     expect(text).toContain('Category: Used Car Enquiry\n');
     expect(text).toContain('Subcategory: Price\n');
     expect(text).toContain('Received: Sunday 22 November 2026 at 11:00 am AEDT\n');
@@ -124,7 +136,9 @@ describe('leadEmail text', () => {
   });
 
   it('uses the site time zone when given', () => {
-    expect(leadEmail(lead(), { timeZone: 'Australia/Perth' }).text).toContain('Received: Sunday 22 November 2026 at 8:00 am AWST\n');
+    expect(leadEmail(lead(), { timeZone: 'Australia/Perth' }).text).toContain(
+      'Received: Sunday 22 November 2026 at 8:00 am AWST\n',
+    );
   });
 });
 
@@ -156,15 +170,21 @@ describe('leadEmail html', () => {
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<b>');
-    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=&#39;y&#39;&gt;');
+    expect(html).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=&#39;y&#39;&gt;',
+    );
     const doc = htmlDoc(html);
     expect(doc.querySelectorAll('script, img, b')).toHaveLength(0);
     expect(htmlRows(html).get('Message')).toBe(hostile);
-    expect(doc.querySelector('title')?.textContent).toBe(`New Used Car Enquiry from ${hostile} — 2021 Toyota Corolla (U1234)`);
+    expect(doc.querySelector('title')?.textContent).toBe(
+      `New Used Car Enquiry from ${hostile} — 2021 Toyota Corolla (U1234)`,
+    );
   });
 
   it('keeps a javascript: URL as text instead of a link', () => {
-    const { html } = leadEmail(lead({ url: 'javascript:alert(1)', visitedPages: ['data:text/html,<b>x</b>'], car: undefined }));
+    const { html } = leadEmail(
+      lead({ url: 'javascript:alert(1)', visitedPages: ['data:text/html,<b>x</b>'], car: undefined }),
+    );
     const doc = htmlDoc(html);
     expect(doc.querySelectorAll('a')).toHaveLength(0);
     expect(htmlRows(html).get('Sent from page')).toBe('javascript:alert(1)');
@@ -179,12 +199,17 @@ describe('leadEmail html', () => {
 describe('leadEmail replyTo', () => {
   it('is the shopper e-mail when it looks like one', () => {
     expect(leadEmail(lead()).replyTo).toBe('jane@example.com');
-    expect(leadEmail(lead({ fields: { email: '  jo.smith+cars@mail.example.com.au ' } })).replyTo).toBe('jo.smith+cars@mail.example.com.au');
+    expect(leadEmail(lead({ fields: { email: '  jo.smith+cars@mail.example.com.au ' } })).replyTo).toBe(
+      'jo.smith+cars@mail.example.com.au',
+    );
   });
 
-  it.each(['', 'not an email', 'jo@localhost', 'a@b.com, c@d.com', 'x@y.com\r\nBcc: z@w.com', '"Jo" <jo@example.com>'])('is absent for %j', (email) => {
-    expect(leadEmail(lead({ fields: { email } })).replyTo).toBeUndefined();
-  });
+  it.each(['', 'not an email', 'jo@localhost', 'a@b.com, c@d.com', 'x@y.com\r\nBcc: z@w.com', '"Jo" <jo@example.com>'])(
+    'is absent for %j',
+    (email) => {
+      expect(leadEmail(lead({ fields: { email } })).replyTo).toBeUndefined();
+    },
+  );
 
   it('is absent without an email field', () => {
     expect('replyTo' in leadEmail(lead({ fields: { name: 'Al' } }))).toBe(false);

@@ -73,7 +73,11 @@ function yesNo(value: FieldValue): string {
 function fieldText(name: string, value: FieldValue | undefined): string {
   if (value === undefined) return '';
   if (name === 'opt_in') return yesNo(value);
-  if (Array.isArray(value)) return value.map((item) => item.trim()).filter(Boolean).join(', ');
+  if (Array.isArray(value))
+    return value
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .join(', ');
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value).trim();
 }
@@ -111,7 +115,12 @@ function receivedAt(createdAt: string, timeZone: string): string {
   }).format(instant);
 }
 
-const PRICE = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const PRICE = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
 
 function subjectFor(lead: Lead): string {
   const who = shopperName(lead) || field(lead, 'email') || field(lead, 'phone') || 'a website visitor';
@@ -140,7 +149,10 @@ function sections(lead: Lead, timeZone: string): Section[] {
   });
 
   // Known fields first in a fixed order so every e-mail reads the same; the rest as the form sent them.
-  const names = [...KNOWN_FIELDS.map(([name]) => name).filter((name) => name in lead.fields), ...Object.keys(lead.fields).filter((name) => !KNOWN_LABELS.has(name))];
+  const names = [
+    ...KNOWN_FIELDS.map(([name]) => name).filter((name) => name in lead.fields),
+    ...Object.keys(lead.fields).filter((name) => !KNOWN_LABELS.has(name)),
+  ];
   result.push({
     heading: 'Customer',
     rows: names.map((name) => ({ label: fieldLabel(name), value: field(lead, name) || '—' })),
@@ -155,7 +167,10 @@ function sections(lead: Lead, timeZone: string): Section[] {
         { label: 'Stock number', value: car.stocknum ?? '' },
         { label: 'VIN', value: car.vin ?? '' },
         { label: 'Condition', value: car.car_type ? car.car_type.charAt(0).toUpperCase() + car.car_type.slice(1) : '' },
-        { label: 'Price', value: car.price !== undefined && Number.isFinite(car.price) && car.price > 0 ? PRICE.format(car.price) : '' },
+        {
+          label: 'Price',
+          value: car.price !== undefined && Number.isFinite(car.price) && car.price > 0 ? PRICE.format(car.price) : '',
+        },
         { label: 'Vehicle page', value: car.url ?? '', links: true },
       ]),
     });
@@ -210,7 +225,12 @@ function renderText(subject: string, parts: Section[]): string {
 }
 
 function escapeHtml(value: string): string {
-  return clean(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return clean(value)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** Only http(s) becomes a link: a `javascript:` or `data:` URL from the shopper must stay inert text. */
@@ -234,9 +254,13 @@ function renderHtml(subject: string, parts: Section[]): string {
   const cell = 'padding:6px 10px;border-bottom:1px solid #e2e2e2;vertical-align:top;text-align:left';
   const body: string[] = [];
   for (const section of parts) {
-    body.push(`<tr><th colspan="2" style="padding:14px 10px 6px;text-align:left;font-size:15px;background:#f4f4f4">${escapeHtml(section.heading)}</th></tr>`);
+    body.push(
+      `<tr><th colspan="2" style="padding:14px 10px 6px;text-align:left;font-size:15px;background:#f4f4f4">${escapeHtml(section.heading)}</th></tr>`,
+    );
     for (const row of section.rows) {
-      body.push(`<tr><th scope="row" style="${cell};white-space:nowrap;color:#555">${escapeHtml(row.label)}</th><td style="${cell}">${valueHtml(row)}</td></tr>`);
+      body.push(
+        `<tr><th scope="row" style="${cell};white-space:nowrap;color:#555">${escapeHtml(row.label)}</th><td style="${cell}">${valueHtml(row)}</td></tr>`,
+      );
     }
   }
   return [

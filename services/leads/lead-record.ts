@@ -22,19 +22,31 @@ function parse<T>(text: string, fallback: T): T {
   }
 }
 
-const toText = (value: FormValue | undefined): string | undefined => (typeof value === 'string' && value ? value : undefined);
+const toText = (value: FormValue | undefined): string | undefined =>
+  typeof value === 'string' && value ? value : undefined;
 
 /** A stored lead in the shape the delivery formats take (ADF, e-mail, webhook). */
-export async function loadLead(db: PlatformDb, stock: StockRepository, site: (tenant: string) => LeadSite | undefined, leadId: number): Promise<Lead | undefined> {
+export async function loadLead(
+  db: PlatformDb,
+  stock: StockRepository,
+  site: (tenant: string) => LeadSite | undefined,
+  leadId: number,
+): Promise<Lead | undefined> {
   const row = await db.selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirst();
   if (!row) return undefined;
   const info = site(row.tenant);
   const fields = parse<Record<string, FormValue>>(row.fields, {});
   const extras = parse<Record<string, string>>(row.extras, {});
-  const attributes = parse<{ visited_pages?: string[]; linked_query_params?: Record<string, string> }>(row.lead_attributes, {});
+  const attributes = parse<{ visited_pages?: string[]; linked_query_params?: Record<string, string> }>(
+    row.lead_attributes,
+    {},
+  );
   const [car] = row.car_id ? await stock.carsByIds([row.car_id]) : [];
   const dealers = info ? await stock.dealerships(info.dealershipIds) : [];
-  const dealer = dealers.find((d) => d.id === (car?.dealership_id ?? row.car_dealership_id)) ?? dealers.find((d) => d.slug === (row.dealership_slug ?? toText(fields.dealership_slug))) ?? (dealers.length === 1 ? dealers[0] : undefined);
+  const dealer =
+    dealers.find((d) => d.id === (car?.dealership_id ?? row.car_dealership_id)) ??
+    dealers.find((d) => d.slug === (row.dealership_slug ?? toText(fields.dealership_slug))) ??
+    (dealers.length === 1 ? dealers[0] : undefined);
   return {
     id: row.id,
     tenant: row.tenant,
@@ -62,7 +74,17 @@ export async function loadLead(db: PlatformDb, stock: StockRepository, site: (te
           },
         }
       : {}),
-    ...(dealer ? { dealership: { id: dealer.id, slug: dealer.slug, name: dealer.name, ...(info?.phone ? { phone: info.phone } : {}), ...(info?.email ? { email: info.email } : {}) } } : {}),
+    ...(dealer
+      ? {
+          dealership: {
+            id: dealer.id,
+            slug: dealer.slug,
+            name: dealer.name,
+            ...(info?.phone ? { phone: info.phone } : {}),
+            ...(info?.email ? { email: info.email } : {}),
+          },
+        }
+      : {}),
     ...(row.location_id !== null ? { locationId: row.location_id } : {}),
     url: row.url,
     source: 'Website',

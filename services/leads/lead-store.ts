@@ -60,7 +60,8 @@ export const MAX_LEAD_BYTES = 32 * 1024;
 /** The most one value attached through /api/miscellaneous may take, as JSON (conversion §7 item 5). */
 export const MAX_MISC_VALUE_CHARS = 8000;
 
-const jsonBytes = (fields: Record<string, FormValue>, extras: Record<string, FormValue>): number => Buffer.byteLength(JSON.stringify(fields)) + Buffer.byteLength(JSON.stringify(extras));
+const jsonBytes = (fields: Record<string, FormValue>, extras: Record<string, FormValue>): number =>
+  Buffer.byteLength(JSON.stringify(fields)) + Buffer.byteLength(JSON.stringify(extras));
 
 const ADDITIONAL_SERVICES = 'additional_services';
 
@@ -83,16 +84,30 @@ function parseObject(text: string): Record<string, FormValue> {
  * take the lead over MAX_LEAD_BYTES stores nothing. The extras are what the shopper sent: a name
  * that could pass for the server's is kept as shopper-supplied.
  */
-export async function storeLeadSubmission(db: PlatformDb, input: LeadSubmission, now: Date): Promise<StoredLead | LeadTooLarge> {
+export async function storeLeadSubmission(
+  db: PlatformDb,
+  input: LeadSubmission,
+  now: Date,
+): Promise<StoredLead | LeadTooLarge> {
   return db.transaction().execute((trx) => storeLeadIn(trx, input, now));
 }
 
 /** storeLeadSubmission inside a transaction the caller holds (e.g. with the change the lead reports). */
-export async function storeLeadIn(trx: Kysely<Database>, input: LeadSubmission, now: Date): Promise<StoredLead | LeadTooLarge> {
+export async function storeLeadIn(
+  trx: Kysely<Database>,
+  input: LeadSubmission,
+  now: Date,
+): Promise<StoredLead | LeadTooLarge> {
   const at = now.toISOString();
   const posted = shopperExtras(input.extras);
-  const existing = await trx.selectFrom('leads').selectAll().where('tenant', '=', input.tenant).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
-  if (existing?.form_completed === 1) return { ok: true, leadId: existing.id, created: false, completed: true, queued: 0 };
+  const existing = await trx
+    .selectFrom('leads')
+    .selectAll()
+    .where('tenant', '=', input.tenant)
+    .where('idempotency_key', '=', input.idempotencyKey)
+    .executeTakeFirst();
+  if (existing?.form_completed === 1)
+    return { ok: true, leadId: existing.id, created: false, completed: true, queued: 0 };
   let leadId: number;
   if (!existing) {
     if (jsonBytes(input.fields, posted) > MAX_LEAD_BYTES) return { ok: false, reason: 'too_large' };
@@ -112,7 +127,10 @@ export async function storeLeadIn(trx: Kysely<Database>, input: LeadSubmission, 
       url: input.url,
       source: 'Website',
       user_agent: input.userAgent?.slice(0, 500) ?? null,
-      lead_attributes: JSON.stringify({ visited_pages: input.visitedPages, linked_query_params: input.linkedQueryParams }),
+      lead_attributes: JSON.stringify({
+        visited_pages: input.visitedPages,
+        linked_query_params: input.linkedQueryParams,
+      }),
       ip_hash: input.ipHash ?? null,
       idempotency_key: input.idempotencyKey,
       step: input.step,
@@ -179,9 +197,18 @@ const POST_MEMORY_MS = 24 * 60 * 60_000;
  * this one included (the per-address limit counts posts, so a reused key is counted too). Posts
  * older than a day are forgotten.
  */
-export async function countLeadPost(db: PlatformDb, tenant: string, ipHash: string, now: Date, since: Date): Promise<number> {
+export async function countLeadPost(
+  db: PlatformDb,
+  tenant: string,
+  ipHash: string,
+  now: Date,
+  since: Date,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('lead_posts').where('at', '<', new Date(now.getTime() - POST_MEMORY_MS).toISOString()).execute();
+    await trx
+      .deleteFrom('lead_posts')
+      .where('at', '<', new Date(now.getTime() - POST_MEMORY_MS).toISOString())
+      .execute();
     await trx.insertInto('lead_posts').values({ tenant, ip_hash: ipHash, at: now.toISOString() }).execute();
     const row = await trx
       .selectFrom('lead_posts')
@@ -195,13 +222,27 @@ export async function countLeadPost(db: PlatformDb, tenant: string, ipHash: stri
 }
 
 /** The lead one filling's key made on this site, if any. */
-export async function leadForKey(db: PlatformDb, tenant: string, idempotencyKey: string): Promise<{ id: number; form: string; carId: number | null; completed: boolean } | undefined> {
-  const row = await db.selectFrom('leads').select(['id', 'form', 'car_id', 'form_completed']).where('tenant', '=', tenant).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+export async function leadForKey(
+  db: PlatformDb,
+  tenant: string,
+  idempotencyKey: string,
+): Promise<{ id: number; form: string; carId: number | null; completed: boolean } | undefined> {
+  const row = await db
+    .selectFrom('leads')
+    .select(['id', 'form', 'car_id', 'form_completed'])
+    .where('tenant', '=', tenant)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
   return row ? { id: row.id, form: row.form, carId: row.car_id, completed: row.form_completed === 1 } : undefined;
 }
 
 /** New leads from one address on one site since a time (the per-IP rate limit). */
-export async function leadsFromAddressSince(db: PlatformDb, tenant: string, ipHash: string, since: Date): Promise<number> {
+export async function leadsFromAddressSince(
+  db: PlatformDb,
+  tenant: string,
+  ipHash: string,
+  since: Date,
+): Promise<number> {
   const row = await db
     .selectFrom('leads')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -214,13 +255,27 @@ export async function leadsFromAddressSince(db: PlatformDb, tenant: string, ipHa
 
 /** Whether a key already has a lead on this site (retries and later steps pass the rate limit). */
 export async function hasLeadForKey(db: PlatformDb, tenant: string, idempotencyKey: string): Promise<boolean> {
-  const row = await db.selectFrom('leads').select('id').where('tenant', '=', tenant).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  const row = await db
+    .selectFrom('leads')
+    .select('id')
+    .where('tenant', '=', tenant)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** The fields stored so far for one filling of a form (earlier steps of a multi-step form). */
-export async function storedFieldsForKey(db: PlatformDb, tenant: string, idempotencyKey: string): Promise<Record<string, FormValue>> {
-  const row = await db.selectFrom('leads').select('fields').where('tenant', '=', tenant).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+export async function storedFieldsForKey(
+  db: PlatformDb,
+  tenant: string,
+  idempotencyKey: string,
+): Promise<Record<string, FormValue>> {
+  const row = await db
+    .selectFrom('leads')
+    .select('fields')
+    .where('tenant', '=', tenant)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
   return row ? parseObject(row.fields) : {};
 }
 
@@ -235,15 +290,33 @@ export type MiscResult = 'saved' | 'not_found' | 'too_large';
  * shopper's: it is kept as shopper-supplied and can never replace the server's own figures. A value
  * over MAX_MISC_VALUE_CHARS, or one that would take the lead over MAX_LEAD_BYTES, is refused whole.
  */
-export async function saveLeadMisc(db: PlatformDb, tenant: string, leadId: number, column: (typeof MISC_COLUMNS)[number], value: unknown, now: Date, idempotencyKey: string): Promise<MiscResult> {
+export async function saveLeadMisc(
+  db: PlatformDb,
+  tenant: string,
+  leadId: number,
+  column: (typeof MISC_COLUMNS)[number],
+  value: unknown,
+  now: Date,
+  idempotencyKey: string,
+): Promise<MiscResult> {
   const text = JSON.stringify(value) ?? 'null';
   if (text.length > MAX_MISC_VALUE_CHARS) return 'too_large';
   return db.transaction().execute(async (trx): Promise<MiscResult> => {
-    const row = await trx.selectFrom('leads').select(['fields', 'extras']).where('id', '=', leadId).where('tenant', '=', tenant).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+    const row = await trx
+      .selectFrom('leads')
+      .select(['fields', 'extras'])
+      .where('id', '=', leadId)
+      .where('tenant', '=', tenant)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
     if (!row) return 'not_found';
     const extras = { ...parseObject(row.extras), [shopperExtraKey(column)]: text };
     if (jsonBytes(parseObject(row.fields), extras) > MAX_LEAD_BYTES) return 'too_large';
-    await trx.updateTable('leads').set({ extras: JSON.stringify(extras), updated_at: now.toISOString() }).where('id', '=', leadId).execute();
+    await trx
+      .updateTable('leads')
+      .set({ extras: JSON.stringify(extras), updated_at: now.toISOString() })
+      .where('id', '=', leadId)
+      .execute();
     return 'saved';
   });
 }
@@ -252,12 +325,25 @@ export async function saveLeadMisc(db: PlatformDb, tenant: string, leadId: numbe
  * Keeps the trade-in flow's own valuation with its lead, under a name nothing a page sends can
  * write (conversion §7 item 4). A completed lead is left as it was.
  */
-export async function saveServerValuation(db: PlatformDb, leadId: number, valuation: unknown, now: Date): Promise<boolean> {
+export async function saveServerValuation(
+  db: PlatformDb,
+  leadId: number,
+  valuation: unknown,
+  now: Date,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('leads').select(['extras', 'form_completed']).where('id', '=', leadId).executeTakeFirst();
+    const row = await trx
+      .selectFrom('leads')
+      .select(['extras', 'form_completed'])
+      .where('id', '=', leadId)
+      .executeTakeFirst();
     if (!row || row.form_completed === 1) return false;
     const extras = { ...parseObject(row.extras), [SERVER_VALUATION_KEY]: JSON.stringify(valuation) };
-    await trx.updateTable('leads').set({ extras: JSON.stringify(extras), updated_at: now.toISOString() }).where('id', '=', leadId).execute();
+    await trx
+      .updateTable('leads')
+      .set({ extras: JSON.stringify(extras), updated_at: now.toISOString() })
+      .where('id', '=', leadId)
+      .execute();
     return true;
   });
 }

@@ -8,7 +8,18 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import type { ResolvedLeadDestination } from '../../schemas/types.generated';
 import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
 import { storeLeadSubmission } from './lead-store';
-import { CLAIM_MS, FIRST_RETRY_MS, RECORD_RETRY_DELAYS_MS, SEND_DEADLINE_MS, UNRECORDED_HOLD_MS, deliverDue, outboxState, retryDelayMs, type LeadTransport, type OutboxDeps } from './outbox';
+import {
+  CLAIM_MS,
+  FIRST_RETRY_MS,
+  RECORD_RETRY_DELAYS_MS,
+  SEND_DEADLINE_MS,
+  UNRECORDED_HOLD_MS,
+  deliverDue,
+  outboxState,
+  retryDelayMs,
+  type LeadTransport,
+  type OutboxDeps,
+} from './outbox';
 import { SMTP_TIMEOUTS, WEBHOOK_TIMEOUT_MS, createLeadTransport } from './transports';
 import type { Lead } from './types';
 import { SIGNATURE_HEADER, verifyWebhook } from './webhook-signature';
@@ -37,7 +48,13 @@ async function queueLead(destinations: ResolvedLeadDestination[]): Promise<numbe
       form: 'general-enquiry',
       eventId: 22,
       category: 'General Enquiry',
-      fields: { name: 'Ana', last_name: 'Silva', email: 'ana@example.com', phone: '0412 345 678', message: 'Is it <b>still</b> available?' },
+      fields: {
+        name: 'Ana',
+        last_name: 'Silva',
+        email: 'ana@example.com',
+        phone: '0412 345 678',
+        message: 'Is it <b>still</b> available?',
+      },
       extras: {},
       url: 'https://scm.example/contact',
       visitedPages: ['/'],
@@ -55,15 +72,44 @@ async function queueLead(destinations: ResolvedLeadDestination[]): Promise<numbe
 }
 
 function lead(id: number): Lead {
-  return { id, tenant: 'southern-cross-motors', siteName: 'Southern Cross Motors', form: 'general-enquiry', eventId: 22, category: 'General Enquiry', fields: { name: 'Ana', last_name: 'Silva', email: 'ana@example.com', phone: '0412 345 678', message: 'Is it <b>still</b> available?' }, additionalServices: [], url: 'https://scm.example/contact', source: 'Website', visitedPages: ['/'], linkedQueryParams: {}, createdAt: clock.toISOString() };
+  return {
+    id,
+    tenant: 'southern-cross-motors',
+    siteName: 'Southern Cross Motors',
+    form: 'general-enquiry',
+    eventId: 22,
+    category: 'General Enquiry',
+    fields: {
+      name: 'Ana',
+      last_name: 'Silva',
+      email: 'ana@example.com',
+      phone: '0412 345 678',
+      message: 'Is it <b>still</b> available?',
+    },
+    additionalServices: [],
+    url: 'https://scm.example/contact',
+    source: 'Website',
+    visitedPages: ['/'],
+    linkedQueryParams: {},
+    createdAt: clock.toISOString(),
+  };
 }
 
 // Every mail folder of these tests lives under one scratch folder, removed at the end.
 const scratch = mkdtempSync(join(tmpdir(), 'outbox-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-function deps(env: Record<string, string> = {}, smtpUrl?: string, mailDir = mkdtempSync(join(scratch, 'mail-'))): OutboxDeps {
-  return { db, transport: createLeadTransport({ env, mailDir, from: 'leads@test.example', ...(smtpUrl ? { smtpUrl } : {}) }), loadLead: async (id) => lead(id), now: () => clock };
+function deps(
+  env: Record<string, string> = {},
+  smtpUrl?: string,
+  mailDir = mkdtempSync(join(scratch, 'mail-')),
+): OutboxDeps {
+  return {
+    db,
+    transport: createLeadTransport({ env, mailDir, from: 'leads@test.example', ...(smtpUrl ? { smtpUrl } : {}) }),
+    loadLead: async (id) => lead(id),
+    now: () => clock,
+  };
 }
 
 interface Received {
@@ -111,8 +157,12 @@ describe('lead outbox: queued, retried with backoff, never dropped', () => {
     [row] = await db.selectFrom('lead_deliveries').selectAll().execute();
     expect(row).toMatchObject({ status: 'delivered', attempts: 2, last_error: null });
     const sent = hook.received[1]!;
-    expect(verifyWebhook('s3cret', sent.body, String(sent.headers[SIGNATURE_HEADER]), Math.floor(Date.now() / 1000))).toBe(true);
-    expect(verifyWebhook('wrong', sent.body, String(sent.headers[SIGNATURE_HEADER]), Math.floor(Date.now() / 1000))).toBe(false);
+    expect(
+      verifyWebhook('s3cret', sent.body, String(sent.headers[SIGNATURE_HEADER]), Math.floor(Date.now() / 1000)),
+    ).toBe(true);
+    expect(
+      verifyWebhook('wrong', sent.body, String(sent.headers[SIGNATURE_HEADER]), Math.floor(Date.now() / 1000)),
+    ).toBe(false);
     expect(JSON.parse(sent.body)).toMatchObject({ type: 'lead.created', lead: { id, category: 'General Enquiry' } });
   });
 
@@ -120,7 +170,10 @@ describe('lead outbox: queued, retried with backoff, never dropped', () => {
     await queueLead([{ type: 'webhook', url: 'http://127.0.0.1:9/x', secretEnv: 'NOT_SET' }]);
     await deliverDue(deps());
     const [row] = await db.selectFrom('lead_deliveries').selectAll().execute();
-    expect(row).toMatchObject({ status: 'pending', last_error: 'the webhook secret NOT_SET is not set in the environment' });
+    expect(row).toMatchObject({
+      status: 'pending',
+      last_error: 'the webhook secret NOT_SET is not set in the environment',
+    });
   });
 
   it('e-mails the lead and its ADF/XML through SMTP', async () => {
@@ -141,7 +194,10 @@ describe('lead outbox: queued, retried with backoff, never dropped', () => {
     closers.push(() => new Promise<void>((done) => smtp.close(() => done())));
     const address = smtp.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    await queueLead([{ type: 'email', to: ['sales@example.com'] }, { type: 'adf', to: ['crm@example.com'] }]);
+    await queueLead([
+      { type: 'email', to: ['sales@example.com'] },
+      { type: 'adf', to: ['crm@example.com'] },
+    ]);
     expect(await deliverDue(deps({}, `smtp://127.0.0.1:${port}`))).toEqual({ delivered: 2, failed: 0, unrecorded: 0 });
     expect(messages).toHaveLength(2);
     expect(messages[0]).toMatch(/^Subject: New General Enquiry from Ana Silva/m);
@@ -181,7 +237,12 @@ function countingTransport(): LeadTransport & { sent: number[] } {
 function failingStatusUpdates(failures: { left: number }): PlatformDb {
   const plugin: KyselyPlugin = {
     transformQuery({ node }) {
-      const setsStatus = UpdateQueryNode.is(node) && (node.updates ?? []).some((update) => ColumnUpdateNode.is(update) && ColumnNode.is(update.column) && update.column.column.name === 'status');
+      const setsStatus =
+        UpdateQueryNode.is(node) &&
+        (node.updates ?? []).some(
+          (update) =>
+            ColumnUpdateNode.is(update) && ColumnNode.is(update.column) && update.column.column.name === 'status',
+        );
       if (setsStatus && failures.left > 0) {
         failures.left--;
         throw new Error('SQLITE_BUSY: database is locked');
@@ -201,7 +262,12 @@ describe('lead outbox: a send is never repeated because its outcome could not be
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const transport = countingTransport();
     const failures = { left: RECORD_RETRY_DELAYS_MS.length };
-    const d: OutboxDeps = { db: failingStatusUpdates(failures), transport, loadLead: async (id) => lead(id), now: () => clock };
+    const d: OutboxDeps = {
+      db: failingStatusUpdates(failures),
+      transport,
+      loadLead: async (id) => lead(id),
+      now: () => clock,
+    };
     const id = await queueLead([hookTo]);
     const running = deliverDue(d);
     await vi.runAllTimersAsync();
@@ -220,7 +286,12 @@ describe('lead outbox: a send is never repeated because its outcome could not be
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const transport = countingTransport();
     const failures = { left: Number.POSITIVE_INFINITY };
-    const thisWorker: OutboxDeps = { db: failingStatusUpdates(failures), transport, loadLead: async (id) => lead(id), now: () => clock };
+    const thisWorker: OutboxDeps = {
+      db: failingStatusUpdates(failures),
+      transport,
+      loadLead: async (id) => lead(id),
+      now: () => clock,
+    };
     // Another process: same database, none of this one's memory.
     const otherWorker: OutboxDeps = { ...thisWorker, db };
     const id = await queueLead([hookTo]);
@@ -228,9 +299,16 @@ describe('lead outbox: a send is never repeated because its outcome could not be
     const running = deliverDue(thisWorker);
     await vi.runAllTimersAsync();
     expect(await running).toEqual({ delivered: 0, failed: 0, unrecorded: 1 });
-    expect(errors.mock.calls.map(String).join('\n')).toMatch(new RegExp(`LEAD SENT BUT NOT RECORDED: lead ${id} delivery \\d+ was sent`));
+    expect(errors.mock.calls.map(String).join('\n')).toMatch(
+      new RegExp(`LEAD SENT BUT NOT RECORDED: lead ${id} delivery \\d+ was sent`),
+    );
     let [row] = await db.selectFrom('lead_deliveries').selectAll().execute();
-    expect(row).toMatchObject({ status: 'pending', attempts: 0, last_error: null, locked_until: new Date(clock.getTime() + UNRECORDED_HOLD_MS).toISOString() });
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      last_error: null,
+      locked_until: new Date(clock.getTime() + UNRECORDED_HOLD_MS).toISOString(),
+    });
 
     // Past the ordinary claim and the first retry: neither worker sends it again.
     clock = new Date(clock.getTime() + CLAIM_MS + FIRST_RETRY_MS);
@@ -263,14 +341,26 @@ describe('lead outbox: every send is time-bounded', () => {
         return Promise.resolve();
       },
     };
-    await queueLead([{ type: 'webhook', url: 'http://relay.invalid/hung', secretEnv: 'S' }, { type: 'email', to: ['sales@example.com'] }]);
+    await queueLead([
+      { type: 'webhook', url: 'http://relay.invalid/hung', secretEnv: 'S' },
+      { type: 'email', to: ['sales@example.com'] },
+    ]);
     const running = deliverDue({ db, transport, loadLead: async (id) => lead(id), now: () => clock });
     await vi.advanceTimersByTimeAsync(SEND_DEADLINE_MS);
     expect(await running).toEqual({ delivered: 1, failed: 1, unrecorded: 0 });
     expect(signals[0]?.aborted).toBe(true);
     expect(sent).toEqual(['email']);
-    const hung = await db.selectFrom('lead_deliveries').selectAll().where('kind', '=', 'webhook').executeTakeFirstOrThrow();
-    expect(hung).toMatchObject({ status: 'pending', attempts: 1, locked_until: null, last_error: `the delivery did not finish within ${SEND_DEADLINE_MS / 1000} s` });
+    const hung = await db
+      .selectFrom('lead_deliveries')
+      .selectAll()
+      .where('kind', '=', 'webhook')
+      .executeTakeFirstOrThrow();
+    expect(hung).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      locked_until: null,
+      last_error: `the delivery did not finish within ${SEND_DEADLINE_MS / 1000} s`,
+    });
     // The timer is cleared after each attempt, so nothing is left to fire later.
     expect(vi.getTimerCount()).toBe(0);
   });
@@ -297,7 +387,11 @@ describe('lead outbox: every send is time-bounded', () => {
     // The latest moment the first worker can still be sending and recording.
     const longest = SEND_DEADLINE_MS + RECORD_RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0);
     const later = new Date(clock.getTime() + longest);
-    expect(await deliverDue({ db, transport, loadLead: async (id) => lead(id), now: () => later })).toEqual({ delivered: 0, failed: 0, unrecorded: 0 });
+    expect(await deliverDue({ db, transport, loadLead: async (id) => lead(id), now: () => later })).toEqual({
+      delivered: 0,
+      failed: 0,
+      unrecorded: 0,
+    });
     finish();
     expect(await first).toEqual({ delivered: 1, failed: 0, unrecorded: 0 });
     expect(sends).toHaveLength(1);
@@ -322,10 +416,13 @@ describe('lead outbox: every send is time-bounded', () => {
     const port = typeof address === 'object' && address ? address.port : 0;
     const transport = createLeadTransport({ env: { S: 's' }, mailDir: tmpdir(), from: 'leads@test.example' });
     const controller = new AbortController();
-    const sending = transport.send({ type: 'webhook', url: `http://127.0.0.1:${port}/hung`, secretEnv: 'S' }, lead(1), controller.signal);
+    const sending = transport.send(
+      { type: 'webhook', url: `http://127.0.0.1:${port}/hung`, secretEnv: 'S' },
+      lead(1),
+      controller.signal,
+    );
     await vi.waitFor(() => expect(seen).toEqual(['/hung']));
     controller.abort(new Error('the delivery did not finish within 30 s'));
     await expect(sending).rejects.toThrow('the delivery did not finish within 30 s');
   });
 });
-

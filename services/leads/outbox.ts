@@ -104,7 +104,18 @@ async function withinDeadline(ms: number, attempt: (signal: AbortSignal) => Prom
 }
 
 async function markDelivered(db: PlatformDb, id: number, sent: SentDelivery): Promise<void> {
-  await db.updateTable('lead_deliveries').set({ status: 'delivered', attempts: sent.attempts, delivered_at: sent.deliveredAt, locked_until: null, last_error: null }).where('id', '=', id).where('status', '=', 'pending').execute();
+  await db
+    .updateTable('lead_deliveries')
+    .set({
+      status: 'delivered',
+      attempts: sent.attempts,
+      delivered_at: sent.deliveredAt,
+      locked_until: null,
+      last_error: null,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 /** Records a successful send, trying again after each of RECORD_RETRY_DELAYS_MS; false when it never took. */
@@ -116,7 +127,9 @@ async function recordDelivered(db: PlatformDb, id: number, sent: SentDelivery): 
     } catch (error) {
       const delay = RECORD_RETRY_DELAYS_MS[attempt];
       if (delay === undefined) {
-        console.error(`Lead ${sent.leadId} delivery ${id} was sent but could not be recorded as delivered: ${errorText(error)}`);
+        console.error(
+          `Lead ${sent.leadId} delivery ${id} was sent but could not be recorded as delivered: ${errorText(error)}`,
+        );
         return false;
       }
       await new Promise((resolve) => setTimeout(resolve, delay));
@@ -128,7 +141,12 @@ async function recordDelivered(db: PlatformDb, id: number, sent: SentDelivery): 
 async function holdClaim(deps: OutboxDeps, id: number, sent: SentDelivery): Promise<void> {
   const until = new Date(deps.now().getTime() + UNRECORDED_HOLD_MS).toISOString();
   try {
-    await deps.db.updateTable('lead_deliveries').set({ locked_until: until }).where('id', '=', id).where('status', '=', 'pending').execute();
+    await deps.db
+      .updateTable('lead_deliveries')
+      .set({ locked_until: until })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
     console.error(
       `LEAD SENT BUT NOT RECORDED: lead ${sent.leadId} delivery ${id} was sent at ${sent.deliveredAt}; this process keeps trying to record it and holds it until ${until}. If this process stops first, it will be sent again after that.`,
     );
@@ -202,10 +220,16 @@ export async function deliverDue(deps: OutboxDeps, limit = 25): Promise<OutboxRu
       run.failed++;
       console.warn(`Lead ${row.lead_id} delivery ${row.id} failed (attempt ${attempts}, next ${next}): ${message}`);
       try {
-        await db.updateTable('lead_deliveries').set({ attempts, next_attempt_at: next, locked_until: null, last_error: message.slice(0, 1000) }).where('id', '=', row.id).execute();
+        await db
+          .updateTable('lead_deliveries')
+          .set({ attempts, next_attempt_at: next, locked_until: null, last_error: message.slice(0, 1000) })
+          .where('id', '=', row.id)
+          .execute();
       } catch (recordError) {
         // Nothing was sent, so the claim simply lapses and the delivery is tried again after CLAIM_MS.
-        console.error(`Lead ${row.lead_id} delivery ${row.id}: its failure could not be recorded either: ${errorText(recordError)}`);
+        console.error(
+          `Lead ${row.lead_id} delivery ${row.id}: its failure could not be recorded either: ${errorText(recordError)}`,
+        );
       }
       continue;
     }
@@ -234,7 +258,12 @@ export interface OutboxState {
 export async function outboxState(db: PlatformDb): Promise<OutboxState> {
   const rows = await db
     .selectFrom('lead_deliveries')
-    .select((eb) => ['status', eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest'), eb.fn.sum<number>(eb.case().when('attempts', '>', 0).then(1).else(0).end()).as('retrying')])
+    .select((eb) => [
+      'status',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.min('created_at').as('oldest'),
+      eb.fn.sum<number>(eb.case().when('attempts', '>', 0).then(1).else(0).end()).as('retrying'),
+    ])
     .groupBy('status')
     .execute();
   const pending = rows.find((r) => r.status === 'pending');

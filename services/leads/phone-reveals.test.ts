@@ -11,7 +11,11 @@ describe('phone reveal leads', () => {
     const db = openDatabase('file::memory:');
     await migrateToLatest(db);
     const at = new Date('2026-11-22T00:00:00Z');
-    const id = await recordPhoneReveal(db, { carId: 7, dealershipId: 2, websiteId: 'demo-site', userAgent: 'x'.repeat(500) }, at);
+    const id = await recordPhoneReveal(
+      db,
+      { carId: 7, dealershipId: 2, websiteId: 'demo-site', userAgent: 'x'.repeat(500) },
+      at,
+    );
     expect(id).toBeGreaterThan(0);
     await recordPhoneReveal(db, { carId: 7, dealershipId: 2, websiteId: 'demo-site' }, at);
     expect(await phoneRevealsFor(db, 7)).toBe(2);
@@ -25,24 +29,57 @@ describe('phone reveal leads', () => {
 // Issue 14: only cars this site lists (not merely its dealerships' cars) may be revealed.
 describe('revealPhone', () => {
   const tenant = { slug: 'demo-site', dealerships: [1] } as unknown as ResolvedTenant;
-  const car = (id: number, extra: Record<string, unknown> = {}) => ({ id, slug: `car-${id}`, make: 'Mazda', model: 'CX-5', year: 2022, car_type: 'used', status: 'in_stock', price: 30000, dealership_id: 1, ...extra });
+  const car = (id: number, extra: Record<string, unknown> = {}) => ({
+    id,
+    slug: `car-${id}`,
+    make: 'Mazda',
+    model: 'CX-5',
+    year: 2022,
+    car_type: 'used',
+    status: 'in_stock',
+    price: 30000,
+    dealership_id: 1,
+    ...extra,
+  });
 
   it('records a reveal of a listed car, and refuses unlisted cars, other sites’ cars and bad bodies with a message', async () => {
     const db = openDatabase('file::memory:');
     await migrateToLatest(db);
     const now = new Date('2026-11-22T00:00:00Z');
-    await importFeed(db, { dealerships: [{ id: 1, slug: 'one', name: 'One' }, { id: 2, slug: 'two', name: 'Two' }], cars: [car(1), car(2, { show_on_dealer_website: false }), car(3, { dealership_id: 2 })] }, { file: 'feed.json', now });
+    await importFeed(
+      db,
+      {
+        dealerships: [
+          { id: 1, slug: 'one', name: 'One' },
+          { id: 2, slug: 'two', name: 'Two' },
+        ],
+        cars: [car(1), car(2, { show_on_dealer_website: false }), car(3, { dealership_id: 2 })],
+      },
+      { file: 'feed.json', now },
+    );
     const asked: number[][] = [];
     // Stands in for listedCarIds: the site lists car 1 only.
-    const listed = async (_: ResolvedTenant, ids: readonly number[]) => (asked.push([...ids]), new Set(ids.filter((id) => id === 1)));
+    const listed = async (_: ResolvedTenant, ids: readonly number[]) => (
+      asked.push([...ids]),
+      new Set(ids.filter((id) => id === 1))
+    );
     const deps = { db, stock: new StockRepository(db), listed, now };
-    expect(await revealPhone(deps, tenant, { car_id: 1 }, 'Vitest')).toMatchObject({ status: 201, body: { success: true } });
-    expect(await revealPhone(deps, tenant, { car_id: 2 })).toEqual({ status: 404, body: { success: false, error: 'No such car on this site.' } });
+    expect(await revealPhone(deps, tenant, { car_id: 1 }, 'Vitest')).toMatchObject({
+      status: 201,
+      body: { success: true },
+    });
+    expect(await revealPhone(deps, tenant, { car_id: 2 })).toEqual({
+      status: 404,
+      body: { success: false, error: 'No such car on this site.' },
+    });
     expect(await revealPhone(deps, tenant, { car_id: 3 })).toMatchObject({ status: 404 });
     expect(await revealPhone(deps, tenant, { car_id: 99 })).toMatchObject({ status: 404 });
-    for (const bad of [null, 'car 1', { car_id: '1' }, { car_id: 1.5 }, { car_id: -1 }]) expect((await revealPhone(deps, tenant, bad)).status).toBe(400);
+    for (const bad of [null, 'car 1', { car_id: '1' }, { car_id: 1.5 }, { car_id: -1 }])
+      expect((await revealPhone(deps, tenant, bad)).status).toBe(400);
     expect(asked).toEqual([[1], [2]]);
-    expect(await db.selectFrom('phone_reveals').select(['car_id', 'dealership_id', 'website_id']).execute()).toEqual([{ car_id: 1, dealership_id: 1, website_id: 'demo-site' }]);
+    expect(await db.selectFrom('phone_reveals').select(['car_id', 'dealership_id', 'website_id']).execute()).toEqual([
+      { car_id: 1, dealership_id: 1, website_id: 'demo-site' },
+    ]);
     await db.destroy();
   });
 });

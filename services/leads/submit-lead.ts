@@ -11,7 +11,14 @@ import type { ResolvedTenant } from '../../schemas/types.generated';
 import type { PlatformDb } from '../db/database';
 import type { StockRepository } from '../stock';
 import { loadFormContext, type ListedCars } from './form-context';
-import { countLeadPost, leadForKey, leadsFromAddressSince, MAX_LEAD_BYTES, storeLeadSubmission, storedFieldsForKey } from './lead-store';
+import {
+  countLeadPost,
+  leadForKey,
+  leadsFromAddressSince,
+  MAX_LEAD_BYTES,
+  storeLeadSubmission,
+  storedFieldsForKey,
+} from './lead-store';
 
 export interface LeadIntakeDeps {
   db: PlatformDb;
@@ -86,14 +93,22 @@ export function postLimitOf(deps: Pick<LeadIntakeDeps, 'rateLimit' | 'postLimit'
  * Counts one form post from this address (issue 14: every post, not only new leads, so a reused
  * key is counted too) and answers the 429 to send when the address is over its limit.
  */
-export async function takeLeadPost(deps: Pick<LeadIntakeDeps, 'db' | 'rateLimit' | 'postLimit' | 'rateWindowMs'>, tenant: ResolvedTenant, ipHash: string | undefined, now: Date): Promise<{ status: 429; body: { success: false; error: string } } | undefined> {
+export async function takeLeadPost(
+  deps: Pick<LeadIntakeDeps, 'db' | 'rateLimit' | 'postLimit' | 'rateWindowMs'>,
+  tenant: ResolvedTenant,
+  ipHash: string | undefined,
+  now: Date,
+): Promise<{ status: 429; body: { success: false; error: string } } | undefined> {
   const limit = postLimitOf(deps);
   if (limit <= 0 || !ipHash) return undefined;
   const posts = await countLeadPost(deps.db, tenant.slug, ipHash, now, new Date(now.getTime() - deps.rateWindowMs));
   if (posts <= limit) return undefined;
   return {
     status: 429,
-    body: { success: false, error: `We have received many form submissions from your connection in the last ${Math.round(deps.rateWindowMs / 60_000)} minutes. Please wait a few minutes and send it again${callUs(tenant)}.` },
+    body: {
+      success: false,
+      error: `We have received many form submissions from your connection in the last ${Math.round(deps.rateWindowMs / 60_000)} minutes. Please wait a few minutes and send it again${callUs(tenant)}.`,
+    },
   };
 }
 
@@ -124,12 +139,25 @@ export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Pr
   if (!definition || !isSwitchedOn(definition.when, tenant.features)) {
     return { status: 404, body: { success: false, error: `This site has no form called "${envelope.form}".` } };
   }
-  const loaded = await loadFormContext(tenant, deps.stock, { ...(envelope.carId ? { carId: envelope.carId } : {}), ...(envelope.locationId ? { locationId: envelope.locationId } : {}) }, { ...(deps.listed ? { listed: deps.listed } : {}), now });
+  const loaded = await loadFormContext(
+    tenant,
+    deps.stock,
+    {
+      ...(envelope.carId ? { carId: envelope.carId } : {}),
+      ...(envelope.locationId ? { locationId: envelope.locationId } : {}),
+    },
+    { ...(deps.listed ? { listed: deps.listed } : {}), now },
+  );
   const form = compileForm(envelope.form, definition, loaded.context);
   const lastStep = form.steps.length - 1;
-  if (envelope.step > lastStep) return { status: 400, body: { success: false, error: `"step" ${envelope.step} is past this form's last step (${lastStep}).` } };
+  if (envelope.step > lastStep)
+    return {
+      status: 400,
+      body: { success: false, error: `"step" ${envelope.step} is past this form's last step (${lastStep}).` },
+    };
   // Each step posts its own values; earlier steps of the same filling are already stored.
-  const earlier = envelope.step > 0 && stored ? await storedFieldsForKey(deps.db, tenant.slug, envelope.idempotencyKey) : {};
+  const earlier =
+    envelope.step > 0 && stored ? await storedFieldsForKey(deps.db, tenant.slug, envelope.idempotencyKey) : {};
   const posted = normaliseFormValues(form, envelope.userData, envelope.step, envelope.step);
   const values = { ...earlier, ...posted.values };
   const { extras } = posted;
@@ -138,11 +166,23 @@ export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Pr
   if (envelope.locationId && loaded.context.locationId === undefined) extras.location_id = String(envelope.locationId);
   const errors = deps.validator.validate(form, values, envelope.step);
   if (errors.length) {
-    return { status: 422, body: { success: false, error: `Please fix the following errors: ${errors.map((e) => e.message).join(' ')}`, field_errors: errors } };
+    return {
+      status: 422,
+      body: {
+        success: false,
+        error: `Please fix the following errors: ${errors.map((e) => e.message).join(' ')}`,
+        field_errors: errors,
+      },
+    };
   }
 
   if (deps.rateLimit > 0 && ipHash && !stored) {
-    const recent = await leadsFromAddressSince(deps.db, tenant.slug, ipHash, new Date(now.getTime() - deps.rateWindowMs));
+    const recent = await leadsFromAddressSince(
+      deps.db,
+      tenant.slug,
+      ipHash,
+      new Date(now.getTime() - deps.rateWindowMs),
+    );
     if (recent >= deps.rateLimit) {
       return {
         status: 429,
@@ -154,15 +194,24 @@ export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Pr
     }
   }
 
-  const serviceLocation = tenant.formSettings.dealershipFromServiceLocation && typeof values.service_location_id === 'string' ? loaded.locations.find((l) => String(l.id) === values.service_location_id) : undefined;
-  const serviceDealer = serviceLocation ? loaded.dealerships.find((d) => d.id === serviceLocation.dealership_id) : undefined;
+  const serviceLocation =
+    tenant.formSettings.dealershipFromServiceLocation && typeof values.service_location_id === 'string'
+      ? loaded.locations.find((l) => String(l.id) === values.service_location_id)
+      : undefined;
+  const serviceDealer = serviceLocation
+    ? loaded.dealerships.find((d) => d.id === serviceLocation.dealership_id)
+    : undefined;
   const chosenDealer = typeof values.dealership_slug === 'string' ? values.dealership_slug : undefined;
   const dealershipSlug = serviceDealer?.slug ?? chosenDealer ?? loaded.context.car?.dealership_slug;
   const locationValue = values.location_id ?? values.service_location_id;
-  const locationId = typeof locationValue === 'string' && /^\d+$/.test(locationValue) ? Number(locationValue) : undefined;
+  const locationId =
+    typeof locationValue === 'string' && /^\d+$/.test(locationValue) ? Number(locationValue) : undefined;
 
   // The shopper's own choice of enquiry type is the lead's category (conversion §5.1, §7 item 2).
-  const chosen = typeof values.category === 'string' ? leadCategory(values.category, form.subcategory) : { category: form.category, ...(form.subcategory ? { subcategory: form.subcategory } : {}) };
+  const chosen =
+    typeof values.category === 'string'
+      ? leadCategory(values.category, form.subcategory)
+      : { category: form.category, ...(form.subcategory ? { subcategory: form.subcategory } : {}) };
   const eventId = values.category === CAREERS_CATEGORY ? CAREERS_EVENT : form.eventId;
   const saved = await storeLeadSubmission(
     deps.db,
@@ -191,5 +240,8 @@ export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Pr
     now,
   );
   if (!saved.ok) return { status: 413, body: { success: false, error: leadTooLargeMessage(tenant) } };
-  return { status: saved.created ? 201 : 200, body: { success: true, lead_id: saved.leadId, completed: saved.completed } };
+  return {
+    status: saved.created ? 201 : 200,
+    body: { success: true, lead_id: saved.leadId, completed: saved.completed },
+  };
 }

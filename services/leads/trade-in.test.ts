@@ -18,24 +18,57 @@ if (!entry?.ok) throw new Error('demo tenant did not load');
 const tenant = entry.config as ResolvedTenant;
 
 // The server's own valuation of the shopper's car: $11,600 in the middle.
-const valuation: ValuationProvider = { value: async () => ({ low: 10_800, high: 12_400, mid: 11_600, basis: 'Test valuation' }) };
+const valuation: ValuationProvider = {
+  value: async () => ({ low: 10_800, high: 12_400, mid: 11_600, basis: 'Test valuation' }),
+};
 const firstAnswers = Object.fromEntries(ADJUSTMENT_QUESTIONS.map((q) => [q.id, q.answers[0]!.id]));
 const contact = { name: 'Bo', last_name: 'Li', postcode: '3000', phone: '0400 000 000', email: 'bo@example.com' };
-const site = () => ({ name: 'Southern Cross Motors', origin: 'https://scm.example', dealershipIds: tenant.dealerships });
+const site = () => ({
+  name: 'Southern Cross Motors',
+  origin: 'https://scm.example',
+  dealershipIds: tenant.dealerships,
+});
 
 let db: PlatformDb;
 let deps: TradeInDeps;
 beforeEach(async () => {
   db = openDatabase('file::memory:');
   await migrateToLatest(db);
-  deps = { db, stock: new StockRepository(db), validator: new FormValidator(), valuation, rateLimit: 0, rateWindowMs: 600_000, now: () => NOW };
+  deps = {
+    db,
+    stock: new StockRepository(db),
+    validator: new FormValidator(),
+    valuation,
+    rateLimit: 0,
+    rateWindowMs: 600_000,
+    now: () => NOW,
+  };
 });
 
 async function valued(key: string): Promise<number> {
   const request = { ip: '203.0.113.5', userAgent: 'Vitest' };
-  const vehicle = await tradeInStep(deps, tenant, { step: 'vehicle', idempotencyKey: key, rego: 'ABC123', regoState: 'nsw', make: 'Toyota', model: 'Corolla', year: 2022, odometer: 30_000 }, request);
+  const vehicle = await tradeInStep(
+    deps,
+    tenant,
+    {
+      step: 'vehicle',
+      idempotencyKey: key,
+      rego: 'ABC123',
+      regoState: 'nsw',
+      make: 'Toyota',
+      model: 'Corolla',
+      year: 2022,
+      odometer: 30_000,
+    },
+    request,
+  );
   if (!vehicle.body.success) throw new Error(vehicle.body.error);
-  const adjusted = await tradeInStep(deps, tenant, { step: 'adjustments', idempotencyKey: key, answers: firstAnswers }, request);
+  const adjusted = await tradeInStep(
+    deps,
+    tenant,
+    { step: 'adjustments', idempotencyKey: key, answers: firstAnswers },
+    request,
+  );
   expect(adjusted.body).toMatchObject({ success: true, offer: { price: 11_600 } });
   return vehicle.body.lead_id;
 }
@@ -46,15 +79,26 @@ describe('the trade-in valuation the dealer sees is the server’s own', () => {
     const key = 'trade-in-filling-1';
     const leadId = await valued(key);
     // conversion §7 item 5: the page attaches a valuation to its lead; here a forged one.
-    expect(await saveLeadMisc(db, tenant.slug, leadId, 'valuation', { price: 65_000, basis: 'dealer guarantee' }, NOW, key)).toBeTruthy();
-    const accepted = await tradeInStep(deps, tenant, { step: 'accept', idempotencyKey: key, contact, offer_accepted: true }, { ip: '203.0.113.5' });
+    expect(
+      await saveLeadMisc(db, tenant.slug, leadId, 'valuation', { price: 65_000, basis: 'dealer guarantee' }, NOW, key),
+    ).toBeTruthy();
+    const accepted = await tradeInStep(
+      deps,
+      tenant,
+      { step: 'accept', idempotencyKey: key, contact, offer_accepted: true },
+      { ip: '203.0.113.5' },
+    );
     expect(accepted.body).toMatchObject({ success: true, completed: true });
 
     const lead = await loadLead(db, deps.stock, site, leadId);
     if (!lead) throw new Error('lead missing');
     const email = leadEmail(lead);
-    expect(email.text).toMatch(/Trade-in valuation \(calculated by our website\): \{"low":10800,"high":12400,"price":11600/);
-    expect(email.text).toMatch(/Valuation \(supplied by the shopper, not checked by us\): \{"price":65000,"basis":"dealer guarantee"\}/);
+    expect(email.text).toMatch(
+      /Trade-in valuation \(calculated by our website\): \{"low":10800,"high":12400,"price":11600/,
+    );
+    expect(email.text).toMatch(
+      /Valuation \(supplied by the shopper, not checked by us\): \{"price":65000,"basis":"dealer guarantee"\}/,
+    );
     expect(email.text).not.toMatch(/^Valuation: /m);
     const adf = leadToAdf(lead);
     expect(adf).toContain('Trade-in valuation (calculated by our website): {&quot;low&quot;:10800');
@@ -64,7 +108,17 @@ describe('the trade-in valuation the dealer sees is the server’s own', () => {
   it('a valuation field sent with the contact details is kept, labelled as the shopper’s, beside the server’s', async () => {
     const key = 'trade-in-filling-2';
     const leadId = await valued(key);
-    await tradeInStep(deps, tenant, { step: 'accept', idempotencyKey: key, contact: { ...contact, valuation: '65000 dealer guarantee' }, offer_accepted: true }, { ip: '203.0.113.5' });
+    await tradeInStep(
+      deps,
+      tenant,
+      {
+        step: 'accept',
+        idempotencyKey: key,
+        contact: { ...contact, valuation: '65000 dealer guarantee' },
+        offer_accepted: true,
+      },
+      { ip: '203.0.113.5' },
+    );
     const lead = await loadLead(db, deps.stock, site, leadId);
     const text = lead ? leadEmail(lead).text : '';
     expect(text).toMatch(/Trade-in valuation \(calculated by our website\): \{"low":10800/);
@@ -74,10 +128,19 @@ describe('the trade-in valuation the dealer sees is the server’s own', () => {
   it('the page may still attach its value after the lead completes (same filling only), within the size cap', async () => {
     const key = 'trade-in-filling-3';
     const leadId = await valued(key);
-    await tradeInStep(deps, tenant, { step: 'accept', idempotencyKey: key, contact, offer_accepted: true }, { ip: '203.0.113.5' });
+    await tradeInStep(
+      deps,
+      tenant,
+      { step: 'accept', idempotencyKey: key, contact, offer_accepted: true },
+      { ip: '203.0.113.5' },
+    );
     expect(await saveLeadMisc(db, tenant.slug, leadId, 'valuation', { price: 11_600 }, NOW, key)).toBe('saved');
-    expect(await saveLeadMisc(db, tenant.slug, leadId, 'valuation', { price: 11_600 }, NOW, 'someone-elses-key')).toBe('not_found');
-    expect(await saveLeadMisc(db, tenant.slug, leadId, 'valuation', { notes: 'x'.repeat(9_000) }, NOW, key)).toBe('too_large');
+    expect(await saveLeadMisc(db, tenant.slug, leadId, 'valuation', { price: 11_600 }, NOW, 'someone-elses-key')).toBe(
+      'not_found',
+    );
+    expect(await saveLeadMisc(db, tenant.slug, leadId, 'valuation', { notes: 'x'.repeat(9_000) }, NOW, key)).toBe(
+      'too_large',
+    );
     const row = await db.selectFrom('leads').select('extras').where('id', '=', leadId).executeTakeFirstOrThrow();
     expect(JSON.parse(row.extras)).toMatchObject({ 'shopper_supplied.valuation': '{"price":11600}' });
   });

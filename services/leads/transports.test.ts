@@ -12,14 +12,19 @@ import { createLeadTransport } from './transports';
 const SMTP_MAX_LINE_BYTES = 998;
 
 // One sentence repeated, with some non-ASCII, is what a shopper pasting a long note looks like.
-const LONG_MESSAGE = 'Please call me after 5pm about finance and a trade-in — my current car is a 2015 Mazda 3. '.repeat(80);
+const LONG_MESSAGE =
+  'Please call me after 5pm about finance and a trade-in — my current car is a 2015 Mazda 3. '.repeat(80);
 const lead = sampleLead({ fields: { ...sampleLead().fields, message: LONG_MESSAGE } });
 
 /** Renders the message exactly as it would go out: without SMTP_URL the transport writes the composed MIME to a file. */
 async function renderedMail(destination: ResolvedLeadDestination): Promise<string> {
   const mailDir = mkdtempSync(join(tmpdir(), 'mime-'));
   try {
-    await createLeadTransport({ env: {}, mailDir, from: 'leads@test.example' }).send(destination, lead, new AbortController().signal);
+    await createLeadTransport({ env: {}, mailDir, from: 'leads@test.example' }).send(
+      destination,
+      lead,
+      new AbortController().signal,
+    );
     const [file] = readdirSync(mailDir);
     return readFileSync(join(mailDir, file ?? ''), 'utf8');
   } finally {
@@ -44,18 +49,22 @@ function leafParts(entity: string): MimePart[] {
   }
   const boundary = /boundary="?([^";]+)"?/i.exec(headers.get('content-type') ?? '')?.[1];
   if (!boundary) return [{ headers, body }];
-  return body
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    // The line break before a boundary belongs to the boundary (RFC 2046 §5.1.1), not to the part.
-    .flatMap((part) => leafParts(part.replace(/^\n/, '').replace(/\n$/, '')));
+  return (
+    body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      // The line break before a boundary belongs to the boundary (RFC 2046 §5.1.1), not to the part.
+      .flatMap((part) => leafParts(part.replace(/^\n/, '').replace(/\n$/, '')))
+  );
 }
 
 function decode(part: MimePart): string {
   const encoding = part.headers.get('content-transfer-encoding')?.toLowerCase();
   if (encoding === 'base64') return Buffer.from(part.body, 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
-    const bytes = part.body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = part.body
+      .replace(/=\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return part.body;
@@ -95,7 +104,10 @@ describe('lead e-mail MIME: long shopper messages stay within SMTP line limits',
     expect(longestLineBytes(message)).toBeLessThanOrEqual(SMTP_MAX_LINE_BYTES);
     const parts = leafParts(message);
     const expected = leadEmail(lead);
-    for (const [type, content] of [['text/plain', expected.text], ['text/html', expected.html]] as const) {
+    for (const [type, content] of [
+      ['text/plain', expected.text],
+      ['text/html', expected.html],
+    ] as const) {
       const part = partOfType(parts, type);
       expect(['quoted-printable', 'base64']).toContain(part.headers.get('content-transfer-encoding'));
       expect(decode(part)).toBe(content);

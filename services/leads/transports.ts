@@ -18,7 +18,12 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
  * a relay that stalls is reported by nodemailer with the phase it stalled in; the deadline is left
  * for one that keeps trickling.
  */
-export const SMTP_TIMEOUTS = { dnsTimeout: 5_000, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 } as const satisfies Record<string, number>;
+export const SMTP_TIMEOUTS = {
+  dnsTimeout: 5_000,
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 15_000,
+} as const satisfies Record<string, number>;
 
 export interface TransportOptions {
   /** smtp://user:pass@host:port; without it mail is written to `mailDir` as .eml files. */
@@ -33,7 +38,9 @@ export interface TransportOptions {
 export function transportOptionsFromEnv(env = process.env): TransportOptions {
   return {
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
-    mailDir: env.LEADS_MAIL_DIR ? resolve(/*turbopackIgnore: true*/ env.LEADS_MAIL_DIR) : join(process.cwd(), 'data', 'mail'),
+    mailDir: env.LEADS_MAIL_DIR
+      ? resolve(/*turbopackIgnore: true*/ env.LEADS_MAIL_DIR)
+      : join(process.cwd(), 'data', 'mail'),
     from: env.LEADS_MAIL_FROM || 'Website leads <leads@dealer-platform.localhost>',
     env,
   };
@@ -45,15 +52,27 @@ interface Mail {
   text: string;
   html?: string;
   replyTo?: string;
-  attachments?: { filename: string; content: string; contentType: string; contentTransferEncoding: 'base64' | 'quoted-printable' }[];
+  attachments?: {
+    filename: string;
+    content: string;
+    contentType: string;
+    contentTransferEncoding: 'base64' | 'quoted-printable';
+  }[];
 }
 
 async function post(url: string, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', body, headers, signal: AbortSignal.any([AbortSignal.timeout(WEBHOOK_TIMEOUT_MS), signal]), redirect: 'error' });
+    response = await fetch(url, {
+      method: 'POST',
+      body,
+      headers,
+      signal: AbortSignal.any([AbortSignal.timeout(WEBHOOK_TIMEOUT_MS), signal]),
+      redirect: 'error',
+    });
   } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') throw new Error(`${url} did not answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`, { cause: error });
+    if (error instanceof Error && error.name === 'TimeoutError')
+      throw new Error(`${url} did not answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`, { cause: error });
     throw error;
   }
   // The body is not read, so it is released at once rather than holding the connection open.
@@ -79,7 +98,9 @@ export function createLeadTransport(options: TransportOptions): LeadTransport {
     const local = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     const info = await local.sendMail(message);
     await mkdir(options.mailDir, { recursive: true });
-    await writeFile(join(options.mailDir, `lead-${lead.id}-${kind}-${Date.now()}.eml`), info.message as Buffer, { signal });
+    await writeFile(join(options.mailDir, `lead-${lead.id}-${kind}-${Date.now()}.eml`), info.message as Buffer, {
+      signal,
+    });
   };
 
   return {
@@ -90,29 +111,67 @@ export function createLeadTransport(options: TransportOptions): LeadTransport {
           const secret = options.env[destination.secretEnv];
           if (!secret) throw new Error(`the webhook secret ${destination.secretEnv} is not set in the environment`);
           const body = leadWebhookPayload(lead);
-          await post(destination.url, body, {
-            'content-type': 'application/json',
-            [SIGNATURE_HEADER]: signWebhook(secret, body, Math.floor(Date.now() / 1000)),
-            'idempotency-key': `lead-${lead.id}`,
-          }, signal);
+          await post(
+            destination.url,
+            body,
+            {
+              'content-type': 'application/json',
+              [SIGNATURE_HEADER]: signWebhook(secret, body, Math.floor(Date.now() / 1000)),
+              'idempotency-key': `lead-${lead.id}`,
+            },
+            signal,
+          );
           return;
         }
         case 'email': {
           const mail = leadEmail(lead, timeZone);
-          await sendMail(lead, { to: destination.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) }, 'email', signal);
+          await sendMail(
+            lead,
+            {
+              to: destination.to,
+              subject: mail.subject,
+              text: mail.text,
+              html: mail.html,
+              ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+            },
+            'email',
+            signal,
+          );
           return;
         }
         case 'adf': {
           const xml = leadToAdf(lead, timeZone);
           if (destination.url) {
-            await post(destination.url, xml, { 'content-type': 'application/xml; charset=utf-8', 'idempotency-key': `lead-${lead.id}` }, signal);
+            await post(
+              destination.url,
+              xml,
+              { 'content-type': 'application/xml; charset=utf-8', 'idempotency-key': `lead-${lead.id}` },
+              signal,
+            );
             return;
           }
           // ADF mailboxes read the XML as the body; the attachment is for parsers that read files.
           // It goes base64: a shopper's message is one XML line, and SMTP refuses lines over 998
           // bytes (RFC 5321 §4.5.3.1.6), while base64 decodes back to the XML byte for byte.
           const subject = `ADF lead ${lead.id} from ${lead.siteName}`;
-          await sendMail(lead, { to: destination.to ?? [], subject, text: xml, attachments: [{ filename: `lead-${lead.id}.xml`, content: xml, contentType: 'application/xml', contentTransferEncoding: 'base64' }] }, 'adf', signal);
+          await sendMail(
+            lead,
+            {
+              to: destination.to ?? [],
+              subject,
+              text: xml,
+              attachments: [
+                {
+                  filename: `lead-${lead.id}.xml`,
+                  content: xml,
+                  contentType: 'application/xml',
+                  contentTransferEncoding: 'base64',
+                },
+              ],
+            },
+            'adf',
+            signal,
+          );
           return;
         }
       }

@@ -13,7 +13,16 @@ function lead(overrides: Partial<Lead> = {}): Lead {
     subcategory: 'Price',
     fields: { phone: '0412 345 678', name: 'Jane', opt_in: true, interests: ['Finance'] },
     additionalServices: ['Finance', 'Extended warranty'],
-    car: { id: 77, slug: 'corolla', stocknum: 'U1234', year: 2021, make: 'Toyota', model: 'Corolla', car_type: 'used', price: 29990 },
+    car: {
+      id: 77,
+      slug: 'corolla',
+      stocknum: 'U1234',
+      year: 2021,
+      make: 'Toyota',
+      model: 'Corolla',
+      car_type: 'used',
+      price: 29990,
+    },
     dealership: { id: 3, slug: 'harbour-toyota', name: 'Harbour Toyota' },
     locationId: 9,
     url: 'https://harbour.example/cars/corolla',
@@ -36,12 +45,16 @@ describe('signWebhook', () => {
 
   it('matches a fixed vector computed outside Node', () => {
     // printf '%s' '1795000000.{}' | openssl dgst -sha256 -hmac whsec_test_2f9c1a
-    expect(signWebhook(SECRET, '{}', T)).toBe('t=1795000000,v1=cb431f7732ea38044e6bae43da677965dad7f3c434a67b65c1a6ca6d4caec132');
+    expect(signWebhook(SECRET, '{}', T)).toBe(
+      't=1795000000,v1=cb431f7732ea38044e6bae43da677965dad7f3c434a67b65c1a6ca6d4caec132',
+    );
   });
 
   it('signs non-ASCII bodies as UTF-8', () => {
     const body = '{"message":"Café — 5★"}';
-    const expected = createHmac('sha256', SECRET).update(Buffer.from(`${T}.${body}`, 'utf8')).digest('hex');
+    const expected = createHmac('sha256', SECRET)
+      .update(Buffer.from(`${T}.${body}`, 'utf8'))
+      .digest('hex');
     expect(signWebhook(SECRET, body, T)).toBe(`t=${T},v1=${expected}`);
   });
 
@@ -133,16 +146,46 @@ describe('leadWebhookPayload', () => {
         visited_pages: ['https://harbour.example/', 'https://harbour.example/cars/corolla'],
         linked_query_params: { gclid: 'abc', utm_source: 'google' },
       },
-      car: { id: 77, slug: 'corolla', stocknum: 'U1234', vin: null, year: 2021, make: 'Toyota', model: 'Corolla', badge: null, car_type: 'used', price: 29990, url: null },
+      car: {
+        id: 77,
+        slug: 'corolla',
+        stocknum: 'U1234',
+        vin: null,
+        year: 2021,
+        make: 'Toyota',
+        model: 'Corolla',
+        badge: null,
+        car_type: 'used',
+        price: 29990,
+        url: null,
+      },
       dealership: { id: 3, slug: 'harbour-toyota', name: 'Harbour Toyota', phone: null, email: null },
     });
   });
 
   it('uses null for a lead without car, dealership or optional values', () => {
-    const body = JSON.parse(leadWebhookPayload(lead({ car: undefined, dealership: undefined, subcategory: undefined, userAgent: undefined, locationId: undefined }))) as {
+    const body = JSON.parse(
+      leadWebhookPayload(
+        lead({
+          car: undefined,
+          dealership: undefined,
+          subcategory: undefined,
+          userAgent: undefined,
+          locationId: undefined,
+        }),
+      ),
+    ) as {
       lead: Record<string, unknown>;
     };
-    expect(body.lead).toMatchObject({ car: null, dealership: null, car_id: null, car_dealership_id: null, subcategory: null, user_agent: null, location_id: null });
+    expect(body.lead).toMatchObject({
+      car: null,
+      dealership: null,
+      car_id: null,
+      car_dealership_id: null,
+      subcategory: null,
+      user_agent: null,
+      location_id: null,
+    });
   });
 
   it('is byte-for-byte stable whatever order fields and params were collected in', () => {

@@ -113,7 +113,13 @@ export function leadWebhookPayload(lead: Lead): string {
           }
         : null,
       dealership: dealership
-        ? { id: dealership.id, slug: dealership.slug, name: dealership.name, phone: dealership.phone ?? null, email: dealership.email ?? null }
+        ? {
+            id: dealership.id,
+            slug: dealership.slug,
+            name: dealership.name,
+            phone: dealership.phone ?? null,
+            email: dealership.email ?? null,
+          }
         : null,
     },
   };

@@ -1,27 +1,62 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gaugeVisible } from '../../domain/auto-gauge';
-import { EmbeddedMarketData, HttpMarketData, estimateAutoGauge, marketDataFromEnv, type MarketCar } from './market-data';
+import {
+  EmbeddedMarketData,
+  HttpMarketData,
+  estimateAutoGauge,
+  marketDataFromEnv,
+  type MarketCar,
+} from './market-data';
 
-const car = (price: number, autograb_data: unknown, offer_price?: number): MarketCar => ({ slug: '2021-mazda-cx-5-1', price, offer_price, autograb_data });
+const car = (price: number, autograb_data: unknown, offer_price?: number): MarketCar => ({
+  slug: '2021-mazda-cx-5-1',
+  price,
+  offer_price,
+  autograb_data,
+});
 
 describe('EmbeddedMarketData (from the feed autograb_data, catalogue §3)', () => {
   it('answers the catalogue §3 shape around the state average, with confidence 0.8 when both averages exist', async () => {
-    const answer = await new EmbeddedMarketData().autoGauge(car(23800, { state_average_market_price: 25000, average_market_price: 26000 }));
-    expect(answer).toEqual({ fill: 0.8, listing_price: 23800, market_range_min: 23000, market_range_max: 27000, confidence: 0.8, description: 'Priced $1,200 below the market average for this model' });
+    const answer = await new EmbeddedMarketData().autoGauge(
+      car(23800, { state_average_market_price: 25000, average_market_price: 26000 }),
+    );
+    expect(answer).toEqual({
+      fill: 0.8,
+      listing_price: 23800,
+      market_range_min: 23000,
+      market_range_max: 27000,
+      confidence: 0.8,
+      description: 'Priced $1,200 below the market average for this model',
+    });
   });
 
   it('uses the national average when the state one is absent, with confidence 0.5; numeric strings count', () => {
     const answer = estimateAutoGauge(car(20000, { average_market_price: '20000', state_average_market_price: null }));
-    expect(answer).toMatchObject({ fill: 0.5, market_range_min: 18400, market_range_max: 21600, confidence: 0.5, description: 'Priced at the market average for this model' });
+    expect(answer).toMatchObject({
+      fill: 0.5,
+      market_range_min: 18400,
+      market_range_max: 21600,
+      confidence: 0.5,
+      description: 'Priced at the market average for this model',
+    });
   });
 
   it('compares the shown price (offer price above 10, catalogue §4), and says when it is above the average', () => {
-    expect(estimateAutoGauge(car(30000, { average_market_price: 20000 }, 21000))).toMatchObject({ listing_price: 21000, description: 'Priced $1,000 above the market average for this model' });
+    expect(estimateAutoGauge(car(30000, { average_market_price: 20000 }, 21000))).toMatchObject({
+      listing_price: 21000,
+      description: 'Priced $1,000 above the market average for this model',
+    });
   });
 
   it('widens the range to a price within 15% of the average', () => {
-    expect(estimateAutoGauge(car(22500, { average_market_price: 20000 }))).toMatchObject({ market_range_max: 22500, fill: 0 });
-    expect(estimateAutoGauge(car(17500, { average_market_price: 20000 }))).toMatchObject({ market_range_min: 17500, fill: 1 });
+    expect(estimateAutoGauge(car(22500, { average_market_price: 20000 }))).toMatchObject({
+      market_range_max: 22500,
+      fill: 0,
+    });
+    expect(estimateAutoGauge(car(17500, { average_market_price: 20000 }))).toMatchObject({
+      market_range_min: 17500,
+      fill: 1,
+    });
   });
 
   it('leaves a price more than 15% above the average outside the range, so the gauge hides (catalogue §4)', () => {
@@ -31,7 +66,10 @@ describe('EmbeddedMarketData (from the feed autograb_data, catalogue §3)', () =
   });
 
   it('pins a price far below the market at a full gauge', () => {
-    expect(estimateAutoGauge(car(15000, { average_market_price: 20000 }))).toMatchObject({ market_range_min: 18400, fill: 1 });
+    expect(estimateAutoGauge(car(15000, { average_market_price: 20000 }))).toMatchObject({
+      market_range_min: 18400,
+      fill: 1,
+    });
   });
 
   it('has no answer without an average or without a price', () => {
@@ -43,7 +81,14 @@ describe('EmbeddedMarketData (from the feed autograb_data, catalogue §3)', () =
 });
 
 describe('HttpMarketData', () => {
-  const good = { fill: 0.7, listing_price: 20000, market_range_min: 19000, market_range_max: 23000, confidence: 0.9, description: 'Below market' };
+  const good = {
+    fill: 0.7,
+    listing_price: 20000,
+    market_range_min: 19000,
+    market_range_max: 23000,
+    confidence: 0.9,
+    description: 'Below market',
+  };
   const stubFetch = (response: Response) => {
     const fetchMock = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => response);
     vi.stubGlobal('fetch', fetchMock);
@@ -74,7 +119,9 @@ describe('HttpMarketData', () => {
     ['{}', () => Response.json({})],
   ])('answers null for %s', async (_name, make) => {
     stubFetch(make());
-    await expect(new HttpMarketData({ url: 'https://market.example/{slug}' }).autoGauge({ slug: 'x' })).resolves.toBeNull();
+    await expect(
+      new HttpMarketData({ url: 'https://market.example/{slug}' }).autoGauge({ slug: 'x' }),
+    ).resolves.toBeNull();
   });
 
   it('rejects on a server error or an answer that is not the §3 shape', async () => {
@@ -92,7 +139,9 @@ describe('marketDataFromEnv', () => {
   it('is embedded without MARKET_DATA_URL and HTTP with it', () => {
     expect(marketDataFromEnv({})).toBeInstanceOf(EmbeddedMarketData);
     expect(marketDataFromEnv({ MARKET_DATA_URL: '  ' })).toBeInstanceOf(EmbeddedMarketData);
-    expect(marketDataFromEnv({ MARKET_DATA_URL: 'https://market.example/{slug}', MARKET_DATA_API_KEY: 'k' })).toBeInstanceOf(HttpMarketData);
+    expect(
+      marketDataFromEnv({ MARKET_DATA_URL: 'https://market.example/{slug}', MARKET_DATA_API_KEY: 'k' }),
+    ).toBeInstanceOf(HttpMarketData);
   });
   it('refuses a URL without the {slug} placeholder or that is not an address', () => {
     expect(() => marketDataFromEnv({ MARKET_DATA_URL: 'https://market.example/gauge' })).toThrow('{slug}');

@@ -21,7 +21,8 @@ export interface MarketDataProvider {
 
 /** A positive finite number from a feed value (numbers or numeric strings), else undefined. */
 function positiveNumber(value: unknown): number | undefined {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   return Number.isFinite(number) && number > 0 ? number : undefined;
 }
 
@@ -47,7 +48,10 @@ export const CONFIDENCE_ONE = 0.5;
  * - confidence: 0.8 with both averages, 0.5 with one; with none (or no price) there is no answer.
  */
 export function estimateAutoGauge(car: MarketCar): AutoGaugeResponse | null {
-  const data = typeof car.autograb_data === 'object' && car.autograb_data !== null ? (car.autograb_data as Record<string, unknown>) : {};
+  const data =
+    typeof car.autograb_data === 'object' && car.autograb_data !== null
+      ? (car.autograb_data as Record<string, unknown>)
+      : {};
   const state = positiveNumber(data.state_average_market_price);
   const national = positiveNumber(data.average_market_price);
   const average = state ?? national;
@@ -104,7 +108,8 @@ export class HttpMarketData implements MarketDataProvider {
   constructor(options: HttpMarketDataOptions) {
     // Without the placeholder every car would get the same answer: fail at start-up, not per car.
     if (!options.url.includes('{slug}')) throw new Error('MARKET_DATA_URL must contain {slug}');
-    if (!URL.canParse(options.url.replaceAll('{slug}', 'slug'))) throw new Error('MARKET_DATA_URL is not a valid address');
+    if (!URL.canParse(options.url.replaceAll('{slug}', 'slug')))
+      throw new Error('MARKET_DATA_URL is not a valid address');
     this.#options = options;
   }
 
@@ -130,5 +135,7 @@ export class HttpMarketData implements MarketDataProvider {
 /** HTTP when MARKET_DATA_URL is set (MARKET_DATA_API_KEY optional), else the embedded estimate. */
 export function marketDataFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): MarketDataProvider {
   const url = env.MARKET_DATA_URL?.trim();
-  return url ? new HttpMarketData({ url, apiKey: env.MARKET_DATA_API_KEY?.trim() || undefined }) : new EmbeddedMarketData();
+  return url
+    ? new HttpMarketData({ url, apiKey: env.MARKET_DATA_API_KEY?.trim() || undefined })
+    : new EmbeddedMarketData();
 }

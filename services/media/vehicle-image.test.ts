@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { demoHotspots, isVehicleKind, isVehicleView, paintFor, vehiclePng, vehicleSvg, VEHICLE_KINDS, VEHICLE_VIEWS } from './vehicle-image';
+import {
+  demoHotspots,
+  isVehicleKind,
+  isVehicleView,
+  paintFor,
+  vehiclePng,
+  vehicleSvg,
+  VEHICLE_KINDS,
+  VEHICLE_VIEWS,
+} from './vehicle-image';
 
 describe('demo vehicle pictures', () => {
   it('paints each colour name, falling back through the base colour to grey', () => {
@@ -12,7 +21,10 @@ describe('demo vehicle pictures', () => {
 
   it('draws every kind and view as a 1200x800 picture in the paint colour; the interior panorama is three views wide', () => {
     for (const kind of VEHICLE_KINDS) {
-      for (const view of VEHICLE_VIEWS) expect(vehicleSvg(kind, 'red', view)).toMatch(view === 'interior-360' ? /^<svg [^>]*width="3600" height="800"/ : /^<svg [^>]*width="1200" height="800"/);
+      for (const view of VEHICLE_VIEWS)
+        expect(vehicleSvg(kind, 'red', view)).toMatch(
+          view === 'interior-360' ? /^<svg [^>]*width="3600" height="800"/ : /^<svg [^>]*width="1200" height="800"/,
+        );
     }
     expect(vehicleSvg('suv', 'red', 'side')).toContain('#b3202a');
     expect(vehicleSvg('suv', 'red', 'interior-360')).toContain('#b3202a');

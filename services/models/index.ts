@@ -16,7 +16,11 @@ export interface SiteModel {
 async function manufacturerRows(slugs: readonly string[]): Promise<Manufacturer[]> {
   if (!slugs.length) return [];
   const db = await getDatabase();
-  const rows = await db.selectFrom('manufacturers').select('data').where('slug', 'in', [...slugs]).execute();
+  const rows = await db
+    .selectFrom('manufacturers')
+    .select('data')
+    .where('slug', 'in', [...slugs])
+    .execute();
   return rows.map((row) => JSON.parse(row.data) as Manufacturer);
 }
 
@@ -26,7 +30,10 @@ export async function siteModels(manufacturerSlugs: readonly string[], body?: st
   if (!manufacturers.length) return [];
   const byId = new Map(manufacturers.map((m) => [m.id, m]));
   const db = await getDatabase();
-  let query = db.selectFrom('models').select('data').where('manufacturer_id', 'in', [...byId.keys()]);
+  let query = db
+    .selectFrom('models')
+    .select('data')
+    .where('manufacturer_id', 'in', [...byId.keys()]);
   if (body) query = query.where('body', '=', body);
   const rows = await query.orderBy('position').orderBy('name').execute();
   return rows.flatMap((row) => {

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PPSR_CACHE_MS, createPpsrReportCache, getPpsrProvider, httpPpsrProvider, type PpsrProvider } from './ppsr-provider';
+import {
+  PPSR_CACHE_MS,
+  createPpsrReportCache,
+  getPpsrProvider,
+  httpPpsrProvider,
+  type PpsrProvider,
+} from './ppsr-provider';
 
 const PDF = Buffer.from('%PDF-1.7\n% a certificate\n%%EOF\n', 'latin1');
 const VIN = 'JM0KF4W7A00123456';
@@ -18,7 +24,8 @@ beforeAll(async () => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path === '/ok') response.writeHead(200, { 'content-type': 'application/pdf; charset=binary' }).end(PDF);
     else if (path === '/html') response.writeHead(200, { 'content-type': 'text/html' }).end('<p>Sign in</p>');
-    else if (path === '/not-pdf') response.writeHead(200, { 'content-type': 'application/pdf' }).end('not a pdf at all');
+    else if (path === '/not-pdf')
+      response.writeHead(200, { 'content-type': 'application/pdf' }).end('not a pdf at all');
     else if (path === '/redirect') response.writeHead(302, { location: '/ok' }).end();
     else if (path === '/created') response.writeHead(201, { 'content-type': 'application/pdf' }).end(PDF);
     else response.writeHead(500, { 'content-type': 'text/plain' }).end('register down');
@@ -47,21 +54,29 @@ describe('httpPpsrProvider', () => {
   });
 
   it('refuses an answer that is not application/pdf', async () => {
-    await expect(httpPpsrProvider(`${origin}/html`).report(car)).rejects.toThrow('The PPSR register answered content-type text/html, not application/pdf (car 2022-mazda-cx-5-maxx-1)');
+    await expect(httpPpsrProvider(`${origin}/html`).report(car)).rejects.toThrow(
+      'The PPSR register answered content-type text/html, not application/pdf (car 2022-mazda-cx-5-maxx-1)',
+    );
   });
 
   it('refuses a body that is not a PDF, whatever its content-type says', async () => {
-    await expect(httpPpsrProvider(`${origin}/not-pdf`).report(car)).rejects.toThrow('The PPSR register answered a body that is not a PDF');
+    await expect(httpPpsrProvider(`${origin}/not-pdf`).report(car)).rejects.toThrow(
+      'The PPSR register answered a body that is not a PDF',
+    );
   });
 
   it('refuses an error status, and any status but 200', async () => {
     await expect(httpPpsrProvider(`${origin}/down`).report(car)).rejects.toThrow('The PPSR register answered HTTP 500');
-    await expect(httpPpsrProvider(`${origin}/created`).report(car)).rejects.toThrow('The PPSR register answered HTTP 201');
+    await expect(httpPpsrProvider(`${origin}/created`).report(car)).rejects.toThrow(
+      'The PPSR register answered HTTP 201',
+    );
   });
 
   it('does not follow redirects', async () => {
     const before = seen.length;
-    await expect(httpPpsrProvider(`${origin}/redirect`).report(car)).rejects.toThrow('The PPSR register could not be reached');
+    await expect(httpPpsrProvider(`${origin}/redirect`).report(car)).rejects.toThrow(
+      'The PPSR register could not be reached',
+    );
     expect(seen.length).toBe(before + 1);
   });
 
@@ -70,12 +85,16 @@ describe('httpPpsrProvider', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    await expect(httpPpsrProvider(`http://127.0.0.1:${port}/`).report(car)).rejects.toThrow('The PPSR register could not be reached');
+    await expect(httpPpsrProvider(`http://127.0.0.1:${port}/`).report(car)).rejects.toThrow(
+      'The PPSR register could not be reached',
+    );
   });
 
   it('asks nothing for a car without a VIN', async () => {
     const before = seen.length;
-    await expect(httpPpsrProvider(`${origin}/ok`).report({ vin: null, slug: 'no-vin' })).rejects.toThrow('Car no-vin has no VIN');
+    await expect(httpPpsrProvider(`${origin}/ok`).report({ vin: null, slug: 'no-vin' })).rejects.toThrow(
+      'Car no-vin has no VIN',
+    );
     await expect(httpPpsrProvider(`${origin}/ok`).report({ vin: ' ', slug: 'no-vin' })).rejects.toThrow('has no VIN');
     expect(seen.length).toBe(before);
   });
@@ -153,7 +172,10 @@ describe('the PPSR report cache', () => {
   it('treats a VIN in another case or with spaces as the same car', async () => {
     const cache = createPpsrReportCache();
     const provider = pendingProvider();
-    const requests = [cache.report('harbour-motors', car, provider), cache.report('harbour-motors', { ...car, vin: ` ${VIN.toLowerCase()} ` }, provider)];
+    const requests = [
+      cache.report('harbour-motors', car, provider),
+      cache.report('harbour-motors', { ...car, vin: ` ${VIN.toLowerCase()} ` }, provider),
+    ];
     provider.answer();
     await Promise.all(requests);
     expect(provider.calls).toHaveLength(1);

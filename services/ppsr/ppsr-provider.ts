@@ -25,7 +25,8 @@ function parseBaseUrl(baseUrl: string): URL {
   } catch {
     throw new Error(`PPSR_URL is not a URL: ${JSON.stringify(baseUrl)}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`PPSR_URL must be an http(s) URL, not ${url.protocol}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`PPSR_URL must be an http(s) URL, not ${url.protocol}`);
   return url;
 }
 
@@ -44,10 +45,19 @@ export function httpPpsrProvider(baseUrl: string): PpsrProvider {
       url.searchParams.set('vin', vin);
       let response: Response;
       try {
-        response = await fetch(url, { headers: { accept: 'application/pdf' }, redirect: 'error', signal: AbortSignal.timeout(PPSR_TIMEOUT_MS) });
+        response = await fetch(url, {
+          headers: { accept: 'application/pdf' },
+          redirect: 'error',
+          signal: AbortSignal.timeout(PPSR_TIMEOUT_MS),
+        });
       } catch (cause) {
         const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
-        throw new Error(timedOut ? `The PPSR register did not answer within ${PPSR_TIMEOUT_MS / 1000} s (car ${car.slug})` : `The PPSR register could not be reached (car ${car.slug})`, { cause });
+        throw new Error(
+          timedOut
+            ? `The PPSR register did not answer within ${PPSR_TIMEOUT_MS / 1000} s (car ${car.slug})`
+            : `The PPSR register could not be reached (car ${car.slug})`,
+          { cause },
+        );
       }
       const fail = async (why: string): Promise<never> => {
         await response.body?.cancel().catch(() => undefined);
@@ -55,11 +65,15 @@ export function httpPpsrProvider(baseUrl: string): PpsrProvider {
       };
       if (response.status !== 200) return fail(`answered HTTP ${response.status}`);
       const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-      if (type !== 'application/pdf') return fail(`answered ${type ? `content-type ${type}` : 'without a content-type'}, not application/pdf`);
-      if (Number(response.headers.get('content-length') ?? 0) > PPSR_MAX_BYTES) return fail(`answered more than ${PPSR_MAX_BYTES} bytes`);
+      if (type !== 'application/pdf')
+        return fail(`answered ${type ? `content-type ${type}` : 'without a content-type'}, not application/pdf`);
+      if (Number(response.headers.get('content-length') ?? 0) > PPSR_MAX_BYTES)
+        return fail(`answered more than ${PPSR_MAX_BYTES} bytes`);
       const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.byteLength > PPSR_MAX_BYTES) throw new Error(`The PPSR register answered more than ${PPSR_MAX_BYTES} bytes (car ${car.slug})`);
-      if (!PDF_MAGIC.every((b, i) => bytes[i] === b)) throw new Error(`The PPSR register answered a body that is not a PDF (car ${car.slug})`);
+      if (bytes.byteLength > PPSR_MAX_BYTES)
+        throw new Error(`The PPSR register answered more than ${PPSR_MAX_BYTES} bytes (car ${car.slug})`);
+      if (!PDF_MAGIC.every((b, i) => bytes[i] === b))
+        throw new Error(`The PPSR register answered a body that is not a PDF (car ${car.slug})`);
       return bytes;
     },
   };
@@ -133,7 +147,11 @@ export function createPpsrReportCache(options: PpsrCacheOptions = {}): PpsrRepor
 const processCache = createPpsrReportCache();
 
 /** The tenant's PPSR report for a car through this process's cache (see createPpsrReportCache). */
-export function cachedPpsrReport(tenant: string, car: { vin: string; slug: string }, provider: PpsrProvider): Promise<Uint8Array> {
+export function cachedPpsrReport(
+  tenant: string,
+  car: { vin: string; slug: string },
+  provider: PpsrProvider,
+): Promise<Uint8Array> {
   return processCache.report(tenant, car, provider);
 }
 
@@ -144,7 +162,9 @@ const reported = new Set<string>();
  * A PPSR_URL that is not an http(s) URL is logged once and treated as unset, so a typo hides the
  * download rather than breaking every vehicle page that asks.
  */
-export function getPpsrProvider(env: Readonly<Record<string, string | undefined>> = process.env): PpsrProvider | undefined {
+export function getPpsrProvider(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): PpsrProvider | undefined {
   const baseUrl = env.PPSR_URL?.trim();
   if (!baseUrl) return undefined;
   try {

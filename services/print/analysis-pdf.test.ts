@@ -26,7 +26,12 @@ const car = (id: number, overrides: Partial<FeedCar> = {}): FeedCar => ({
   ...overrides,
 });
 const subject = car(1);
-const similar = [car(2, { price: 32000, km: 30000 }), car(3, { price: 28000, km: 50000 }), car(4, { price: 35000, km: 60000 }), car(5, { price: 31000, km: undefined })];
+const similar = [
+  car(2, { price: 32000, km: 30000 }),
+  car(3, { price: 28000, km: 50000 }),
+  car(4, { price: 35000, km: 60000 }),
+  car(5, { price: 31000, km: undefined }),
+];
 
 async function load(bytes: Uint8Array) {
   expect(new TextDecoder('latin1').decode(bytes.slice(0, 5))).toBe('%PDF-');
@@ -35,7 +40,15 @@ async function load(bytes: Uint8Array) {
 
 describe('renderCarAnalysisPdf', () => {
   it('renders one A4 page titled after the car', async () => {
-    const pdf = await load(await renderCarAnalysisPdf({ car: subject, tenant, analysis: analyseCar(subject, similar, now, tenant.locale.timeZone), siteUrl, now }));
+    const pdf = await load(
+      await renderCarAnalysisPdf({
+        car: subject,
+        tenant,
+        analysis: analyseCar(subject, similar, now, tenant.locale.timeZone),
+        siteUrl,
+        now,
+      }),
+    );
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 });
     expect(pdf.getTitle()).toBe('Car analysis: 2022 Mazda CX-5 Maxx');
@@ -44,7 +57,15 @@ describe('renderCarAnalysisPdf', () => {
 
   it('renders one page when there is not enough data, and for characters the fonts lack', async () => {
     const odd = car(1, { make: 'Škoda', model: 'Kodiaq 🚗', price: 0 });
-    const pdf = await load(await renderCarAnalysisPdf({ car: odd, tenant: { ...tenant, name: 'Harbour ✨ City' }, analysis: analyseCar(odd, [], now), siteUrl, now }));
+    const pdf = await load(
+      await renderCarAnalysisPdf({
+        car: odd,
+        tenant: { ...tenant, name: 'Harbour ✨ City' },
+        analysis: analyseCar(odd, [], now),
+        siteUrl,
+        now,
+      }),
+    );
     expect(pdf.getPageCount()).toBe(1);
   });
 });

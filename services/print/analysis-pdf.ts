@@ -4,7 +4,15 @@
  * the vehicle PDF (services/print/vehicle-pdf): header band, label rows, footers.
  */
 import type { FeedCar, ResolvedTenant } from '../../schemas/types.generated';
-import { ageText, differenceText, kmDifferenceText, methodText, notEnoughDataText, rankText, type CarAnalysis } from '../../domain/car-analysis';
+import {
+  ageText,
+  differenceText,
+  kmDifferenceText,
+  methodText,
+  notEnoughDataText,
+  rankText,
+  type CarAnalysis,
+} from '../../domain/car-analysis';
 import { formatMoney } from '../../domain/price-display';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { printPhone } from './price-text';
@@ -29,7 +37,12 @@ export function analysisDate(now: Date, timeZone: string): string {
 const km = (value: number) => `${new Intl.NumberFormat('en-AU').format(value)} km`;
 
 /** The comparison table: only figures the analysis has, so nothing is shown that was not worked out. */
-export function analysisRows(car: Pick<FeedCar, 'year'>, analysis: CarAnalysis, currency: string, word = 'car'): Array<[label: string, value: string]> {
+export function analysisRows(
+  car: Pick<FeedCar, 'year'>,
+  analysis: CarAnalysis,
+  currency: string,
+  word = 'car',
+): Array<[label: string, value: string]> {
   const money = (amount: number) => formatMoney(amount, currency);
   const rows: Array<[string, string | undefined]> = [
     [`Similar ${word}s compared`, String(analysis.count)],
@@ -39,21 +52,36 @@ export function analysisRows(car: Pick<FeedCar, 'year'>, analysis: CarAnalysis, 
     [`This ${word} against the median`, analysis.difference && differenceText(analysis.difference, money)],
     ['Price rank', analysis.rank && rankText(analysis.rank, word)],
     [`This ${word}’s odometer`, analysis.km === undefined ? 'Not recorded' : km(analysis.km)],
-    ['Median odometer', analysis.kms && `${km(analysis.kms.median)} (of ${analysis.kms.count} ${word}s with a reading)`],
-    ['Odometer against the median', analysis.kms?.difference === undefined ? undefined : kmDifferenceText(analysis.kms.difference)],
+    [
+      'Median odometer',
+      analysis.kms && `${km(analysis.kms.median)} (of ${analysis.kms.count} ${word}s with a reading)`,
+    ],
+    [
+      'Odometer against the median',
+      analysis.kms?.difference === undefined ? undefined : kmDifferenceText(analysis.kms.difference),
+    ],
     ['Age', ageText(analysis.ageYears, car.year)],
   ];
   return rows.flatMap(([label, value]) => (value === undefined ? [] : [[label, value] as [string, string]]));
 }
 
-export async function renderCarAnalysisPdf({ car, tenant, analysis, siteUrl, now }: AnalysisPdfInput): Promise<Uint8Array> {
+export async function renderCarAnalysisPdf({
+  car,
+  tenant,
+  analysis,
+  siteUrl,
+  now,
+}: AnalysisPdfInput): Promise<Uint8Array> {
   const word = tenant.vehicleWord;
   const carTitle = vehicleTitle(car) || car.name || car.slug;
   // "Car analysis: …" (the plugin's name); a motorcycle site says "Motorcycle analysis: …".
   const title = `${word.charAt(0).toUpperCase()}${word.slice(1)} analysis: ${carTitle}`;
   const date = analysisDate(now, tenant.locale.timeZone);
   const phone = printPhone(car, tenant);
-  const site = await startSitePdf(tenant, { title, subject: `How the price of this ${word} compares with similar stock on ${date}` });
+  const site = await startSitePdf(tenant, {
+    title,
+    subject: `How the price of this ${word} compares with similar stock on ${date}`,
+  });
   const { doc, fonts, safe, primary } = site;
   const { bold } = fonts;
   const cursor = new Cursor(doc, fonts);
@@ -63,14 +91,21 @@ export async function renderCarAnalysisPdf({ car, tenant, analysis, siteUrl, now
   cursor.line(safe(`Prepared on ${date}`), { size: 10, color: GREY }, 18);
 
   cursor.y -= 4;
-  const price = analysis.price === undefined ? 'No advertised price' : formatMoney(analysis.price, tenant.locale.currency);
+  const price =
+    analysis.price === undefined ? 'No advertised price' : formatMoney(analysis.price, tenant.locale.currency);
   cursor.line(safe(`This ${word}’s price: ${price}`), { size: 14, font: bold, color: primary }, 24);
 
   cursor.heading('How it compares', 20);
   const rows = analysisRows(car, analysis, tenant.locale.currency, word);
   const rowHeight = 18;
   cursor.need(rows.length * rowHeight);
-  drawLabelRows(site, cursor.page, rows, { left: MARGIN, top: cursor.y, labelWidth: 170, valueWidth: WIDTH - 170, rowHeight });
+  drawLabelRows(site, cursor.page, rows, {
+    left: MARGIN,
+    top: cursor.y,
+    labelWidth: 170,
+    valueWidth: WIDTH - 170,
+    rowHeight,
+  });
   cursor.y -= rows.length * rowHeight + 6;
 
   const missing = notEnoughDataText(analysis, word);
@@ -82,7 +117,12 @@ export async function renderCarAnalysisPdf({ car, tenant, analysis, siteUrl, now
   cursor.heading('How this was worked out', 14);
   cursor.paragraph(safe(methodText(analysis, date, word)), { size: 10 }, WIDTH, 14);
   cursor.y -= 6;
-  cursor.paragraph(safe(`This compares advertised prices in our own stock only. It is not a valuation of the ${word}.`), { size: 10, color: GREY }, WIDTH, 14);
+  cursor.paragraph(
+    safe(`This compares advertised prices in our own stock only. It is not a valuation of the ${word}.`),
+    { size: 10, color: GREY },
+    WIDTH,
+    14,
+  );
 
   cursor.y -= 10;
   cursor.paragraph(safe(`View this ${word} online: ${siteUrl}`), { size: 9.5, color: primary }, WIDTH, 13);

@@ -21,7 +21,11 @@ export interface PriceText {
 
 /** spec: catalogue §4 price display priority — the same parts, in the same order, as VehicleSidebar. */
 export function priceText(car: PricedCar, tenant: PriceTenant): PriceText {
-  const display = priceDisplay(car, { subscriptionOffer: tenant.features.subscriptionOffer, noPriceText: tenant.pricing.noPriceText, preorderText: tenant.pricing.preorderText });
+  const display = priceDisplay(car, {
+    subscriptionOffer: tenant.features.subscriptionOffer,
+    noPriceText: tenant.pricing.noPriceText,
+    preorderText: tenant.pricing.preorderText,
+  });
   if (!('amount' in display)) return { price: display.text, qualifier: '', line: display.text };
   const money = (amount: number) => formatMoney(amount, tenant.locale.currency);
   const price = money(display.amount);
@@ -43,7 +47,10 @@ export function printDetails(car: FeedCar): Array<[label: string, value: string]
     ['VIN', car.vin],
     ['Registration', car.regplate],
   ];
-  return visibleSpecRows(rows.map(([name, value]) => ({ name, value }))).map(({ name, value }) => [name, String(value)]);
+  return visibleSpecRows(rows.map(([name, value]) => ({ name, value }))).map(({ name, value }) => [
+    name,
+    String(value),
+  ]);
 }
 
 /** A printout lists at most this many features: more would spill past the second page. */
@@ -58,6 +65,10 @@ export function printFeatures(car: Pick<FeedCar, 'standardEquipment'>): string[]
 
 /** The phone a printout shows: as the sidebar picks it (per car type, then the car's location, then the site). */
 /** The phone a vehicle page, its mobile bar and its printout show: per car type, else the car's location, else the site's. */
-export function printPhone(car: Pick<FeedCar, 'car_type'>, tenant: Pick<ResolvedTenant, 'contact'>, locationPhone?: string): string | undefined {
+export function printPhone(
+  car: Pick<FeedCar, 'car_type'>,
+  tenant: Pick<ResolvedTenant, 'contact'>,
+  locationPhone?: string,
+): string | undefined {
   return tenant.contact?.phonesByCarType?.[car.car_type] || locationPhone || tenant.contact?.phone || undefined;
 }

@@ -51,7 +51,11 @@ async function parse(bytes: Uint8Array) {
 
 describe('print price text (spec: catalogue §4 price display priority, as VehicleSidebar shows it)', () => {
   it('a normal price with its price type', () => {
-    expect(priceText(car(), tenant)).toEqual({ price: '$34,990', qualifier: ' Drive Away', line: '$34,990 Drive Away' });
+    expect(priceText(car(), tenant)).toEqual({
+      price: '$34,990',
+      qualifier: ' Drive Away',
+      line: '$34,990 Drive Away',
+    });
   });
 
   it('an offer price above 10 replaces the price; 10 or less does not', () => {
@@ -60,23 +64,36 @@ describe('print price text (spec: catalogue §4 price display priority, as Vehic
   });
 
   it('the was-price shows only when before_price is greater than the price shown', () => {
-    expect(priceText(car({ before_price: 36990 }), tenant)).toEqual({ price: '$34,990', qualifier: ' Drive Away', was: '$36,990', line: '$34,990 Drive Away was $36,990' });
+    expect(priceText(car({ before_price: 36990 }), tenant)).toEqual({
+      price: '$34,990',
+      qualifier: ' Drive Away',
+      was: '$36,990',
+      line: '$34,990 Drive Away was $36,990',
+    });
     expect(priceText(car({ before_price: 34990 }), tenant).was).toBeUndefined();
-    expect(priceText(car({ offer_price: 30000, before_price: 34990, price_type: undefined }), tenant).line).toBe('$30,000 was $34,990');
+    expect(priceText(car({ offer_price: 30000, before_price: 34990, price_type: undefined }), tenant).line).toBe(
+      '$30,000 was $34,990',
+    );
   });
 
   it('no price shows the configured no-price text, by default Enquire for price.', () => {
-    expect(priceText(car({ price: 0, price_type: undefined }), withPricing({ noPriceText: 'Call for price' }))).toEqual({ price: 'Call for price', qualifier: '', line: 'Call for price' });
+    expect(priceText(car({ price: 0, price_type: undefined }), withPricing({ noPriceText: 'Call for price' }))).toEqual(
+      { price: 'Call for price', qualifier: '', line: 'Call for price' },
+    );
     expect(priceText(car({ price: 0 }), tenant).line).toBe(tenant.pricing.noPriceText);
   });
 
   it('a pre-order car without a price shows the preorder text; with a price, the price', () => {
-    expect(priceText(car({ price: 0, preorder: true }), withPricing({ preorderText: 'PREORDER' })).line).toBe('PREORDER');
+    expect(priceText(car({ price: 0, preorder: true }), withPricing({ preorderText: 'PREORDER' })).line).toBe(
+      'PREORDER',
+    );
     expect(priceText(car({ preorder: true }), tenant).line).toBe('$34,990 Drive Away');
   });
 
   it('a subscription price comes first when the offer is on', () => {
-    expect(priceText(car({ subscription_price: 199 }), withPricing({}, true)).line).toBe('$199 per week subscription Drive Away');
+    expect(priceText(car({ subscription_price: 199 }), withPricing({}, true)).line).toBe(
+      '$199 per week subscription Drive Away',
+    );
     expect(priceText(car({ subscription_price: 199 }), withPricing({}, false)).line).toBe('$34,990 Drive Away');
   });
 });
@@ -124,17 +141,33 @@ describe('renderVehiclePdf', () => {
 
   it('a long features list and long comments take at most two pages', async () => {
     const long = car({
-      standardEquipment: Array.from({ length: 80 }, (_, i) => `Feature number ${i} with a rather long description that needs shortening`),
+      standardEquipment: Array.from(
+        { length: 80 },
+        (_, i) => `Feature number ${i} with a rather long description that needs shortening`,
+      ),
       dealercomments: Array.from({ length: 60 }, (_, i) => `Paragraph ${i}: ${'word '.repeat(40)}`).join('\n'),
       series: 'X'.repeat(300),
     });
-    const pdf = await parse(await renderVehiclePdf({ car: long, tenant: { ...tenant, legal: { ...tenant.legal, disclaimer: 'Disclaimer. '.repeat(120) } }, siteUrl, image: await pdfImageFor(long) }));
+    const pdf = await parse(
+      await renderVehiclePdf({
+        car: long,
+        tenant: { ...tenant, legal: { ...tenant.legal, disclaimer: 'Disclaimer. '.repeat(120) } },
+        siteUrl,
+        image: await pdfImageFor(long),
+      }),
+    );
     expect(pdf.getPageCount()).toBe(2);
   });
 
   it('long comments alone are cut to fit one page', async () => {
-    const chatty = car({ dealercomments: Array.from({ length: 60 }, (_, i) => `Paragraph ${i}: ${'word '.repeat(40)}`).join('\n') });
-    expect((await parse(await renderVehiclePdf({ car: chatty, tenant, siteUrl, image: await pdfImageFor(chatty) }))).getPageCount()).toBe(1);
+    const chatty = car({
+      dealercomments: Array.from({ length: 60 }, (_, i) => `Paragraph ${i}: ${'word '.repeat(40)}`).join('\n'),
+    });
+    expect(
+      (
+        await parse(await renderVehiclePdf({ car: chatty, tenant, siteUrl, image: await pdfImageFor(chatty) }))
+      ).getPageCount(),
+    ).toBe(1);
   });
 
   it('does not throw on characters the standard fonts cannot encode', async () => {
@@ -147,8 +180,14 @@ describe('renderVehiclePdf', () => {
       dealercomments: 'Great car 😀\u200d\u2014 ask about finance\u2026\r\nTabs\there\u00a0and\u2028lines',
       stocknum: 'Ⅻ-1',
     });
-    const weird = { ...tenant, name: 'Harbour City ✨ Mazda', contact: { ...tenant.contact, phone: '(02) 9555 0100 ☎' } };
-    const pdf = await parse(await renderVehiclePdf({ car: odd, tenant: weird, siteUrl: `${siteUrl}?ü=1`, phone: '☎ 1300' }));
+    const weird = {
+      ...tenant,
+      name: 'Harbour City ✨ Mazda',
+      contact: { ...tenant.contact, phone: '(02) 9555 0100 ☎' },
+    };
+    const pdf = await parse(
+      await renderVehiclePdf({ car: odd, tenant: weird, siteUrl: `${siteUrl}?ü=1`, phone: '☎ 1300' }),
+    );
     expect(pdf.getTitle()).toBe('2022 Škoda Kodiaq “RS” 🚗 日本 GUN126R');
   });
 
@@ -163,9 +202,17 @@ describe('renderVehiclePdf', () => {
 
 describe('pdfImageFor', () => {
   it('draws only demo pictures under /media/vehicles/ (no network)', async () => {
-    expect(await pdfImageFor(car({ images: undefined, primary_image_url: '/media/vehicles/suv/red/front.png' }))).toBeInstanceOf(Uint8Array);
-    expect(await pdfImageFor(car({ images: [{ image: { url: 'https://cdn.example.com/media/vehicles/suv/red/front.png' } }] }))).toBeUndefined();
-    expect(await pdfImageFor(car({ images: [{ image: { url: '/media/vehicles/spaceship/red/front.png' } }] }))).toBeUndefined();
+    expect(
+      await pdfImageFor(car({ images: undefined, primary_image_url: '/media/vehicles/suv/red/front.png' })),
+    ).toBeInstanceOf(Uint8Array);
+    expect(
+      await pdfImageFor(
+        car({ images: [{ image: { url: 'https://cdn.example.com/media/vehicles/suv/red/front.png' } }] }),
+      ),
+    ).toBeUndefined();
+    expect(
+      await pdfImageFor(car({ images: [{ image: { url: '/media/vehicles/spaceship/red/front.png' } }] })),
+    ).toBeUndefined();
     expect(await pdfImageFor(car({ images: [{ image: { url: '/uploads/hilux.jpg' } }] }))).toBeUndefined();
     expect(await pdfImageFor(car({ images: undefined, primary_image_url: undefined }))).toBeUndefined();
   });

@@ -43,7 +43,18 @@ export const RULE = rgb(0.82, 0.83, 0.85);
 // emoji and their joiners, variation selectors, flags, combining marks, format and control codes.
 const DROPPED = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\p{M}\p{Cf}\p{Cc}]/u;
 const SPACES = /[\t\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
-const LOOKALIKES: Readonly<Record<string, string>> = { '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2212': '-', '\u2192': '->', '\u2190': '<-', '\u2264': '<=', '\u2265': '>=', '\u2713': 'v', '\u2714': 'v' };
+const LOOKALIKES: Readonly<Record<string, string>> = {
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2212': '-',
+  '\u2192': '->',
+  '\u2190': '<-',
+  '\u2264': '<=',
+  '\u2265': '>=',
+  '\u2713': 'v',
+  '\u2714': 'v',
+};
 
 /**
  * Text the standard fonts can draw: characters outside the font's set become their accent-free
@@ -109,7 +120,9 @@ function shortComments(html: string | undefined): string | undefined {
 
 export function colour(hex: string, fallback: RGB): RGB {
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  return m ? rgb(parseInt(m[1] ?? '0', 16) / 255, parseInt(m[2] ?? '0', 16) / 255, parseInt(m[3] ?? '0', 16) / 255) : fallback;
+  return m
+    ? rgb(parseInt(m[1] ?? '0', 16) / 255, parseInt(m[2] ?? '0', 16) / 255, parseInt(m[3] ?? '0', 16) / 255)
+    : fallback;
 }
 
 async function embedPhoto(doc: PDFDocument, bytes: Uint8Array | undefined): Promise<PDFImage | undefined> {
@@ -162,7 +175,11 @@ export class Cursor {
   }
 
   /** Draws one safe line with its baseline `size` below the cursor, and moves down by `lineHeight`. */
-  line(text: string, { size, font = this.fonts.regular, color = TEXT, x = MARGIN }: TextStyle, lineHeight = size * 1.3): void {
+  line(
+    text: string,
+    { size, font = this.fonts.regular, color = TEXT, x = MARGIN }: TextStyle,
+    lineHeight = size * 1.3,
+  ): void {
     this.need(lineHeight);
     this.page.drawText(text, { x, y: this.y - size, size, font, color });
     this.y -= lineHeight;
@@ -197,7 +214,10 @@ export interface SitePdf {
 /** Starts a printout of the tenant's site: fonts, colours and the document's metadata. */
 export async function startSitePdf(tenant: ResolvedTenant, meta: { title: string; subject: string }): Promise<SitePdf> {
   const doc = await PDFDocument.create();
-  const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const fonts: Fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  };
   const charset = new Set(fonts.regular.getCharacterSet());
   doc.setTitle(meta.title, { showInWindowTitleBar: true });
   doc.setAuthor(tenant.name);
@@ -214,13 +234,31 @@ export async function startSitePdf(tenant: ResolvedTenant, meta: { title: string
 }
 
 /** The header band across the top of the cursor's page: dealer name, and the phone on the right; the cursor moves below it. */
-export function drawHeaderBand({ fonts: { bold }, safe, primary, onPrimary }: SitePdf, cursor: Cursor, name: string, phone: string | undefined): void {
+export function drawHeaderBand(
+  { fonts: { bold }, safe, primary, onPrimary }: SitePdf,
+  cursor: Cursor,
+  name: string,
+  phone: string | undefined,
+): void {
   const band = 54;
   cursor.page.drawRectangle({ x: 0, y: A4[1] - band, width: A4[0], height: band, color: primary });
   const phoneText = phone ? safe(phone) : '';
   const phoneWidth = phoneText ? bold.widthOfTextAtSize(phoneText, 12) : 0;
-  cursor.page.drawText(fit(safe(name), bold, 16, WIDTH - phoneWidth - 16), { x: MARGIN, y: A4[1] - 33, size: 16, font: bold, color: onPrimary });
-  if (phoneText) cursor.page.drawText(phoneText, { x: A4[0] - MARGIN - phoneWidth, y: A4[1] - 32, size: 12, font: bold, color: onPrimary });
+  cursor.page.drawText(fit(safe(name), bold, 16, WIDTH - phoneWidth - 16), {
+    x: MARGIN,
+    y: A4[1] - 33,
+    size: 16,
+    font: bold,
+    color: onPrimary,
+  });
+  if (phoneText)
+    cursor.page.drawText(phoneText, {
+      x: A4[0] - MARGIN - phoneWidth,
+      y: A4[1] - 32,
+      size: 12,
+      font: bold,
+      color: onPrimary,
+    });
   cursor.y = A4[1] - band - 22;
 }
 
@@ -232,7 +270,13 @@ export function drawFooters({ doc, fonts: { regular }, safe }: SitePdf, name: st
     page.drawLine({ start: { x: MARGIN, y: 44 }, end: { x: MARGIN + WIDTH, y: 44 }, thickness: 0.5, color: RULE });
     page.drawText(footerName, { x: MARGIN, y: 30, size: 8, font: regular, color: GREY });
     const count = `Page ${i + 1} of ${pages.length}`;
-    page.drawText(count, { x: MARGIN + WIDTH - regular.widthOfTextAtSize(count, 8), y: 30, size: 8, font: regular, color: GREY });
+    page.drawText(count, {
+      x: MARGIN + WIDTH - regular.widthOfTextAtSize(count, 8),
+      y: 30,
+      size: 8,
+      font: regular,
+      color: GREY,
+    });
   });
 }
 
@@ -246,13 +290,29 @@ export interface LabelRowsBox {
 }
 
 /** Label and value rows, a hairline under each; values that do not fit end with an ellipsis. */
-export function drawLabelRows({ fonts: { regular, bold }, safe }: SitePdf, page: PDFPage, rows: ReadonlyArray<readonly [string, string]>, box: LabelRowsBox): void {
+export function drawLabelRows(
+  { fonts: { regular, bold }, safe }: SitePdf,
+  page: PDFPage,
+  rows: ReadonlyArray<readonly [string, string]>,
+  box: LabelRowsBox,
+): void {
   const { left, top, labelWidth, valueWidth, rowHeight } = box;
   rows.forEach(([label, value], i) => {
     const y = top - i * rowHeight - 10;
     page.drawText(fit(safe(label), bold, 9, labelWidth - 6), { x: left, y, size: 9, font: bold, color: GREY });
-    page.drawText(fit(safe(value), regular, 10, valueWidth), { x: left + labelWidth, y, size: 10, font: regular, color: TEXT });
-    page.drawLine({ start: { x: left, y: y - 5 }, end: { x: left + labelWidth + valueWidth, y: y - 5 }, thickness: 0.3, color: RULE });
+    page.drawText(fit(safe(value), regular, 10, valueWidth), {
+      x: left + labelWidth,
+      y,
+      size: 10,
+      font: regular,
+      color: TEXT,
+    });
+    page.drawLine({
+      start: { x: left, y: y - 5 },
+      end: { x: left + labelWidth + valueWidth, y: y - 5 },
+      thickness: 0.3,
+      color: RULE,
+    });
   });
 }
 
@@ -289,21 +349,36 @@ export async function renderVehiclePdf({ car, tenant, siteUrl, image, phone }: V
 
   // Title, sold notice and price, as the sidebar shows them.
   cursor.paragraph(safe(title), { size: 20, font: bold }, WIDTH, 24);
-  if (!isAvailable(car)) cursor.line(safe(`SOLD: ${soldNotice(tenant.vehicleWord)}`), { size: 11, font: bold, color: rgb(0.7, 0.1, 0.12) }, 16);
+  if (!isAvailable(car))
+    cursor.line(
+      safe(`SOLD: ${soldNotice(tenant.vehicleWord)}`),
+      { size: 11, font: bold, color: rgb(0.7, 0.1, 0.12) },
+      16,
+    );
   cursor.y -= 4;
   cursor.need(26);
   const priceY = cursor.y - 18;
   const figure = fit(safe(price.price), bold, 18, WIDTH);
   cursor.page.drawText(figure, { x: MARGIN, y: priceY, size: 18, font: bold, color: primary });
   let x = MARGIN + bold.widthOfTextAtSize(figure, 18);
-  const rest = fit(safe(`${price.qualifier}${price.was ? ' was ' : ''}`), regular, 11, Math.max(0, MARGIN + WIDTH - x - (price.was ? 70 : 0)));
+  const rest = fit(
+    safe(`${price.qualifier}${price.was ? ' was ' : ''}`),
+    regular,
+    11,
+    Math.max(0, MARGIN + WIDTH - x - (price.was ? 70 : 0)),
+  );
   cursor.page.drawText(rest, { x, y: priceY, size: 11, font: regular, color: GREY });
   x += regular.widthOfTextAtSize(rest, 11);
   if (price.was) {
     const was = safe(price.was);
     const w = regular.widthOfTextAtSize(was, 11);
     cursor.page.drawText(was, { x, y: priceY, size: 11, font: regular, color: GREY });
-    cursor.page.drawLine({ start: { x, y: priceY + 3.8 }, end: { x: x + w, y: priceY + 3.8 }, thickness: 0.8, color: GREY });
+    cursor.page.drawLine({
+      start: { x, y: priceY + 3.8 },
+      end: { x: x + w, y: priceY + 3.8 },
+      thickness: 0.8,
+      color: GREY,
+    });
   }
   cursor.y -= 34;
 
@@ -317,10 +392,17 @@ export async function renderVehiclePdf({ car, tenant, siteUrl, image, phone }: V
   if (blockHeight > 0) {
     cursor.need(blockHeight);
     const top = cursor.y;
-    if (photo) cursor.page.drawImage(photo, { x: MARGIN, y: top - photoHeight, width: photoWidth, height: photoHeight });
+    if (photo)
+      cursor.page.drawImage(photo, { x: MARGIN, y: top - photoHeight, width: photoWidth, height: photoHeight });
     const left = photo ? MARGIN + photoWidth + 18 : MARGIN;
     const labelWidth = 78;
-    drawLabelRows(site, cursor.page, details, { left, top, labelWidth, valueWidth: Math.min(MARGIN + WIDTH - left - labelWidth, 260), rowHeight });
+    drawLabelRows(site, cursor.page, details, {
+      left,
+      top,
+      labelWidth,
+      valueWidth: Math.min(MARGIN + WIDTH - left - labelWidth, 260),
+      rowHeight,
+    });
     cursor.y = top - blockHeight - 6;
   }
 
@@ -334,7 +416,13 @@ export async function renderVehiclePdf({ car, tenant, siteUrl, image, phone }: V
       cursor.need(rowGap);
       [features[i], features[i + 1]].forEach((feature, column) => {
         if (feature === undefined) return;
-        cursor.page.drawText(fit(safe(`• ${feature}`), regular, 9.5, columnWidth), { x: MARGIN + column * (columnWidth + 24), y: cursor.y - 9.5, size: 9.5, font: regular, color: TEXT });
+        cursor.page.drawText(fit(safe(`• ${feature}`), regular, 9.5, columnWidth), {
+          x: MARGIN + column * (columnWidth + 24),
+          y: cursor.y - 9.5,
+          size: 9.5,
+          font: regular,
+          color: TEXT,
+        });
       });
       cursor.y -= rowGap;
     }
@@ -354,7 +442,8 @@ export async function renderVehiclePdf({ car, tenant, siteUrl, image, phone }: V
     const limit = room >= 6 ? Math.min(room, COMMENTS_LINES) : COMMENTS_LINES;
     cursor.heading('Dealer comments', 13);
     const lines = wrap(safe(comments), regular, 9.5, WIDTH);
-    if (lines.length > limit) lines.splice(limit - 1, Infinity, fit(`${lines[limit - 1] ?? ''} …`.trim(), regular, 9.5, WIDTH));
+    if (lines.length > limit)
+      lines.splice(limit - 1, Infinity, fit(`${lines[limit - 1] ?? ''} …`.trim(), regular, 9.5, WIDTH));
     for (const l of lines) cursor.line(l, { size: 9.5 }, 13);
   }
 

@@ -46,34 +46,75 @@ function when(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-AU', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
-function noticeText(row: Selectable<ReservationTable>, car: FeedCar | undefined, hours: number, timeZone: string, at: string): string {
-  const title = car ? [car.year, car.make, car.model].filter(Boolean).join(' ') + (car.stocknum ? ` (stock ${car.stocknum})` : '') : `car #${row.car_id}`;
-  const why = row.deposit > 0 ? `its ${formatMoney(row.deposit)} deposit was not paid within ${hours} hours` : `it was not confirmed within ${hours} hours`;
+function noticeText(
+  row: Selectable<ReservationTable>,
+  car: FeedCar | undefined,
+  hours: number,
+  timeZone: string,
+  at: string,
+): string {
+  const title = car
+    ? [car.year, car.make, car.model].filter(Boolean).join(' ') + (car.stocknum ? ` (stock ${car.stocknum})` : '')
+    : `car #${row.car_id}`;
+  const why =
+    row.deposit > 0
+      ? `its ${formatMoney(row.deposit)} deposit was not paid within ${hours} hours`
+      : `it was not confirmed within ${hours} hours`;
   const lead = row.lead_id ? ` Their reservation was lead #${row.lead_id}.` : '';
   return `The online reservation #${row.id} of the ${title}, held on ${when(row.held_at, timeZone)}, was released on its own on ${when(at, timeZone)}: ${why}. The car shows as available on the website again. The shopper's details are below; you may want to call them.${lead}`;
 }
 
 /** Releases one due hold and files the dealer's notice, all in one transaction; undefined when another sweeper got there first or it was paid. */
-async function expireOne(trx: Kysely<Database>, id: number, now: Date, site: (tenant: string) => HoldSite | undefined): Promise<{ noticeLeadId: number; queued: number } | undefined> {
+async function expireOne(
+  trx: Kysely<Database>,
+  id: number,
+  now: Date,
+  site: (tenant: string) => HoldSite | undefined,
+): Promise<{ noticeLeadId: number; queued: number } | undefined> {
   const at = now.toISOString();
   const current = await trx.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst();
   if (!current?.expires_at) return undefined;
   const hours = holdLengthHours(current.held_at, current.expires_at);
   const row = await trx
     .updateTable('reservations')
-    .set({ status: 'released', released_at: at, released_by: EXPIRY_RELEASED_BY, note: `Released on its own: not paid within ${hours} hours.` })
+    .set({
+      status: 'released',
+      released_at: at,
+      released_by: EXPIRY_RELEASED_BY,
+      note: `Released on its own: not paid within ${hours} hours.`,
+    })
     .where('id', '=', id)
     .where('status', '=', 'held')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('payment_intents').select('payment_intents.id').where('payment_intents.reservation_id', '=', id).where('payment_intents.status', '=', 'paid'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('payment_intents')
+            .select('payment_intents.id')
+            .where('payment_intents.reservation_id', '=', id)
+            .where('payment_intents.status', '=', 'paid'),
+        ),
+      ),
+    )
     .returningAll()
     .executeTakeFirst();
   if (!row) return undefined;
   // The event moves reservationsVersion, so the search index and cards stop showing the car RESERVED.
-  await trx.insertInto('reservation_events').values({ reservation_id: id, kind: 'released', by: EXPIRY_RELEASED_BY, at }).execute();
+  await trx
+    .insertInto('reservation_events')
+    .values({ reservation_id: id, kind: 'released', by: EXPIRY_RELEASED_BY, at })
+    .execute();
   // The deposit can no longer be paid for a hold that is gone.
-  await trx.updateTable('payment_intents').set({ status: 'cancelled', updated_at: at }).where('reservation_id', '=', id).where('status', '=', 'unpaid').execute();
+  await trx
+    .updateTable('payment_intents')
+    .set({ status: 'cancelled', updated_at: at })
+    .where('reservation_id', '=', id)
+    .where('status', '=', 'unpaid')
+    .execute();
 
-  const original: Selectable<LeadTable> | undefined = row.lead_id ? await trx.selectFrom('leads').selectAll().where('id', '=', row.lead_id).executeTakeFirst() : undefined;
+  const original: Selectable<LeadTable> | undefined = row.lead_id
+    ? await trx.selectFrom('leads').selectAll().where('id', '=', row.lead_id).executeTakeFirst()
+    : undefined;
   const carRow = await trx.selectFrom('cars').select('data').where('id', '=', row.car_id).executeTakeFirst();
   const car = carRow ? (JSON.parse(carRow.data) as FeedCar) : undefined;
   const info = site(row.tenant);
@@ -102,9 +143,15 @@ async function expireOne(trx: Kysely<Database>, id: number, now: Date, site: (te
     destinations: info?.destinations ?? [],
   });
   const { message: shopperMessage, ...rest } = shopper;
-  let stored = await storeLeadIn(trx, notice({ ...rest, ...(shopperMessage !== undefined ? { shopper_message: shopperMessage } : {}), message }), now);
+  let stored = await storeLeadIn(
+    trx,
+    notice({ ...rest, ...(shopperMessage !== undefined ? { shopper_message: shopperMessage } : {}), message }),
+    now,
+  );
   if (!stored.ok) {
-    const contact = Object.fromEntries(CONTACT_FIELDS.filter((name) => shopper[name] !== undefined).map((name) => [name, shopper[name] as FormValue]));
+    const contact = Object.fromEntries(
+      CONTACT_FIELDS.filter((name) => shopper[name] !== undefined).map((name) => [name, shopper[name] as FormValue]),
+    );
     stored = await storeLeadIn(trx, notice({ ...contact, message }), now);
   }
   if (!stored.ok) throw new Error(`The notice for expired reservation #${row.id} could not be stored.`);
@@ -119,7 +166,10 @@ async function expireOne(trx: Kysely<Database>, id: number, now: Date, site: (te
  * destinations through the outbox in the same transaction, so it reaches the dealer exactly like
  * the reservation itself did, and `npm run leads` lists it. A paid deposit is never released here.
  */
-export async function expireUnpaidHolds(db: PlatformDb, options: { now: Date; site(tenant: string): HoldSite | undefined; limit?: number }): Promise<ExpiredHold[]> {
+export async function expireUnpaidHolds(
+  db: PlatformDb,
+  options: { now: Date; site(tenant: string): HoldSite | undefined; limit?: number },
+): Promise<ExpiredHold[]> {
   const at = options.now.toISOString();
   const due = await db
     .selectFrom('reservations')
@@ -127,7 +177,17 @@ export async function expireUnpaidHolds(db: PlatformDb, options: { now: Date; si
     .where('status', '=', 'held')
     .where('expires_at', 'is not', null)
     .where('expires_at', '<=', at)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('payment_intents').select('payment_intents.id').whereRef('payment_intents.reservation_id', '=', 'reservations.id').where('payment_intents.status', '=', 'paid'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('payment_intents')
+            .select('payment_intents.id')
+            .whereRef('payment_intents.reservation_id', '=', 'reservations.id')
+            .where('payment_intents.status', '=', 'paid'),
+        ),
+      ),
+    )
     .orderBy('expires_at')
     .limit(options.limit ?? 200)
     .execute();

@@ -15,11 +15,25 @@ export async function receiveReservation(request: ReserveRequest): Promise<Reser
   validator ??= new FormValidator();
   const db = await getDatabase();
   const limit = Number(process.env.LEAD_RATE_LIMIT ?? DEFAULT_RATE_LIMIT);
-  return reserveCar({ db, stock: await getStockRepository(), validator, payments: getPaymentProvider(db), rateLimit: Number.isFinite(limit) && limit >= 0 ? limit : DEFAULT_RATE_LIMIT, rateWindowMs: DEFAULT_RATE_WINDOW_MS, now: () => new Date() }, request);
+  return reserveCar(
+    {
+      db,
+      stock: await getStockRepository(),
+      validator,
+      payments: getPaymentProvider(db),
+      rateLimit: Number.isFinite(limit) && limit >= 0 ? limit : DEFAULT_RATE_LIMIT,
+      rateWindowMs: DEFAULT_RATE_WINDOW_MS,
+      now: () => new Date(),
+    },
+    request,
+  );
 }
 
 /** Releases the unpaid holds that have run out on the process-wide database, and tells each dealer. */
-export async function expireHoldsNow(site: (tenant: string) => HoldSite | undefined, now = new Date()): Promise<ExpiredHold[]> {
+export async function expireHoldsNow(
+  site: (tenant: string) => HoldSite | undefined,
+  now = new Date(),
+): Promise<ExpiredHold[]> {
   return expireUnpaidHolds(await getDatabase(), { now, site });
 }
 
@@ -33,7 +47,10 @@ const sweeper: { timer?: ReturnType<typeof setInterval>; running: boolean } = { 
  * Starts releasing run-out unpaid holds inside this process (now, then every `intervalMs`);
  * `onExpired` hears how many were released, e.g. to deliver the dealers' notices at once.
  */
-export function startHoldSweeper(site: (tenant: string) => HoldSite | undefined, options: { intervalMs?: number; onExpired?: (count: number) => void } = {}): void {
+export function startHoldSweeper(
+  site: (tenant: string) => HoldSite | undefined,
+  options: { intervalMs?: number; onExpired?: (count: number) => void } = {},
+): void {
   if (sweeper.timer) return;
   const sweep = async () => {
     if (sweeper.running) return;

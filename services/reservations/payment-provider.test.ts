@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
 import { importFeed } from '../stock/import-feed';
-import { EmbeddedPaymentProvider, getPaymentProvider, HttpPaymentProvider, PaymentProviderError, type PaymentIntentInput } from './payment-provider';
+import {
+  EmbeddedPaymentProvider,
+  getPaymentProvider,
+  HttpPaymentProvider,
+  PaymentProviderError,
+  type PaymentIntentInput,
+} from './payment-provider';
 import { getReservation, holdCar } from './reservations';
 
 const now = new Date('2026-11-22T00:00:00Z');
@@ -13,15 +19,51 @@ let reservationId: number;
 beforeEach(async () => {
   db = openDatabase('file::memory:');
   await migrateToLatest(db);
-  await importFeed(db, { dealerships: [{ id: 1, slug: 'one', name: 'One' }], cars: [{ id: 1, slug: 'car-1', make: 'Mazda', model: 'CX-5', year: 2022, car_type: 'used', status: 'in_stock', price: 30000, dealership_id: 1 }] }, { file: 'feed.json', now });
+  await importFeed(
+    db,
+    {
+      dealerships: [{ id: 1, slug: 'one', name: 'One' }],
+      cars: [
+        {
+          id: 1,
+          slug: 'car-1',
+          make: 'Mazda',
+          model: 'CX-5',
+          year: 2022,
+          car_type: 'used',
+          status: 'in_stock',
+          price: 30000,
+          dealership_id: 1,
+        },
+      ],
+    },
+    { file: 'feed.json', now },
+  );
   const held = await holdCar(db, { tenant: 'harbour-city-mazda', carId: 1, leadId: null, deposit: 200, now });
   if (!held.ok) throw new Error(held.message);
   reservationId = held.reservation.id;
 });
 afterEach(async () => db.destroy());
 
-const input = (): PaymentIntentInput => ({ tenant: 'harbour-city-mazda', reservationId, amountCents: 20_000, currency: 'AUD', description: 'Deposit for 2022 Mazda CX-5' });
-const PAYMENT_INTENT_COLUMNS = ['id', 'tenant', 'reservation_id', 'amount_cents', 'currency', 'status', 'provider', 'provider_ref', 'created_at', 'updated_at'];
+const input = (): PaymentIntentInput => ({
+  tenant: 'harbour-city-mazda',
+  reservationId,
+  amountCents: 20_000,
+  currency: 'AUD',
+  description: 'Deposit for 2022 Mazda CX-5',
+});
+const PAYMENT_INTENT_COLUMNS = [
+  'id',
+  'tenant',
+  'reservation_id',
+  'amount_cents',
+  'currency',
+  'status',
+  'provider',
+  'provider_ref',
+  'created_at',
+  'updated_at',
+];
 
 describe('EmbeddedPaymentProvider', () => {
   it('records the deposit as an unpaid intent with an id nobody can guess, and no card fields', async () => {
@@ -34,7 +76,18 @@ describe('EmbeddedPaymentProvider', () => {
     expect(first.id).toMatch(/^pi_[A-Za-z0-9_-]{24}$/);
 
     const row = await db.selectFrom('payment_intents').selectAll().where('id', '=', first.id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ id: first.id, tenant: 'harbour-city-mazda', reservation_id: reservationId, amount_cents: 20_000, currency: 'AUD', status: 'unpaid', provider: 'embedded', provider_ref: null, created_at: now.toISOString(), updated_at: now.toISOString() });
+    expect(row).toEqual({
+      id: first.id,
+      tenant: 'harbour-city-mazda',
+      reservation_id: reservationId,
+      amount_cents: 20_000,
+      currency: 'AUD',
+      status: 'unpaid',
+      provider: 'embedded',
+      provider_ref: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    });
     const columns = await sql<{ name: string }>`select name from pragma_table_info('payment_intents')`.execute(db);
     expect(columns.rows.map((c) => c.name)).toEqual(PAYMENT_INTENT_COLUMNS);
     expect((await getReservation(db, reservationId))?.paymentIntentId).toBe(second.id);
@@ -69,16 +122,36 @@ describe('HttpPaymentProvider', () => {
   afterEach(async () => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('POSTs the intent with the bearer key and stores only the provider id and status', async () => {
-    answer = { status: 201, body: JSON.stringify({ id: 'prov_123', status: 'unpaid', redirectUrl: 'https://pay.example.com/checkout/prov_123', card: { number: '4242424242424242', cvc: '123' } }) };
+    answer = {
+      status: 201,
+      body: JSON.stringify({
+        id: 'prov_123',
+        status: 'unpaid',
+        redirectUrl: 'https://pay.example.com/checkout/prov_123',
+        card: { number: '4242424242424242', cvc: '123' },
+      }),
+    };
     const provider = getPaymentProvider(db, { PAYMENT_PROVIDER_URL: url, PAYMENT_PROVIDER_KEY: 'secret-key' });
     expect(provider).toBeInstanceOf(HttpPaymentProvider);
     const intent = await provider.createIntent(input());
 
-    expect(intent).toEqual({ id: expect.stringMatching(/^pi_/), status: 'unpaid', redirectUrl: 'https://pay.example.com/checkout/prov_123' });
+    expect(intent).toEqual({
+      id: expect.stringMatching(/^pi_/),
+      status: 'unpaid',
+      redirectUrl: 'https://pay.example.com/checkout/prov_123',
+    });
     expect(received).toHaveLength(1);
-    expect(received[0]?.headers).toMatchObject({ authorization: 'Bearer secret-key', 'content-type': 'application/json', 'idempotency-key': intent.id });
+    expect(received[0]?.headers).toMatchObject({
+      authorization: 'Bearer secret-key',
+      'content-type': 'application/json',
+      'idempotency-key': intent.id,
+    });
     expect(received[0]?.body).toEqual({ intentId: intent.id, ...input() });
-    const row = await db.selectFrom('payment_intents').selectAll().where('id', '=', intent.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('payment_intents')
+      .selectAll()
+      .where('id', '=', intent.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'unpaid', provider: 'http', provider_ref: 'prov_123', amount_cents: 20_000 });
     expect(JSON.stringify(row)).not.toContain('4242');
     expect((await getReservation(db, reservationId))?.paymentIntentId).toBe(intent.id);
@@ -86,7 +159,10 @@ describe('HttpPaymentProvider', () => {
 
   it('passes on a deposit the provider reports paid straight away', async () => {
     answer = { status: 200, body: JSON.stringify({ id: 'prov_9', status: 'paid' }) };
-    expect(await new HttpPaymentProvider(db, { url }).createIntent(input())).toEqual({ id: expect.stringMatching(/^pi_/), status: 'paid' });
+    expect(await new HttpPaymentProvider(db, { url }).createIntent(input())).toEqual({
+      id: expect.stringMatching(/^pi_/),
+      status: 'paid',
+    });
     expect(received[0]?.headers.authorization).toBeUndefined();
   });
 
@@ -94,7 +170,12 @@ describe('HttpPaymentProvider', () => {
     ['an error status', 502, '{"error":"down"}', /HTTP 502/],
     ['an answer without an id', 200, '{"status":"unpaid"}', /no "id"/],
     ['a status it does not know', 200, '{"id":"x","status":"pending"}', /"status"/],
-    ['a redirect that is not http(s)', 200, '{"id":"x","status":"unpaid","redirectUrl":"javascript:alert(1)"}', /redirectUrl/],
+    [
+      'a redirect that is not http(s)',
+      200,
+      '{"id":"x","status":"unpaid","redirectUrl":"javascript:alert(1)"}',
+      /redirectUrl/,
+    ],
     ['text that is not JSON', 200, 'OK', /not a JSON object/],
   ])('stores the intent as failed and throws on %s', async (_, status, body, message) => {
     answer = { status, body };
@@ -108,7 +189,9 @@ describe('HttpPaymentProvider', () => {
   it('treats an unreachable provider as a failure', async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.listen(0); // closed again by afterEach
-    await expect(new HttpPaymentProvider(db, { url, timeoutMs: 2_000 }).createIntent(input())).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(new HttpPaymentProvider(db, { url, timeoutMs: 2_000 }).createIntent(input())).rejects.toBeInstanceOf(
+      PaymentProviderError,
+    );
   });
 });
 

@@ -46,19 +46,38 @@ export function newPaymentIntentId(): string {
 }
 
 function checkInput(input: PaymentIntentInput): void {
-  if (!Number.isSafeInteger(input.amountCents) || input.amountCents < 0) throw new RangeError(`amountCents must be a whole number of cents, got ${input.amountCents}`);
-  if (!/^[A-Z]{3}$/.test(input.currency)) throw new RangeError(`currency must be an ISO 4217 code such as AUD, got "${input.currency}"`);
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents < 0)
+    throw new RangeError(`amountCents must be a whole number of cents, got ${input.amountCents}`);
+  if (!/^[A-Z]{3}$/.test(input.currency))
+    throw new RangeError(`currency must be an ISO 4217 code such as AUD, got "${input.currency}"`);
 }
 
 /** Stores the intent and points its reservation at it, together. */
-async function recordIntent(db: PlatformDb, input: PaymentIntentInput, row: Pick<PaymentIntentTable, 'id' | 'status' | 'provider' | 'provider_ref'>, now: Date): Promise<void> {
+async function recordIntent(
+  db: PlatformDb,
+  input: PaymentIntentInput,
+  row: Pick<PaymentIntentTable, 'id' | 'status' | 'provider' | 'provider_ref'>,
+  now: Date,
+): Promise<void> {
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('payment_intents')
-      .values({ ...row, tenant: input.tenant, reservation_id: input.reservationId, amount_cents: input.amountCents, currency: input.currency, created_at: at, updated_at: at })
+      .values({
+        ...row,
+        tenant: input.tenant,
+        reservation_id: input.reservationId,
+        amount_cents: input.amountCents,
+        currency: input.currency,
+        created_at: at,
+        updated_at: at,
+      })
       .execute();
-    await trx.updateTable('reservations').set({ payment_intent_id: row.id }).where('id', '=', input.reservationId).execute();
+    await trx
+      .updateTable('reservations')
+      .set({ payment_intent_id: row.id })
+      .where('id', '=', input.reservationId)
+      .execute();
   });
 }
 
@@ -101,9 +120,11 @@ function parseAnswer(body: unknown): ProviderAnswer | string {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return 'the answer is not a JSON object';
   const { id, status, redirectUrl } = body as Record<string, unknown>;
   if (typeof id !== 'string' || !id || id.length > 255) return 'the answer has no "id" string';
-  if (status !== 'unpaid' && status !== 'paid') return `the answer's "status" must be "unpaid" or "paid", got ${JSON.stringify(status)}`;
+  if (status !== 'unpaid' && status !== 'paid')
+    return `the answer's "status" must be "unpaid" or "paid", got ${JSON.stringify(status)}`;
   if (redirectUrl === undefined || redirectUrl === null) return { id, status };
-  if (typeof redirectUrl !== 'string' || !URL.canParse(redirectUrl) || !/^https?:$/.test(new URL(redirectUrl).protocol)) return 'the answer\'s "redirectUrl" is not an http(s) URL';
+  if (typeof redirectUrl !== 'string' || !URL.canParse(redirectUrl) || !/^https?:$/.test(new URL(redirectUrl).protocol))
+    return 'the answer\'s "redirectUrl" is not an http(s) URL';
   return { id, status, redirectUrl };
 }
 
@@ -140,7 +161,14 @@ export class HttpPaymentProvider implements PaymentProvider {
           'idempotency-key': intentId,
           ...(this.options.key ? { authorization: `Bearer ${this.options.key}` } : {}),
         },
-        body: JSON.stringify({ intentId, tenant: input.tenant, reservationId: input.reservationId, amountCents: input.amountCents, currency: input.currency, description: input.description }),
+        body: JSON.stringify({
+          intentId,
+          tenant: input.tenant,
+          reservationId: input.reservationId,
+          amountCents: input.amountCents,
+          currency: input.currency,
+          description: input.description,
+        }),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
       if (!response.ok) answer = `it answered HTTP ${response.status}`;
@@ -158,18 +186,37 @@ export class HttpPaymentProvider implements PaymentProvider {
       answer = error instanceof Error ? error.message : String(error);
     }
     if (typeof answer === 'string') {
-      await recordIntent(this.db, input, { id: intentId, status: 'failed', provider: this.name, provider_ref: null }, this.now());
-      throw new PaymentProviderError(`The payment provider could not create the deposit's payment: ${answer}`, intentId);
+      await recordIntent(
+        this.db,
+        input,
+        { id: intentId, status: 'failed', provider: this.name, provider_ref: null },
+        this.now(),
+      );
+      throw new PaymentProviderError(
+        `The payment provider could not create the deposit's payment: ${answer}`,
+        intentId,
+      );
     }
-    await recordIntent(this.db, input, { id: intentId, status: answer.status, provider: this.name, provider_ref: answer.id }, this.now());
-    return answer.redirectUrl ? { id: intentId, status: answer.status, redirectUrl: answer.redirectUrl } : { id: intentId, status: answer.status };
+    await recordIntent(
+      this.db,
+      input,
+      { id: intentId, status: answer.status, provider: this.name, provider_ref: answer.id },
+      this.now(),
+    );
+    return answer.redirectUrl
+      ? { id: intentId, status: answer.status, redirectUrl: answer.redirectUrl }
+      : { id: intentId, status: answer.status };
   }
 }
 
 /** The embedded provider unless PAYMENT_PROVIDER_URL names an HTTP one (PAYMENT_PROVIDER_KEY its bearer token). */
-export function getPaymentProvider(db: PlatformDb, env: Readonly<Record<string, string | undefined>> = process.env): PaymentProvider {
+export function getPaymentProvider(
+  db: PlatformDb,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): PaymentProvider {
   const url = env.PAYMENT_PROVIDER_URL?.trim();
   if (!url) return new EmbeddedPaymentProvider(db);
-  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new Error(`PAYMENT_PROVIDER_URL "${url}" is not an http(s) URL.`);
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+    throw new Error(`PAYMENT_PROVIDER_URL "${url}" is not an http(s) URL.`);
   return new HttpPaymentProvider(db, { url, key: env.PAYMENT_PROVIDER_KEY || undefined });
 }

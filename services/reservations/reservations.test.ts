@@ -8,11 +8,33 @@ import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import { storeLeadSubmission } from '../leads/lead-store';
 import { EmbeddedPaymentProvider } from './payment-provider';
-import { activeReservations, ALREADY_RESERVED_MESSAGE, cancelReservation, holdCar, LEAD_HOLDS_ANOTHER_MESSAGE, releaseReservation, reservationsVersion } from './reservations';
+import {
+  activeReservations,
+  ALREADY_RESERVED_MESSAGE,
+  cancelReservation,
+  holdCar,
+  LEAD_HOLDS_ANOTHER_MESSAGE,
+  releaseReservation,
+  reservationsVersion,
+} from './reservations';
 
 const now = new Date('2026-11-22T00:00:00Z');
-const car = (id: number, extra: Record<string, unknown> = {}) => ({ id, slug: `car-${id}`, make: 'Mazda', model: 'CX-5', year: 2022, car_type: 'used', status: 'in_stock', price: 30000, dealership_id: 1, ...extra });
-const feed = { dealerships: [{ id: 1, slug: 'one', name: 'One' }], cars: [car(1), car(2, { reserved: false }), car(3, { reserved: true }), car(4)] };
+const car = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  slug: `car-${id}`,
+  make: 'Mazda',
+  model: 'CX-5',
+  year: 2022,
+  car_type: 'used',
+  status: 'in_stock',
+  price: 30000,
+  dealership_id: 1,
+  ...extra,
+});
+const feed = {
+  dealerships: [{ id: 1, slug: 'one', name: 'One' }],
+  cars: [car(1), car(2, { reserved: false }), car(3, { reserved: true }), car(4)],
+};
 
 let db: PlatformDb;
 let repo: StockRepository;
@@ -31,10 +53,16 @@ describe('holdCar', () => {
   it('shows the held car as reserved in search input, cards and the vehicle page, and moves the import version', async () => {
     const before = await repo.importVersion();
     const result = await hold(1);
-    expect(result).toMatchObject({ ok: true, reservation: { carId: 1, status: 'held', deposit: 200, leadId: null, heldAt: now.toISOString() } });
+    expect(result).toMatchObject({
+      ok: true,
+      reservation: { carId: 1, status: 'held', deposit: 200, leadId: null, heldAt: now.toISOString() },
+    });
 
     expect(await repo.importVersion()).toBeGreaterThan(before);
-    expect((await repo.carsByIds([1, 4])).map((c) => [c.id, c.reserved])).toEqual([[1, true], [4, undefined]]);
+    expect((await repo.carsByIds([1, 4])).map((c) => [c.id, c.reserved])).toEqual([
+      [1, true],
+      [4, undefined],
+    ]);
     expect((await repo.indexSource()).cars.filter((c) => c.reserved).map((c) => c.id)).toEqual([1, 3]);
     expect((await repo.carBySlug('car-1', [1]))?.reserved).toBe(true);
     // The feed's own record is untouched.
@@ -52,25 +80,82 @@ describe('holdCar', () => {
   it('lets exactly one of two simultaneous holds win', async () => {
     const results = await Promise.all([hold(4), hold(4), hold(4)]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.message)).toEqual([ALREADY_RESERVED_MESSAGE, ALREADY_RESERVED_MESSAGE]);
+    expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.message)).toEqual([
+      ALREADY_RESERVED_MESSAGE,
+      ALREADY_RESERVED_MESSAGE,
+    ]);
   });
 
   it('cannot store two holds of one car even when a writer skips the check (another process)', async () => {
     await hold(4);
-    const row = { tenant: 't', car_id: 4, lead_id: null, status: 'held' as const, deposit: 0, payment_intent_id: null, held_at: now.toISOString(), released_at: null, released_by: null, note: null };
-    await expect(db.insertInto('reservations').values(row).execute()).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
-    await db.insertInto('reservations').values({ ...row, status: 'released' }).execute();
+    const row = {
+      tenant: 't',
+      car_id: 4,
+      lead_id: null,
+      status: 'held' as const,
+      deposit: 0,
+      payment_intent_id: null,
+      held_at: now.toISOString(),
+      released_at: null,
+      released_by: null,
+      note: null,
+    };
+    await expect(db.insertInto('reservations').values(row).execute()).rejects.toMatchObject({
+      code: 'SQLITE_CONSTRAINT_UNIQUE',
+    });
+    await db
+      .insertInto('reservations')
+      .values({ ...row, status: 'released' })
+      .execute();
   });
 
   // Issue 14: one filling (one lead) holds one car, whatever two racing requests do.
   it('refuses a second hold for the same lead, and a writer that skips the check cannot store one', async () => {
-    const stored = await storeLeadSubmission(db, { tenant: 't', form: 'reservation', eventId: 22, category: 'Reservation', fields: { name: 'Ana' }, extras: {}, url: '', visitedPages: [], linkedQueryParams: {}, idempotencyKey: 'lead-holds-one', step: 0, isLastStep: true, spam: false, destinations: [] }, now);
+    const stored = await storeLeadSubmission(
+      db,
+      {
+        tenant: 't',
+        form: 'reservation',
+        eventId: 22,
+        category: 'Reservation',
+        fields: { name: 'Ana' },
+        extras: {},
+        url: '',
+        visitedPages: [],
+        linkedQueryParams: {},
+        idempotencyKey: 'lead-holds-one',
+        step: 0,
+        isLastStep: true,
+        spam: false,
+        destinations: [],
+      },
+      now,
+    );
     if (!stored.ok) throw new Error('lead not stored');
     const expiresAt = new Date(now.getTime() + 48 * 3_600_000);
-    expect(await holdCar(db, { tenant: 't', carId: 1, leadId: stored.leadId, deposit: 200, now, expiresAt })).toMatchObject({ ok: true, reservation: { expiresAt: expiresAt.toISOString() } });
-    expect(await holdCar(db, { tenant: 't', carId: 2, leadId: stored.leadId, deposit: 200, now })).toEqual({ ok: false, reason: 'lead_holds_another', message: LEAD_HOLDS_ANOTHER_MESSAGE });
-    const row = { tenant: 't', car_id: 4, lead_id: stored.leadId, status: 'held' as const, deposit: 0, payment_intent_id: null, held_at: now.toISOString(), released_at: null, released_by: null, note: null };
-    await expect(db.insertInto('reservations').values(row).execute()).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    expect(
+      await holdCar(db, { tenant: 't', carId: 1, leadId: stored.leadId, deposit: 200, now, expiresAt }),
+    ).toMatchObject({ ok: true, reservation: { expiresAt: expiresAt.toISOString() } });
+    expect(await holdCar(db, { tenant: 't', carId: 2, leadId: stored.leadId, deposit: 200, now })).toEqual({
+      ok: false,
+      reason: 'lead_holds_another',
+      message: LEAD_HOLDS_ANOTHER_MESSAGE,
+    });
+    const row = {
+      tenant: 't',
+      car_id: 4,
+      lead_id: stored.leadId,
+      status: 'held' as const,
+      deposit: 0,
+      payment_intent_id: null,
+      held_at: now.toISOString(),
+      released_at: null,
+      released_by: null,
+      note: null,
+    };
+    await expect(db.insertInto('reservations').values(row).execute()).rejects.toMatchObject({
+      code: 'SQLITE_CONSTRAINT_UNIQUE',
+    });
     expect((await activeReservations(db)).map((r) => r.carId)).toEqual([1]);
   });
 
@@ -82,7 +167,9 @@ describe('holdCar', () => {
   });
 
   it('refuses a deposit that is not a number of dollars', async () => {
-    await expect(holdCar(db, { tenant: 't', carId: 1, leadId: null, deposit: Number.NaN, now })).rejects.toThrow(RangeError);
+    await expect(holdCar(db, { tenant: 't', carId: 1, leadId: null, deposit: Number.NaN, now })).rejects.toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -91,8 +178,20 @@ describe('releaseReservation', () => {
     const held = await hold(2);
     if (!held.ok) throw new Error(held.message);
     const whileHeld = await repo.importVersion();
-    const released = await releaseReservation(db, held.reservation.id, { by: 'sam@dealer', note: 'Customer changed their mind', now });
-    expect(released).toMatchObject({ ok: true, reservation: { status: 'released', releasedBy: 'sam@dealer', note: 'Customer changed their mind', releasedAt: now.toISOString() } });
+    const released = await releaseReservation(db, held.reservation.id, {
+      by: 'sam@dealer',
+      note: 'Customer changed their mind',
+      now,
+    });
+    expect(released).toMatchObject({
+      ok: true,
+      reservation: {
+        status: 'released',
+        releasedBy: 'sam@dealer',
+        note: 'Customer changed their mind',
+        releasedAt: now.toISOString(),
+      },
+    });
     expect(await reservedOf(2)).toBe(false);
     expect(await repo.importVersion()).toBeGreaterThan(whileHeld);
     expect(await activeReservations(db)).toEqual([]);
@@ -104,17 +203,35 @@ describe('releaseReservation', () => {
     const held = await hold(1);
     if (!held.ok) throw new Error(held.message);
     await releaseReservation(db, held.reservation.id, { by: 'cli', now });
-    expect(await releaseReservation(db, held.reservation.id, { by: 'cli', now })).toMatchObject({ ok: false, reason: 'not_held' });
-    expect(await releaseReservation(db, 999, { by: 'cli', now })).toMatchObject({ ok: false, reason: 'not_found', message: 'There is no reservation #999.' });
+    expect(await releaseReservation(db, held.reservation.id, { by: 'cli', now })).toMatchObject({
+      ok: false,
+      reason: 'not_held',
+    });
+    expect(await releaseReservation(db, 999, { by: 'cli', now })).toMatchObject({
+      ok: false,
+      reason: 'not_found',
+      message: 'There is no reservation #999.',
+    });
   });
 
   it('cancelling a hold frees the car and cancels its unpaid deposit', async () => {
     const held = await hold(1);
     if (!held.ok) throw new Error(held.message);
-    const intent = await new EmbeddedPaymentProvider(db, () => now).createIntent({ tenant: 't', reservationId: held.reservation.id, amountCents: 20_000, currency: 'AUD', description: 'Deposit' });
-    expect(await cancelReservation(db, held.reservation.id, { note: 'payment provider down', now })).toMatchObject({ ok: true, reservation: { status: 'cancelled', paymentIntentId: intent.id } });
+    const intent = await new EmbeddedPaymentProvider(db, () => now).createIntent({
+      tenant: 't',
+      reservationId: held.reservation.id,
+      amountCents: 20_000,
+      currency: 'AUD',
+      description: 'Deposit',
+    });
+    expect(await cancelReservation(db, held.reservation.id, { note: 'payment provider down', now })).toMatchObject({
+      ok: true,
+      reservation: { status: 'cancelled', paymentIntentId: intent.id },
+    });
     expect(await reservedOf(1)).toBeUndefined();
-    expect((await db.selectFrom('payment_intents').select('status').executeTakeFirstOrThrow()).status).toBe('cancelled');
+    expect((await db.selectFrom('payment_intents').select('status').executeTakeFirstOrThrow()).status).toBe(
+      'cancelled',
+    );
   });
 });
 
@@ -147,9 +264,21 @@ describe('activeReservations and reservationsVersion', () => {
 describe('search sees held cars', () => {
   const entry = loadTenantRegistry().tenants.get('harbour-city-mazda');
   if (!entry?.ok) throw new Error('demo tenant missing');
-  const tenant: ResolvedTenant = { ...entry.config, dealerships: [1], search: { ...entry.config.search, baseFilter: undefined } };
+  const tenant: ResolvedTenant = {
+    ...entry.config,
+    dealerships: [1],
+    search: { ...entry.config.search, baseFilter: undefined },
+  };
   const reservedIds = async (service: SearchService) =>
-    (await service.search(tenant, { filter: { field: 'reserved', eq: true }, sort: 'latest', page: 1, hitsPerPage: 20, facets: [] }, now)).hits.map((c) => c.id).sort();
+    (
+      await service.search(
+        tenant,
+        { filter: { field: 'reserved', eq: true }, sort: 'latest', page: 1, hitsPerPage: 20, facets: [] },
+        now,
+      )
+    ).hits
+      .map((c) => c.id)
+      .sort();
 
   it('re-indexes when a car is held or released, for the reserved filter and the RESERVED tag', async () => {
     const service = new SearchService(new EmbeddedEngine(), repo);

@@ -32,8 +32,7 @@ export type HoldResult =
   | { ok: false; reason: 'already_reserved' | 'car_unavailable' | 'lead_holds_another'; message: string };
 
 export type EndResult =
-  | { ok: true; reservation: Reservation }
-  | { ok: false; reason: 'not_found' | 'not_held'; message: string };
+  { ok: true; reservation: Reservation } | { ok: false; reason: 'not_found' | 'not_held'; message: string };
 
 export interface HoldInput {
   tenant: string;
@@ -78,22 +77,52 @@ function isUniqueViolation(error: unknown): boolean {
  * indexes settle holds racing for the same car or lead, even from different processes.
  */
 export async function holdCar(db: PlatformDb, input: HoldInput): Promise<HoldResult> {
-  if (!Number.isFinite(input.deposit) || input.deposit < 0) throw new RangeError(`deposit must be a non-negative number of dollars, got ${input.deposit}`);
+  if (!Number.isFinite(input.deposit) || input.deposit < 0)
+    throw new RangeError(`deposit must be a non-negative number of dollars, got ${input.deposit}`);
   const at = input.now.toISOString();
   return db.transaction().execute(async (trx): Promise<HoldResult> => {
-    const car = await trx.selectFrom('cars').select('data').where('id', '=', input.carId).where('withdrawn_at', 'is', null).executeTakeFirst();
+    const car = await trx
+      .selectFrom('cars')
+      .select('data')
+      .where('id', '=', input.carId)
+      .where('withdrawn_at', 'is', null)
+      .executeTakeFirst();
     if (!car) return { ok: false, reason: 'car_unavailable', message: CAR_UNAVAILABLE_MESSAGE };
     const feed = JSON.parse(car.data) as FeedCar;
     if (feed.reserved || feed.status === 'reserved') return alreadyReserved;
-    const held = await trx.selectFrom('reservations').select('id').where('car_id', '=', input.carId).where('status', '=', 'held').executeTakeFirst();
+    const held = await trx
+      .selectFrom('reservations')
+      .select('id')
+      .where('car_id', '=', input.carId)
+      .where('status', '=', 'held')
+      .executeTakeFirst();
     if (held) return alreadyReserved;
-    const leadHolds = async () => input.leadId !== null && (await trx.selectFrom('reservations').select('id').where('lead_id', '=', input.leadId).where('status', '=', 'held').executeTakeFirst()) !== undefined;
+    const leadHolds = async () =>
+      input.leadId !== null &&
+      (await trx
+        .selectFrom('reservations')
+        .select('id')
+        .where('lead_id', '=', input.leadId)
+        .where('status', '=', 'held')
+        .executeTakeFirst()) !== undefined;
     if (await leadHolds()) return leadHoldsAnother;
     let row: Selectable<ReservationTable>;
     try {
       row = await trx
         .insertInto('reservations')
-        .values({ tenant: input.tenant, car_id: input.carId, lead_id: input.leadId, status: 'held', deposit: input.deposit, payment_intent_id: null, held_at: at, released_at: null, released_by: null, note: null, expires_at: input.expiresAt?.toISOString() ?? null })
+        .values({
+          tenant: input.tenant,
+          car_id: input.carId,
+          lead_id: input.leadId,
+          status: 'held',
+          deposit: input.deposit,
+          payment_intent_id: null,
+          held_at: at,
+          released_at: null,
+          released_by: null,
+          note: null,
+          expires_at: input.expiresAt?.toISOString() ?? null,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     } catch (error) {
@@ -105,12 +134,22 @@ export async function holdCar(db: PlatformDb, input: HoldInput): Promise<HoldRes
   });
 }
 
-async function endReservation(db: PlatformDb, id: number, status: 'released' | 'cancelled', options: { by?: string | null; note?: string | null; now: Date }): Promise<EndResult> {
+async function endReservation(
+  db: PlatformDb,
+  id: number,
+  status: 'released' | 'cancelled',
+  options: { by?: string | null; note?: string | null; now: Date },
+): Promise<EndResult> {
   const at = options.now.toISOString();
   return db.transaction().execute(async (trx): Promise<EndResult> => {
     const row = await trx
       .updateTable('reservations')
-      .set((eb) => ({ status, released_at: at, released_by: options.by ?? null, note: options.note == null ? eb.ref('note') : options.note }))
+      .set((eb) => ({
+        status,
+        released_at: at,
+        released_by: options.by ?? null,
+        note: options.note == null ? eb.ref('note') : options.note,
+      }))
       .where('id', '=', id)
       .where('status', '=', 'held')
       .returningAll()
@@ -121,9 +160,17 @@ async function endReservation(db: PlatformDb, id: number, status: 'released' | '
         ? { ok: false, reason: 'not_held', message: `Reservation #${id} is not held (it is ${existing.status}).` }
         : { ok: false, reason: 'not_found', message: `There is no reservation #${id}.` };
     }
-    await trx.insertInto('reservation_events').values({ reservation_id: id, kind: status, by: options.by ?? null, at }).execute();
+    await trx
+      .insertInto('reservation_events')
+      .values({ reservation_id: id, kind: status, by: options.by ?? null, at })
+      .execute();
     if (status === 'cancelled') {
-      await trx.updateTable('payment_intents').set({ status: 'cancelled', updated_at: at }).where('reservation_id', '=', id).where('status', '=', 'unpaid').execute();
+      await trx
+        .updateTable('payment_intents')
+        .set({ status: 'cancelled', updated_at: at })
+        .where('reservation_id', '=', id)
+        .where('status', '=', 'unpaid')
+        .execute();
     }
     return { ok: true, reservation: toReservation(row) };
   });
@@ -133,7 +180,11 @@ async function endReservation(db: PlatformDb, id: number, status: 'released' | '
  * The dealer lets the car go: it reads as the feed says again. The deposit's payment intent is
  * left as it is (a paid deposit is the dealer's to refund outside the platform).
  */
-export function releaseReservation(db: PlatformDb, id: number, options: { by: string; note?: string | null; now: Date }): Promise<EndResult> {
+export function releaseReservation(
+  db: PlatformDb,
+  id: number,
+  options: { by: string; note?: string | null; now: Date },
+): Promise<EndResult> {
   return endReservation(db, id, 'released', options);
 }
 
@@ -141,7 +192,11 @@ export function releaseReservation(db: PlatformDb, id: number, options: { by: st
  * Undoes a hold that never took effect for the shopper, e.g. when the payment provider could not
  * create the deposit's intent; an unpaid intent is cancelled with it.
  */
-export function cancelReservation(db: PlatformDb, id: number, options: { by?: string | null; note?: string | null; now: Date }): Promise<EndResult> {
+export function cancelReservation(
+  db: PlatformDb,
+  id: number,
+  options: { by?: string | null; note?: string | null; now: Date },
+): Promise<EndResult> {
   return endReservation(db, id, 'cancelled', options);
 }
 
@@ -152,13 +207,23 @@ export async function getReservation(db: PlatformDb, id: number): Promise<Reserv
 
 /** The latest reservation a lead made (any status), if any. */
 export async function latestReservationOfLead(db: PlatformDb, leadId: number): Promise<Reservation | undefined> {
-  const row = await db.selectFrom('reservations').selectAll().where('lead_id', '=', leadId).orderBy('id', 'desc').executeTakeFirst();
+  const row = await db
+    .selectFrom('reservations')
+    .selectAll()
+    .where('lead_id', '=', leadId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   return row ? toReservation(row) : undefined;
 }
 
 /** Whether a reservation's deposit has been paid (a paid hold is never released on its own). */
 export async function depositPaid(db: PlatformDb, reservationId: number): Promise<boolean> {
-  const row = await db.selectFrom('payment_intents').select('id').where('reservation_id', '=', reservationId).where('status', '=', 'paid').executeTakeFirst();
+  const row = await db
+    .selectFrom('payment_intents')
+    .select('id')
+    .where('reservation_id', '=', reservationId)
+    .where('status', '=', 'paid')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -172,6 +237,9 @@ export async function activeReservations(db: PlatformDb, carIds?: readonly numbe
 
 /** Grows whenever a reservation is held, released or cancelled (0 before the first): caches of stock follow it. */
 export async function reservationsVersion(db: PlatformDb): Promise<number> {
-  const row = await db.selectFrom('reservation_events').select((eb) => eb.fn.max('id').as('last')).executeTakeFirst();
+  const row = await db
+    .selectFrom('reservation_events')
+    .select((eb) => eb.fn.max('id').as('last'))
+    .executeTakeFirst();
   return Number(row?.last ?? 0);
 }

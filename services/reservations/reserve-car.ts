@@ -6,7 +6,14 @@ import type { StockFilter } from '../../domain/stock-filter';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import type { PlatformDb } from '../db/database';
 import { leadForKey } from '../leads/lead-store';
-import { hashAddress, submitLead, takeLeadPost, type LeadAnswer, type LeadIntakeDeps, type LeadRequest } from '../leads/submit-lead';
+import {
+  hashAddress,
+  submitLead,
+  takeLeadPost,
+  type LeadAnswer,
+  type LeadIntakeDeps,
+  type LeadRequest,
+} from '../leads/submit-lead';
 import type { Car } from '../stock';
 import { listedCarIds } from '../stock/listed-cars';
 import { PaymentProviderError, type PaymentProvider } from './payment-provider';
@@ -28,7 +35,16 @@ export interface ReserveRequest extends LeadRequest {
   checkoutGate?: (car: Car) => Promise<GateDecision>;
 }
 
-type Reserved = { success: true; lead_id: number; completed: boolean; reservation_id: number; deposit: number; payment_status: 'unpaid' | 'paid' | 'none'; hold_expires_at: string | null; redirect_url?: string };
+type Reserved = {
+  success: true;
+  lead_id: number;
+  completed: boolean;
+  reservation_id: number;
+  deposit: number;
+  payment_status: 'unpaid' | 'paid' | 'none';
+  hold_expires_at: string | null;
+  redirect_url?: string;
+};
 
 export type ReserveAnswer =
   | LeadAnswer
@@ -36,23 +52,43 @@ export type ReserveAnswer =
   | { status: 401; body: { success: false; error: string; sign_in_url: string } }
   | { status: 409 | 502; body: { success: false; error: string; lead_id?: number } };
 
-const conflict = (error: string, leadId?: number): ReserveAnswer => ({ status: 409, body: { success: false, error, ...(leadId !== undefined ? { lead_id: leadId } : {}) } });
+const conflict = (error: string, leadId?: number): ReserveAnswer => ({
+  status: 409,
+  body: { success: false, error, ...(leadId !== undefined ? { lead_id: leadId } : {}) },
+});
 
 /** Messages for a reused form key (issue 14: one filling reserves one car, once). */
 export const KEY_MESSAGES = {
-  otherCar: 'This form has already reserved another car. To reserve this car as well, please reload the page and fill in the form again.',
+  otherCar:
+    'This form has already reserved another car. To reserve this car as well, please reload the page and fill in the form again.',
   otherForm: 'This form was already sent as another enquiry. Please reload the page and fill in the form again.',
-  ended: 'Your reservation of this car has ended. To reserve it again, please reload the page and fill in the form again.',
+  ended:
+    'Your reservation of this car has ended. To reserve it again, please reload the page and fill in the form again.',
 } as const;
 
 async function paymentStatus(db: PlatformDb, reservation: Reservation): Promise<Reserved['payment_status']> {
   if (!reservation.paymentIntentId) return 'none';
-  const intent = await db.selectFrom('payment_intents').select('status').where('id', '=', reservation.paymentIntentId).executeTakeFirst();
+  const intent = await db
+    .selectFrom('payment_intents')
+    .select('status')
+    .where('id', '=', reservation.paymentIntentId)
+    .executeTakeFirst();
   return intent?.status === 'paid' ? 'paid' : 'unpaid';
 }
 
 async function storedAnswer(db: PlatformDb, leadId: number, reservation: Reservation): Promise<ReserveAnswer> {
-  return { status: 200, body: { success: true, lead_id: leadId, completed: true, reservation_id: reservation.id, deposit: reservation.deposit, payment_status: await paymentStatus(db, reservation), hold_expires_at: reservation.expiresAt } };
+  return {
+    status: 200,
+    body: {
+      success: true,
+      lead_id: leadId,
+      completed: true,
+      reservation_id: reservation.id,
+      deposit: reservation.deposit,
+      payment_status: await paymentStatus(db, reservation),
+      hold_expires_at: reservation.expiresAt,
+    },
+  };
 }
 
 /**
@@ -68,17 +104,32 @@ async function storedAnswer(db: PlatformDb, leadId: number, reservation: Reserva
 export async function reserveCar(deps: ReserveDeps, request: ReserveRequest): Promise<ReserveAnswer> {
   const { tenant } = request;
   const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-  const carId = typeof body.car_id === 'number' && Number.isSafeInteger(body.car_id) && body.car_id > 0 ? body.car_id : undefined;
+  const carId =
+    typeof body.car_id === 'number' && Number.isSafeInteger(body.car_id) && body.car_id > 0 ? body.car_id : undefined;
   if (!carId) return { status: 400, body: { success: false, error: '"car_id" must name the car to reserve.' } };
   const now = deps.now();
   const [car] = await deps.stock.carsByIds([carId]);
   // Only a car the site lists (its search and vehicle pages show it) can be held.
-  const listed = car && tenant.dealerships.includes(car.dealership_id) ? await (deps.listed ?? listedCarIds)(tenant, [carId], now) : new Set<number>();
-  if (!car || !listed.has(carId)) return { status: 404, body: { success: false, error: 'This car is not listed on this site, so it cannot be reserved here.' } };
+  const listed =
+    car && tenant.dealerships.includes(car.dealership_id)
+      ? await (deps.listed ?? listedCarIds)(tenant, [carId], now)
+      : new Set<number>();
+  if (!car || !listed.has(carId))
+    return {
+      status: 404,
+      body: { success: false, error: 'This car is not listed on this site, so it cannot be reserved here.' },
+    };
 
   const gate = request.checkoutGate ? await request.checkoutGate(car) : ({ kind: 'open' } as const);
   if (gate.kind === 'signIn') {
-    return { status: 401, body: { success: false, error: `Please sign in to reserve this car, then send the form again. You can sign in here: ${gate.href}`, sign_in_url: gate.href } };
+    return {
+      status: 401,
+      body: {
+        success: false,
+        error: `Please sign in to reserve this car, then send the form again. You can sign in here: ${gate.href}`,
+        sign_in_url: gate.href,
+      },
+    };
   }
 
   const key = typeof body.idempotencyKey === 'string' ? body.idempotencyKey : '';
@@ -106,7 +157,11 @@ export async function reserveCar(deps: ReserveDeps, request: ReserveRequest): Pr
 
   const rules = tenant.vehicle.rules as { reserve?: StockFilter };
   const eligible = !purchaseButtonsHidden(car) && sidebarCtas(car, rules, { now }).includes('reserve');
-  if (!eligible) return conflict(`The ${vehicleTitle(car)} can no longer be reserved online. We have your details and will call you about it, or about similar cars.`, leadId);
+  if (!eligible)
+    return conflict(
+      `The ${vehicleTitle(car)} can no longer be reserved online. We have your details and will call you about it, or about similar cars.`,
+      leadId,
+    );
 
   const deposit = reserveDeposit(tenant.vehicle.reserveAmount);
   const expiresAt = holdExpiresAt(now, (tenant as ResolvedTenant).vehicle.reserveHoldHours);
@@ -120,17 +175,56 @@ export async function reserveCar(deps: ReserveDeps, request: ReserveRequest): Pr
     return conflict(`${held.message}. We have your details and will call you about similar cars.`, leadId);
   }
   const hold_expires_at = held.reservation.expiresAt;
-  if (deposit <= 0) return { status: 201, body: { success: true, lead_id: leadId, completed: true, reservation_id: held.reservation.id, deposit, payment_status: 'none', hold_expires_at } };
-  try {
-    const intent = await deps.payments.createIntent({ tenant: tenant.slug, reservationId: held.reservation.id, amountCents: Math.round(deposit * 100), currency: tenant.locale.currency, description: `Deposit to reserve the ${vehicleTitle(car)} (${car.stocknum ?? car.id})` });
+  if (deposit <= 0)
     return {
       status: 201,
-      body: { success: true, lead_id: leadId, completed: true, reservation_id: held.reservation.id, deposit, payment_status: intent.status, hold_expires_at, ...(intent.redirectUrl ? { redirect_url: intent.redirectUrl } : {}) },
+      body: {
+        success: true,
+        lead_id: leadId,
+        completed: true,
+        reservation_id: held.reservation.id,
+        deposit,
+        payment_status: 'none',
+        hold_expires_at,
+      },
+    };
+  try {
+    const intent = await deps.payments.createIntent({
+      tenant: tenant.slug,
+      reservationId: held.reservation.id,
+      amountCents: Math.round(deposit * 100),
+      currency: tenant.locale.currency,
+      description: `Deposit to reserve the ${vehicleTitle(car)} (${car.stocknum ?? car.id})`,
+    });
+    return {
+      status: 201,
+      body: {
+        success: true,
+        lead_id: leadId,
+        completed: true,
+        reservation_id: held.reservation.id,
+        deposit,
+        payment_status: intent.status,
+        hold_expires_at,
+        ...(intent.redirectUrl ? { redirect_url: intent.redirectUrl } : {}),
+      },
     };
   } catch (error) {
     // No hold without a payment behind it: the car is free again, the shopper's details are kept.
-    await cancelReservation(deps.db, held.reservation.id, { note: error instanceof Error ? error.message : String(error), now: deps.now() });
-    if (error instanceof PaymentProviderError) return { status: 502, body: { success: false, lead_id: leadId, error: 'We could not start the deposit payment just now. We have your details and will call you to hold the car.' } };
+    await cancelReservation(deps.db, held.reservation.id, {
+      note: error instanceof Error ? error.message : String(error),
+      now: deps.now(),
+    });
+    if (error instanceof PaymentProviderError)
+      return {
+        status: 502,
+        body: {
+          success: false,
+          lead_id: leadId,
+          error:
+            'We could not start the deposit payment just now. We have your details and will call you to hold the car.',
+        },
+      };
     throw error;
   }
 }

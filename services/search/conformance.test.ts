@@ -9,7 +9,14 @@ const now = new Date('2026-11-22T00:00:00Z');
 const documents = demoDocuments(now);
 const filters = randomFilters(documents, 120);
 const sorts: SearchSort[] = ['latest', 'highestPrice', 'lowestPrice', 'lowestKm', 'newestYear', 'oldestYear'];
-const queries: EngineQuery[] = filters.map((filter, i) => ({ filter, sort: sorts[i % sorts.length] as SearchSort, offset: (i % 3) * 21, limit: 21, facets: FACET_FIELDS, now }));
+const queries: EngineQuery[] = filters.map((filter, i) => ({
+  filter,
+  sort: sorts[i % sorts.length] as SearchSort,
+  offset: (i % 3) * 21,
+  limit: 21,
+  facets: FACET_FIELDS,
+  now,
+}));
 
 // Every engine: the embedded one always, Meilisearch when MEILISEARCH_HOST names a server.
 const meili = meilisearchFromEnv();
@@ -27,7 +34,10 @@ describe.each(engines)('%s engine conformance', (_name, create) => {
       const expected = referenceSearch(documents, query);
       const actual = await engine.search(query);
       if (expected.count > 0) nonEmpty++;
-      expect({ count: actual.count, ids: actual.ids, facets: actual.facets, stats: actual.stats }, JSON.stringify(query.filter)).toEqual({
+      expect(
+        { count: actual.count, ids: actual.ids, facets: actual.facets, stats: actual.stats },
+        JSON.stringify(query.filter),
+      ).toEqual({
         count: expected.count,
         ids: expected.ids,
         facets: expected.facets,
@@ -55,7 +65,14 @@ describe.each(engines)('%s engine conformance', (_name, create) => {
   });
 
   it('counts only with limit 0', async () => {
-    const result = await engine.search({ sort: 'latest', offset: 0, limit: 0, facets: ['make'], now, filter: { field: 'car_type', eq: 'new' } });
+    const result = await engine.search({
+      sort: 'latest',
+      offset: 0,
+      limit: 0,
+      facets: ['make'],
+      now,
+      filter: { field: 'car_type', eq: 'new' },
+    });
     expect(result.ids).toEqual([]);
     expect(result.count).toBe(documents.filter((d) => d.car_type === 'new').length);
   });

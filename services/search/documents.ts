@@ -10,7 +10,11 @@ const seconds = (iso: string | undefined) => {
 };
 
 /** Reshapes a stored car, with its dealership and location, into the document both engines index. */
-export function toSearchDocument(car: Car, dealership: Dealership | undefined, location: Location | undefined): SearchDocument {
+export function toSearchDocument(
+  car: Car,
+  dealership: Dealership | undefined,
+  location: Location | undefined,
+): SearchDocument {
   const doc: SearchDocument = {
     id: car.id,
     slug: car.slug,
@@ -23,7 +27,18 @@ export function toSearchDocument(car: Car, dealership: Dealership | undefined, l
     dealership_id: car.dealership_id,
     show_on_dealer_website: car.show_on_dealer_website !== false,
     make_model: `${car.make} ${car.model}`,
-    text: [vehicleTitle(car), car.colour, car.simple_body, car.simple_fuel, car.simple_transmission, car.drive, car.stocknum, car.tag].filter(Boolean).join(' '),
+    text: [
+      vehicleTitle(car),
+      car.colour,
+      car.simple_body,
+      car.simple_fuel,
+      car.simple_transmission,
+      car.drive,
+      car.stocknum,
+      car.tag,
+    ]
+      .filter(Boolean)
+      .join(' '),
   };
   const optional: Partial<SearchDocument> = {
     badge: car.badge,

@@ -1,6 +1,22 @@
 import MiniSearch from 'minisearch';
-import { conditionOperator, normaliseValue, resolveBound, type Bound, type Scalar, type StockFilter } from '../../domain/stock-filter';
-import { FACET_FIELDS, STAT_FIELDS, type EngineQuery, type EngineResult, type FacetField, type SearchDocument, type SearchEngine, type SearchSort } from './types';
+import {
+  conditionOperator,
+  normaliseValue,
+  resolveBound,
+  type Bound,
+  type Scalar,
+  type StockFilter,
+} from '../../domain/stock-filter';
+import {
+  FACET_FIELDS,
+  STAT_FIELDS,
+  type EngineQuery,
+  type EngineResult,
+  type FacetField,
+  type SearchDocument,
+  type SearchEngine,
+  type SearchSort,
+} from './types';
 
 /**
  * The embedded search engine: a columnar in-memory index, chosen by measurement (issue 3). Every
@@ -26,8 +42,17 @@ interface CodeColumn {
   labels: string[];
 }
 
-
-const NUMERIC_FIELDS = new Set(['id', 'price', 'km', 'year', 'seats', 'dealership_id', 'location_id', 'created_at_timestamp', 'sold_date_timestamp']);
+const NUMERIC_FIELDS = new Set([
+  'id',
+  'price',
+  'km',
+  'year',
+  'seats',
+  'dealership_id',
+  'location_id',
+  'created_at_timestamp',
+  'sold_date_timestamp',
+]);
 
 /** Sort key per order, with direction; ties always fall back to id ascending. */
 const SORT_KEYS: Record<Exclude<SearchSort, 'relevance'>, { field: string; descending: boolean }> = {
@@ -41,7 +66,10 @@ const SORT_KEYS: Record<Exclude<SearchSort, 'relevance'>, { field: string; desce
 
 const TERM_CACHE_SIZE = 256;
 const TOKENIZE = MiniSearch.getDefault('tokenize') as (text: string, field: string) => string[];
-const PROCESS_TERM = MiniSearch.getDefault('processTerm') as (term: string, field: string) => string | string[] | null | undefined | false;
+const PROCESS_TERM = MiniSearch.getDefault('processTerm') as (
+  term: string,
+  field: string,
+) => string | string[] | null | undefined | false;
 
 function numberColumn(field: string, documents: readonly SearchDocument[]): NumberColumn {
   const values = new Float64Array(documents.length);
@@ -115,13 +143,18 @@ export class EmbeddedEngine implements SearchEngine {
   /** Synchronous build, for benchmarks and the in-process service. */
   build(documents: readonly SearchDocument[]): void {
     const fields = new Set<string>();
-    for (const doc of documents) for (const key of Object.keys(doc)) if (key !== 'text' && key !== 'slug') fields.add(key);
+    for (const doc of documents)
+      for (const key of Object.keys(doc)) if (key !== 'text' && key !== 'slug') fields.add(key);
     this.size = documents.length;
-    this.numbers = new Map([...fields].filter((f) => NUMERIC_FIELDS.has(f)).map((f) => [f, numberColumn(f, documents)]));
+    this.numbers = new Map(
+      [...fields].filter((f) => NUMERIC_FIELDS.has(f)).map((f) => [f, numberColumn(f, documents)]),
+    );
     const coded = [...fields].filter((f) => !NUMERIC_FIELDS.has(f) || (FACET_FIELDS as readonly string[]).includes(f));
     this.codes = new Map(coded.map((f) => [f, codeColumn(f, documents)]));
     this.ids = this.numbers.get('id')?.values ?? new Float64Array(0);
-    const byId = Int32Array.from({ length: this.size }, (_, i) => i).sort((a, b) => (this.ids[a] as number) - (this.ids[b] as number));
+    const byId = Int32Array.from({ length: this.size }, (_, i) => i).sort(
+      (a, b) => (this.ids[a] as number) - (this.ids[b] as number),
+    );
     this.orders = new Map();
     for (const [sort, key] of Object.entries(SORT_KEYS)) {
       const column = this.numbers.get(key.field);
@@ -210,7 +243,10 @@ export class EmbeddedEngine implements SearchEngine {
     let hit = this.termCache.get(key);
     if (!hit) {
       const results = this.text.search(term, { fuzzy: false, prefix, combineWith: 'AND' });
-      hit = { rows: Int32Array.from(results, (r) => r.id as number), scores: Float32Array.from(results, (r) => r.score) };
+      hit = {
+        rows: Int32Array.from(results, (r) => r.id as number),
+        scores: Float32Array.from(results, (r) => r.score),
+      };
       if (this.termCache.size >= TERM_CACHE_SIZE) this.termCache.delete(this.termCache.keys().next().value as string);
       this.termCache.set(key, hit);
     }
@@ -222,7 +258,9 @@ export class EmbeddedEngine implements SearchEngine {
    * as the Meilisearch settings). Narrows `mask` in place; returns summed scores for relevance.
    */
   private matchText(text: string | undefined, mask: Uint8Array, withScores: boolean): Float32Array | undefined {
-    const terms = TOKENIZE((text ?? '').trim(), 'text').map((t) => PROCESS_TERM(t, 'text')).filter((t): t is string => typeof t === 'string' && t.length > 0);
+    const terms = TOKENIZE((text ?? '').trim(), 'text')
+      .map((t) => PROCESS_TERM(t, 'text'))
+      .filter((t): t is string => typeof t === 'string' && t.length > 0);
     if (!terms.length) return undefined;
     const scores = withScores ? new Float32Array(this.size) : undefined;
     terms.forEach((term, i) => {
@@ -273,7 +311,8 @@ export class EmbeddedEngine implements SearchEngine {
         const counts = new Int32Array(column.labels.length + 1);
         const codes = column.codes;
         for (let row = 0; row < size; row++) if (mask[row]) counts[(codes[row] as number) + 1]!++;
-        for (let code = 0; code < column.labels.length; code++) if (counts[code + 1]) out[column.labels[code] as string] = counts[code + 1] as number;
+        for (let code = 0; code < column.labels.length; code++)
+          if (counts[code + 1]) out[column.labels[code] as string] = counts[code + 1] as number;
       }
       facets[field as FacetField] = out;
     }
@@ -298,7 +337,9 @@ export class EmbeddedEngine implements SearchEngine {
   private byScore(mask: Uint8Array, scores: Float32Array): number[] {
     const rows: number[] = [];
     for (let row = 0; row < this.size; row++) if (mask[row]) rows.push(row);
-    return rows.sort((a, b) => (scores[b] as number) - (scores[a] as number) || (this.ids[a] as number) - (this.ids[b] as number));
+    return rows.sort(
+      (a, b) => (scores[b] as number) - (scores[a] as number) || (this.ids[a] as number) - (this.ids[b] as number),
+    );
   }
 
   async multiSearch(queries: readonly EngineQuery[]): Promise<EngineResult[]> {

@@ -1,6 +1,25 @@
-import { Meilisearch, MeilisearchApiError, MeilisearchRequestError, type EnqueuedTask, type FacetDistribution, type FacetStats, type MultiSearchParams, type MultiSearchQuery, type Settings, type Task } from 'meilisearch';
+import {
+  Meilisearch,
+  MeilisearchApiError,
+  MeilisearchRequestError,
+  type EnqueuedTask,
+  type FacetDistribution,
+  type FacetStats,
+  type MultiSearchParams,
+  type MultiSearchQuery,
+  type Settings,
+  type Task,
+} from 'meilisearch';
 import { toMeiliFilter } from './meilisearch-filter';
-import { FACET_FIELDS, STAT_FIELDS, type EngineQuery, type EngineResult, type SearchDocument, type SearchEngine, type SearchSort } from './types';
+import {
+  FACET_FIELDS,
+  STAT_FIELDS,
+  type EngineQuery,
+  type EngineResult,
+  type SearchDocument,
+  type SearchEngine,
+  type SearchSort,
+} from './types';
 
 export interface MeilisearchEngineOptions {
   host: string;
@@ -108,7 +127,11 @@ export interface MeiliSearchResponse {
   processingTimeMs: number;
 }
 
-export function toEngineResult(query: EngineQuery, params: Pick<MeiliSearchParams, 'page' | 'hitsPerPage'>, response: MeiliSearchResponse): EngineResult {
+export function toEngineResult(
+  query: EngineQuery,
+  params: Pick<MeiliSearchParams, 'page' | 'hitsPerPage'>,
+  response: MeiliSearchResponse,
+): EngineResult {
   const skip = query.offset - (params.page - 1) * params.hitsPerPage;
   const facets: EngineResult['facets'] = {};
   for (const facet of query.facets) facets[facet] = { ...response.facetDistribution?.[facet] };
@@ -137,7 +160,12 @@ export class MeilisearchEngine implements SearchEngine {
     this.#host = host.replace(/\/\/[^/@]*@/, '//');
     this.#indexUid = indexUid;
     try {
-      this.#client = new Meilisearch({ host, apiKey, timeout: 30_000, defaultWaitOptions: { timeout: 15 * 60_000, interval: 100 } });
+      this.#client = new Meilisearch({
+        host,
+        apiKey,
+        timeout: 30_000,
+        defaultWaitOptions: { timeout: 15 * 60_000, interval: 100 },
+      });
     } catch (error) {
       throw this.#error('start', error);
     }
@@ -145,18 +173,27 @@ export class MeilisearchEngine implements SearchEngine {
 
   async replaceAll(documents: readonly SearchDocument[]): Promise<void> {
     const index = this.#client.index<SearchDocument>(this.#indexUid);
-    const created = await this.#call('create the index', () => this.#client.createIndex(this.#indexUid, { primaryKey: 'id' }).waitTask());
+    const created = await this.#call('create the index', () =>
+      this.#client.createIndex(this.#indexUid, { primaryKey: 'id' }).waitTask(),
+    );
     if (created.error?.code !== 'index_already_exists') this.#check('create the index', created);
     // Emptied before the settings change so Meilisearch does not re-index the old documents.
-    this.#check('delete the documents', await this.#call('delete the documents', () => index.deleteAllDocuments().waitTask()));
-    this.#check('update the settings', await this.#call('update the settings', () => index.updateSettings(INDEX_SETTINGS).waitTask()));
+    this.#check(
+      'delete the documents',
+      await this.#call('delete the documents', () => index.deleteAllDocuments().waitTask()),
+    );
+    this.#check(
+      'update the settings',
+      await this.#call('update the settings', () => index.updateSettings(INDEX_SETTINGS).waitTask()),
+    );
     // Every batch is uploaded before any is awaited, so Meilisearch can index them together.
     const enqueued: EnqueuedTask[] = [];
     for (let start = 0; start < documents.length; start += BATCH_SIZE) {
       const batch = documents.slice(start, start + BATCH_SIZE);
       enqueued.push(await this.#call('add documents', () => index.addDocuments(batch, { primaryKey: 'id' })));
     }
-    for (const task of enqueued) this.#check('add documents', await this.#call('add documents', () => this.#client.tasks.waitForTask(task)));
+    for (const task of enqueued)
+      this.#check('add documents', await this.#call('add documents', () => this.#client.tasks.waitForTask(task)));
   }
 
   async search(query: EngineQuery): Promise<EngineResult> {
@@ -172,7 +209,8 @@ export class MeilisearchEngine implements SearchEngine {
     return queries.map((query, i) => {
       const params = body.queries[i] as MeiliSearchParams;
       const response = results[i];
-      if (!response) throw this.#error('multi-search', new Error(`${results.length} results for ${queries.length} queries`));
+      if (!response)
+        throw this.#error('multi-search', new Error(`${results.length} results for ${queries.length} queries`));
       return toEngineResult(query, params, response);
     });
   }
@@ -198,7 +236,8 @@ export class MeilisearchEngine implements SearchEngine {
 
 /** Why a request failed, from the error's cause chain; never the request itself (it holds the key). */
 function describe(error: unknown): string {
-  if (error instanceof MeilisearchApiError) return `HTTP ${error.response.status}${error.cause ? ` ${error.cause.code}` : ''}: ${error.message}`;
+  if (error instanceof MeilisearchApiError)
+    return `HTTP ${error.response.status}${error.cause ? ` ${error.cause.code}` : ''}: ${error.message}`;
   const reasons: string[] = [];
   for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
     // Its message is only "Request to <url> has failed"; the URL may carry credentials.
@@ -210,8 +249,14 @@ function describe(error: unknown): string {
 }
 
 /** The engine named by MEILISEARCH_HOST (with MEILISEARCH_API_KEY, MEILISEARCH_INDEX), or undefined. */
-export function meilisearchFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): MeilisearchEngine | undefined {
+export function meilisearchFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): MeilisearchEngine | undefined {
   const host = env.MEILISEARCH_HOST?.trim();
   if (!host) return undefined;
-  return new MeilisearchEngine({ host, apiKey: env.MEILISEARCH_API_KEY || undefined, indexUid: env.MEILISEARCH_INDEX || undefined });
+  return new MeilisearchEngine({
+    host,
+    apiKey: env.MEILISEARCH_API_KEY || undefined,
+    indexUid: env.MEILISEARCH_INDEX || undefined,
+  });
 }

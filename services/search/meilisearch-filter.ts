@@ -1,4 +1,11 @@
-import { conditionOperator, resolveBound, type Bound, type Scalar, type StockCondition, type StockFilter } from '../../domain/stock-filter';
+import {
+  conditionOperator,
+  resolveBound,
+  type Bound,
+  type Scalar,
+  type StockCondition,
+  type StockFilter,
+} from '../../domain/stock-filter';
 import type { SearchDocument } from './types';
 
 /**
@@ -33,9 +40,14 @@ const NUMBER_FIELDS: ReadonlySet<string> = new Set<KeysOfType<SearchDocument, nu
   'created_at_timestamp',
   'sold_date_timestamp',
 ]);
-const BOOLEAN_FIELDS: ReadonlySet<string> = new Set<KeysOfType<SearchDocument, boolean>>(['reserved', 'certified', 'show_on_dealer_website']);
+const BOOLEAN_FIELDS: ReadonlySet<string> = new Set<KeysOfType<SearchDocument, boolean>>([
+  'reserved',
+  'certified',
+  'show_on_dealer_website',
+]);
 
-const fieldType = (field: string) => (NUMBER_FIELDS.has(field) ? 'number' : BOOLEAN_FIELDS.has(field) ? 'boolean' : 'string');
+const fieldType = (field: string) =>
+  NUMBER_FIELDS.has(field) ? 'number' : BOOLEAN_FIELDS.has(field) ? 'boolean' : 'string';
 
 /** `compound` marks AND / OR, which need parentheses inside another operator; NOT binds tightest. */
 type Expression = { text: string; compound: boolean; negationOf?: Expression };
@@ -59,8 +71,16 @@ function negate(part: Compiled): Compiled {
 }
 
 function compile(filter: StockFilter, now: Date): Compiled {
-  if ('all' in filter) return combine(filter.all.map((f) => compile(f, now)), 'AND');
-  if ('any' in filter) return combine(filter.any.map((f) => compile(f, now)), 'OR');
+  if ('all' in filter)
+    return combine(
+      filter.all.map((f) => compile(f, now)),
+      'AND',
+    );
+  if ('any' in filter)
+    return combine(
+      filter.any.map((f) => compile(f, now)),
+      'OR',
+    );
   if ('not' in filter) return negate(compile(filter.not, now));
   return condition(filter, now);
 }
@@ -76,7 +96,9 @@ function condition(condition: StockCondition, now: Date): Compiled {
   if (op === 'eq' || op === 'in') {
     const values = (op === 'eq' ? [value as Scalar] : (value as Scalar[])).filter((v) => matchesType(field, v));
     if (values.length === 0) return false;
-    return op === 'eq' ? atom(`${field} = ${literal(values[0] as Scalar)}`) : atom(`${field} IN [${values.map(literal).join(', ')}]`);
+    return op === 'eq'
+      ? atom(`${field} = ${literal(values[0] as Scalar)}`)
+      : atom(`${field} IN [${values.map(literal).join(', ')}]`);
   }
   if (fieldType(field) !== 'number') return false;
   const symbol = { gt: '>', gte: '>=', lt: '<', lte: '<=' }[op];

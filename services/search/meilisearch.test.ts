@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StockFilter } from '../../domain/stock-filter';
 import filterSchema from '../../schemas/filter.schema.json';
-import { INDEX_SETTINGS, MeilisearchEngine, meilisearchFromEnv, toEngineResult, toMultiSearchBody, toSearchParams } from './meilisearch-engine';
+import {
+  INDEX_SETTINGS,
+  MeilisearchEngine,
+  meilisearchFromEnv,
+  toEngineResult,
+  toMultiSearchBody,
+  toSearchParams,
+} from './meilisearch-engine';
 import { MATCH_NOTHING, toMeiliFilter } from './meilisearch-filter';
 import type { EngineQuery, SearchDocument, SearchSort } from './types';
 
@@ -15,22 +22,71 @@ describe('toMeiliFilter', () => {
         all: [
           { field: 'car_type', in: ['used'] },
           { not: { field: 'stocknum', in: ['U123', 'U456'] } },
-          { not: { all: [{ field: 'make', in: ['Kia'] }, { field: 'car_type', in: ['demo'] }, { field: 'km', lt: 3000 }] } },
+          {
+            not: {
+              all: [
+                { field: 'make', in: ['Kia'] },
+                { field: 'car_type', in: ['demo'] },
+                { field: 'km', lt: 3000 },
+              ],
+            },
+          },
         ],
       },
       'car_type IN ["used"] AND NOT stocknum IN ["U123", "U456"] AND NOT (make IN ["Kia"] AND car_type IN ["demo"] AND km < 3000)',
     ],
     ['a value with a space', { field: 'make', eq: 'Land Rover' }, 'make = "Land Rover"'],
     ['a value with quotes', { field: 'colour', eq: 'He said "hi"' }, String.raw`colour = "He said \"hi\""`],
-    ['a value with a backslash', { field: 'stocknum', in: ['A\\B', 'C\\"D'] }, String.raw`stocknum IN ["A\\B", "C\\\"D"]`],
-    ['numbers and booleans bare', { all: [{ field: 'year', in: [2020, 2021] }, { field: 'price', gte: -1.5 }, { field: 'reserved', eq: true }, { field: 'certified', eq: false }] }, 'year IN [2020, 2021] AND price >= -1.5 AND reserved = true AND certified = false'],
+    [
+      'a value with a backslash',
+      { field: 'stocknum', in: ['A\\B', 'C\\"D'] },
+      String.raw`stocknum IN ["A\\B", "C\\\"D"]`,
+    ],
+    [
+      'numbers and booleans bare',
+      {
+        all: [
+          { field: 'year', in: [2020, 2021] },
+          { field: 'price', gte: -1.5 },
+          { field: 'reserved', eq: true },
+          { field: 'certified', eq: false },
+        ],
+      },
+      'year IN [2020, 2021] AND price >= -1.5 AND reserved = true AND certified = false',
+    ],
     ['a number too big for a bare value', { field: 'price', lte: 1e21 }, 'price <= "1e+21"'],
-    ['relative times at now', { any: [{ field: 'sold_date_timestamp', gte: { daysAgo: 3 } }, { field: 'created_at_timestamp', gt: { daysAgo: 1.5 } }] }, 'sold_date_timestamp >= 1795046400 OR created_at_timestamp > 1795176000'],
+    [
+      'relative times at now',
+      {
+        any: [
+          { field: 'sold_date_timestamp', gte: { daysAgo: 3 } },
+          { field: 'created_at_timestamp', gt: { daysAgo: 1.5 } },
+        ],
+      },
+      'sold_date_timestamp >= 1795046400 OR created_at_timestamp > 1795176000',
+    ],
     ['exists', { field: 'tag', exists: true }, 'NOT (tag NOT EXISTS OR tag IS NULL OR tag IS EMPTY)'],
     ['not exists', { field: 'tag', exists: false }, 'tag NOT EXISTS OR tag IS NULL OR tag IS EMPTY'],
     [
       'nested any and not',
-      { any: [{ field: 'status', in: ['in_stock', 'coming_soon'] }, { all: [{ field: 'status', eq: 'sold' }, { not: { any: [{ field: 'km', gt: 10 }, { field: 'tag', exists: false }] } }] }] },
+      {
+        any: [
+          { field: 'status', in: ['in_stock', 'coming_soon'] },
+          {
+            all: [
+              { field: 'status', eq: 'sold' },
+              {
+                not: {
+                  any: [
+                    { field: 'km', gt: 10 },
+                    { field: 'tag', exists: false },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      },
       'status IN ["in_stock", "coming_soon"] OR (status = "sold" AND NOT (km > 10 OR (tag NOT EXISTS OR tag IS NULL OR tag IS EMPTY)))',
     ],
     ['double negation folded', { not: { not: { field: 'make', eq: 'Kia' } } }, 'make = "Kia"'],
@@ -54,8 +110,20 @@ describe('toMeiliFilter', () => {
   });
 });
 
-const query = (overrides: Partial<EngineQuery> = {}): EngineQuery => ({ sort: 'latest', offset: 0, limit: 21, facets: [], now, ...overrides });
-const common = { indexUid: 'cars', matchingStrategy: 'all', attributesToRetrieve: ['id'], facets: ['price', 'km', 'year'] };
+const query = (overrides: Partial<EngineQuery> = {}): EngineQuery => ({
+  sort: 'latest',
+  offset: 0,
+  limit: 21,
+  facets: [],
+  now,
+  ...overrides,
+});
+const common = {
+  indexUid: 'cars',
+  matchingStrategy: 'all',
+  attributesToRetrieve: ['id'],
+  facets: ['price', 'km', 'year'],
+};
 
 describe('toSearchParams', () => {
   it.each<[SearchSort, string[]]>([
@@ -67,11 +135,22 @@ describe('toSearchParams', () => {
     ['newestYear', ['year:desc', 'id:asc']],
     ['oldestYear', ['year:asc', 'id:asc']],
   ])('sorts %s without text', (sort, expected) => {
-    expect(toSearchParams(query({ sort }), 'cars')).toStrictEqual({ ...common, q: '', sort: expected, page: 1, hitsPerPage: 21 });
+    expect(toSearchParams(query({ sort }), 'cars')).toStrictEqual({
+      ...common,
+      q: '',
+      sort: expected,
+      page: 1,
+      hitsPerPage: 21,
+    });
   });
 
   it('leaves relevance to Meilisearch when there is text, and keeps explicit sorts', () => {
-    expect(toSearchParams(query({ sort: 'relevance', text: '  ford   ranger ' }), 'cars')).toStrictEqual({ ...common, q: 'ford ranger', page: 1, hitsPerPage: 21 });
+    expect(toSearchParams(query({ sort: 'relevance', text: '  ford   ranger ' }), 'cars')).toStrictEqual({
+      ...common,
+      q: 'ford ranger',
+      page: 1,
+      hitsPerPage: 21,
+    });
     expect(toSearchParams(query({ sort: 'lowestPrice', text: 'ford' }), 'cars').sort).toEqual(['price:asc', 'id:asc']);
   });
 
@@ -80,8 +159,20 @@ describe('toSearchParams', () => {
   });
 
   it('adds the filter and the requested facets plus the stat fields', () => {
-    const params = toSearchParams(query({ filter: { field: 'make', eq: 'Kia' }, facets: ['make', 'year', 'colour'] }), 'stock');
-    expect(params).toStrictEqual({ ...common, indexUid: 'stock', q: '', filter: 'make = "Kia"', sort: ['created_at_timestamp:desc', 'id:asc'], page: 1, hitsPerPage: 21, facets: ['make', 'year', 'colour', 'price', 'km'] });
+    const params = toSearchParams(
+      query({ filter: { field: 'make', eq: 'Kia' }, facets: ['make', 'year', 'colour'] }),
+      'stock',
+    );
+    expect(params).toStrictEqual({
+      ...common,
+      indexUid: 'stock',
+      q: '',
+      filter: 'make = "Kia"',
+      sort: ['created_at_timestamp:desc', 'id:asc'],
+      page: 1,
+      hitsPerPage: 21,
+      facets: ['make', 'year', 'colour', 'price', 'km'],
+    });
   });
 
   it('omits a filter that is always true', () => {
@@ -94,7 +185,11 @@ describe('toSearchParams', () => {
   });
 
   it('counts only with limit 0', () => {
-    expect(toSearchParams(query({ offset: 0, limit: 0, facets: ['make'] }), 'cars')).toMatchObject({ page: 1, hitsPerPage: 0, facets: ['make', 'price', 'km', 'year'] });
+    expect(toSearchParams(query({ offset: 0, limit: 0, facets: ['make'] }), 'cars')).toMatchObject({
+      page: 1,
+      hitsPerPage: 0,
+      facets: ['make', 'price', 'km', 'year'],
+    });
     expect(toSearchParams(query({ offset: 40, limit: 0 }), 'cars')).toMatchObject({ page: 1, hitsPerPage: 0 });
   });
 
@@ -153,13 +248,34 @@ describe('MeilisearchEngine over a fake HTTP layer', () => {
   const emptyResult = { hits: [], totalHits: 0, processingTimeMs: 1, facetDistribution: {}, facetStats: {} };
 
   it('sends one multi-search request with every query and maps the results in order', async () => {
-    fakeFetch(() => ({ results: [{ ...emptyResult, totalHits: 3, hits: [{ id: 1 }] }, { ...emptyResult, totalHits: 9 }] }));
-    const queries = [query({ filter: { field: 'make', eq: 'Kia' }, limit: 1 }), query({ sort: 'lowestKm', offset: 0, limit: 0 })];
+    fakeFetch(() => ({
+      results: [
+        { ...emptyResult, totalHits: 3, hits: [{ id: 1 }] },
+        { ...emptyResult, totalHits: 9 },
+      ],
+    }));
+    const queries = [
+      query({ filter: { field: 'make', eq: 'Kia' }, limit: 1 }),
+      query({ sort: 'lowestKm', offset: 0, limit: 0 }),
+    ];
     const results = await engine().multiSearch(queries);
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toStrictEqual({ method: 'POST', path: '/multi-search', body: toMultiSearchBody(queries, 'cars'), authorization: 'Bearer secret-key' });
-    expect(calls[0]?.body).toMatchObject({ queries: [{ indexUid: 'cars', filter: 'make = "Kia"', hitsPerPage: 1 }, { indexUid: 'cars', sort: ['km:asc', 'id:asc'], hitsPerPage: 0 }] });
-    expect(results.map((r) => [r.ids, r.count])).toEqual([[[1], 3], [[], 9]]);
+    expect(calls[0]).toStrictEqual({
+      method: 'POST',
+      path: '/multi-search',
+      body: toMultiSearchBody(queries, 'cars'),
+      authorization: 'Bearer secret-key',
+    });
+    expect(calls[0]?.body).toMatchObject({
+      queries: [
+        { indexUid: 'cars', filter: 'make = "Kia"', hitsPerPage: 1 },
+        { indexUid: 'cars', sort: ['km:asc', 'id:asc'], hitsPerPage: 0 },
+      ],
+    });
+    expect(results.map((r) => [r.ids, r.count])).toEqual([
+      [[1], 3],
+      [[], 9],
+    ]);
   });
 
   it('searches the index endpoint with the same body minus indexUid', async () => {
@@ -167,26 +283,46 @@ describe('MeilisearchEngine over a fake HTTP layer', () => {
     const q = query({ text: 'ford', offset: 21 });
     const result = await engine().search(q);
     const { indexUid: _indexUid, ...body } = toSearchParams(q, 'cars');
-    expect(calls).toStrictEqual([{ method: 'POST', path: '/indexes/cars/search', body, authorization: 'Bearer secret-key' }]);
+    expect(calls).toStrictEqual([
+      { method: 'POST', path: '/indexes/cars/search', body, authorization: 'Bearer secret-key' },
+    ]);
     expect(result).toMatchObject({ ids: [5, 6], count: 2 });
   });
 
   it('says which host failed and why, without the key', async () => {
     vi.stubGlobal('fetch', async () => {
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:7700'), { code: 'ECONNREFUSED' }) });
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:7700'), { code: 'ECONNREFUSED' }),
+      });
     });
-    const error = await engine().search(query()).catch((e: unknown) => e);
+    const error = await engine()
+      .search(query())
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toBe('Meilisearch at http://meili.test:7700 failed to search: fetch failed: connect ECONNREFUSED 127.0.0.1:7700');
+    expect((error as Error).message).toBe(
+      'Meilisearch at http://meili.test:7700 failed to search: fetch failed: connect ECONNREFUSED 127.0.0.1:7700',
+    );
 
-    fakeFetch(() => ({ message: 'Attribute `colour` is not filterable.', code: 'invalid_search_filter', type: 'invalid_request', link: '' }), 400);
-    await expect(engine().search(query())).rejects.toThrow('Meilisearch at http://meili.test:7700 failed to search: HTTP 400 invalid_search_filter: Attribute `colour` is not filterable.');
+    fakeFetch(
+      () => ({
+        message: 'Attribute `colour` is not filterable.',
+        code: 'invalid_search_filter',
+        type: 'invalid_request',
+        link: '',
+      }),
+      400,
+    );
+    await expect(engine().search(query())).rejects.toThrow(
+      'Meilisearch at http://meili.test:7700 failed to search: HTTP 400 invalid_search_filter: Attribute `colour` is not filterable.',
+    );
 
     vi.stubGlobal('fetch', async () => {
       throw new Error('boom');
     });
     const withCredentials = new MeilisearchEngine({ host: 'http://user:pass@meili.test' });
-    await expect(withCredentials.search(query())).rejects.toThrow(/^Meilisearch at http:\/\/meili\.test failed to search: boom$/);
+    await expect(withCredentials.search(query())).rejects.toThrow(
+      /^Meilisearch at http:\/\/meili\.test failed to search: boom$/,
+    );
   });
 
   it('replaces the index: create, empty, settings, then documents in batches, waiting for every task', async () => {
@@ -194,10 +330,24 @@ describe('MeilisearchEngine over a fake HTTP layer', () => {
     fakeFetch(({ method, path }) => {
       if (method === 'GET' && path.startsWith('/tasks/')) {
         const uid = Number(path.slice('/tasks/'.length));
-        const error = uid === 0 ? { message: 'Index `cars` already exists.', code: 'index_already_exists', type: 'invalid_request', link: '' } : null;
+        const error =
+          uid === 0
+            ? {
+                message: 'Index `cars` already exists.',
+                code: 'index_already_exists',
+                type: 'invalid_request',
+                link: '',
+              }
+            : null;
         return { uid, status: error ? 'failed' : 'succeeded', error };
       }
-      return { taskUid: nextTask++, indexUid: 'cars', status: 'enqueued', type: 'documentAdditionOrUpdate', enqueuedAt: '' };
+      return {
+        taskUid: nextTask++,
+        indexUid: 'cars',
+        status: 'enqueued',
+        type: 'documentAdditionOrUpdate',
+        enqueuedAt: '',
+      };
     });
     const documents = Array.from({ length: 10_001 }, (_, i) => ({ id: i }) as SearchDocument);
     await engine().replaceAll(documents);
@@ -208,19 +358,36 @@ describe('MeilisearchEngine over a fake HTTP layer', () => {
       'POST /indexes/cars/documents?primaryKey=id',
       'POST /indexes/cars/documents?primaryKey=id',
     ]);
-    expect(calls.filter((c) => c.path.startsWith('/tasks/')).map((c) => c.path)).toEqual(['/tasks/0', '/tasks/1', '/tasks/2', '/tasks/3', '/tasks/4']);
+    expect(calls.filter((c) => c.path.startsWith('/tasks/')).map((c) => c.path)).toEqual([
+      '/tasks/0',
+      '/tasks/1',
+      '/tasks/2',
+      '/tasks/3',
+      '/tasks/4',
+    ]);
     expect(calls[0]?.body).toEqual({ uid: 'cars', primaryKey: 'id' });
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual(INDEX_SETTINGS);
-    expect(calls.filter((c) => c.path.startsWith('/indexes/cars/documents?')).map((c) => (c.body as unknown[]).length)).toEqual([10_000, 1]);
+    expect(
+      calls.filter((c) => c.path.startsWith('/indexes/cars/documents?')).map((c) => (c.body as unknown[]).length),
+    ).toEqual([10_000, 1]);
   });
 
   it('throws when a task fails', async () => {
     fakeFetch(({ method, path }) =>
       method === 'GET'
-        ? { uid: 1, status: 'failed', error: path === '/tasks/0' ? null : { message: 'Invalid facet', code: 'invalid_settings_faceting', type: '', link: '' } }
+        ? {
+            uid: 1,
+            status: 'failed',
+            error:
+              path === '/tasks/0'
+                ? null
+                : { message: 'Invalid facet', code: 'invalid_settings_faceting', type: '', link: '' },
+          }
         : { taskUid: 0, indexUid: 'cars', status: 'enqueued', type: 'settingsUpdate', enqueuedAt: '' },
     );
-    await expect(engine().replaceAll([])).rejects.toThrow(/Meilisearch at http:\/\/meili\.test:7700 failed to create the index: task 1 failed: no error given/);
+    await expect(engine().replaceAll([])).rejects.toThrow(
+      /Meilisearch at http:\/\/meili\.test:7700 failed to create the index: task 1 failed: no error given/,
+    );
   });
 });
 
@@ -234,6 +401,8 @@ describe('meilisearchFromEnv', () => {
   it('needs MEILISEARCH_HOST', () => {
     expect(meilisearchFromEnv({})).toBeUndefined();
     expect(meilisearchFromEnv({ MEILISEARCH_HOST: ' ' })).toBeUndefined();
-    expect(meilisearchFromEnv({ MEILISEARCH_HOST: 'http://localhost:7700', MEILISEARCH_INDEX: 'stock' })?.name).toBe('meilisearch');
+    expect(meilisearchFromEnv({ MEILISEARCH_HOST: 'http://localhost:7700', MEILISEARCH_INDEX: 'stock' })?.name).toBe(
+      'meilisearch',
+    );
   });
 });

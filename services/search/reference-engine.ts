@@ -17,7 +17,9 @@ const SORTS: Record<string, { field: keyof SearchDocument; descending: boolean }
  * the domain's own filter semantics. Slow and obviously right; filter-only queries (no text).
  */
 export function referenceSearch(documents: readonly SearchDocument[], query: EngineQuery): EngineResult {
-  const matching = documents.filter((doc) => !query.filter || matchesFilter(doc as unknown as Record<string, unknown>, query.filter, query.now));
+  const matching = documents.filter(
+    (doc) => !query.filter || matchesFilter(doc as unknown as Record<string, unknown>, query.filter, query.now),
+  );
   const { field, descending } = SORTS[query.sort] ?? { field: 'created_at_timestamp' as const, descending: true };
   const sorted = [...matching].sort((a, b) => {
     const x = a[field] as number | undefined;
@@ -32,7 +34,8 @@ export function referenceSearch(documents: readonly SearchDocument[], query: Eng
     const labels = new Map<unknown, string>();
     for (const doc of documents) {
       const value = (doc as unknown as Record<string, unknown>)[facet];
-      if (value !== undefined && value !== '' && !labels.has(normaliseValue(value))) labels.set(normaliseValue(value), String(value));
+      if (value !== undefined && value !== '' && !labels.has(normaliseValue(value)))
+        labels.set(normaliseValue(value), String(value));
     }
     for (const doc of matching) {
       const value = (doc as unknown as Record<string, unknown>)[facet];
@@ -45,7 +48,14 @@ export function referenceSearch(documents: readonly SearchDocument[], query: Eng
   const stats: EngineResult['stats'] = {};
   for (const stat of STAT_FIELDS) {
     const values = matching.map((d) => d[stat]).filter((v): v is number => typeof v === 'number');
-    if (values.length) stats[stat] = { min: values.reduce((a, b) => Math.min(a, b)), max: values.reduce((a, b) => Math.max(a, b)) };
+    if (values.length)
+      stats[stat] = { min: values.reduce((a, b) => Math.min(a, b)), max: values.reduce((a, b) => Math.max(a, b)) };
   }
-  return { ids: sorted.slice(query.offset, query.offset + query.limit).map((d) => d.id), count: matching.length, facets, stats, ms: 0 };
+  return {
+    ids: sorted.slice(query.offset, query.offset + query.limit).map((d) => d.id),
+    count: matching.length,
+    facets,
+    stats,
+    ms: 0,
+  };
 }

@@ -2,7 +2,14 @@ import type { ResolvedTenant } from '../../schemas/types.generated';
 import type { StockFilter } from '../../domain/stock-filter';
 import { ownValue } from '../../domain/own-key';
 import { parseSearchUrl, type SearchState, type SearchUrlContext, type RangeField } from '../../domain/search-url';
-import { dedupeCaseInsensitive, orderByCount, orderCondition, orderMakes, orderNumeric, type FacetValue } from '../../domain/facet-order';
+import {
+  dedupeCaseInsensitive,
+  orderByCount,
+  orderCondition,
+  orderMakes,
+  orderNumeric,
+  type FacetValue,
+} from '../../domain/facet-order';
 import type { StockRepository } from '../stock/stock-repository';
 import type { SearchResponse, SearchService } from './search-service';
 import type { FacetField, SearchSort } from './types';
@@ -86,7 +93,8 @@ function refinementFilter(field: string, values: string[]): StockFilter {
 /** The shopper's refinements as a filter, leaving out one field (for that field's own counts). */
 function stateFilter(state: SearchState, except?: string): StockFilter {
   const parts: StockFilter[] = [];
-  for (const [field, values] of Object.entries(state.refinements)) if (field !== except && values.length) parts.push(refinementFilter(field, values));
+  for (const [field, values] of Object.entries(state.refinements))
+    if (field !== except && values.length) parts.push(refinementFilter(field, values));
   for (const [field, range] of Object.entries(state.ranges)) {
     if (field === except || !range) continue;
     if (range.min !== undefined) parts.push({ field, gte: range.min });
@@ -120,32 +128,69 @@ export async function loadSearchPage(
 ): Promise<SearchPageData | undefined> {
   const facetFields = tenant.search.filters.flatMap((name) => (FILTER_FACETS[name] ? [FILTER_FACETS[name]] : []));
   const rangeFields = tenant.search.filters.flatMap((name) => (FILTER_RANGES[name] ? [FILTER_RANGES[name]] : []));
-  const overview = await service.search(tenant, { sort: 'latest', page: 1, hitsPerPage: 0, facets: ['make', 'make_model', 'simple_body'] }, now);
+  const overview = await service.search(
+    tenant,
+    { sort: 'latest', page: 1, hitsPerPage: 0, facets: ['make', 'make_model', 'simple_body'] },
+    now,
+  );
   const makes = Object.keys(overview.facets.make ?? {});
   const models: Record<string, string[]> = {};
   for (const makeModel of Object.keys(overview.facets.make_model ?? {})) {
     const make = makes.find((m) => makeModel.startsWith(`${m} `));
     if (make) (models[make] ??= []).push(makeModel.slice(make.length + 1));
   }
-  const [locations, dealerships] = await Promise.all([repo.locations(tenant.dealerships), repo.dealerships(tenant.dealerships)]);
-  const context: SearchUrlContext = { makes, models, locations, dealerships, bodies: Object.keys(overview.facets.simple_body ?? {}) };
+  const [locations, dealerships] = await Promise.all([
+    repo.locations(tenant.dealerships),
+    repo.dealerships(tenant.dealerships),
+  ]);
+  const context: SearchUrlContext = {
+    makes,
+    models,
+    locations,
+    dealerships,
+    bodies: Object.keys(overview.facets.simple_body ?? {}),
+  };
   const state = parseSearchUrl(segments, params, context);
   if (!state) return undefined;
 
   const allowed = tenant.search.sortOptions;
-  const sortBy = state.sortBy && (allowed as string[]).includes(state.sortBy) && SORT_OPTIONS[state.sortBy] ? state.sortBy : tenant.search.defaultSort;
+  const sortBy =
+    state.sortBy && (allowed as string[]).includes(state.sortBy) && SORT_OPTIONS[state.sortBy]
+      ? state.sortBy
+      : tenant.search.defaultSort;
   const sort = SORT_OPTIONS[sortBy]?.sort ?? 'latest';
   const refined = facetFields.filter((f) => state.refinements[f]?.length);
   const response = await service.search(
     tenant,
-    { text: state.query, filter: stateFilter(state), sort, page: state.page, hitsPerPage: tenant.search.hitsPerPage, facets: facetFields.filter((f) => !refined.includes(f)) },
+    {
+      text: state.query,
+      filter: stateFilter(state),
+      sort,
+      page: state.page,
+      hitsPerPage: tenant.search.hitsPerPage,
+      facets: facetFields.filter((f) => !refined.includes(f)),
+    },
     now,
   );
   // One count-only query per refined facet (and per set range) without its own refinement; an
   // unset range reads its bounds from the main query.
   const others = await Promise.all([
-    ...refined.map((field) => service.search(tenant, { text: state.query, filter: stateFilter(state, field), sort, page: 1, hitsPerPage: 0, facets: [field] }, now)),
-    ...rangeFields.map((field) => (state.ranges[field] ? service.search(tenant, { text: state.query, filter: stateFilter(state, field), sort, page: 1, hitsPerPage: 0, facets: [] }, now) : response)),
+    ...refined.map((field) =>
+      service.search(
+        tenant,
+        { text: state.query, filter: stateFilter(state, field), sort, page: 1, hitsPerPage: 0, facets: [field] },
+        now,
+      ),
+    ),
+    ...rangeFields.map((field) =>
+      state.ranges[field]
+        ? service.search(
+            tenant,
+            { text: state.query, filter: stateFilter(state, field), sort, page: 1, hitsPerPage: 0, facets: [] },
+            now,
+          )
+        : response,
+    ),
   ]);
   const facetCounts: Partial<Record<FacetField, Record<string, number>>> = { ...response.facets };
   refined.forEach((field, i) => (facetCounts[field] = others[i]?.facets[field] ?? {}));
@@ -157,10 +202,15 @@ export async function loadSearchPage(
       const makesChosen = state.refinements.make ?? [];
       if (!makesChosen.length) return [];
       // A make comes from the URL: "constructor" must not find Object's own (issue 14).
-      const allowedModels = new Set(makesChosen.flatMap((m) => ownValue(models, makes.find((x) => x.toLowerCase() === m.toLowerCase()) ?? m) ?? []).map((m) => m.toLowerCase()));
+      const allowedModels = new Set(
+        makesChosen
+          .flatMap((m) => ownValue(models, makes.find((x) => x.toLowerCase() === m.toLowerCase()) ?? m) ?? [])
+          .map((m) => m.toLowerCase()),
+      );
       counts = Object.fromEntries(Object.entries(counts).filter(([model]) => allowedModels.has(model.toLowerCase())));
     }
-    for (const value of selected) if (!Object.keys(counts).some((k) => k.toLowerCase() === value.toLowerCase())) counts = { ...counts, [value]: 0 };
+    for (const value of selected)
+      if (!Object.keys(counts).some((k) => k.toLowerCase() === value.toLowerCase())) counts = { ...counts, [value]: 0 };
     if (!Object.keys(counts).length) return [];
     const group: FacetGroup = { field, label: FACET_LABELS[field] ?? field, options: ordered(field, counts), selected };
     if (field === 'make') {
@@ -174,7 +224,9 @@ export async function loadSearchPage(
     const stats = others[refined.length + i]?.stats[field];
     return { field, label: FACET_LABELS[field] ?? field, ...state.ranges[field], available: stats };
   });
-  const sortOptions = allowed.flatMap((value) => (SORT_OPTIONS[value] ? [{ value, label: SORT_OPTIONS[value].label }] : []));
+  const sortOptions = allowed.flatMap((value) =>
+    SORT_OPTIONS[value] ? [{ value, label: SORT_OPTIONS[value].label }] : [],
+  );
   return { state, sortBy, sortOptions, response, facets, ranges };
 }
 

@@ -60,7 +60,15 @@ export class SearchService {
         const { cars, dealerships, locations } = await this.repo.indexSource();
         const dealershipById = new Map(dealerships.map((d) => [d.id, d]));
         const locationById = new Map(locations.map((l) => [l.id, l]));
-        await this.engine.replaceAll(cars.map((car) => toSearchDocument(car, dealershipById.get(car.dealership_id), car.location_id === undefined ? undefined : locationById.get(car.location_id))));
+        await this.engine.replaceAll(
+          cars.map((car) =>
+            toSearchDocument(
+              car,
+              dealershipById.get(car.dealership_id),
+              car.location_id === undefined ? undefined : locationById.get(car.location_id),
+            ),
+          ),
+        );
         this.indexedVersion = version;
       } finally {
         this.indexing = undefined;
@@ -75,7 +83,15 @@ export class SearchService {
     // spec: catalogue §5 — sorting by lowest price adds price > 0 on some sites.
     if (request.sort === 'lowestPrice' && tenant.search.priceAscExcludesUnpriced) parts.push({ field: 'price', gt: 0 });
     const page = Math.max(1, Math.floor(request.page));
-    return { text: request.text, filter: { all: parts }, sort: request.sort, offset: (page - 1) * request.hitsPerPage, limit: request.hitsPerPage, facets: request.facets, now };
+    return {
+      text: request.text,
+      filter: { all: parts },
+      sort: request.sort,
+      offset: (page - 1) * request.hitsPerPage,
+      limit: request.hitsPerPage,
+      facets: request.facets,
+      now,
+    };
   }
 
   private async respond(result: EngineResult, request: SearchRequest): Promise<SearchResponse> {
@@ -90,7 +106,8 @@ export class SearchService {
   }
 
   async search(tenant: ResolvedTenant, request: SearchRequest, now: Date): Promise<SearchResponse> {
-    if (!tenant.dealerships.length) return { hits: [], count: 0, facets: {}, stats: {}, ms: 0, page: 1, pages: 0, engine: this.engine.name };
+    if (!tenant.dealerships.length)
+      return { hits: [], count: 0, facets: {}, stats: {}, ms: 0, page: 1, pages: 0, engine: this.engine.name };
     await this.ensureIndexed();
     return this.respond(await this.engine.search(this.toEngineQuery(tenant, request, now)), request);
   }
@@ -103,14 +120,30 @@ export class SearchService {
     if (!tenant.dealerships.length) return [];
     await this.ensureIndexed();
     const { min, max } = similarPriceRange(car.price);
-    const common: StockFilter[] = [{ field: 'status', eq: 'in_stock' }, { field: 'price', gte: min }, { field: 'price', lte: max }, { not: { field: 'id', eq: car.id } }];
+    const common: StockFilter[] = [
+      { field: 'status', eq: 'in_stock' },
+      { field: 'price', gte: min },
+      { field: 'price', lte: max },
+      { not: { field: 'id', eq: car.id } },
+    ];
     const variants: StockFilter[][] = [
-      [{ field: 'make', eq: car.make }, { field: 'model', eq: car.model }],
+      [
+        { field: 'make', eq: car.make },
+        { field: 'model', eq: car.model },
+      ],
       car.simple_body ? [{ field: 'simple_body', eq: car.simple_body }] : [],
       [],
     ];
-    const request = (extra: StockFilter[]): SearchRequest => ({ filter: { all: [...common, ...extra] }, sort: 'latest', page: 1, hitsPerPage: SIMILAR_CARS_LIMIT, facets: [] });
-    const results = await this.engine.multiSearch(variants.map((extra) => this.toEngineQuery(tenant, request(extra), now)));
+    const request = (extra: StockFilter[]): SearchRequest => ({
+      filter: { all: [...common, ...extra] },
+      sort: 'latest',
+      page: 1,
+      hitsPerPage: SIMILAR_CARS_LIMIT,
+      facets: [],
+    });
+    const results = await this.engine.multiSearch(
+      variants.map((extra) => this.toEngineQuery(tenant, request(extra), now)),
+    );
     const ids = [...new Set(results.flatMap((r) => r.ids))].slice(0, SIMILAR_CARS_LIMIT);
     return this.repo.carsByIds(ids);
   }

@@ -11,7 +11,11 @@ export function demoDocuments(now: Date, seed?: number): SearchDocument[] {
   const locations = new Map(feed.locations.map((l) => [l.id, l]));
   return feed.cars.map((raw) => {
     const car = normaliseVehicle(raw);
-    return toSearchDocument(car, dealerships.get(car.dealership_id), car.location_id === undefined ? undefined : locations.get(car.location_id));
+    return toSearchDocument(
+      car,
+      dealerships.get(car.dealership_id),
+      car.location_id === undefined ? undefined : locations.get(car.location_id),
+    );
   });
 }
 
@@ -31,7 +35,8 @@ export function rng(seed: number): () => number {
 export function randomFilters(documents: readonly SearchDocument[], count: number, seed = 7): StockFilter[] {
   const next = rng(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  const values = (field: keyof SearchDocument) => [...new Set(documents.map((d) => d[field]).filter((v) => v !== undefined))] as Array<string | number>;
+  const values = (field: keyof SearchDocument) =>
+    [...new Set(documents.map((d) => d[field]).filter((v) => v !== undefined))] as Array<string | number>;
   const makes = values('make');
   const bodies = values('simple_body');
   const fuels = values('simple_fuel');
@@ -52,7 +57,17 @@ export function randomFilters(documents: readonly SearchDocument[], count: numbe
     () => ({ not: { field: 'km', gte: 3000 } }),
     () => ({ field: 'tag', exists: next() < 0.5 }),
     () => ({ field: 'reserved', eq: true }),
-    () => ({ any: [{ field: 'status', in: ['in_stock', 'coming_soon'] }, { all: [{ field: 'status', eq: 'sold' }, { field: 'sold_date_timestamp', gte: { daysAgo: 3 } }] }] }),
+    () => ({
+      any: [
+        { field: 'status', in: ['in_stock', 'coming_soon'] },
+        {
+          all: [
+            { field: 'status', eq: 'sold' },
+            { field: 'sold_date_timestamp', gte: { daysAgo: 3 } },
+          ],
+        },
+      ],
+    }),
     () => ({ field: 'created_at_timestamp', gte: { daysAgo: Math.floor(next() * 30) } }),
   ];
   return Array.from({ length: count }, () => {

@@ -77,7 +77,8 @@ export type StatField = (typeof STAT_FIELDS)[number];
  * Orders both engines implement identically; every order ends with id ascending so that ties are
  * broken the same way. `relevance` is text relevance when there is text, otherwise `latest`.
  */
-export type SearchSort = 'relevance' | 'latest' | 'highestPrice' | 'lowestPrice' | 'lowestKm' | 'newestYear' | 'oldestYear';
+export type SearchSort =
+  'relevance' | 'latest' | 'highestPrice' | 'lowestPrice' | 'lowestKm' | 'newestYear' | 'oldestYear';
 
 /** A query as an engine receives it: the filter already includes the tenant scope. */
 export interface EngineQuery {

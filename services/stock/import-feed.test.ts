@@ -21,21 +21,54 @@ beforeEach(async () => {
 afterEach(async () => db.destroy());
 
 const dealership = { id: 1, slug: 'test-motors', name: 'Test Motors' };
-const location = { id: 10, name: 'Test Motors Sales', slug: 'test-motors-sales', dealership_id: 1, time_zone: 'Australia/Sydney', location_type: 'sales' };
+const location = {
+  id: 10,
+  name: 'Test Motors Sales',
+  slug: 'test-motors-sales',
+  dealership_id: 1,
+  time_zone: 'Australia/Sydney',
+  location_type: 'sales',
+};
 const car = (id: number, extra: Record<string, unknown> = {}) => ({
-  id, slug: `car-${id}`, make: 'Mazda', model: 'CX-5', year: 2022, car_type: 'used', status: 'in_stock', price: 30000, dealership_id: 1, location_id: 10, ...extra,
+  id,
+  slug: `car-${id}`,
+  make: 'Mazda',
+  model: 'CX-5',
+  year: 2022,
+  car_type: 'used',
+  status: 'in_stock',
+  price: 30000,
+  dealership_id: 1,
+  location_id: 10,
+  ...extra,
 });
 
 describe('importFeed', () => {
   it('imports dealerships, locations and cars, applying the catalogue §9 normalisations', async () => {
-    const result = await importFeed(db, { dealerships: [dealership], locations: [location], cars: [car(1, { model: '3' }), car(2, { make: 'Mercedes Benz', model: 'C-Class' })] }, { file: 'feed.json' });
+    const result = await importFeed(
+      db,
+      {
+        dealerships: [dealership],
+        locations: [location],
+        cars: [car(1, { model: '3' }), car(2, { make: 'Mercedes Benz', model: 'C-Class' })],
+      },
+      { file: 'feed.json' },
+    );
     expect(result).toMatchObject({ ok: true, dealerships: 1, locations: 1, cars: 2, normalised: 2 });
     const { cars } = await new StockRepository(db).indexSource();
     expect(cars.map((c) => `${c.make} ${c.model}`).sort()).toEqual(['Mazda Mazda3', 'Mercedes-Benz C-Class']);
   });
 
   it('imports nothing when any record is invalid, and names each bad record', async () => {
-    const result = await importFeed(db, { dealerships: [dealership], locations: [location], cars: [car(1), car(2, { price: -5 }), car(3, { car_type: 'nearly-new' })] }, { file: 'feed.json' });
+    const result = await importFeed(
+      db,
+      {
+        dealerships: [dealership],
+        locations: [location],
+        cars: [car(1), car(2, { price: -5 }), car(3, { car_type: 'nearly-new' })],
+      },
+      { file: 'feed.json' },
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.issues.map((i) => i.pointer)).toEqual(expect.arrayContaining(['/cars/1/price', '/cars/2/car_type']));
@@ -43,7 +76,14 @@ describe('importFeed', () => {
   });
 
   it('rejects references to unknown dealerships and locations', async () => {
-    const result = await importFeed(db, { dealerships: [dealership], cars: [car(1, { dealership_id: 9, location_id: undefined }), car(2, { location_id: 99 })] }, { file: 'feed.json' });
+    const result = await importFeed(
+      db,
+      {
+        dealerships: [dealership],
+        cars: [car(1, { dealership_id: 9, location_id: undefined }), car(2, { location_id: 99 })],
+      },
+      { file: 'feed.json' },
+    );
     expect(!result.ok && result.issues.map((i) => `${i.pointer} ${i.message}`)).toEqual([
       '/cars/0/dealership_id expected the id of a known dealership, found 9',
       '/cars/1/location_id expected the id of a known location, found 99',
@@ -51,7 +91,11 @@ describe('importFeed', () => {
   });
 
   it('rejects duplicate ids within a feed', async () => {
-    const result = await importFeed(db, { dealerships: [dealership], locations: [location], cars: [car(1), { ...car(1), slug: 'other' }] }, { file: 'feed.json' });
+    const result = await importFeed(
+      db,
+      { dealerships: [dealership], locations: [location], cars: [car(1), { ...car(1), slug: 'other' }] },
+      { file: 'feed.json' },
+    );
     expect(!result.ok && result.issues[0]?.message).toBe('id 1 appears twice (also at /cars/0)');
   });
 
@@ -64,7 +108,11 @@ describe('importFeed', () => {
   });
 
   it('with replace, withdraws the dealership cars that the feed no longer has', async () => {
-    await importFeed(db, { dealerships: [dealership], locations: [location], cars: [car(1), car(2), car(3)] }, { file: 'a.json' });
+    await importFeed(
+      db,
+      { dealerships: [dealership], locations: [location], cars: [car(1), car(2), car(3)] },
+      { file: 'a.json' },
+    );
     const result = await importFeed(db, { cars: [car(1), car(3)] }, { file: 'b.json', replace: true });
     expect(result).toMatchObject({ ok: true, withdrawn: 1 });
     const { cars } = await new StockRepository(db).indexSource();
@@ -72,33 +120,68 @@ describe('importFeed', () => {
   });
 
   it('names a slug that another record of the database already has, and imports nothing', async () => {
-    await importFeed(db, { dealerships: [dealership], locations: [location], cars: [car(1), car(2)] }, { file: 'a.json' });
-    const result = await importFeed(db, { cars: [car(3), car(4, { slug: 'car-2' }), car(1, { slug: 'car-1-renamed' })] }, { file: 'b.json' });
-    expect(!result.ok && result.issues.map((i) => `${i.pointer} ${i.message}`)).toEqual(['/cars/1/slug slug "car-2" is already used by car 2 in the database']);
+    await importFeed(
+      db,
+      { dealerships: [dealership], locations: [location], cars: [car(1), car(2)] },
+      { file: 'a.json' },
+    );
+    const result = await importFeed(
+      db,
+      { cars: [car(3), car(4, { slug: 'car-2' }), car(1, { slug: 'car-1-renamed' })] },
+      { file: 'b.json' },
+    );
+    expect(!result.ok && result.issues.map((i) => `${i.pointer} ${i.message}`)).toEqual([
+      '/cars/1/slug slug "car-2" is already used by car 2 in the database',
+    ]);
     expect((await new StockRepository(db).counts()).cars).toBe(2);
   });
 
   it('accepts a slug that the feed takes from a car it renames earlier in the same feed', async () => {
-    await importFeed(db, { dealerships: [dealership], locations: [location], cars: [car(1), car(2)] }, { file: 'a.json' });
-    const result = await importFeed(db, { cars: [car(2, { slug: 'car-2-old' }), car(3, { slug: 'car-2' })] }, { file: 'b.json' });
+    await importFeed(
+      db,
+      { dealerships: [dealership], locations: [location], cars: [car(1), car(2)] },
+      { file: 'a.json' },
+    );
+    const result = await importFeed(
+      db,
+      { cars: [car(2, { slug: 'car-2-old' }), car(3, { slug: 'car-2' })] },
+      { file: 'b.json' },
+    );
     expect(result).toMatchObject({ ok: true, cars: 2 });
-    const clash = await importFeed(db, { cars: [car(4, { slug: 'car-1' }), car(1, { slug: 'car-1-old' })] }, { file: 'c.json' });
-    expect(!clash.ok && clash.issues[0]?.message).toBe('slug "car-1" is already used by car 1 in the database (the feed gives car 1 another slug further down: put that record first)');
+    const clash = await importFeed(
+      db,
+      { cars: [car(4, { slug: 'car-1' }), car(1, { slug: 'car-1-old' })] },
+      { file: 'c.json' },
+    );
+    expect(!clash.ok && clash.issues[0]?.message).toBe(
+      'slug "car-1" is already used by car 1 in the database (the feed gives car 1 another slug further down: put that record first)',
+    );
   });
 
   it('when writing stops half-way, says so, records no finished import and withdraws nothing; the same feed again completes it', async () => {
     await importFeed(db, { dealerships: [dealership], locations: [location], cars: [car(5000)] }, { file: 'a.json' });
     const cars = Array.from({ length: 1200 }, (_, i) => car(i + 1));
     // Stands in for a disk that fills up, or another process holding the lock past the busy deadline.
-    await sql`CREATE TRIGGER fail_mid_import BEFORE INSERT ON cars WHEN NEW.id = 700 BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(db);
-    const stopped = await importFeed(db, { cars }, { file: 'b.json', replace: true }).then(() => undefined, (error: unknown) => error);
-    expect((stopped as Error).message).toMatch(/^b\.json: the import stopped after writing \d+ of 1200 records \(disk I\/O error\)\. Those records stay written; no car was withdrawn, and the import is not recorded as finished\. Import the same feed again to complete it\.$/);
+    await sql`CREATE TRIGGER fail_mid_import BEFORE INSERT ON cars WHEN NEW.id = 700 BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
+      db,
+    );
+    const stopped = await importFeed(db, { cars }, { file: 'b.json', replace: true }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect((stopped as Error).message).toMatch(
+      /^b\.json: the import stopped after writing \d+ of 1200 records \(disk I\/O error\)\. Those records stay written; no car was withdrawn, and the import is not recorded as finished\. Import the same feed again to complete it\.$/,
+    );
     const repo = new StockRepository(db);
     expect((await repo.indexSource()).cars.map((c) => c.id)).toContain(5000);
     expect(await db.selectFrom('imports').select('file').execute()).toEqual([{ file: 'a.json' }]);
 
     await sql`DROP TRIGGER fail_mid_import`.execute(db);
-    expect(await importFeed(db, { cars }, { file: 'b.json', replace: true })).toMatchObject({ ok: true, cars: 1200, withdrawn: 1 });
+    expect(await importFeed(db, { cars }, { file: 'b.json', replace: true })).toMatchObject({
+      ok: true,
+      cars: 1200,
+      withdrawn: 1,
+    });
     expect((await repo.indexSource()).cars).toHaveLength(1200);
     expect((await db.selectFrom('imports').select('file').execute()).map((r) => r.file)).toEqual(['a.json', 'b.json']);
   });
@@ -106,7 +189,11 @@ describe('importFeed', () => {
   it('reports progress on large feeds', async () => {
     const seen: number[] = [];
     const cars = Array.from({ length: 1200 }, (_, i) => car(i + 1));
-    await importFeed(db, { dealerships: [dealership], locations: [location], cars }, { file: 'big.json', onProgress: (done) => seen.push(done) });
+    await importFeed(
+      db,
+      { dealerships: [dealership], locations: [location], cars },
+      { file: 'big.json', onProgress: (done) => seen.push(done) },
+    );
     expect(seen.at(-1)).toBe(1202);
     expect(seen.length).toBeGreaterThan(2);
   });
@@ -120,8 +207,25 @@ describe('importFeed: the model catalogue (issue 9)', () => {
     slug: 'mazda-cx-5',
     name: 'CX-5',
     body: 'suv',
-    model_variants: [{ id: 70, full_name: 'CX-5 G25 Touring', features: ['<strong>AWD</strong>'], dap_min_price: 46490, dap_max_price: 48990 }],
-    colours: [{ id: 700, name: 'Soul Red Crystal', hexCode: '#9d1420', photo_url: '/media/vehicles/suv/hex-9d1420/side.png', oem_id: 'wagon', model_variant_name: 'CX-5 G25 Touring' }],
+    model_variants: [
+      {
+        id: 70,
+        full_name: 'CX-5 G25 Touring',
+        features: ['<strong>AWD</strong>'],
+        dap_min_price: 46490,
+        dap_max_price: 48990,
+      },
+    ],
+    colours: [
+      {
+        id: 700,
+        name: 'Soul Red Crystal',
+        hexCode: '#9d1420',
+        photo_url: '/media/vehicles/suv/hex-9d1420/side.png',
+        oem_id: 'wagon',
+        model_variant_name: 'CX-5 G25 Touring',
+      },
+    ],
     ...extra,
   });
 
@@ -142,12 +246,29 @@ describe('importFeed: the model catalogue (issue 9)', () => {
     const result = await importFeed(db, { manufacturers: [mazda], models: [bad] }, { file: 'models.json' });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.issues.map((i) => i.pointer).sort()).toEqual(['/models/0/colours/0/model_variant_name', '/models/0/manufacturer_id', '/models/0/model_variants/0/dap_max_price']);
+    expect(result.issues.map((i) => i.pointer).sort()).toEqual([
+      '/models/0/colours/0/model_variant_name',
+      '/models/0/manufacturer_id',
+      '/models/0/model_variants/0/dap_max_price',
+    ]);
     expect(await db.selectFrom('manufacturers').selectAll().execute()).toEqual([]);
   });
 
   it('refuses a colour without a hex code through the schema, with its pointer', async () => {
-    const result = await importFeed(db, { manufacturers: [mazda], models: [cx5({ colours: [{ id: 1, name: 'Red', hexCode: 'red', photo_url: '/x.png', model_variant_name: 'CX-5 G25 Touring' }] })] }, { file: 'models.json' });
+    const result = await importFeed(
+      db,
+      {
+        manufacturers: [mazda],
+        models: [
+          cx5({
+            colours: [
+              { id: 1, name: 'Red', hexCode: 'red', photo_url: '/x.png', model_variant_name: 'CX-5 G25 Touring' },
+            ],
+          }),
+        ],
+      },
+      { file: 'models.json' },
+    );
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.issues[0]?.pointer).toBe('/models/0/colours/0/hexCode');
   });
@@ -201,11 +322,19 @@ post();
     const db = openDatabase(`file:${file}`);
     await migrateToLatest(db);
 
-    const server = spawn(process.execPath, ['-e', SERVER, createRequire(import.meta.url).resolve('better-sqlite3'), file], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const server = spawn(
+      process.execPath,
+      ['-e', SERVER, createRequire(import.meta.url).resolve('better-sqlite3'), file],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
     let serverOutput = '';
     server.stdout.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
     const serverDone = new Promise<{ longest: number; writes: number }>((resolve, reject) =>
-      server.on('exit', (code) => (code === 0 ? resolve(JSON.parse(serverOutput.split('\n').at(-2) ?? '{}') as { longest: number; writes: number }) : reject(new Error(`the other process exited ${code}`)))),
+      server.on('exit', (code) =>
+        code === 0
+          ? resolve(JSON.parse(serverOutput.split('\n').at(-2) ?? '{}') as { longest: number; writes: number })
+          : reject(new Error(`the other process exited ${code}`)),
+      ),
     );
     while (!serverOutput.includes('ready')) await sleep(10);
 

@@ -1,7 +1,14 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { CompiledQuery } from 'kysely';
 import type { PlatformDb } from '../db/database';
-import type { FeedCar, FeedDealership, FeedDocument, FeedLocation, FeedManufacturer, FeedModel } from '../../schemas/types.generated';
+import type {
+  FeedCar,
+  FeedDealership,
+  FeedDocument,
+  FeedLocation,
+  FeedManufacturer,
+  FeedModel,
+} from '../../schemas/types.generated';
 import { getValidators } from '../../engine/ajv';
 import { toIssues, type ValidationIssue } from '../../engine/validation-messages';
 import { normaliseVehicle } from '../../domain/normalise-vehicle';
@@ -16,7 +23,16 @@ export interface ImportOptions {
 }
 
 export type ImportResult =
-  | { ok: true; dealerships: number; locations: number; cars: number; withdrawn: number; normalised: number; manufacturers: number; models: number }
+  | {
+      ok: true;
+      dealerships: number;
+      locations: number;
+      cars: number;
+      withdrawn: number;
+      normalised: number;
+      manufacturers: number;
+      models: number;
+    }
   | { ok: false; issues: ValidationIssue[] };
 
 /**
@@ -63,13 +79,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
 async function validateFeed(input: unknown, file: string): Promise<ValidationIssue[]> {
   const validate = getValidators().feed;
   const cars = isObject(input) && Array.isArray(input.cars) ? input.cars : undefined;
-  if (!isObject(input) || !cars || cars.length <= VALIDATION_SLICE) return validate(input) ? [] : toIssues(file, validate.errors);
+  if (!isObject(input) || !cars || cars.length <= VALIDATION_SLICE)
+    return validate(input) ? [] : toIssues(file, validate.errors);
   const turn = timeSlicer();
   const issues = validate({ ...input, cars: [] }) ? [] : toIssues(file, validate.errors);
   for (let start = 0; start < cars.length; start += VALIDATION_SLICE) {
     await turn();
     if (validate({ cars: cars.slice(start, start + VALIDATION_SLICE) })) continue;
-    const shift = (pointer: string) => pointer.replace(/^\/cars\/(\d+)/, (_, index: string) => `/cars/${Number(index) + start}`);
+    const shift = (pointer: string) =>
+      pointer.replace(/^\/cars\/(\d+)/, (_, index: string) => `/cars/${Number(index) + start}`);
     issues.push(...toIssues(file, validate.errors).map((issue) => ({ ...issue, pointer: shift(issue.pointer) })));
   }
   return issues;
@@ -90,11 +108,21 @@ async function checkReferences(db: PlatformDb, file: string, doc: FeedDocument):
     const seenSlugs = new Map<string, number>();
     records?.forEach((r, i) => {
       const previous = seenIds.get(r.id);
-      if (previous !== undefined) issues.push({ file, pointer: `/${name}/${i}/id`, message: `id ${r.id} appears twice (also at /${name}/${previous})` });
+      if (previous !== undefined)
+        issues.push({
+          file,
+          pointer: `/${name}/${i}/id`,
+          message: `id ${r.id} appears twice (also at /${name}/${previous})`,
+        });
       seenIds.set(r.id, i);
       if (r.slug === undefined) return;
       const previousSlug = seenSlugs.get(r.slug);
-      if (previousSlug !== undefined) issues.push({ file, pointer: `/${name}/${i}/slug`, message: `slug "${r.slug}" appears twice (also at /${name}/${previousSlug})` });
+      if (previousSlug !== undefined)
+        issues.push({
+          file,
+          pointer: `/${name}/${i}/slug`,
+          message: `slug "${r.slug}" appears twice (also at /${name}/${previousSlug})`,
+        });
       seenSlugs.set(r.slug, i);
     });
   };
@@ -108,17 +136,42 @@ async function checkReferences(db: PlatformDb, file: string, doc: FeedDocument):
   issues.push(...(await checkModelReferences(db, file, doc)));
   await turn();
   doc.locations?.forEach((l, i) => {
-    if (!dealershipIds.has(l.dealership_id)) issues.push({ file, pointer: `/locations/${i}/dealership_id`, message: `expected the id of a known dealership, found ${l.dealership_id}` });
+    if (!dealershipIds.has(l.dealership_id))
+      issues.push({
+        file,
+        pointer: `/locations/${i}/dealership_id`,
+        message: `expected the id of a known dealership, found ${l.dealership_id}`,
+      });
   });
   await turn();
   doc.cars?.forEach((c, i) => {
-    if (!dealershipIds.has(c.dealership_id)) issues.push({ file, pointer: `/cars/${i}/dealership_id`, message: `expected the id of a known dealership, found ${c.dealership_id}` });
+    if (!dealershipIds.has(c.dealership_id))
+      issues.push({
+        file,
+        pointer: `/cars/${i}/dealership_id`,
+        message: `expected the id of a known dealership, found ${c.dealership_id}`,
+      });
     if (c.location_id === undefined) return;
     const owner = locationDealer.get(c.location_id);
-    if (owner === undefined) issues.push({ file, pointer: `/cars/${i}/location_id`, message: `expected the id of a known location, found ${c.location_id}` });
-    else if (owner !== c.dealership_id) issues.push({ file, pointer: `/cars/${i}/location_id`, message: `location ${c.location_id} belongs to dealership ${owner}, not to the car's dealership ${c.dealership_id}` });
+    if (owner === undefined)
+      issues.push({
+        file,
+        pointer: `/cars/${i}/location_id`,
+        message: `expected the id of a known location, found ${c.location_id}`,
+      });
+    else if (owner !== c.dealership_id)
+      issues.push({
+        file,
+        pointer: `/cars/${i}/location_id`,
+        message: `location ${c.location_id} belongs to dealership ${owner}, not to the car's dealership ${c.dealership_id}`,
+      });
   });
-  for (const [table, noun] of [['dealerships', 'dealership'], ['cars', 'car'], ['manufacturers', 'manufacturer'], ['models', 'model']] as const) {
+  for (const [table, noun] of [
+    ['dealerships', 'dealership'],
+    ['cars', 'car'],
+    ['manufacturers', 'manufacturer'],
+    ['models', 'model'],
+  ] as const) {
     issues.push(...(await checkSlugsInDatabase(db, file, table, noun, doc[table], turn)));
   }
   return issues;
@@ -130,7 +183,14 @@ async function checkReferences(db: PlatformDb, file: string, doc: FeedDocument):
  * chunks were committed. So the writes are played out here, in feed order, against the records the
  * feed can collide with, and every such slug is reported before anything is written.
  */
-async function checkSlugsInDatabase(db: PlatformDb, file: string, table: 'dealerships' | 'cars' | 'manufacturers' | 'models', noun: string, records: ReadonlyArray<{ id: number; slug: string }> | undefined, turn: () => Promise<void>): Promise<ValidationIssue[]> {
+async function checkSlugsInDatabase(
+  db: PlatformDb,
+  file: string,
+  table: 'dealerships' | 'cars' | 'manufacturers' | 'models',
+  noun: string,
+  records: ReadonlyArray<{ id: number; slug: string }> | undefined,
+  turn: () => Promise<void>,
+): Promise<ValidationIssue[]> {
   if (!records?.length) return [];
   const owner = new Map<string, number>();
   const slugOf = new Map<number, string>();
@@ -141,7 +201,20 @@ async function checkSlugsInDatabase(db: PlatformDb, file: string, table: 'dealer
     const rows = await db
       .selectFrom(table)
       .select(['id', 'slug'])
-      .where((eb) => eb.or([eb('slug', 'in', slice.map((r) => r.slug)), eb('id', 'in', slice.map((r) => r.id))]))
+      .where((eb) =>
+        eb.or([
+          eb(
+            'slug',
+            'in',
+            slice.map((r) => r.slug),
+          ),
+          eb(
+            'id',
+            'in',
+            slice.map((r) => r.id),
+          ),
+        ]),
+      )
       .execute();
     for (const row of rows) {
       owner.set(row.slug, row.id);
@@ -182,19 +255,42 @@ async function checkModelReferences(db: PlatformDb, file: string, doc: FeedDocum
   const issues: ValidationIssue[] = [];
   const variantIds = new Map<number, string>();
   doc.models.forEach((model, i) => {
-    if (!manufacturerIds.has(model.manufacturer_id)) issues.push({ file, pointer: `/models/${i}/manufacturer_id`, message: `expected the id of a known manufacturer, found ${model.manufacturer_id}` });
+    if (!manufacturerIds.has(model.manufacturer_id))
+      issues.push({
+        file,
+        pointer: `/models/${i}/manufacturer_id`,
+        message: `expected the id of a known manufacturer, found ${model.manufacturer_id}`,
+      });
     const names = new Set<string>();
     model.model_variants.forEach((variant, j) => {
       const previous = variantIds.get(variant.id);
-      if (previous !== undefined) issues.push({ file, pointer: `/models/${i}/model_variants/${j}/id`, message: `variant id ${variant.id} appears twice (also at ${previous})` });
+      if (previous !== undefined)
+        issues.push({
+          file,
+          pointer: `/models/${i}/model_variants/${j}/id`,
+          message: `variant id ${variant.id} appears twice (also at ${previous})`,
+        });
       variantIds.set(variant.id, `/models/${i}/model_variants/${j}`);
       names.add(variant.full_name);
-      if (variant.dap_min_price !== undefined && variant.dap_max_price !== undefined && variant.dap_min_price > variant.dap_max_price) {
-        issues.push({ file, pointer: `/models/${i}/model_variants/${j}/dap_max_price`, message: `expected at least dap_min_price (${variant.dap_min_price}), found ${variant.dap_max_price}` });
+      if (
+        variant.dap_min_price !== undefined &&
+        variant.dap_max_price !== undefined &&
+        variant.dap_min_price > variant.dap_max_price
+      ) {
+        issues.push({
+          file,
+          pointer: `/models/${i}/model_variants/${j}/dap_max_price`,
+          message: `expected at least dap_min_price (${variant.dap_min_price}), found ${variant.dap_max_price}`,
+        });
       }
     });
     model.colours?.forEach((colour, j) => {
-      if (!names.has(colour.model_variant_name)) issues.push({ file, pointer: `/models/${i}/colours/${j}/model_variant_name`, message: `expected the full_name of one of this model's variants, found "${colour.model_variant_name}"` });
+      if (!names.has(colour.model_variant_name))
+        issues.push({
+          file,
+          pointer: `/models/${i}/colours/${j}/model_variant_name`,
+          message: `expected the full_name of one of this model's variants, found "${colour.model_variant_name}"`,
+        });
     });
   });
   return issues;
@@ -205,7 +301,17 @@ function manufacturerRow(m: FeedManufacturer, at: string) {
 }
 
 function modelRow(m: FeedModel, at: string) {
-  return { id: m.id, manufacturer_id: m.manufacturer_id, slug: m.slug, name: m.name, status: m.status ?? 'available', body: m.body ?? null, position: m.position ?? null, data: JSON.stringify(m), updated_at: at };
+  return {
+    id: m.id,
+    manufacturer_id: m.manufacturer_id,
+    slug: m.slug,
+    name: m.name,
+    status: m.status ?? 'available',
+    body: m.body ?? null,
+    position: m.position ?? null,
+    data: JSON.stringify(m),
+    updated_at: at,
+  };
 }
 
 function dealershipRow(d: FeedDealership, at: string) {
@@ -213,7 +319,17 @@ function dealershipRow(d: FeedDealership, at: string) {
 }
 
 function locationRow(l: FeedLocation, at: string) {
-  return { id: l.id, dealership_id: l.dealership_id, slug: l.slug, name: l.name, location_type: l.location_type ?? '', state: l.address?.state ?? null, visible: l.visible === false ? 0 : 1, data: JSON.stringify(l), updated_at: at };
+  return {
+    id: l.id,
+    dealership_id: l.dealership_id,
+    slug: l.slug,
+    name: l.name,
+    location_type: l.location_type ?? '',
+    state: l.address?.state ?? null,
+    visible: l.visible === false ? 0 : 1,
+    data: JSON.stringify(l),
+    updated_at: at,
+  };
 }
 
 function carRow(c: FeedCar, at: string) {
@@ -261,9 +377,14 @@ class ChunkSizer {
  * requests run meanwhile, and a writer in another process, which polls for the lock, finds it free
  * about half the time instead of almost never.
  */
-async function writeInChunks<T>(db: PlatformDb, items: readonly T[], compile: (chunk: readonly T[]) => CompiledQuery, written: (rows: number) => void): Promise<void> {
+async function writeInChunks<T>(
+  db: PlatformDb,
+  items: readonly T[],
+  compile: (chunk: readonly T[]) => CompiledQuery,
+  written: (rows: number) => void,
+): Promise<void> {
   const sizer = new ChunkSizer();
-  for (let start = 0; start < items.length; ) {
+  for (let start = 0; start < items.length;) {
     const chunk = items.slice(start, start + sizer.rows);
     const query = compile(chunk);
     await nextTurn();
@@ -284,7 +405,16 @@ function upsert<T extends { id: number }>(db: PlatformDb, table: Table, rows: re
   return db
     .insertInto(table)
     .values(rows as never)
-    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => Object.fromEntries(Object.keys(rows[0] ?? {}).filter((k) => k !== 'id').map((k) => [k, eb.ref(`excluded.${k}` as never)])) as never))
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet(
+        (eb) =>
+          Object.fromEntries(
+            Object.keys(rows[0] ?? {})
+              .filter((k) => k !== 'id')
+              .map((k) => [k, eb.ref(`excluded.${k}` as never)]),
+          ) as never,
+      ),
+    )
     .compile();
 }
 
@@ -324,7 +454,12 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
 
   const at = (options.now ?? new Date()).toISOString();
   const rawCars = doc.cars ?? [];
-  const total = (doc.dealerships?.length ?? 0) + (doc.locations?.length ?? 0) + rawCars.length + (doc.manufacturers?.length ?? 0) + (doc.models?.length ?? 0);
+  const total =
+    (doc.dealerships?.length ?? 0) +
+    (doc.locations?.length ?? 0) +
+    rawCars.length +
+    (doc.manufacturers?.length ?? 0) +
+    (doc.models?.length ?? 0);
   let done = 0;
   let normalised = 0;
   let withdrawn = 0;
@@ -335,8 +470,28 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
     options.onProgress?.(done, total);
   };
   try {
-    await writeInChunks(db, doc.dealerships ?? [], (chunk) => upsert(db, 'dealerships', chunk.map((d) => dealershipRow(d, at))), written);
-    await writeInChunks(db, doc.locations ?? [], (chunk) => upsert(db, 'locations', chunk.map((l) => locationRow(l, at))), written);
+    await writeInChunks(
+      db,
+      doc.dealerships ?? [],
+      (chunk) =>
+        upsert(
+          db,
+          'dealerships',
+          chunk.map((d) => dealershipRow(d, at)),
+        ),
+      written,
+    );
+    await writeInChunks(
+      db,
+      doc.locations ?? [],
+      (chunk) =>
+        upsert(
+          db,
+          'locations',
+          chunk.map((l) => locationRow(l, at)),
+        ),
+      written,
+    );
     const carRows = (chunk: readonly FeedCar[]) =>
       chunk.map((car) => {
         const clean = normaliseVehicle(car);
@@ -344,24 +499,65 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
         return carRow(clean, at);
       });
     await writeInChunks(db, rawCars, (chunk) => upsert(db, 'cars', carRows(chunk)), written);
-    await writeInChunks(db, doc.manufacturers ?? [], (chunk) => upsert(db, 'manufacturers', chunk.map((m) => manufacturerRow(m, at))), written);
-    await writeInChunks(db, doc.models ?? [], (chunk) => upsert(db, 'models', chunk.map((m) => modelRow(m, at))), written);
+    await writeInChunks(
+      db,
+      doc.manufacturers ?? [],
+      (chunk) =>
+        upsert(
+          db,
+          'manufacturers',
+          chunk.map((m) => manufacturerRow(m, at)),
+        ),
+      written,
+    );
+    await writeInChunks(
+      db,
+      doc.models ?? [],
+      (chunk) =>
+        upsert(
+          db,
+          'models',
+          chunk.map((m) => modelRow(m, at)),
+        ),
+      written,
+    );
     stage = 'withdrawing';
     if (options.replace) {
-      const dealers = [...new Set([...(doc.dealerships ?? []).map((d) => d.id), ...rawCars.map((c) => c.dealership_id)])];
+      const dealers = [
+        ...new Set([...(doc.dealerships ?? []).map((d) => d.id), ...rawCars.map((c) => c.dealership_id)]),
+      ];
       const keep = new Set(rawCars.map((c) => c.id));
       if (dealers.length) {
-        const current = await db.selectFrom('cars').select('id').where('dealership_id', 'in', dealers).where('withdrawn_at', 'is', null).execute();
+        const current = await db
+          .selectFrom('cars')
+          .select('id')
+          .where('dealership_id', 'in', dealers)
+          .where('withdrawn_at', 'is', null)
+          .execute();
         const gone = current.map((r) => r.id).filter((id) => !keep.has(id));
         goneCount = gone.length;
-        const withdraw = (ids: readonly number[]) => db.updateTable('cars').set({ withdrawn_at: at, updated_at: at }).where('id', 'in', ids).where('withdrawn_at', 'is', null).compile();
+        const withdraw = (ids: readonly number[]) =>
+          db
+            .updateTable('cars')
+            .set({ withdrawn_at: at, updated_at: at })
+            .where('id', 'in', ids)
+            .where('withdrawn_at', 'is', null)
+            .compile();
         await writeInChunks(db, gone, withdraw, (rows) => (withdrawn += rows));
       }
     }
     stage = 'recording';
     await db
       .insertInto('imports')
-      .values({ file: options.file, started_at: at, finished_at: new Date().toISOString(), dealerships: doc.dealerships?.length ?? 0, locations: doc.locations?.length ?? 0, cars: rawCars.length, withdrawn })
+      .values({
+        file: options.file,
+        started_at: at,
+        finished_at: new Date().toISOString(),
+        dealerships: doc.dealerships?.length ?? 0,
+        locations: doc.locations?.length ?? 0,
+        cars: rawCars.length,
+        withdrawn,
+      })
       .execute();
   } catch (error) {
     const cause = error instanceof Error ? error.message : String(error);
@@ -369,7 +565,19 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
       stage === 'writing'
         ? `stopped after writing ${done} of ${total} records (${cause}). Those records stay written; no car was withdrawn`
         : `stopped after writing the whole feed${stage === 'withdrawing' && goneCount ? ` and withdrawing ${withdrawn} of the ${goneCount} cars no longer in it` : ''} (${cause})`;
-    throw new Error(`${options.file}: the import ${where}, and the import is not recorded as finished. Import the same feed again to complete it.`, { cause: error });
+    throw new Error(
+      `${options.file}: the import ${where}, and the import is not recorded as finished. Import the same feed again to complete it.`,
+      { cause: error },
+    );
   }
-  return { ok: true, dealerships: doc.dealerships?.length ?? 0, locations: doc.locations?.length ?? 0, cars: rawCars.length, withdrawn, normalised, manufacturers: doc.manufacturers?.length ?? 0, models: doc.models?.length ?? 0 };
+  return {
+    ok: true,
+    dealerships: doc.dealerships?.length ?? 0,
+    locations: doc.locations?.length ?? 0,
+    cars: rawCars.length,
+    withdrawn,
+    normalised,
+    manufacturers: doc.manufacturers?.length ?? 0,
+    models: doc.models?.length ?? 0,
+  };
 }

@@ -10,6 +10,16 @@ export async function listedCarIds(tenant: ResolvedTenant, ids: readonly number[
   const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
   if (!unique.length) return new Set();
   const search = await getSearchService();
-  const result = await search.search(tenant, { filter: { any: unique.map((id) => ({ field: 'id', eq: id })) }, sort: 'latest', page: 1, hitsPerPage: unique.length, facets: [] }, now);
+  const result = await search.search(
+    tenant,
+    {
+      filter: { any: unique.map((id) => ({ field: 'id', eq: id })) },
+      sort: 'latest',
+      page: 1,
+      hitsPerPage: unique.length,
+      facets: [],
+    },
+    now,
+  );
   return new Set(result.hits.map((car) => car.id));
 }

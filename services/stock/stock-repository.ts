@@ -12,7 +12,15 @@ const parse = <T>(rows: Array<{ data: string }>): T[] => rows.map((r) => JSON.pa
 
 /** Whether a car has a held reservation (issue 7), selected beside its data. */
 const heldColumn = (eb: ExpressionBuilder<Database, 'cars'>) =>
-  eb.exists(eb.selectFrom('reservations').select('reservations.id').whereRef('reservations.car_id', '=', 'cars.id').where('reservations.status', '=', 'held')).as('held');
+  eb
+    .exists(
+      eb
+        .selectFrom('reservations')
+        .select('reservations.id')
+        .whereRef('reservations.car_id', '=', 'cars.id')
+        .where('reservations.status', '=', 'held'),
+    )
+    .as('held');
 
 /** A held reservation shows the car as reserved; the stored feed JSON is left alone, so a release restores the feed's own value. */
 const parseCar = (row: { data: string; held: unknown }): Car => {
@@ -39,7 +47,14 @@ export class StockRepository {
 
   async dealerships(ids: readonly number[]): Promise<Dealership[]> {
     if (!ids.length) return [];
-    return parse<Dealership>(await this.db.selectFrom('dealerships').select('data').where('id', 'in', [...ids]).orderBy('name').execute());
+    return parse<Dealership>(
+      await this.db
+        .selectFrom('dealerships')
+        .select('data')
+        .where('id', 'in', [...ids])
+        .orderBy('name')
+        .execute(),
+    );
   }
 
   /** Visible locations of the given dealerships, by dealership then name. */
@@ -60,17 +75,32 @@ export class StockRepository {
   /** Every car not withdrawn, with every dealership and location: what the search index holds. */
   async indexSource(): Promise<{ cars: Car[]; dealerships: Dealership[]; locations: Location[] }> {
     const [cars, dealerships, locations] = await Promise.all([
-      this.db.selectFrom('cars').select((eb) => ['data', heldColumn(eb)]).where('withdrawn_at', 'is', null).orderBy('id').execute(),
+      this.db
+        .selectFrom('cars')
+        .select((eb) => ['data', heldColumn(eb)])
+        .where('withdrawn_at', 'is', null)
+        .orderBy('id')
+        .execute(),
       this.db.selectFrom('dealerships').select('data').execute(),
       this.db.selectFrom('locations').select('data').execute(),
     ]);
-    return { cars: cars.map(parseCar), dealerships: parse<Dealership>(dealerships), locations: parse<Location>(locations) };
+    return {
+      cars: cars.map(parseCar),
+      dealerships: parse<Dealership>(dealerships),
+      locations: parse<Location>(locations),
+    };
   }
 
   /** Cars by id, in the order asked for; ids without a car are skipped. */
   async carsByIds(ids: readonly number[]): Promise<Car[]> {
     if (!ids.length) return [];
-    const rows = (await this.db.selectFrom('cars').select((eb) => ['data', heldColumn(eb)]).where('id', 'in', [...ids]).execute()).map(parseCar);
+    const rows = (
+      await this.db
+        .selectFrom('cars')
+        .select((eb) => ['data', heldColumn(eb)])
+        .where('id', 'in', [...ids])
+        .execute()
+    ).map(parseCar);
     const byId = new Map(rows.map((car) => [car.id, car]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -83,7 +113,10 @@ export class StockRepository {
    */
   async importVersion(): Promise<number> {
     const [row, reservations] = await Promise.all([
-      this.db.selectFrom('imports').select((eb) => eb.fn.max('id').as('last')).executeTakeFirst(),
+      this.db
+        .selectFrom('imports')
+        .select((eb) => eb.fn.max('id').as('last'))
+        .executeTakeFirst(),
       reservationsVersion(this.db),
     ]);
     return Number(row?.last ?? 0) * 1_000_000 + reservations;
@@ -100,7 +133,11 @@ export class StockRepository {
     const row = await this.db
       .insertInto('car_views')
       .values({ car_id: carId, views: 1, updated_at: at.toISOString() })
-      .onConflict((oc) => oc.column('car_id').doUpdateSet((eb) => ({ views: eb('car_views.views', '+', 1), updated_at: at.toISOString() })))
+      .onConflict((oc) =>
+        oc
+          .column('car_id')
+          .doUpdateSet((eb) => ({ views: eb('car_views.views', '+', 1), updated_at: at.toISOString() })),
+      )
       .returning('views')
       .executeTakeFirstOrThrow();
     return row.views;
@@ -108,7 +145,14 @@ export class StockRepository {
 
   async counts(): Promise<{ dealerships: number; locations: number; cars: number }> {
     const count = async (table: 'dealerships' | 'locations' | 'cars') =>
-      Number((await this.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await this.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return { dealerships: await count('dealerships'), locations: await count('locations'), cars: await count('cars') };
   }
 }

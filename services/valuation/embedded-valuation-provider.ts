@@ -53,7 +53,9 @@ export class EmbeddedValuationProvider implements ValuationProvider {
   }
 
   /** The comparables, and the make and model as the stock spells them (for the basis the shopper reads). */
-  async #rows(input: Pick<ValuationInput, 'tenant' | 'make' | 'model'>): Promise<{ comparables: Comparable[]; make?: string; model?: string }> {
+  async #rows(
+    input: Pick<ValuationInput, 'tenant' | 'make' | 'model'>,
+  ): Promise<{ comparables: Comparable[]; make?: string; model?: string }> {
     const make = normaliseMake(input.make);
     const model = normaliseModel(input.make, input.model);
     if (!make || !model) return { comparables: [] };
@@ -90,7 +92,12 @@ export class EmbeddedValuationProvider implements ValuationProvider {
   async value(input: ValuationInput): Promise<Valuation | null> {
     const found = await this.#rows(input);
     const now = (this.#options.now ?? (() => new Date()))();
-    const subject = { make: found.make ?? normaliseMake(input.make), model: found.model ?? normaliseModel(input.make, input.model), year: input.year, km: input.km };
+    const subject = {
+      make: found.make ?? normaliseMake(input.make),
+      model: found.model ?? normaliseModel(input.make, input.model),
+      year: input.year,
+      km: input.km,
+    };
     return valueFromComparables(subject, found.comparables, now, this.#options.timeZone);
   }
 }

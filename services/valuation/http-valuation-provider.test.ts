@@ -14,16 +14,28 @@ interface Seen {
   body: unknown;
 }
 
-const json = (status: number, body: unknown): Reply => (response) => {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-};
-const text = (status: number, body: string): Reply => (response) => {
-  response.writeHead(status);
-  response.end(body);
-};
+const json =
+  (status: number, body: unknown): Reply =>
+  (response) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
+const text =
+  (status: number, body: string): Reply =>
+  (response) => {
+    response.writeHead(status);
+    response.end(body);
+  };
 
-const input = { tenant: 'harbour-city-mazda', make: 'Mazda', model: 'CX-5', year: 2019, km: 80000, rego: 'ABC123', regoState: 'NSW' };
+const input = {
+  tenant: 'harbour-city-mazda',
+  make: 'Mazda',
+  model: 'CX-5',
+  year: 2019,
+  km: 80000,
+  rego: 'ABC123',
+  regoState: 'NSW',
+};
 const good = { low: 24400, mid: 25700, high: 27000, basis: 'Glass guide trade value, adjusted for km.' };
 
 describe('HTTP valuation provider against a local server', () => {
@@ -37,7 +49,13 @@ describe('HTTP valuation provider against a local server', () => {
       let raw = '';
       request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       request.on('end', () => {
-        seen.push({ method: request.method, path: request.url, authorization: request.headers.authorization, contentType: request.headers['content-type'], body: raw ? JSON.parse(raw) : undefined });
+        seen.push({
+          method: request.method,
+          path: request.url,
+          authorization: request.headers.authorization,
+          contentType: request.headers['content-type'],
+          body: raw ? JSON.parse(raw) : undefined,
+        });
         reply(response);
       });
     });
@@ -55,12 +73,25 @@ describe('HTTP valuation provider against a local server', () => {
 
   it('posts the input as JSON with the bearer key and reads {low, high, mid, basis}', async () => {
     await expect(new HttpValuationProvider({ url: base, apiKey: 'k1' }).value(input)).resolves.toEqual(good);
-    expect(seen).toEqual([{ method: 'POST', path: '/v1/valuations', authorization: 'Bearer k1', contentType: 'application/json', body: input }]);
+    expect(seen).toEqual([
+      {
+        method: 'POST',
+        path: '/v1/valuations',
+        authorization: 'Bearer k1',
+        contentType: 'application/json',
+        body: input,
+      },
+    ]);
   });
 
   it('sends no authorization without a key, and gives a basis when the service sends none', async () => {
     reply = json(200, { low: 1000, mid: 1100, high: 1200, extra: true });
-    await expect(new HttpValuationProvider({ url: base }).value(input)).resolves.toEqual({ low: 1000, mid: 1100, high: 1200, basis: 'Estimate from our valuation service.' });
+    await expect(new HttpValuationProvider({ url: base }).value(input)).resolves.toEqual({
+      low: 1000,
+      mid: 1100,
+      high: 1200,
+      basis: 'Estimate from our valuation service.',
+    });
     expect(seen[0]?.authorization).toBeUndefined();
   });
 
@@ -93,7 +124,9 @@ describe('HTTP valuation provider against a local server', () => {
 
   it('gives up after the timeout (10 s by default)', async () => {
     reply = () => undefined;
-    await expect(new HttpValuationProvider({ url: base, timeoutMs: 200 }).value(input)).rejects.toThrow('Valuation service did not answer within 0.2 s');
+    await expect(new HttpValuationProvider({ url: base, timeoutMs: 200 }).value(input)).rejects.toThrow(
+      'Valuation service did not answer within 0.2 s',
+    );
   });
 });
 
@@ -101,7 +134,9 @@ describe('getValuationProvider', () => {
   it('is the embedded rule of thumb without VALUATION_URL and HTTP with it', () => {
     expect(getValuationProvider({})).toBeInstanceOf(EmbeddedValuationProvider);
     expect(getValuationProvider({ VALUATION_URL: '  ' })).toBeInstanceOf(EmbeddedValuationProvider);
-    expect(getValuationProvider({ VALUATION_URL: 'https://valuations.example/v1', VALUATION_API_KEY: 'k' })).toBeInstanceOf(HttpValuationProvider);
+    expect(
+      getValuationProvider({ VALUATION_URL: 'https://valuations.example/v1', VALUATION_API_KEY: 'k' }),
+    ).toBeInstanceOf(HttpValuationProvider);
   });
 
   it('refuses a VALUATION_URL that is not an address at start-up', () => {

@@ -22,14 +22,16 @@ const money = (value: unknown): value is number => typeof value === 'number' && 
 /** null for "no result" (null, {}), the valuation for a good answer; throws for anything else. */
 function readValuation(body: unknown): Valuation | null {
   if (body === null) return null;
-  if (typeof body !== 'object' || Array.isArray(body)) throw new Error('Valuation service answered invalid JSON: expected an object');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new Error('Valuation service answered invalid JSON: expected an object');
   if (!Object.keys(body).length) return null;
   const { low, high, mid, basis } = body as Record<string, unknown>;
   // A figure missing or out of order is a broken service, not a car without a price: say so loudly.
   if (!money(low) || !money(high) || !money(mid) || !(low <= mid && mid <= high)) {
     throw new Error('Valuation service answered invalid figures: expected numbers with low <= mid <= high');
   }
-  if (basis !== undefined && basis !== null && typeof basis !== 'string') throw new Error('Valuation service answered an invalid basis: expected text');
+  if (basis !== undefined && basis !== null && typeof basis !== 'string')
+    throw new Error('Valuation service answered an invalid basis: expected text');
   return { low, high, mid, basis: basis?.trim() || DEFAULT_BASIS };
 }
 
@@ -49,7 +51,12 @@ export class HttpValuationProvider implements ValuationProvider {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(input), signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(input),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       text = await response.text();
     } catch (error) {
       if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {

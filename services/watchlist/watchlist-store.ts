@@ -29,15 +29,34 @@ export async function savedCars(db: PlatformDb, owner: ListOwner): Promise<Saved
 }
 
 /** Saves cars (idempotent: a car already on the list keeps its first date). */
-export async function saveCars(db: PlatformDb, owner: ListOwner, carIds: readonly number[], phoneNumber: string | undefined, at: Date): Promise<void> {
+export async function saveCars(
+  db: PlatformDb,
+  owner: ListOwner,
+  carIds: readonly number[],
+  phoneNumber: string | undefined,
+  at: Date,
+): Promise<void> {
   if (!carIds.length) return;
   await db
     .insertInto('watchlist')
-    .values(carIds.map((carId) => ({ ...owned(owner), car_id: carId, phone_number: phoneNumber ?? null, created_at: at.toISOString() })))
+    .values(
+      carIds.map((carId) => ({
+        ...owned(owner),
+        car_id: carId,
+        phone_number: phoneNumber ?? null,
+        created_at: at.toISOString(),
+      })),
+    )
     .onConflict((oc) => oc.columns(['scope', 'tenant', 'user_id', 'car_id']).doNothing())
     .execute();
 }
 
 export async function removeCar(db: PlatformDb, owner: ListOwner, carId: number): Promise<void> {
-  await db.deleteFrom('watchlist').where('scope', '=', owner.scope).where('tenant', '=', owner.tenant).where('user_id', '=', owner.userId).where('car_id', '=', carId).execute();
+  await db
+    .deleteFrom('watchlist')
+    .where('scope', '=', owner.scope)
+    .where('tenant', '=', owner.tenant)
+    .where('user_id', '=', owner.userId)
+    .where('car_id', '=', carId)
+    .execute();
 }

@@ -20,7 +20,10 @@ export async function POST(request: Request) {
   const read = await jsonBody(request, MAX_BODY_BYTES);
   if (!read.ok) {
     return read.tooLarge
-      ? answer(413, { success: false, error: `The form is too large to send (over ${MAX_BODY_BYTES / 1024} KB). Please shorten the message.` })
+      ? answer(413, {
+          success: false,
+          error: `The form is too large to send (over ${MAX_BODY_BYTES / 1024} KB). Please shorten the message.`,
+        })
       : answer(400, { success: false, error: `The form could not be read. ${read.error}` });
   }
   let result: Awaited<ReturnType<typeof receiveLead>>;
@@ -30,7 +33,10 @@ export async function POST(request: Request) {
     // The form keeps the shopper's values and retries with the same key, so nothing is lost.
     console.error('Storing a lead failed', error);
     const phone = caller.tenant.contact?.phone;
-    return answer(503, { success: false, error: `We could not save your enquiry just now. Please try again in a moment${phone ? ` or call us on ${phone}` : ''}.` });
+    return answer(503, {
+      success: false,
+      error: `We could not save your enquiry just now. Please try again in a moment${phone ? ` or call us on ${phone}` : ''}.`,
+    });
   }
   if (result.body.success && result.body.completed) after(() => deliverLeadsNow());
   return answer(result.status, result.body);

@@ -16,20 +16,48 @@ export async function POST(request: Request) {
   const caller = await apiCaller();
   if (!caller) return answer(404, { success: false, error: 'Unknown site' });
   const read = await jsonBody(request, 16_000);
-  if (!read.ok) return answer(read.tooLarge ? 413 : 400, { success: false, error: `${read.error} Send JSON like {"lead_id": 1, "column_name": "valuation", "value": {...}}` });
-  const body = (read.body && typeof read.body === 'object' ? read.body : {}) as { lead_id?: unknown; idempotencyKey?: unknown; column_name?: unknown; value?: unknown };
+  if (!read.ok)
+    return answer(read.tooLarge ? 413 : 400, {
+      success: false,
+      error: `${read.error} Send JSON like {"lead_id": 1, "column_name": "valuation", "value": {...}}`,
+    });
+  const body = (read.body && typeof read.body === 'object' ? read.body : {}) as {
+    lead_id?: unknown;
+    idempotencyKey?: unknown;
+    column_name?: unknown;
+    value?: unknown;
+  };
   const column = MISC_COLUMNS.find((c) => c === body.column_name);
   if (!column) return answer(400, { success: false, error: `column_name must be one of: ${MISC_COLUMNS.join(', ')}` });
-  if (typeof body.lead_id !== 'number' || !Number.isInteger(body.lead_id)) return answer(400, { success: false, error: 'lead_id must be the lead the page was given' });
+  if (typeof body.lead_id !== 'number' || !Number.isInteger(body.lead_id))
+    return answer(400, { success: false, error: 'lead_id must be the lead the page was given' });
   const key = body.idempotencyKey;
-  if (typeof key !== 'string' || !key) return answer(400, { success: false, error: 'idempotencyKey must be the key the form posted the lead with' });
+  if (typeof key !== 'string' || !key)
+    return answer(400, { success: false, error: 'idempotencyKey must be the key the form posted the lead with' });
   let saved: Awaited<ReturnType<typeof saveLeadMisc>>;
   try {
-    saved = await saveLeadMisc(await getDatabase(), caller.tenant.slug, body.lead_id, column, body.value ?? null, new Date(), key);
+    saved = await saveLeadMisc(
+      await getDatabase(),
+      caller.tenant.slug,
+      body.lead_id,
+      column,
+      body.value ?? null,
+      new Date(),
+      key,
+    );
   } catch (error) {
     console.error('Attaching a value to a lead failed', error);
-    return answer(503, { success: false, error: 'The value could not be saved just now. Please try again in a moment.' });
+    return answer(503, {
+      success: false,
+      error: 'The value could not be saved just now. Please try again in a moment.',
+    });
   }
-  if (saved === 'too_large') return answer(413, { success: false, error: `The value is too large to keep with the enquiry (over ${MAX_MISC_VALUE_CHARS} characters, or over ${MAX_LEAD_BYTES / 1024} KB for the whole enquiry).` });
-  return saved === 'saved' ? answer(200, { success: true }) : answer(404, { success: false, error: 'No such lead on this site' });
+  if (saved === 'too_large')
+    return answer(413, {
+      success: false,
+      error: `The value is too large to keep with the enquiry (over ${MAX_MISC_VALUE_CHARS} characters, or over ${MAX_LEAD_BYTES / 1024} KB for the whole enquiry).`,
+    });
+  return saved === 'saved'
+    ? answer(200, { success: true })
+    : answer(404, { success: false, error: 'No such lead on this site' });
 }

@@ -19,13 +19,19 @@ export async function POST(request: Request) {
   const caller = await apiCaller();
   if (!caller) return answer(404, { success: false, error: 'Unknown site' });
   const read = await jsonBody(request);
-  if (!read.ok) return answer(read.tooLarge ? 413 : 400, { success: false, error: `The form could not be read. ${read.error}` });
+  if (!read.ok)
+    return answer(read.tooLarge ? 413 : 400, { success: false, error: `The form could not be read. ${read.error}` });
   const { tenant } = caller;
   try {
     const result = await receiveReservation({
       ...caller,
       body: read.body,
-      checkoutGate: async (car) => checkoutGateDecision(tenant, car, { signedIn: (await sessionUser(tenant, request.headers)) !== undefined, referer: caller.referer ?? null, host: caller.host ?? null }),
+      checkoutGate: async (car) =>
+        checkoutGateDecision(tenant, car, {
+          signedIn: (await sessionUser(tenant, request.headers)) !== undefined,
+          referer: caller.referer ?? null,
+          host: caller.host ?? null,
+        }),
     });
     if (result.body.success && 'reservation_id' in result.body) {
       const carId = (read.body as { car_id?: unknown }).car_id;
@@ -39,6 +45,9 @@ export async function POST(request: Request) {
     return answer(result.status, result.body);
   } catch (error) {
     console.error('Reservation failed', error);
-    return answer(503, { success: false, error: 'We could not reserve the car just now. Please try again in a moment, or call us.' });
+    return answer(503, {
+      success: false,
+      error: 'We could not reserve the car just now. Please try again in a moment, or call us.',
+    });
   }
 }

@@ -13,7 +13,8 @@ import { toCardCar } from '@/blocks/StockCard/card-settings';
 
 export const dynamic = 'force-dynamic';
 
-const problem = (status: number, message: string) => Response.json({ error: message }, { status, headers: { 'cache-control': 'no-store' } });
+const problem = (status: number, message: string) =>
+  Response.json({ error: message }, { status, headers: { 'cache-control': 'no-store' } });
 
 export async function GET(request: Request) {
   const tenant = getTenant((await headers()).get(TENANT_HEADER) ?? '');

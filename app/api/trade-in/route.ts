@@ -15,13 +15,17 @@ export async function POST(request: Request) {
   const caller = await apiCaller();
   if (!caller) return answer(404, { success: false, error: 'Unknown site' });
   const read = await jsonBody(request);
-  if (!read.ok) return answer(read.tooLarge ? 413 : 400, { success: false, error: `The form could not be read. ${read.error}` });
+  if (!read.ok)
+    return answer(read.tooLarge ? 413 : 400, { success: false, error: `The form could not be read. ${read.error}` });
   try {
     const result = await receiveTradeIn(caller.tenant, read.body, caller);
     if (result.body.success && result.body.completed) after(() => deliverLeadsNow());
     return answer(result.status, result.body);
   } catch (error) {
     console.error('Trade-in step failed', error);
-    return answer(503, { success: false, error: 'We could not save your details just now. Please try again in a moment.' });
+    return answer(503, {
+      success: false,
+      error: 'We could not save your details just now. Please try again in a moment.',
+    });
   }
 }

@@ -30,7 +30,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('leads_idempotency').on('leads').columns(['tenant', 'idempotency_key']).unique().execute();
+  await db.schema
+    .createIndex('leads_idempotency')
+    .on('leads')
+    .columns(['tenant', 'idempotency_key'])
+    .unique()
+    .execute();
   await db.schema.createIndex('leads_ip_time').on('leads').columns(['tenant', 'ip_hash', 'created_at']).execute();
 
   await db.schema
@@ -47,7 +52,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('delivered_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('lead_deliveries_due').on('lead_deliveries').columns(['status', 'next_attempt_at']).execute();
+  await db.schema
+    .createIndex('lead_deliveries_due')
+    .on('lead_deliveries')
+    .columns(['status', 'next_attempt_at'])
+    .execute();
   await db.schema.createIndex('lead_deliveries_lead').on('lead_deliveries').column('lead_id').execute();
 }
 

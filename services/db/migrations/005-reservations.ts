@@ -23,7 +23,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('reservations_car_status').on('reservations').columns(['car_id', 'status']).execute();
   // At most one hold per car, whatever two requests racing for it do.
-  await db.schema.createIndex('reservations_one_hold').on('reservations').column('car_id').unique().where(sql<boolean>`"status" = 'held'`).execute();
+  await db.schema
+    .createIndex('reservations_one_hold')
+    .on('reservations')
+    .column('car_id')
+    .unique()
+    .where(sql<boolean>`"status" = 'held'`)
+    .execute();
 
   await db.schema
     .createTable('payment_intents')

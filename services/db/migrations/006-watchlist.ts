@@ -17,7 +17,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('phone_number', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('watchlist_one_per_car').on('watchlist').columns(['scope', 'tenant', 'user_id', 'car_id']).unique().execute();
+  await db.schema
+    .createIndex('watchlist_one_per_car')
+    .on('watchlist')
+    .columns(['scope', 'tenant', 'user_id', 'car_id'])
+    .unique()
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -17,13 +17,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ip_hash', 'text', (c) => c.notNull())
     .addColumn('at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('lead_posts_address_time').on('lead_posts').columns(['tenant', 'ip_hash', 'at']).execute();
+  await db.schema
+    .createIndex('lead_posts_address_time')
+    .on('lead_posts')
+    .columns(['tenant', 'ip_hash', 'at'])
+    .execute();
   await db.schema.createIndex('lead_posts_time').on('lead_posts').column('at').execute();
 
   await db.schema.alterTable('reservations').addColumn('expires_at', 'text').execute();
-  await sql`update reservations set expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', held_at, '+48 hours') where status = 'held'`.execute(db);
+  await sql`update reservations set expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', held_at, '+48 hours') where status = 'held'`.execute(
+    db,
+  );
   await db.schema.createIndex('reservations_expiry').on('reservations').columns(['status', 'expires_at']).execute();
-  await db.schema.createIndex('reservations_one_hold_per_lead').on('reservations').column('lead_id').unique().where(sql<boolean>`"status" = 'held' and "lead_id" is not null`).execute();
+  await db.schema
+    .createIndex('reservations_one_hold_per_lead')
+    .on('reservations')
+    .column('lead_id')
+    .unique()
+    .where(sql<boolean>`"status" = 'held' and "lead_id" is not null`)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -39,7 +39,8 @@ async function handle(request: Request): Promise<Response> {
   if (request.method === 'POST') {
     const read = await jsonBody(request, MAX_BODY);
     if (!read.ok) return answer(read.tooLarge ? 413 : 400, { message: read.error });
-    if (typeof read.body === 'object' && read.body !== null && !Array.isArray(read.body)) body = read.body as Record<string, unknown>;
+    if (typeof read.body === 'object' && read.body !== null && !Array.isArray(read.body))
+      body = read.body as Record<string, unknown>;
   }
   const signedIn = (request.headers.get('cookie') ?? '').includes(`${COOKIE_PREFIX}.session_token=`);
   const refusal = authCallRefusal({ path, body, signedIn, methods: tenant.accounts.methods });
@@ -56,7 +57,13 @@ async function handle(request: Request): Promise<Response> {
   headers.delete('content-length');
   try {
     const auth = await authFor(tenant, origin);
-    return await auth.handler(new Request(`${origin}${url.pathname}${url.search}`, { method: request.method, headers, ...(request.method === 'POST' ? { body: JSON.stringify(body) } : {}) }));
+    return await auth.handler(
+      new Request(`${origin}${url.pathname}${url.search}`, {
+        method: request.method,
+        headers,
+        ...(request.method === 'POST' ? { body: JSON.stringify(body) } : {}),
+      }),
+    );
   } catch (error) {
     console.error('Account call failed', error);
     return answer(503, { message: 'Signing in is not available just now. Please try again in a moment.' });

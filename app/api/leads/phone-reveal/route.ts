@@ -16,13 +16,26 @@ export async function POST(request: Request) {
   const caller = await apiCaller();
   if (!caller) return answer(404, { success: false, error: 'Unknown site' });
   const read = await jsonBody(request, 4 * 1024);
-  if (!read.ok) return answer(read.tooLarge ? 413 : 400, { success: false, error: `${read.error} Send JSON like {"car_id": 123}.` });
-  if (!phoneRevealAllowed(caller.tenant.slug, caller.ip)) return answer(429, { success: false, error: PHONE_REVEAL_LIMIT_MESSAGE });
+  if (!read.ok)
+    return answer(read.tooLarge ? 413 : 400, {
+      success: false,
+      error: `${read.error} Send JSON like {"car_id": 123}.`,
+    });
+  if (!phoneRevealAllowed(caller.tenant.slug, caller.ip))
+    return answer(429, { success: false, error: PHONE_REVEAL_LIMIT_MESSAGE });
   try {
-    const result = await revealPhone({ db: await getDatabase(), stock: await getStockRepository(), now: new Date() }, caller.tenant, read.body, caller.userAgent);
+    const result = await revealPhone(
+      { db: await getDatabase(), stock: await getStockRepository(), now: new Date() },
+      caller.tenant,
+      read.body,
+      caller.userAgent,
+    );
     return answer(result.status, result.body);
   } catch (error) {
     console.error('Recording a phone reveal failed', error);
-    return answer(503, { success: false, error: 'We could not record that just now. The phone number is on the page.' });
+    return answer(503, {
+      success: false,
+      error: 'We could not record that just now. The phone number is on the page.',
+    });
   }
 }

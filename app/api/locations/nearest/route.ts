@@ -23,9 +23,13 @@ export async function GET(request: Request) {
   } catch (error) {
     if (error instanceof InvalidPostcodeError) return answer(400, { error: INVALID_POSTCODE });
     console.error('Geocoding failed', error);
-    return answer(503, { error: 'We cannot look up postcodes just now. Please try again shortly, or search the locations by name.' });
+    return answer(503, {
+      error: 'We cannot look up postcodes just now. Please try again shortly, or search the locations by name.',
+    });
   }
-  const locations = (await (await getStockRepository()).locations(tenant.dealerships)).filter((l) => l.visible !== false);
+  const locations = (await (await getStockRepository()).locations(tenant.dealerships)).filter(
+    (l) => l.visible !== false,
+  );
   const placed = locations
     .map((l) => ({ id: l.id, km: distanceToLocation(l, from) }))
     .filter((l): l is { id: number; km: number } => l.km !== undefined)

@@ -33,9 +33,19 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
     if (refusal) return answer(refusal.status, { error: refusal.error });
     // The newest COMPARABLES_LIMIT similar listings, always within this site's own scope.
     const search = await getSearchService();
-    const similar = await search.search(tenant, { filter: comparablesFilter(vehicle.car), sort: 'latest', page: 1, hitsPerPage: COMPARABLES_LIMIT, facets: [] }, now);
+    const similar = await search.search(
+      tenant,
+      { filter: comparablesFilter(vehicle.car), sort: 'latest', page: 1, hitsPerPage: COMPARABLES_LIMIT, facets: [] },
+      now,
+    );
     const analysis = analyseCar(vehicle.car, similar.hits, now, tenant.locale.timeZone);
-    const pdf = await renderCarAnalysisPdf({ car: vehicle.car, tenant, analysis, siteUrl: `${siteOrigin(tenant)}/cars/${slug}`, now });
+    const pdf = await renderCarAnalysisPdf({
+      car: vehicle.car,
+      tenant,
+      analysis,
+      siteUrl: `${siteOrigin(tenant)}/cars/${slug}`,
+      now,
+    });
     return pdfDownload(pdf, `${slug}-analysis.pdf`);
   } catch (error) {
     console.error(`Car analysis for ${slug} on ${tenant.slug} failed`, error);

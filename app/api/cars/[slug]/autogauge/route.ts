@@ -15,7 +15,8 @@ import { pluginRefusal } from '@/engine/plugin-access';
 
 export const dynamic = 'force-dynamic';
 
-const problem = (status: number, message: string) => Response.json({ error: message }, { status, headers: { 'cache-control': 'no-store' } });
+const problem = (status: number, message: string) =>
+  Response.json({ error: message }, { status, headers: { 'cache-control': 'no-store' } });
 
 export async function GET(request: Request, { params }: { params: Promise<{ slug: string }> }) {
   const tenant = getTenant((await headers()).get(TENANT_HEADER) ?? '');

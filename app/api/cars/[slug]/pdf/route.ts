@@ -17,7 +17,8 @@ export const dynamic = 'force-dynamic';
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 
-const problem = (status: number, message: string) => Response.json({ error: message }, { status, headers: { 'cache-control': 'no-store' } });
+const problem = (status: number, message: string) =>
+  Response.json({ error: message }, { status, headers: { 'cache-control': 'no-store' } });
 
 export async function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }) {
   const tenant = getTenant((await headers()).get(TENANT_HEADER) ?? '');
