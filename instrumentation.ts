@@ -5,10 +5,10 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { hideInternalHeaders } = await import('./engine/internal-headers');
+  const { hideInternalHeaders } = await import('./server/http/internal-headers');
   hideInternalHeaders();
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { startHoldExpiry, startLeadDelivery } = await import('./engine/lead-delivery');
+  const { startHoldExpiry, startLeadDelivery } = await import('./server/background/lead-delivery');
   // Unpaid reservation holds are released when they run out (RESERVATION_EXPIRY=off: another process does it).
   startHoldExpiry();
   if (process.env.LEADS_OUTBOX === 'off') return;

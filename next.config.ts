@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { BASE_SECURITY_HEADERS } from './engine/security-headers';
+import { BASE_SECURITY_HEADERS } from './server/http/security-headers';
 
 /** The page cache's memory budget (bytes): least recently used pages are dropped past it. */
 const PAGE_CACHE_BYTES = (Number(process.env.PAGE_CACHE_MB) || 64) * 1024 * 1024;

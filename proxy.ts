@@ -6,10 +6,11 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { loadTenantRegistry } from './engine/tenant-registry';
-import { internalPath, localhostTenantsAllowed, resolveHost } from './engine/resolve-host';
-import { BASE_SECURITY_HEADERS, newNonce, pageSecurityHeaders, requestIsHttps } from './engine/security-headers';
+import { internalPath, resolveHost } from './engine/resolve-host';
+import { localhostTenantsAllowed } from './domain/host-name';
+import { BASE_SECURITY_HEADERS, newNonce, pageSecurityHeaders, requestIsHttps } from './server/http/security-headers';
 import { pageGate, pageReadsRequest, resolvePage } from './engine/resolve-page';
-import { formatIssue } from './engine/validation-messages';
+import { formatIssue } from './schemas/validation-messages';
 import { TENANT_HEADER } from './engine/tenant-header';
 
 const UNAVAILABLE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Temporarily unavailable</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1b1f24"><main><h1>This site is temporarily unavailable</h1><p>We are updating this dealer's website. Please try again in a few minutes.</p></main></body></html>`;

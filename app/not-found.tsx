@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '@/blocks/shopper/IntentLink.client';
+import { IntentLink as Link } from '@/components/shopper/IntentLink.client';
 
 export default function NotFound() {
   return (

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { ValidationIssue } from './validation-messages';
+import type { ValidationIssue } from '../schemas/validation-messages';
 
 export type ReadResult = { ok: true; value: unknown } | { ok: false; issue: ValidationIssue };
 

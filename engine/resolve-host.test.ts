@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { internalPath, localhostTenantsAllowed, normaliseHost, resolveHost } from './resolve-host';
+import { internalPath, resolveHost } from './resolve-host';
+import { localhostTenantsAllowed, normaliseHost } from '../domain/host-name';
 
 const domains = new Map([
   ['www.harbour.example', 'harbour'],

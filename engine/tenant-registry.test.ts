@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadTenantFile, loadTenantRegistry } from './tenant-registry';
-import { formatIssue } from './validation-messages';
+import { formatIssue } from '../schemas/validation-messages';
 
 const dir = mkdtempSync(join(tmpdir(), 'tenants-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

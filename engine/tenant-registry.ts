@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { getValidators } from './ajv';
+import { getValidators } from '../schemas/ajv';
 import { deepMerge, isPlainObject } from './merge';
 import { migrate } from './migrations';
 import { readJsonFile } from './read-json';
 import { switchNames } from '../domain/switches';
-import { toIssues, type ValidationIssue } from './validation-messages';
-import { nearest } from './nearest';
+import { toIssues, type ValidationIssue } from '../schemas/validation-messages';
+import { nearest } from '../domain/nearest';
 import type { ResolvedTenant } from '../schemas/types.generated';
 
 export type TenantConfig = ResolvedTenant;

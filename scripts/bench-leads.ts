@@ -14,7 +14,7 @@
  */
 import { rmSync, existsSync } from 'node:fs';
 import { Agent } from 'node:http';
-import { generateDemoFeed } from './demo-data/generate-feed';
+import { generateDemoFeed } from '../demo-data/generate-feed';
 import { migrateToLatest, openDatabase } from '../services/db/database';
 import { importFeed } from '../services/stock/import-feed';
 import { rawRequest, startServer, waitForServer, type StartedServer } from './support/server';

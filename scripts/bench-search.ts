@@ -7,7 +7,7 @@
  */
 import { EmbeddedEngine } from '../services/search/embedded-engine';
 import { referenceSearch } from '../services/search/reference-engine';
-import { demoDocuments, randomFilters, rng } from '../services/search/test-data';
+import { demoDocuments, randomFilters, rng } from '../demo-data/search-documents';
 import type { EngineQuery, FacetField, SearchDocument, SearchSort } from '../services/search/types';
 import { scopeFilter, similarPriceRange } from '../domain/search-scope';
 import type { StockFilter } from '../domain/stock-filter';

@@ -5,7 +5,7 @@
  * for long; if the import stops half-way it says so, and running it again completes it.
  */
 import { readJsonFile } from '../engine/read-json';
-import { formatIssue } from '../engine/validation-messages';
+import { formatIssue } from '../schemas/validation-messages';
 import { runMain } from './run-main';
 import { getDatabase } from '../services/db/database';
 import { importFeed } from '../services/stock/import-feed';

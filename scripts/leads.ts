@@ -10,7 +10,7 @@ import { deliverDue, outboxState } from '../services/leads/outbox';
 import { createLeadTransport, transportOptionsFromEnv } from '../services/leads/transports';
 import { leadFieldText, loadLead } from '../services/leads/lead-record';
 import { getStockRepository } from '../services/stock';
-import { leadSite } from '../engine/lead-delivery';
+import { leadSite } from '../server/background/lead-delivery';
 import { runMain } from './run-main';
 
 const args = process.argv.slice(2);

@@ -8,7 +8,7 @@
  *   npm run reservations -- --expire                             release the unpaid holds that have run out now, and queue each dealer's notice
  */
 import { getDatabase } from '../services/db/database';
-import { holdSite } from '../engine/lead-delivery';
+import { holdSite } from '../server/background/lead-delivery';
 import { expireUnpaidHolds } from '../services/reservations/expire-holds';
 import { releaseReservation } from '../services/reservations/reservations';
 import { formatMoney } from '../domain/price-display';

@@ -4,11 +4,11 @@
  * Dates are relative to today, so "sold within 3 days" and "just arrived" stay true.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { generateDemoFeed } from './demo-data/generate-feed';
-import { demoModelCatalogue } from './demo-data/models';
+import { generateDemoFeed } from '../demo-data/generate-feed';
+import { demoModelCatalogue } from '../demo-data/models';
 import { databaseUrl, getDatabase } from '../services/db/database';
 import { importFeed } from '../services/stock/import-feed';
-import { formatIssue } from '../engine/validation-messages';
+import { formatIssue } from '../schemas/validation-messages';
 import { runMain } from './run-main';
 
 async function main(): Promise<number> {

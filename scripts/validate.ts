@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { listTenantFiles, loadTenantFile, loadTenantRegistry } from '../engine/tenant-registry';
-import { formatIssue } from '../engine/validation-messages';
+import { formatIssue } from '../schemas/validation-messages';
 
 const started = performance.now();
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -10,7 +10,7 @@ import { getTenant } from '@/engine/tenant-request';
 import { renderBlocks } from '@/engine/render-blocks';
 import { themeStyle } from '@/engine/theme';
 import { FONTS } from '@/app/fonts';
-import { ShopperProviders } from '@/blocks/shopper/Providers.client';
+import { ShopperProviders } from '@/components/shopper/Providers.client';
 
 export async function generateMetadata({ params }: { params: Promise<{ tenant: string }> }): Promise<Metadata> {
   const tenant = getTenant((await params).tenant);

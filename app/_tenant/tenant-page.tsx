@@ -7,12 +7,12 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTenant, pageTitle, resolvePage } from '@/engine/tenant-request';
 import { renderBlocks } from '@/engine/render-blocks';
-import { enforcePageGate } from '@/engine/page-gate';
-import { loadVehicle } from '@/blocks/vehicle-context';
-import { loadLocation } from '@/blocks/location-context';
-import { siteManufacturers } from '@/blocks/model-context';
+import { enforcePageGate } from '@/server/page-data/page-gate';
+import { loadVehicle } from '@/server/page-data/vehicle-context';
+import { loadLocation } from '@/server/page-data/location-context';
+import { siteManufacturers } from '@/server/page-data/model-context';
 import { siteModel } from '@/services/models';
-import { siteOrigin } from '@/blocks/site-origin';
+import { siteOrigin } from '@/server/page-data/site-origin';
 import { openGraph, vehicleDescription } from '@/domain/vehicle-structured-data';
 import { vehicleTitle } from '@/domain/vehicle-title';
 

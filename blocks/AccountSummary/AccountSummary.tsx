@@ -1,9 +1,9 @@
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { signInHref } from '../../domain/accounts/gating';
-import { requestUser } from '../account-context';
+import { requestUser } from '../../server/page-data/account-context';
 import { SignOutButton } from './SignOutButton.client';
-import { pageBrand, withBrand } from '../brand-context';
+import { pageBrand, withBrand } from '../../server/page-data/brand-context';
 
 export const AccountSummary: BlockComponent<'AccountSummary'> = async ({ props, ctx }) => {
   const { tenant, path } = ctx;

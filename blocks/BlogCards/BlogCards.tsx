@@ -1,8 +1,8 @@
 import Image from 'next/image';
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { formatCalendarDate } from '../../domain/offers';
-import { SectionHeader } from '../SectionHeader/SectionHeader';
+import { SectionHeader } from '../../components/SectionHeader/SectionHeader';
 
 /** Blog cards (conversion §2.5, §3: href, heading, image {url, alt}, date), newest first. */
 export const BlogCards: BlockComponent<'BlogCards'> = ({ props, ctx }) => {

@@ -1,7 +1,7 @@
 import Image from 'next/image';
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
-import { SectionHeader } from '../SectionHeader/SectionHeader';
+import { SectionHeader } from '../../components/SectionHeader/SectionHeader';
 
 /** spec: catalogue §9 — the brand grid shows 6 tiles; brand tile image 76x65. */
 export const BRAND_GRID_TILES = 6;

@@ -1,7 +1,7 @@
 import Image from 'next/image';
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
-import { pageBrand, withBrand } from '../brand-context';
+import { pageBrand, withBrand } from '../../server/page-data/brand-context';
 import { buildSearchUrl, emptySearchState } from '../../domain/search-url';
 import { getStockRepository } from '../../services/stock';
 

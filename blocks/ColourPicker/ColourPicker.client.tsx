@@ -2,7 +2,7 @@
 
 import Image from 'next/image';
 import { useState } from 'react';
-import { useRovingTabs } from '../shopper/use-roving-tabs';
+import { useRovingTabs } from '../../components/shopper/use-roving-tabs';
 import {
   bodyLabel,
   bodyTypes,

@@ -1,5 +1,5 @@
 import type { BlockComponent } from '../types';
-import { pageModel } from '../model-context';
+import { pageModel } from '../../server/page-data/model-context';
 import { ColourPickerPanel } from './ColourPicker.client';
 
 export const ColourPicker: BlockComponent<'ColourPicker'> = async ({ props, ctx }) => {

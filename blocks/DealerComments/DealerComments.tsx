@@ -1,6 +1,6 @@
 import type { BlockComponent } from '../types';
 import { DEALER_COMMENTS_PENDING, dealerComments } from '../../domain/vehicle-rules';
-import { pageVehicle } from '../vehicle-context';
+import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { ExpandableComments } from './DealerComments.client';
 
 export const DealerComments: BlockComponent<'DealerComments'> = async ({ props, ctx }) => {

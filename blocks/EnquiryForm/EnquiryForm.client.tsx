@@ -11,9 +11,14 @@ import {
 } from '../../domain/forms/form-messages';
 import { initialFormValues, normaliseFormValues } from '../../domain/forms/form-values';
 import { HONEYPOT_FIELD } from '../../domain/forms/lead-envelope';
-import { track } from '../shopper/analytics';
-import { readUserDetails, rememberEnquiredCar, saveSuccessMarker, saveUserDetails } from '../shopper/user-details';
-import { visitTrail } from '../shopper/visit-trail';
+import { track } from '../../components/shopper/analytics';
+import {
+  readUserDetails,
+  rememberEnquiredCar,
+  saveSuccessMarker,
+  saveUserDetails,
+} from '../../components/shopper/user-details';
+import { visitTrail } from '../../components/shopper/visit-trail';
 
 export interface EnquiryFormProps {
   site: string;

@@ -1,7 +1,7 @@
 'use client';
 
 import type { EnquiryFormProps } from './EnquiryForm.client';
-import { WhenVisible } from '../shopper/WhenVisible.client';
+import { WhenVisible } from '../../components/shopper/WhenVisible.client';
 
 const loadForm = () => import('./EnquiryForm.client').then((m) => m.EnquiryFormClient);
 

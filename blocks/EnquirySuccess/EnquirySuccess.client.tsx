@@ -1,7 +1,7 @@
 'use client';
 
-import { useHydrated } from '../shopper/use-hydrated';
-import { readSuccessMarker } from '../shopper/user-details';
+import { useHydrated } from '../../components/shopper/use-hydrated';
+import { readSuccessMarker } from '../../components/shopper/user-details';
 
 /** The personal part of the thank-you: only this browser knows who just sent which form. */
 export function SuccessDetails({ site }: { site: string }) {

@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { SuccessDetails } from './EnquirySuccess.client';
 

@@ -1,10 +1,10 @@
 'use client';
 
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import { useAtom } from 'jotai';
 import { useMemo } from 'react';
-import { useHydrated } from '../shopper/use-hydrated';
-import { favouritesAtom } from '../shopper/store';
+import { useHydrated } from '../../components/shopper/use-hydrated';
+import { favouritesAtom } from '../../components/shopper/store';
 
 export function Favourites({ site, heading }: { site: string; heading: string }) {
   const [list, setList] = useAtom(useMemo(() => favouritesAtom(site), [site]));

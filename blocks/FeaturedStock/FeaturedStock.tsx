@@ -1,9 +1,9 @@
 import type { BlockComponent } from '../types';
 import type { StockFilter } from '../../domain/stock-filter';
 import { getSearchService } from '../../services/search';
-import { StockCard } from '../StockCard/StockCard';
-import { cardSettings } from '../StockCard/card-settings';
-import { SectionHeader } from '../SectionHeader/SectionHeader';
+import { StockCard } from '../../components/StockCard/StockCard';
+import { cardSettings } from '../../components/StockCard/card-settings';
+import { SectionHeader } from '../../components/SectionHeader/SectionHeader';
 
 /** A featured row shows cars a shopper can buy now: sold cars stay listed in search, not here. */
 const AVAILABLE: StockFilter = { field: 'status', in: ['in_stock', 'coming_soon'] };

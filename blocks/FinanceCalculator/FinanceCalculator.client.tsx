@@ -14,7 +14,7 @@ import { collapseDisclaimer } from '../../domain/finance/disclosure';
 import { FREQUENCIES, FREQUENCY_LABELS, PER_PERIOD, type Frequency } from '../../domain/finance/repayment';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 import type { CompiledForm } from '../../domain/forms/compile-form';
-import { track } from '../shopper/analytics';
+import { track } from '../../components/shopper/analytics';
 import { FormDialog } from '../FormModalButton/FormDialog.client';
 import { ComparisonWarning, RatePair } from './ComparisonDisclosure';
 

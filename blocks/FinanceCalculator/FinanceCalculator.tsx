@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { calculatorBounds, initialCalculatorState, moneyQuickPicks } from '../../domain/finance/calculator';
 import type { LenderRecord } from '../../domain/finance/estimate';
@@ -6,8 +6,8 @@ import { isAvailable } from '../../domain/listing';
 import { formatMoney, shownPrice } from '../../domain/price-display';
 import { tenantFees } from '../../services/finance/quote-provider';
 import { getStockRepository, type Car } from '../../services/stock';
-import { prepareForm } from '../form-block';
-import { pageVehicle } from '../vehicle-context';
+import { prepareForm } from '../../server/page-data/form-block';
+import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { FinanceCalculatorClient, type FinanceCalculatorProps } from './FinanceCalculator.client';
 import { FinanceCalculatorLazy } from './FinanceCalculatorLazy.client';
 import { calculate } from '../../domain/finance/calculator';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { FinanceCalculatorProps } from './FinanceCalculator.client';
-import { WhenVisible } from '../shopper/WhenVisible.client';
+import { WhenVisible } from '../../components/shopper/WhenVisible.client';
 
 const loadCalculator = () => import('./FinanceCalculator.client').then((m) => m.FinanceCalculatorClient);
 

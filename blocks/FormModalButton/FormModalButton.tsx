@@ -1,6 +1,6 @@
 import type { BlockComponent } from '../types';
-import { pageVehicle } from '../vehicle-context';
-import { prepareForm } from '../form-block';
+import { pageVehicle } from '../../server/page-data/vehicle-context';
+import { prepareForm } from '../../server/page-data/form-block';
 import { FormDialog } from './FormDialog.client';
 
 export const FormModalButton: BlockComponent<'FormModalButton'> = async ({ props, ctx }) => {

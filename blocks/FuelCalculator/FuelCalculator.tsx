@@ -5,7 +5,7 @@ import {
   fuelConsumption,
   showsFuelCalculator,
 } from '../../domain/vehicle-rules';
-import { pageVehicle } from '../vehicle-context';
+import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { FuelCalculatorForm } from './FuelCalculator.client';
 
 export const FuelCalculator: BlockComponent<'FuelCalculator'> = async ({ props, ctx }) => {

@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { isCurrent } from '../../domain/promotions';
 

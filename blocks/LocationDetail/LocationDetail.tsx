@@ -6,10 +6,10 @@ import { openNow } from '../../domain/locations/open-now';
 import { reviewsToShow, showsRatingSummary } from '../../domain/locations/reviews';
 import { LOCATION_TAB_LABELS, tabsOfLocation } from '../../domain/locations/location-tabs';
 import { locationJsonLd } from '../../domain/locations/location-structured-data';
-import { prepareForm } from '../form-block';
-import { pageLocation } from '../location-context';
-import { bookingHref, PARTS_ENQUIRY_PATH } from '../locations-data';
-import { siteOrigin } from '../site-origin';
+import { prepareForm } from '../../server/page-data/form-block';
+import { pageLocation } from '../../server/page-data/location-context';
+import { bookingHref, PARTS_ENQUIRY_PATH } from '../../server/page-data/locations-data';
+import { siteOrigin } from '../../server/page-data/site-origin';
 import { FormDialog } from '../FormModalButton/FormDialog.client';
 import { HolidayHoursDialog, HoursPicker, LocationMap, type HoursTable } from './LocationDetail.client';
 

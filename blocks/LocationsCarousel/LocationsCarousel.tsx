@@ -1,5 +1,5 @@
 import type { BlockComponent } from '../types';
-import { siteLocations, type LocationCard } from '../locations-data';
+import { siteLocations, type LocationCard } from '../../server/page-data/locations-data';
 import { CarouselTrack } from './LocationsCarousel.client';
 
 /** conversion §2.5: more than 3 locations change the layout (a carousel instead of a grid). */

@@ -15,8 +15,8 @@ import {
   type LocationTab,
 } from '../../domain/locations/location-tabs';
 import { FormDialog } from '../FormModalButton/FormDialog.client';
-import { useRovingTabs } from '../shopper/use-roving-tabs';
-import type { DealershipLocations, LocationCard } from '../locations-data';
+import { useRovingTabs } from '../../components/shopper/use-roving-tabs';
+import type { DealershipLocations, LocationCard } from '../../server/page-data/locations-data';
 
 interface Props {
   site: string;
@@ -227,11 +227,9 @@ export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: P
     setNearestError(undefined);
     try {
       const response = await fetch(`/api/locations/nearest?postcode=${encodeURIComponent(postcode.trim())}`);
-      const body = (await response
-        .json()
-        .catch(() => ({
-          error: 'We cannot look up postcodes just now. Please try again shortly, or search the locations by name.',
-        }))) as { locations?: { id: number; km: number }[]; error?: string };
+      const body = (await response.json().catch(() => ({
+        error: 'We cannot look up postcodes just now. Please try again shortly, or search the locations by name.',
+      }))) as { locations?: { id: number; km: number }[]; error?: string };
       if (!response.ok || !body.locations) throw new Error(body.error ?? 'Invalid postcode');
       setDistances(new Map(body.locations.map((l) => [l.id, l.km])));
     } catch (error) {

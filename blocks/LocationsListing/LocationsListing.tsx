@@ -1,6 +1,6 @@
 import type { BlockComponent } from '../types';
-import { prepareForm } from '../form-block';
-import { siteLocations } from '../locations-data';
+import { prepareForm } from '../../server/page-data/form-block';
+import { siteLocations } from '../../server/page-data/locations-data';
 import { LocationsExplorer } from './LocationsExplorer.client';
 
 export const LocationsListing: BlockComponent<'LocationsListing'> = async ({ props, ctx }) => {

@@ -1,9 +1,9 @@
 import type { BlockComponent } from '../types';
-import { pageVehicle } from '../vehicle-context';
+import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { LazyMarketGauge } from './MarketGauge.lazy';
 import { effectiveAudience, pluginView } from '../../domain/accounts/plugins';
 import { isSwitchedOn } from '../../domain/switches';
-import { SignedInOnly } from '../shopper/SignedInOnly.client';
+import { SignedInOnly } from '../../components/shopper/SignedInOnly.client';
 
 export const MARKET_GAUGE_HEADING = 'How this price compares';
 

@@ -1,8 +1,8 @@
 import Image from 'next/image';
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { ReactNode } from 'react';
 import type { BlockComponent } from '../types';
-import { pageModel } from '../model-context';
+import { pageModel } from '../../server/page-data/model-context';
 import { CarouselTrack } from '../LocationsCarousel/LocationsCarousel.client';
 import { FeatureList } from './FeatureList.client';
 import { driveAwayRange, orderNowHref, variantLayout, variantsHeading } from '../../domain/models/variants';

@@ -1,8 +1,8 @@
 import Image from 'next/image';
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
-import { BODY_LABELS, siteManufacturers } from '../model-context';
-import { pageBrand, withBrand } from '../brand-context';
+import { BODY_LABELS, siteManufacturers } from '../../server/page-data/model-context';
+import { pageBrand, withBrand } from '../../server/page-data/brand-context';
 import { lowestDriveAway } from '../../domain/models/variants';
 import { formatMoney } from '../../domain/price-display';
 import { siteModelBodies, siteModels } from '../../services/models';

@@ -1,7 +1,7 @@
 import Image from 'next/image';
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
-import { queryModel } from '../model-context';
+import { queryModel } from '../../server/page-data/model-context';
 import { driveAwayRange } from '../../domain/models/variants';
 
 export const OrderNowSummary: BlockComponent<'OrderNowSummary'> = async ({ props, ctx }) => {

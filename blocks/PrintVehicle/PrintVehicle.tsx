@@ -4,8 +4,8 @@ import { isAvailable } from '../../domain/listing';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { dealerComments, soldNotice } from '../../domain/vehicle-rules';
 import { priceText, printDetails, printFeatures, printPhone } from '../../services/print/price-text';
-import { loadVehicle } from '../vehicle-context';
-import { siteOrigin } from '../site-origin';
+import { loadVehicle } from '../../server/page-data/vehicle-context';
+import { siteOrigin } from '../../server/page-data/site-origin';
 import styles from './PrintVehicle.module.css';
 
 const SLUG = /^[a-z0-9-]{1,200}$/;

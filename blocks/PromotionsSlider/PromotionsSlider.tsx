@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { currentSlides, SLIDE_HEIGHT, SLIDE_WIDTH } from '../../domain/promotion-slides';
 import { SliderControls } from './PromotionsSlider.client';

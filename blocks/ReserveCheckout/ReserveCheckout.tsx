@@ -5,8 +5,8 @@ import { purchaseButtonsHidden, reserveDeposit, sidebarCtas } from '../../domain
 import type { StockFilter } from '../../domain/stock-filter';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import type { Car } from '../../services/stock';
-import { prepareForm } from '../form-block';
-import { carByRef, pageVehicle } from '../vehicle-context';
+import { prepareForm } from '../../server/page-data/form-block';
+import { carByRef, pageVehicle } from '../../server/page-data/vehicle-context';
 import { EnquiryFormClient } from '../EnquiryForm/EnquiryForm.client';
 import { PaymentMethodList } from '../PaymentLogos/PaymentMethodList';
 

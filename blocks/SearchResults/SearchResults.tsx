@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import { notFound } from 'next/navigation';
 import type { BlockComponent } from '../types';
 import { buildSearchUrl } from '../../domain/search-url';
@@ -9,8 +9,8 @@ import { isAvailable } from '../../domain/listing';
 import { getSearchService } from '../../services/search';
 import { getStockRepository } from '../../services/stock';
 import { emptySearchPage, loadSearchPage, type SearchPageData } from '../../services/search/search-page';
-import { StockCard } from '../StockCard/StockCard';
-import { cardSettings } from '../StockCard/card-settings';
+import { StockCard } from '../../components/StockCard/StockCard';
+import { cardSettings } from '../../components/StockCard/card-settings';
 import { ResultsRegion, SearchFilters, SearchProvider, SortSelect } from './SearchResults.client';
 
 // spec: catalogue §8 — the empty result texts.

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { fetchAccount, type ShopperAccount } from '../shopper/account';
+import { fetchAccount, type ShopperAccount } from '../../components/shopper/account';
 import { MOBILE_MESSAGE, normaliseMobile, type Country } from '../../domain/accounts/mobile-number';
 
 type Method = 'password' | 'emailCode' | 'smsCode';

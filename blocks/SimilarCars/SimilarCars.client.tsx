@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { IntentLink as Link } from '../shopper/IntentLink.client';
-import { StockCard } from '../StockCard/StockCard';
-import type { CardCar, CardSettings } from '../StockCard/card-settings';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { StockCard } from '../../components/StockCard/StockCard';
+import type { CardCar, CardSettings } from '../../components/StockCard/card-settings';
 
 type Load = { state: 'waiting' } | { state: 'loaded'; cars: CardCar[] } | { state: 'failed' };
 

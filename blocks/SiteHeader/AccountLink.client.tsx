@@ -1,6 +1,6 @@
 'use client';
 
-import { currentPath, useAccount } from '../shopper/account';
+import { currentPath, useAccount } from '../../components/shopper/account';
 import { signInHref } from '../../domain/accounts/gating';
 
 /** 'Sign in' or 'My Garage' in the header of sites with accounts; the cached header learns who is signed in here. */

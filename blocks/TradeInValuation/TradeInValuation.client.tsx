@@ -4,8 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 import { ERROR_SUMMARY_HEADING, POSTCODE_MESSAGE } from '../../domain/forms/form-messages';
-import { track } from '../shopper/analytics';
-import { readUserDetails, saveSuccessMarker, saveUserDetails } from '../shopper/user-details';
+import { track } from '../../components/shopper/analytics';
+import { readUserDetails, saveSuccessMarker, saveUserDetails } from '../../components/shopper/user-details';
 
 interface Question {
   id: string;

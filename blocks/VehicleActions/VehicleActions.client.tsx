@@ -9,8 +9,8 @@ import {
   VIEWED_LIMIT,
   type FavouriteEntry,
   type ViewedCar,
-} from '../shopper/store';
-import { track } from '../shopper/analytics';
+} from '../../components/shopper/store';
+import { track } from '../../components/shopper/analytics';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 
 // spec: catalogue §9 — copied notice 1500 ms; share windows 550x400.

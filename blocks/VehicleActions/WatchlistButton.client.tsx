@@ -2,9 +2,9 @@
 
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { currentPath, postAccountCall, useAccount } from '../shopper/account';
-import { toastAtom } from '../shopper/store';
-import { track } from '../shopper/analytics';
+import { currentPath, postAccountCall, useAccount } from '../../components/shopper/account';
+import { toastAtom } from '../../components/shopper/store';
+import { track } from '../../components/shopper/analytics';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 import { signInHref } from '../../domain/accounts/gating';
 import { watchlistButtonShown } from '../../domain/accounts/watchlist-status';

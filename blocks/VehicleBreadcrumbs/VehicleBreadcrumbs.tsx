@@ -1,7 +1,7 @@
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { breadcrumbs, locatedAt } from '../../domain/vehicle-rules';
-import { pageVehicle } from '../vehicle-context';
+import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { LocationAnnouncement } from './VehicleBreadcrumbs.client';
 
 function directions(

@@ -4,7 +4,7 @@ import Image from 'next/image';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { InteriorSpin, SpinViewer } from './SpinViewer.client';
 import type { Hotspot, Slide } from '../../domain/vehicle-media';
-import { track as trackEvent } from '../shopper/analytics';
+import { track as trackEvent } from '../../components/shopper/analytics';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 
 export interface GalleryImage {

@@ -1,6 +1,6 @@
 import type { BlockComponent } from '../types';
 import { vehicleTitle } from '../../domain/vehicle-title';
-import { pageVehicle } from '../vehicle-context';
+import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { Viewer } from './VehicleGallery.client';
 import { mediaSlides, videoSource } from '../../domain/vehicle-media';
 

@@ -1,6 +1,6 @@
 import type { BlockComponent } from '../types';
 import { FEATURES_INITIAL, KEY_INFO_INITIAL, SPECS_INITIAL, visibleSpecRows } from '../../domain/vehicle-rules';
-import { pageVehicle } from '../vehicle-context';
+import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { ExpandableItems, ExpandableRows } from './VehicleInformation.client';
 
 const km = (n: number | undefined) => (n === undefined ? undefined : `${new Intl.NumberFormat('en-AU').format(n)} km`);

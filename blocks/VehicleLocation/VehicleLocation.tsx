@@ -1,9 +1,9 @@
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { groupOpeningHours } from '../../domain/locations/opening-hours';
 import { hoursSourceOf, upcomingHours } from '../../domain/locations/upcoming-hours';
 import { openNow } from '../../domain/locations/open-now';
-import { pageVehicle } from '../vehicle-context';
+import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { LocationMap } from '../LocationDetail/LocationDetail.client';
 
 export const VehicleLocation: BlockComponent<'VehicleLocation'> = async ({ props, ctx }) => {

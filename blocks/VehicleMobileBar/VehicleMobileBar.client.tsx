@@ -1,6 +1,6 @@
 'use client';
 
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import { useEffect, useState } from 'react';
 
 // spec: catalogue §9 / conversion §9 — the mobile bottom bar changes style past 900 px of scroll.

@@ -2,7 +2,7 @@ import type { BlockComponent } from '../types';
 import type { StockFilter } from '../../domain/stock-filter';
 import { fillCarLink } from '../../domain/car-links';
 import { RESERVE_NOW_TEXT, sidebarCtas } from '../../domain/vehicle-rules';
-import { pageVehicle } from '../vehicle-context';
+import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { printPhone } from '../../services/print/price-text';
 import { MobileBar, StickyVehicleHeader } from './VehicleMobileBar.client';
 import { vehicleTitle } from '../../domain/vehicle-title';

@@ -1,6 +1,6 @@
 import type { BlockComponent } from '../types';
-import { pageVehicle } from '../vehicle-context';
-import { SignedInOnly } from '../shopper/SignedInOnly.client';
+import { pageVehicle } from '../../server/page-data/vehicle-context';
+import { SignedInOnly } from '../../components/shopper/SignedInOnly.client';
 import { effectiveAudience, pluginView, PLUGIN_SIGN_IN_TYPE, type PluginName } from '../../domain/accounts/plugins';
 import { isSwitchedOn } from '../../domain/switches';
 import { getPpsrProvider } from '../../services/ppsr/ppsr-provider';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { track } from '../shopper/analytics';
+import { track } from '../../components/shopper/analytics';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 
 // spec: catalogue §4 — 'Preparing...' while the PDF downloads.

@@ -1,5 +1,5 @@
 import type { BlockComponent } from '../types';
-import { pageVehicle } from '../vehicle-context';
+import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { DownloadPdfButton } from './VehiclePrint.client';
 
 /** The page car's print options: its PDF, and (catalogue §2) the printable page in a new tab. */

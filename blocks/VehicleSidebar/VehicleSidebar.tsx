@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import type { Button } from '../../schemas/types.generated';
 import type { StockFilter } from '../../domain/stock-filter';
@@ -21,10 +21,10 @@ import {
   soldNotice,
   type SidebarCta,
 } from '../../domain/vehicle-rules';
-import { pageVehicle } from '../vehicle-context';
+import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { printPhone } from '../../services/print/price-text';
 import { PhoneReveal } from './VehicleSidebar.client';
-import { vehicleFinanceEstimate } from '../finance-data';
+import { vehicleFinanceEstimate } from '../../server/page-data/finance-data';
 import { ComparisonWarning, RatePair } from '../FinanceCalculator/ComparisonDisclosure';
 
 function Icon({ path }: { path: string }) {

@@ -1,7 +1,7 @@
 import type { BlockComponent } from '../types';
 import { serialiseJsonLd, vehicleJsonLd } from '../../domain/vehicle-structured-data';
-import { pageVehicle } from '../vehicle-context';
-import { siteOrigin } from '../site-origin';
+import { pageVehicle } from '../../server/page-data/vehicle-context';
+import { siteOrigin } from '../../server/page-data/site-origin';
 
 export const VehicleStructuredData: BlockComponent<'VehicleStructuredData'> = async ({ ctx }) => {
   const { car } = await pageVehicle(ctx);

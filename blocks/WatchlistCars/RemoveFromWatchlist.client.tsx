@@ -3,8 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { toastAtom } from '../shopper/store';
-import { postAccountCall } from '../shopper/account';
+import { toastAtom } from '../../components/shopper/store';
+import { postAccountCall } from '../../components/shopper/account';
 
 const FAILED = 'The car could not be removed just now. Please try again.';
 

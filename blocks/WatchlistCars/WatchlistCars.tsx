@@ -1,14 +1,14 @@
 import Image from 'next/image';
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { priceDisplay, formatMoney } from '../../domain/price-display';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { signInHref } from '../../domain/accounts/gating';
 import { WATCHLIST_STATUS_LABEL } from '../../domain/accounts/watchlist-status';
-import { requestUser } from '../account-context';
+import { requestUser } from '../../server/page-data/account-context';
 import { watchlistEntries } from '../../services/watchlist';
 import { RemoveFromWatchlist } from './RemoveFromWatchlist.client';
-import { pageBrand, withBrand } from '../brand-context';
+import { pageBrand, withBrand } from '../../server/page-data/brand-context';
 
 export const WatchlistCars: BlockComponent<'WatchlistCars'> = async ({ props, ctx }) => {
   const { tenant, now, path } = ctx;

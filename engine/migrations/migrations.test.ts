@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENT_SCHEMA_VERSION, migrate } from './index';
-import { getValidators } from '../ajv';
+import { getValidators } from '../../schemas/ajv';
 
 describe('migrate', () => {
   it('turns a legacy flat site configuration (version 1) into the current format', () => {

@@ -3,7 +3,7 @@
  * broken encodings, deep nesting. Seeded, so a failing request can be generated again from its
  * number and the seed the suite prints.
  */
-import { Rng } from '../demo-data/generate-feed';
+import { Rng } from '../../demo-data/generate-feed';
 
 /** The demo feed's seeded generator: the same seed gives the same requests. */
 export class Random {

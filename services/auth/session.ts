@@ -1,5 +1,5 @@
 import type { ResolvedTenant } from '../../schemas/types.generated';
-import { localhostTenantsAllowed, normaliseHost } from '../../engine/resolve-host';
+import { localhostTenantsAllowed, normaliseHost } from '../../domain/host-name';
 import { authFor, COOKIE_PREFIX, type AccountTenant } from './auth-instance';
 
 export interface AccountUser {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { generateDemoFeed } from '../../scripts/demo-data/generate-feed';
+import { generateDemoFeed } from '../../demo-data/generate-feed';
 import { distanceKm } from '../../domain/locations/distance';
 import dataset from './au-postcodes.json';
 import {

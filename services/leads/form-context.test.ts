@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
-import { generateDemoFeed } from '../../scripts/demo-data/generate-feed';
+import { generateDemoFeed } from '../../demo-data/generate-feed';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { EmbeddedEngine } from '../search/embedded-engine';
 import { SearchService } from '../search/search-service';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FormValidator } from '../../domain/forms/form-validator';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
-import { generateDemoFeed } from '../../scripts/demo-data/generate-feed';
+import { generateDemoFeed } from '../../demo-data/generate-feed';
 import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
 import { leadEmail } from '../leads/lead-email';
 import { loadLead } from '../leads/lead-record';

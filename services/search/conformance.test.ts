@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedEngine } from './embedded-engine';
 import { referenceSearch } from './reference-engine';
-import { demoDocuments, randomFilters } from './test-data';
+import { demoDocuments, randomFilters } from '../../demo-data/search-documents';
 import { FACET_FIELDS, type EngineQuery, type SearchEngine, type SearchSort } from './types';
 import { meilisearchFromEnv } from './meilisearch-engine';
 

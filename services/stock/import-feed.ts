@@ -9,8 +9,8 @@ import type {
   FeedManufacturer,
   FeedModel,
 } from '../../schemas/types.generated';
-import { getValidators } from '../../engine/ajv';
-import { toIssues, type ValidationIssue } from '../../engine/validation-messages';
+import { getValidators } from '../../schemas/ajv';
+import { toIssues, type ValidationIssue } from '../../schemas/validation-messages';
 import { normaliseVehicle } from '../../domain/normalise-vehicle';
 
 export interface ImportOptions {

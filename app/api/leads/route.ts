@@ -5,8 +5,8 @@
  * through the outbox. Never cached.
  */
 import { after } from 'next/server';
-import { answer, apiCaller, jsonBody } from '@/engine/api-request';
-import { deliverLeadsNow } from '@/engine/lead-delivery';
+import { answer, apiCaller, jsonBody } from '@/server/http/api-request';
+import { deliverLeadsNow } from '@/server/background/lead-delivery';
 import { receiveLead } from '@/services/leads';
 
 export const dynamic = 'force-dynamic';

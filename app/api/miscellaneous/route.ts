@@ -6,7 +6,7 @@
  * that would take the lead over its size cap is refused (413). The page only logs a failure
  * (conversion §8). Never cached.
  */
-import { answer, apiCaller, jsonBody } from '@/engine/api-request';
+import { answer, apiCaller, jsonBody } from '@/server/http/api-request';
 import { getDatabase } from '@/services/db/database';
 import { MAX_LEAD_BYTES, MAX_MISC_VALUE_CHARS, MISC_COLUMNS, saveLeadMisc } from '@/services/leads/lead-store';
 

@@ -6,9 +6,9 @@
  */
 import { after } from 'next/server';
 import { revalidatePath } from 'next/cache';
-import { answer, apiCaller, jsonBody } from '@/engine/api-request';
-import { checkoutGateDecision } from '@/engine/checkout-gate';
-import { deliverLeadsNow } from '@/engine/lead-delivery';
+import { answer, apiCaller, jsonBody } from '@/server/http/api-request';
+import { checkoutGateDecision } from '@/server/http/checkout-gate';
+import { deliverLeadsNow } from '@/server/background/lead-delivery';
 import { sessionUser } from '@/services/auth/session';
 import { receiveReservation } from '@/services/reservations';
 import { getStockRepository } from '@/services/stock';

@@ -7,9 +7,9 @@
 import { headers } from 'next/headers';
 import { TENANT_HEADER } from '@/engine/tenant-header';
 import { getTenant } from '@/engine/tenant-request';
-import { loadVehicle } from '@/blocks/vehicle-context';
+import { loadVehicle } from '@/server/page-data/vehicle-context';
 import { getSearchService } from '@/services/search';
-import { toCardCar } from '@/blocks/StockCard/card-settings';
+import { toCardCar } from '@/components/StockCard/card-settings';
 
 export const dynamic = 'force-dynamic';
 

@@ -5,8 +5,8 @@
  * lead. Each step is stored before it is answered. Never cached.
  */
 import { after } from 'next/server';
-import { answer, apiCaller, jsonBody } from '@/engine/api-request';
-import { deliverLeadsNow } from '@/engine/lead-delivery';
+import { answer, apiCaller, jsonBody } from '@/server/http/api-request';
+import { deliverLeadsNow } from '@/server/background/lead-delivery';
 import { receiveTradeIn } from '@/services/leads';
 
 export const dynamic = 'force-dynamic';

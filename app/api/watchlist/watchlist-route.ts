@@ -1,4 +1,4 @@
-import { answer, apiCaller, fromThisSite, jsonBody } from '@/engine/api-request';
+import { answer, apiCaller, fromThisSite, jsonBody } from '@/server/http/api-request';
 import { isSwitchedOn } from '@/domain/switches';
 import { WATCHLIST_MESSAGES } from '@/domain/accounts/watchlist-request';
 import { sessionUser } from '@/services/auth/session';

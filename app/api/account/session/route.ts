@@ -1,5 +1,5 @@
 /** GET /api/account/session: who is signed in on this site and their watchlist (car ids); never cached. */
-import { answer, apiCaller } from '@/engine/api-request';
+import { answer, apiCaller } from '@/server/http/api-request';
 import { isSwitchedOn } from '@/domain/switches';
 import { sessionUser } from '@/services/auth/session';
 import { watchlistIds } from '@/services/watchlist';

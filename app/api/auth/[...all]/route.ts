@@ -5,8 +5,8 @@
  * apiCaller) is handed over for the library's per-address limits; limits per e-mail address or
  * phone number are added here, so rotating addresses does not buy more codes or guesses.
  */
-import { answer, apiCaller, jsonBody } from '@/engine/api-request';
-import { MemoryRateLimit } from '@/engine/memory-rate-limit';
+import { answer, apiCaller, jsonBody } from '@/server/http/api-request';
+import { MemoryRateLimit } from '@/server/http/memory-rate-limit';
 import { isSwitchedOn } from '@/domain/switches';
 import { authCallRefusal, callIdentifier } from '@/domain/accounts/auth-calls';
 import { authFor, AUTH_BASE_PATH, CLIENT_IP_HEADER, COOKIE_PREFIX } from '@/services/auth/auth-instance';

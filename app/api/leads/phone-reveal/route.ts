@@ -4,8 +4,8 @@
  * never from the body; only a car this site lists is accepted. Only application/json is read (no
  * cross-site form posts), and each address may reveal a limited number of phones. Never cached.
  */
-import { answer, apiCaller, jsonBody } from '@/engine/api-request';
-import { PHONE_REVEAL_LIMIT_MESSAGE, phoneRevealAllowed } from '@/engine/interaction-limits';
+import { answer, apiCaller, jsonBody } from '@/server/http/api-request';
+import { PHONE_REVEAL_LIMIT_MESSAGE, phoneRevealAllowed } from '@/server/http/interaction-limits';
 import { getDatabase } from '@/services/db/database';
 import { getStockRepository } from '@/services/stock';
 import { revealPhone } from '@/services/leads/phone-reveals';

@@ -3,7 +3,7 @@
  * §9: geocode the postcode, then haversine distance with Earth radius 6371 km). A postcode that
  * cannot be placed answers 400 with 'Invalid postcode' (conversion §8). Cached per postcode for a day.
  */
-import { apiCaller } from '@/engine/api-request';
+import { apiCaller } from '@/server/http/api-request';
 import { distanceToLocation } from '@/domain/locations/distance';
 import { INVALID_POSTCODE, InvalidPostcodeError, getGeocoder, locatePostcode } from '@/services/geocode';
 import { getStockRepository } from '@/services/stock';

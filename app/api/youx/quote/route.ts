@@ -3,7 +3,7 @@
  * site's quote provider (embedded: the site's own advertised rate and fees; FINANCE_QUOTE_URL: a
  * lender's service). Answers the quote itself: weeklyRepaymentAmount, advertisedRate, comparisonRate.
  */
-import { answer, apiCaller, jsonBody } from '@/engine/api-request';
+import { answer, apiCaller, jsonBody } from '@/server/http/api-request';
 import { getQuoteProvider } from '@/services/finance/quote-provider';
 
 export const dynamic = 'force-dynamic';

@@ -5,11 +5,11 @@
  * Worked out on every request from the live stock and never cached: prices change, and the
  * download may be for signed-in shoppers only.
  */
-import { answer, apiCaller } from '@/engine/api-request';
-import { pluginRefusal } from '@/engine/plugin-access';
-import { reportAllowed, REPORT_LIMIT_MESSAGE } from '@/engine/report-limits';
-import { loadVehicle } from '@/blocks/vehicle-context';
-import { siteOrigin } from '@/blocks/site-origin';
+import { answer, apiCaller } from '@/server/http/api-request';
+import { pluginRefusal } from '@/server/http/plugin-access';
+import { reportAllowed, REPORT_LIMIT_MESSAGE } from '@/server/http/report-limits';
+import { loadVehicle } from '@/server/page-data/vehicle-context';
+import { siteOrigin } from '@/server/page-data/site-origin';
 import { analyseCar, comparablesFilter, COMPARABLES_LIMIT } from '@/domain/car-analysis';
 import { getSearchService } from '@/services/search';
 import { renderCarAnalysisPdf } from '@/services/print/analysis-pdf';

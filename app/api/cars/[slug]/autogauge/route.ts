@@ -9,9 +9,9 @@
 import { headers } from 'next/headers';
 import { TENANT_HEADER } from '@/engine/tenant-header';
 import { getTenant } from '@/engine/tenant-request';
-import { loadVehicle } from '@/blocks/vehicle-context';
+import { loadVehicle } from '@/server/page-data/vehicle-context';
 import { marketDataFromEnv } from '@/services/market/market-data';
-import { pluginRefusal } from '@/engine/plugin-access';
+import { pluginRefusal } from '@/server/http/plugin-access';
 
 export const dynamic = 'force-dynamic';
 

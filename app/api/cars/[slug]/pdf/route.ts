@@ -8,8 +8,8 @@
 import { headers } from 'next/headers';
 import { TENANT_HEADER } from '@/engine/tenant-header';
 import { getTenant } from '@/engine/tenant-request';
-import { loadVehicle } from '@/blocks/vehicle-context';
-import { siteOrigin } from '@/blocks/site-origin';
+import { loadVehicle } from '@/server/page-data/vehicle-context';
+import { siteOrigin } from '@/server/page-data/site-origin';
 import { pdfImageFor, renderVehiclePdf } from '@/services/print/vehicle-pdf';
 import { printPhone } from '@/services/print/price-text';
 

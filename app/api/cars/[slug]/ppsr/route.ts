@@ -4,10 +4,10 @@
  * setting (engine/plugin-access); without a provider (PPSR_URL) there are no reports, never a
  * made-up one. Never cached: the register's answer is for this shopper, at this moment.
  */
-import { answer, apiCaller } from '@/engine/api-request';
-import { pluginRefusal } from '@/engine/plugin-access';
-import { reportAllowed, REPORT_LIMIT_MESSAGE } from '@/engine/report-limits';
-import { loadVehicle } from '@/blocks/vehicle-context';
+import { answer, apiCaller } from '@/server/http/api-request';
+import { pluginRefusal } from '@/server/http/plugin-access';
+import { reportAllowed, REPORT_LIMIT_MESSAGE } from '@/server/http/report-limits';
+import { loadVehicle } from '@/server/page-data/vehicle-context';
 import { cachedPpsrReport, getPpsrProvider } from '@/services/ppsr/ppsr-provider';
 import { pdfDownload } from '@/services/print/vehicle-pdf';
 import type { ResolvedTenant } from '@/schemas/types.generated';

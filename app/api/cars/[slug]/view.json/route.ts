@@ -4,9 +4,9 @@
  * counted in VIEW_WINDOW_MS (reloads and scripts do not inflate the count); the answer always
  * carries the total. Never cached.
  */
-import { answer, apiCaller } from '@/engine/api-request';
-import { viewCounts } from '@/engine/interaction-limits';
-import { loadVehicle } from '@/blocks/vehicle-context';
+import { answer, apiCaller } from '@/server/http/api-request';
+import { viewCounts } from '@/server/http/interaction-limits';
+import { loadVehicle } from '@/server/page-data/vehicle-context';
 import { getStockRepository } from '@/services/stock';
 
 export const dynamic = 'force-dynamic';

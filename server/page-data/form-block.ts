@@ -1,9 +1,9 @@
-import type { ResolvedTenant } from '../schemas/types.generated';
-import { compileForm, type CompiledForm } from '../domain/forms/compile-form';
-import { isSwitchedOn } from '../domain/switches';
-import { vehicleTitle } from '../domain/vehicle-title';
-import { loadFormContext } from '../services/leads/form-context';
-import { getStockRepository, type Car } from '../services/stock';
+import type { ResolvedTenant } from '../../schemas/types.generated';
+import { compileForm, type CompiledForm } from '../../domain/forms/compile-form';
+import { isSwitchedOn } from '../../domain/switches';
+import { vehicleTitle } from '../../domain/vehicle-title';
+import { loadFormContext } from '../../services/leads/form-context';
+import { getStockRepository, type Car } from '../../services/stock';
 
 export type FormChoice = string | { new: string; used: string; demo: string };
 

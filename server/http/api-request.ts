@@ -1,7 +1,7 @@
 import { headers } from 'next/headers';
-import { TENANT_HEADER } from './tenant-header';
-import { getTenant } from './tenant-request';
-import type { TenantConfig } from './tenant-registry';
+import { TENANT_HEADER } from '../../engine/tenant-header';
+import { getTenant } from '../../engine/tenant-request';
+import type { TenantConfig } from '../../engine/tenant-registry';
 
 /** A JSON answer that no cache keeps (every platform API answer about one shopper). */
 export function answer(status: number, body: unknown): Response {

@@ -1,9 +1,9 @@
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
-import type { ResolvedTenant } from '../schemas/types.generated';
-import type { BlockContext } from './types';
-import { getStockRepository, type Car, type Dealership, type Location } from '../services/stock';
-import { listedCarIds } from '../services/stock/listed-cars';
+import type { ResolvedTenant } from '../../schemas/types.generated';
+import type { BlockContext } from '../../blocks/types';
+import { getStockRepository, type Car, type Dealership, type Location } from '../../services/stock';
+import { listedCarIds } from '../../services/stock/listed-cars';
 
 export interface PageVehicle {
   car: Car;

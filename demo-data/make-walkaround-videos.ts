@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { SPIN_FRAMES, vehicleSvg, type VehicleKind } from '../../services/media/vehicle-image';
+import { SPIN_FRAMES, vehicleSvg, type VehicleKind } from '../services/media/vehicle-image';
 import { WALKAROUND_VIDEOS } from './walkaround-videos';
 
 async function main(): Promise<void> {

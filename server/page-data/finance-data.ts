@@ -1,15 +1,15 @@
 import { cache } from 'react';
-import type { ResolvedTenant } from '../schemas/types.generated';
+import type { ResolvedTenant } from '../../schemas/types.generated';
 import {
   estimateEligible,
   financeEstimate,
   quoteAsLender,
   type FinanceEstimate,
   type LenderRecord,
-} from '../domain/finance/estimate';
-import type { StockFilter } from '../domain/stock-filter';
-import { getQuoteProvider, quoteForCar } from '../services/finance/quote-provider';
-import type { Car } from '../services/stock';
+} from '../../domain/finance/estimate';
+import type { StockFilter } from '../../domain/stock-filter';
+import { getQuoteProvider, quoteForCar } from '../../services/finance/quote-provider';
+import type { Car } from '../../services/stock';
 
 type FinanceCar = Car & {
   finance_lenders?: Record<string, LenderRecord>;

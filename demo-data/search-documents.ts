@@ -1,8 +1,8 @@
-import { generateDemoFeed } from '../../scripts/demo-data/generate-feed';
-import { normaliseVehicle } from '../../domain/normalise-vehicle';
-import { toSearchDocument } from './documents';
-import type { SearchDocument } from './types';
-import type { StockFilter } from '../../domain/stock-filter';
+import { generateDemoFeed } from './generate-feed';
+import { normaliseVehicle } from '../domain/normalise-vehicle';
+import { toSearchDocument } from '../services/search/documents';
+import type { SearchDocument } from '../services/search/types';
+import type { StockFilter } from '../domain/stock-filter';
 
 /** The demo feed as search documents, for conformance tests and benchmarks. */
 export function demoDocuments(now: Date, seed?: number): SearchDocument[] {

@@ -10,9 +10,9 @@ export type {
   FeedReview,
   FeedSpecialHours,
   FeedStateCode,
-} from '../../schemas/types.generated.js';
+} from '../schemas/types.generated.js';
 
-import type { FeedCar, FeedDealership, FeedLocation } from '../../schemas/types.generated.js';
+import type { FeedCar, FeedDealership, FeedLocation } from '../schemas/types.generated.js';
 
 /** A generated demo feed: like FeedDocument, with every array present. */
 export interface DemoFeed {

@@ -1,11 +1,11 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import tenantSchema from '../schemas/tenant.schema.json';
-import pageSchema from '../schemas/page.schema.json';
-import blocksSchema from '../schemas/blocks.schema.json';
-import filterSchema from '../schemas/filter.schema.json';
-import feedSchema from '../schemas/feed.schema.json';
-import formSchema from '../schemas/form.schema.json';
+import tenantSchema from './tenant.schema.json';
+import pageSchema from './page.schema.json';
+import blocksSchema from './blocks.schema.json';
+import filterSchema from './filter.schema.json';
+import feedSchema from './feed.schema.json';
+import formSchema from './form.schema.json';
 
 /**
  * One ajv instance holding every platform schema, compiled once per process. `defaults` fills

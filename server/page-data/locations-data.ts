@@ -1,8 +1,8 @@
 import { cache } from 'react';
-import type { ResolvedTenant } from '../schemas/types.generated';
-import { contactUsPath } from '../domain/locations/contact-slug';
-import { sortLocationsByType, tabsOfLocation, type LocationTab } from '../domain/locations/location-tabs';
-import { getStockRepository, type Dealership, type Location } from '../services/stock';
+import type { ResolvedTenant } from '../../schemas/types.generated';
+import { contactUsPath } from '../../domain/locations/contact-slug';
+import { sortLocationsByType, tabsOfLocation, type LocationTab } from '../../domain/locations/location-tabs';
+import { getStockRepository, type Dealership, type Location } from '../../services/stock';
 
 /** One location as the listing, the carousel and their client parts need it (serialisable). */
 export interface LocationCard {

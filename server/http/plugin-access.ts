@@ -1,7 +1,7 @@
-import type { ResolvedTenant } from '../schemas/types.generated';
-import { effectiveAudience, pluginView, type PluginName } from '../domain/accounts/plugins';
-import { isSwitchedOn } from '../domain/switches';
-import { sessionUser } from '../services/auth/session';
+import type { ResolvedTenant } from '../../schemas/types.generated';
+import { effectiveAudience, pluginView, type PluginName } from '../../domain/accounts/plugins';
+import { isSwitchedOn } from '../../domain/switches';
+import { sessionUser } from '../../services/auth/session';
 
 const NAMES: Record<PluginName, string> = {
   autogauge: 'The Autogauge report',

@@ -4,7 +4,7 @@
  * `models`). Pictures are drawn locally by the media route from the colour's paint
  * (/media/vehicles/{kind}/hex-{rrggbb}/side.png). Prices are indicative drive-away ranges.
  */
-import type { FeedManufacturer, FeedModel, FeedModelColour, FeedModelVariant } from '../../schemas/types.generated';
+import type { FeedManufacturer, FeedModel, FeedModelColour, FeedModelVariant } from '../schemas/types.generated';
 
 type Kind = 'suv' | 'ute' | 'hatch' | 'sedan' | 'wagon' | 'convertible' | 'cab-chassis' | 'people-mover';
 type OemBody = NonNullable<FeedModelColour['oem_id']>;

@@ -1,10 +1,10 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import type { ResolvedTenant } from '../schemas/types.generated';
-import { backFromReferer, gateDecision, type GateCar } from '../domain/accounts/gating';
-import { carByRef, loadVehicle } from '../blocks/vehicle-context';
-import { requestUser } from '../blocks/account-context';
-import { pageGate, type ResolvedPage } from './resolve-page';
+import type { ResolvedTenant } from '../../schemas/types.generated';
+import { backFromReferer, gateDecision, type GateCar } from '../../domain/accounts/gating';
+import { carByRef, loadVehicle } from './vehicle-context';
+import { requestUser } from './account-context';
+import { pageGate, type ResolvedPage } from '../../engine/resolve-page';
 
 /** The page's car for its gate: the route's :slug, else ?car_id= (id or slug). */
 async function gateCar(

@@ -1,8 +1,8 @@
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
-import type { ResolvedTenant } from '../schemas/types.generated';
-import type { BlockContext } from './types';
-import { siteModel, type SiteModel } from '../services/models';
+import type { ResolvedTenant } from '../../schemas/types.generated';
+import type { BlockContext } from '../../blocks/types';
+import { siteModel, type SiteModel } from '../../services/models';
 
 /** The manufacturers whose models a site shows: its own list, else its brands. */
 export function siteManufacturers(tenant: ResolvedTenant): string[] {

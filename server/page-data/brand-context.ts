@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import type { BlockContext } from './types';
+import type { BlockContext } from '../../blocks/types';
 
 /** The brand named by the route's :brand (a tenant brand slug); a page for an unknown brand is a 404. */
 export function pageBrand(ctx: BlockContext): { name: string; slug: string } | undefined {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ResolvedTenant } from '../schemas/types.generated';
+import type { ResolvedTenant } from '../../schemas/types.generated';
 import { checkoutGateDecision } from './checkout-gate';
-import { loadTenantRegistry } from './tenant-registry';
+import { loadTenantRegistry } from '../../engine/tenant-registry';
 
 function tenant(slug: string): ResolvedTenant {
   const entry = loadTenantRegistry().tenants.get(slug);

@@ -1,12 +1,12 @@
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
-import type { ResolvedTenant } from '../schemas/types.generated';
-import { findLocationByContactSlug } from '../domain/locations/contact-slug';
-import { streetName } from '../domain/locations/street-name';
-import { sortLocationsByType } from '../domain/locations/location-tabs';
-import { getStockRepository, type Dealership, type Location } from '../services/stock';
+import type { ResolvedTenant } from '../../schemas/types.generated';
+import { findLocationByContactSlug } from '../../domain/locations/contact-slug';
+import { streetName } from '../../domain/locations/street-name';
+import { sortLocationsByType } from '../../domain/locations/location-tabs';
+import { getStockRepository, type Dealership, type Location } from '../../services/stock';
 import { siteLocations } from './locations-data';
-import type { BlockContext } from './types';
+import type { BlockContext } from '../../blocks/types';
 
 export interface PageLocation {
   location: Location;

@@ -1,4 +1,4 @@
-import type { ResolvedTenant } from '../schemas/types.generated';
+import type { ResolvedTenant } from '../../schemas/types.generated';
 
 /** The tenant's public origin: its site URL, else its first domain, else its development address. */
 export function siteOrigin(tenant: ResolvedTenant): string {

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { nearest } from './nearest';
+import { nearest } from '../domain/nearest';
 
 /** One problem in a configuration or feed document, phrased for the person editing it. */
 export interface ValidationIssue {

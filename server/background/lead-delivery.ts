@@ -1,7 +1,7 @@
-import { siteOrigin } from '../blocks/site-origin';
-import { kickOutbox, startOutboxWorker, type LeadSite } from '../services/leads';
-import { startHoldSweeper, type HoldSite } from '../services/reservations';
-import { loadTenantRegistry } from './tenant-registry';
+import { siteOrigin } from '../page-data/site-origin';
+import { kickOutbox, startOutboxWorker, type LeadSite } from '../../services/leads';
+import { startHoldSweeper, type HoldSite } from '../../services/reservations';
+import { loadTenantRegistry } from '../../engine/tenant-registry';
 
 /** What the outbox needs to know about a tenant, read from the current tenant files. */
 export function leadSite(slug: string): LeadSite | undefined {

@@ -1,6 +1,6 @@
-import type { ResolvedTenant } from '../schemas/types.generated';
-import { backFromReferer, gateDecision, type GateDecision } from '../domain/accounts/gating';
-import { pageGate, resolvePage } from './resolve-page';
+import type { ResolvedTenant } from '../../schemas/types.generated';
+import { backFromReferer, gateDecision, type GateDecision } from '../../domain/accounts/gating';
+import { pageGate, resolvePage } from '../../engine/resolve-page';
 
 /**
  * Whether this visitor may reserve this car (POST /api/reservations, issue 14): the same sign-in

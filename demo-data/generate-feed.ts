@@ -16,7 +16,7 @@ import type {
   FeedStateCode,
   ImageView,
 } from './feed-types.js';
-import { demoHotspots, isVehicleKind } from '../../services/media/vehicle-image';
+import { demoHotspots, isVehicleKind } from '../services/media/vehicle-image';
 import { walkaroundVideoUrl } from './walkaround-videos';
 
 export type { DemoFeed, DemoImage } from './feed-types.js';
