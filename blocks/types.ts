@@ -23,3 +23,51 @@ export type BlockComponent<T extends BlockType> = (args: {
   props: BlockOf<T>['props'];
   ctx: BlockContext;
 }) => ReactNode | Promise<ReactNode>;
+
+/** The Studio palette's groups; each block's schema.json names its group as `x-category`. */
+export const BLOCK_CATEGORIES = [
+  'layout',
+  'content',
+  'search',
+  'vehicle',
+  'forms',
+  'finance',
+  'locations',
+  'models',
+  'account',
+] as const;
+export type BlockCategory = (typeof BLOCK_CATEGORIES)[number];
+
+/**
+ * What a page takes its title, description and canonical URL from (`x-metadata` in a block's
+ * schema.json): the car, location or new model named by the route's :slug.
+ */
+export const METADATA_SUBJECTS = ['vehicle', 'location', 'model'] as const;
+export type MetadataSubject = (typeof METADATA_SUBJECTS)[number];
+
+/** A test on a block's props (`K`: their names), as `x-reads-request` writes it: one prop compared, or any of several tests. */
+export type PropCondition<K extends string = string> =
+  | { prop: K; equals: string | number | boolean }
+  | { prop: K; notEquals: string | number | boolean }
+  | { prop: K; notEmpty: true }
+  | { anyOf: readonly PropCondition<K>[] };
+
+/** A block's facts, gathered by `npm run gen` from the x-* keywords at the root of its schema.json. */
+export interface BlockFacts<K extends string = string> {
+  /** The Studio's label for the block (the schema's root `title`). */
+  title: string;
+  /** The Studio palette group (`x-category`). */
+  category: BlockCategory;
+  /**
+   * `x-reads-request`: the block reads the request (query string or session), always (true) or
+   * when its props pass the test, so a page holding it is rendered per request.
+   */
+  readsRequest?: true | PropCondition<K>;
+  /** `x-form-props`: props whose value names the tenant's forms (a name, or one per car type). */
+  formProps?: readonly K[];
+  /** `x-metadata`: the page holding the block takes its metadata from this subject. */
+  metadata?: MetadataSubject;
+}
+
+/** Every block type's facts, each typed against its own props. */
+export type BlockFactTable = { readonly [T in BlockType]: BlockFacts<Extract<keyof BlockOf<T>['props'], string>> };

@@ -1,7 +1,9 @@
+import type { ReactElement, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderBlocks } from './render-blocks';
 import { loadTenantRegistry } from './tenant-registry';
+import type { BlockContext } from '../blocks/types';
 import type { Block } from '../schemas/types.generated';
 
 const entry = [...loadTenantRegistry().tenants.values()].find((t) => t.ok);
@@ -51,5 +53,40 @@ describe('renderBlocks', () => {
     expect(html).not.toContain('NoSuchBlock');
     expect(warn).toHaveBeenCalledTimes(1);
     warn.mockRestore();
+  });
+});
+
+describe('ctx.searchParams() on the cached tree (/site)', () => {
+  /** The context renderBlocks hands the first block it renders. */
+  const ctxOf = (node: ReactNode): BlockContext => (node as ReactElement<{ ctx: BlockContext }>[])[0]!.props.ctx;
+  const richText = { type: 'RichText', props: { html: '<p>x</p>' } } as Block;
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('throws in development when the block did not declare x-reads-request, naming the block and its schema.json', () => {
+    vi.stubEnv('NODE_ENV', 'development');
+    const ctx = ctxOf(renderBlocks([richText], base, 'site'));
+    expect(() => ctx.searchParams()).toThrow(
+      /Block "RichText" called ctx\.searchParams\(\)[\s\S]*declare it in blocks\/RichText\/schema\.json with "x-reads-request"/,
+    );
+  });
+
+  it('checks blocks in nested slots too', () => {
+    vi.stubEnv('NODE_ENV', 'development');
+    const section = ctxOf(renderBlocks([{ type: 'Section', props: { content: [richText] } } as Block], base, 'site'));
+    expect(() => ctxOf(section.renderBlocks([richText])).searchParams()).toThrow(/Block "RichText"/);
+  });
+
+  it('lets a block that declared x-reads-request read it', async () => {
+    vi.stubEnv('NODE_ENV', 'development');
+    const ctx = ctxOf(renderBlocks([{ type: 'EnquiryForm', props: { form: 'contact' } } as Block], base, 'site'));
+    await expect(ctx.searchParams()).resolves.toBeInstanceOf(URLSearchParams);
+  });
+
+  it('keeps the query string readable in production and on the per-request tree', async () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    await expect(ctxOf(renderBlocks([richText], base, 'site')).searchParams()).resolves.toBeInstanceOf(URLSearchParams);
+    vi.stubEnv('NODE_ENV', 'development');
+    await expect(ctxOf(renderBlocks([richText], base, 'live')).searchParams()).resolves.toBeInstanceOf(URLSearchParams);
+    await expect(ctxOf(renderBlocks([richText], base)).searchParams()).resolves.toBeInstanceOf(URLSearchParams);
   });
 });

@@ -3,6 +3,13 @@ import type { Block } from '../schemas/types.generated';
 import type { BlockContext, BlockType, BlockComponent } from '../blocks/types';
 import { blockRegistry } from '../blocks/registry';
 import { isSwitchedOn } from '../domain/switches';
+import { declaresReadsRequest } from './block-facts';
+
+/**
+ * The internal route tree rendering the blocks: `site` pages are cached and never see the query
+ * string (the proxy sends pages whose blocks read it to `live`, rendered per request).
+ */
+export type BlockTree = 'site' | 'live';
 
 const warned = new Set<string>();
 
@@ -14,12 +21,31 @@ function warnUnknown(tenant: string, type: string): void {
   console.warn(`tenant "${tenant}": no block is registered for type "${type}"; it is not rendered`);
 }
 
+/**
+ * In development, a block on the cached tree that reads the query string without declaring it
+ * fails loudly: in production it would silently get an empty query on a page cached for everyone.
+ */
+function guardedContext(ctx: BlockContext, type: string, tree: BlockTree): BlockContext {
+  if (tree !== 'site' || process.env.NODE_ENV !== 'development' || declaresReadsRequest(type)) return ctx;
+  return {
+    ...ctx,
+    searchParams: () => {
+      throw new Error(
+        `Block "${type}" called ctx.searchParams() on a cached page, where the query string is always empty. ` +
+          `If the block reads the request, declare it in blocks/${type}/schema.json with "x-reads-request" ` +
+          `(true, or the props condition under which it reads it) and run \`npm run gen\`: pages holding it are then rendered per request.`,
+      );
+    },
+  };
+}
+
 export function renderBlocks(
   blocks: readonly Block[] | undefined,
   base: Omit<BlockContext, 'renderBlocks'>,
+  tree: BlockTree = 'live',
 ): ReactNode {
   if (!blocks?.length) return null;
-  const ctx: BlockContext = { ...base, renderBlocks: (nested) => renderBlocks(nested, base) };
+  const ctx: BlockContext = { ...base, renderBlocks: (nested) => renderBlocks(nested, base, tree) };
   return blocks.map((block, index) => {
     if (!isSwitchedOn(block.when, base.tenant.features)) return null;
     const Component = (blockRegistry as Partial<Record<string, BlockComponent<BlockType>>>)[block.type];
@@ -27,7 +53,13 @@ export function renderBlocks(
       warnUnknown(base.tenant.slug, String(block.type));
       return null;
     }
-    const rendered = <Component key={block.id ?? `${block.type}@${index}`} props={block.props as never} ctx={ctx} />;
+    const rendered = (
+      <Component
+        key={block.id ?? `${block.type}@${index}`}
+        props={block.props as never}
+        ctx={guardedContext(ctx, block.type, tree)}
+      />
+    );
     // A block id is the anchor links point at (e.g. /cars/{slug}#enquire).
     return block.id ? (
       <div key={block.id} id={block.id} className="block-anchor">

@@ -1,6 +1,7 @@
 import { matchRoute } from './match-route';
 import { isSwitchedOn } from '../domain/switches';
-import { blockReadsRequest } from '../blocks/request-blocks';
+import { blockReadsRequest, metadataSubject } from './block-facts';
+import type { MetadataSubject } from '../blocks/types';
 import type { Block, Page, SignInGate } from '../schemas/types.generated';
 import type { TenantConfig } from './tenant-registry';
 
@@ -51,9 +52,29 @@ function slots(block: Block): Block[][] {
   );
 }
 
+/** The page's blocks depth first, nested slots included. */
+function* pageBlocks(blocks: readonly Block[]): Generator<Block> {
+  for (const block of blocks) {
+    yield block;
+    for (const slot of slots(block)) yield* pageBlocks(slot);
+  }
+}
+
 /** True when a block of the page reads the request (query string or session), so the page cannot be cached. */
 export function pageReadsRequest(page: Page): boolean {
-  const visit = (blocks: readonly Block[]): boolean =>
-    blocks.some((block) => blockReadsRequest(block) || slots(block).some(visit));
-  return visit(page.blocks);
+  for (const block of pageBlocks(page.blocks)) if (blockReadsRequest(block)) return true;
+  return false;
+}
+
+/**
+ * What the page takes its title, description and canonical URL from: the subject (`x-metadata`)
+ * of its first block that declares one, e.g. a vehicle page's VehicleLayout; undefined keeps the
+ * page's own title and description.
+ */
+export function pageMetadataSubject(page: Page): MetadataSubject | undefined {
+  for (const block of pageBlocks(page.blocks)) {
+    const subject = metadataSubject(block.type);
+    if (subject) return subject;
+  }
+  return undefined;
 }

@@ -100,7 +100,9 @@ describe('validation messages a person can act on', () => {
       pages: { '/x': { title: 'X', blocks: [{ type: 'Hero', props: { headin: 'Hi' } }] } },
     });
     expect(result).toContain('/pages/~1x/blocks/0/props/headin unknown key "headin"; did you mean "heading"?');
-    expect(result).toContain('/pages/~1x/blocks/0/props missing required key "heading"');
+    expect(result).toContain(
+      '/pages/~1x/blocks/0/props missing required key "heading" (The large heading of the banner.)',
+    );
   });
 
   it('names an unknown feature switch', () => {

@@ -3,9 +3,10 @@ import { basename, join, relative, resolve } from 'node:path';
 import { getValidators } from '../schemas/ajv';
 import { deepMerge, isPlainObject } from './merge';
 import { migrate } from './migrations';
+import { formProps } from './block-facts';
 import { readJsonFile } from './read-json';
 import { switchNames } from '../domain/switches';
-import { toIssues, type ValidationIssue } from '../schemas/validation-messages';
+import { placeIssues, toIssues, type ValidationIssue } from '../schemas/validation-messages';
 import { nearest } from '../domain/nearest';
 import type { ResolvedTenant } from '../schemas/types.generated';
 
@@ -69,35 +70,51 @@ function readLayer(root: string, path: string): Layer {
   if (!isPlainObject(read.value)) return { issues: [{ file, pointer: '', message: 'expected a JSON object' }] };
   const { doc } = migrate(read.value);
   const validate = getValidators().tenantLayer;
-  return validate(doc) ? { doc, issues: [] } : { doc, issues: toIssues(file, validate.errors) };
+  return validate(doc) ? { doc, issues: [] } : { doc, issues: toIssues(file, validate.errors, read.locate) };
 }
 
-const SHARED_FORMS_FILE = 'forms.json';
+/**
+ * Templates are layers too. `pages-json/base/` holds what every template shares (the standard
+ * forms, common defaults, the layout and the shared pages); `pages-json/<template>/` holds only
+ * what differs. Each directory may have forms.json, defaults.json and pages.json, merged in that
+ * order, and the template's directory is merged over the base the way a tenant's overrides are
+ * merged over its template (objects deep-merge, arrays replace).
+ */
+export const BASE_TEMPLATE = 'base';
+const TEMPLATE_LAYER_FILES = ['forms.json', 'defaults.json'] as const;
+
+function readTemplateDir(root: string, name: string): Layer {
+  const dir = join(root, 'pages-json', name);
+  const layers = TEMPLATE_LAYER_FILES.filter((f) => existsSync(join(dir, f))).map((f) => readLayer(root, join(dir, f)));
+  const issues = layers.flatMap((l) => l.issues);
+  const pagesPath = join(dir, 'pages.json');
+  let pagesDoc: Record<string, unknown> = {};
+  if (existsSync(pagesPath)) {
+    const file = label(root, pagesPath);
+    const read = readJsonFile(pagesPath, file);
+    if (!read.ok) return { issues: [...issues, read.issue] };
+    const validate = getValidators().pages;
+    if (!validate(read.value)) return { issues: [...issues, ...toIssues(file, validate.errors, read.locate)] };
+    const { layout, pages } = read.value as Record<string, unknown>;
+    pagesDoc = layout === undefined ? { pages } : { layout, pages };
+  }
+  return { doc: deepMerge(...layers.map((l) => l.doc ?? {}), pagesDoc), issues };
+}
 
 function readTemplate(root: string, name: string): Layer {
-  const dir = join(root, 'pages-json', name);
-  const pagesPath = join(dir, 'pages.json');
-  const file = label(root, pagesPath);
-  const read = readJsonFile(pagesPath, file);
-  if (!read.ok) return { issues: [read.issue] };
-  const validate = getValidators().pages;
-  if (!validate(read.value)) return { issues: toIssues(file, validate.errors) };
-  const { layout, pages } = read.value as Record<string, unknown>;
-  const defaults = existsSync(join(dir, 'defaults.json'))
-    ? readLayer(root, join(dir, 'defaults.json'))
+  const base = existsSync(join(root, 'pages-json', BASE_TEMPLATE))
+    ? readTemplateDir(root, BASE_TEMPLATE)
     : { doc: {}, issues: [] };
-  // The standard forms every template ships sit beneath the template's own defaults.
-  const sharedPath = join(root, 'pages-json', SHARED_FORMS_FILE);
-  const shared = existsSync(sharedPath) ? readLayer(root, sharedPath) : { doc: {}, issues: [] };
-  return {
-    doc: deepMerge(shared.doc, defaults.doc, { layout, pages }),
-    issues: [...shared.issues, ...defaults.issues],
-  };
+  const own = readTemplateDir(root, name);
+  return { doc: deepMerge(base.doc ?? {}, own.doc ?? {}), issues: [...base.issues, ...own.issues] };
 }
 
-function templateNames(root: string): string[] {
+/** The templates a tenant may name: every directory of pages-json/ with a pages.json, except the base. */
+export function templateNames(root: string): string[] {
   const dir = join(root, 'pages-json');
-  return existsSync(dir) ? readdirSync(dir).filter((n) => existsSync(join(dir, n, 'pages.json'))) : [];
+  return existsSync(dir)
+    ? readdirSync(dir).filter((n) => n !== BASE_TEMPLATE && existsSync(join(dir, n, 'pages.json')))
+    : [];
 }
 
 /** Every `when` in menus, pages and blocks must name a real switch. */
@@ -126,33 +143,36 @@ function checkSwitches(file: string, config: Record<string, unknown>): Validatio
   return issues;
 }
 
-const FORM_BLOCKS = new Set(['EnquiryForm', 'FormModalButton', 'LocationsListing', 'LocationDetail']);
-
-/** Every form a block names must be one of the tenant's forms (templates ship the standard ones). */
+/**
+ * Every form a block names must be one of the tenant's forms (templates ship the standard ones).
+ * Which props name forms is the block's fact `x-form-props` (its schema.json).
+ */
 function checkFormNames(file: string, config: Record<string, unknown>): ValidationIssue[] {
   const known = Object.keys((config.forms as Record<string, unknown> | undefined) ?? {});
   const issues: ValidationIssue[] = [];
   const visit = (node: unknown, pointer: string): void => {
     if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${pointer}/${i}`));
     if (!isPlainObject(node)) return;
-    if (typeof node.type === 'string' && FORM_BLOCKS.has(node.type) && isPlainObject(node.props)) {
-      const choice = node.props.form ?? node.props.enquiryForm;
-      const names =
-        typeof choice === 'string'
-          ? [choice]
-          : isPlainObject(choice)
-            ? Object.values(choice).filter((v): v is string => typeof v === 'string')
-            : [];
-      for (const name of names) {
-        if (known.includes(name)) continue;
-        const close = nearest(name, known);
-        issues.push({
-          file,
-          pointer: `${pointer}/props/form`,
-          message: `unknown form "${name}"${close ? `; did you mean "${close}"?` : `; forms: ${known.join(', ')}`}`,
-        });
+    const props = node.props;
+    if (typeof node.type === 'string' && isPlainObject(props))
+      for (const prop of formProps(node.type)) {
+        const choice = props[prop];
+        const names =
+          typeof choice === 'string'
+            ? [choice]
+            : isPlainObject(choice)
+              ? Object.values(choice).filter((v): v is string => typeof v === 'string')
+              : [];
+        for (const name of names) {
+          if (known.includes(name)) continue;
+          const close = nearest(name, known);
+          issues.push({
+            file,
+            pointer: `${pointer}/props/${prop}`,
+            message: `unknown form "${name}"${close ? `; did you mean "${close}"?` : `; forms: ${known.join(', ')}`}`,
+          });
+        }
       }
-    }
     for (const [key, value] of Object.entries(node))
       visit(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
   };
@@ -174,7 +194,13 @@ export function loadTenantFile(path: string, options?: RegistryOptions): TenantE
   const root = platformRoot(options);
   const file = label(root, path);
   const slug = basename(path, '.json');
-  const fail = (issues: ValidationIssue[]): TenantEntry => ({ ok: false, slug, file, issues });
+  // Problems found in the tenant's own file get its line and column (`read` is assigned before any call).
+  const fail = (issues: ValidationIssue[]): TenantEntry => ({
+    ok: false,
+    slug,
+    file,
+    issues: read.ok ? placeIssues(issues, file, read.locate) : issues,
+  });
 
   const read = readJsonFile(path, file);
   if (!read.ok) return fail([read.issue]);
@@ -229,14 +255,11 @@ export function loadTenantFile(path: string, options?: RegistryOptions): TenantE
 }
 
 function fingerprint(root: string, files: string[]): string {
-  const watched = [
-    ...files,
-    join(root, 'pages-json'),
-    join(root, 'pages-json', SHARED_FORMS_FILE),
-    join(root, 'tenants', 'groups'),
-  ];
-  for (const name of templateNames(root))
-    watched.push(join(root, 'pages-json', name, 'pages.json'), join(root, 'pages-json', name, 'defaults.json'));
+  const watched = [...files, join(root, 'pages-json'), join(root, 'tenants', 'groups')];
+  for (const name of [BASE_TEMPLATE, ...templateNames(root)]) {
+    watched.push(join(root, 'pages-json', name));
+    for (const file of [...TEMPLATE_LAYER_FILES, 'pages.json']) watched.push(join(root, 'pages-json', name, file));
+  }
   const groups = join(root, 'tenants', 'groups');
   if (existsSync(groups)) for (const name of readdirSync(groups)) watched.push(join(groups, name));
   return watched

@@ -6,6 +6,14 @@ import blocksSchema from './blocks.schema.json';
 import filterSchema from './filter.schema.json';
 import feedSchema from './feed.schema.json';
 import formSchema from './form.schema.json';
+import tenantLayerSchema from './tenant-layer.schema.json';
+
+/**
+ * A block's facts and Studio palette group, declared at the root of its schema.json
+ * (scripts/gen/block-schemas.ts checks them). They say things about the block, not about the
+ * JSON it is given, so they are annotations: strict mode accepts them and validation ignores them.
+ */
+export const BLOCK_FACT_KEYWORDS = ['x-category', 'x-reads-request', 'x-form-props', 'x-metadata'] as const;
 
 /**
  * One ajv instance holding every platform schema, compiled once per process. `defaults` fills
@@ -21,6 +29,7 @@ function createAjv(useDefaults: boolean): Ajv {
     verbose: true,
   });
   addFormats(ajv);
+  ajv.addVocabulary([...BLOCK_FACT_KEYWORDS]);
   for (const schema of [tenantSchema, pageSchema, blocksSchema, filterSchema, feedSchema, formSchema])
     ajv.addSchema(schema);
   return ajv;
@@ -29,7 +38,11 @@ function createAjv(useDefaults: boolean): Ajv {
 export interface Validators {
   /** A complete tenant document (tenant file merged with group and template), filling defaults. */
   tenant: ValidateFunction;
-  /** One layer on its own (tenant file, group file, template defaults): nothing is required, nothing filled. */
+  /**
+   * One layer on its own (tenant file after migration, group file, template defaults and forms),
+   * with the generated schemas/tenant-layer.schema.json that layer files name in `$schema`: only
+   * schemaVersion is required (migration always sets it), nothing is filled.
+   */
   tenantLayer: ValidateFunction;
   /** A template's pages document. */
   pages: ValidateFunction;
@@ -45,7 +58,7 @@ export function getValidators(): Validators {
   const plain = createAjv(false);
   validators = {
     tenant: filling.getSchema('tenant.schema.json') as ValidateFunction,
-    tenantLayer: plain.compile({ ...tenantSchema, $id: 'tenant-layer.schema.json', required: [] }),
+    tenantLayer: plain.compile(tenantLayerSchema),
     pages: plain.getSchema('page.schema.json') as ValidateFunction,
     feed: plain.getSchema('feed.schema.json') as ValidateFunction,
   };

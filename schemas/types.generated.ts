@@ -69,7 +69,10 @@ export type BlockRef =
   | WatchlistCarsBlock
   | WhyBuyFromUsBlock;
 /**
- * Narrows the cards further, e.g. {"field": "car_type", "op": "eq", "value": "new"}.
+ * A stock filter as data: a condition on one car field, or all/any/not of other filters. Used for a site's base filter (always applied on the server, never widened by a URL) and for block filters. Example: {"all": [{"field": "car_type", "in": ["used"]}, {"not": {"field": "stocknum", "in": ["U123"]}}]}.
+ *
+ * This interface was referenced by `PlatformSchemas`'s JSON-Schema
+ * via the `definition` "filter.schema.json".
  */
 export type StockFilter = StockFilterCondition | StockFilterAll | StockFilterAny | StockFilterNot;
 /**
@@ -104,13 +107,6 @@ export type StockFilterField =
 export type StockFilterScalar = string | number | boolean;
 export type StockFilterBound = number | StockFilterRelativeTime;
 /**
- * A stock filter as data: a condition on one car field, or all/any/not of other filters. Used for a site's base filter (always applied on the server, never widened by a URL) and for block filters. Example: {"all": [{"field": "car_type", "in": ["used"]}, {"not": {"field": "stocknum", "in": ["U123"]}}]}.
- *
- * This interface was referenced by `PlatformSchemas`'s JSON-Schema
- * via the `definition` "filter.schema.json".
- */
-export type StockFilter1 = StockFilterCondition | StockFilterAll | StockFilterAny | StockFilterNot;
-/**
  * Blocks rendered in order.
  *
  * This interface was referenced by `TemplatePages`'s JSON-Schema
@@ -124,11 +120,11 @@ export type FeatureSwitchCondition1 = string | [string, ...string[]];
 /**
  * Always applied on the server to everything this site lists; no URL can widen it.
  */
-export type StockFilter2 = StockFilterCondition | StockFilterAll | StockFilterAny | StockFilterNot;
+export type StockFilter1 = StockFilterCondition | StockFilterAll | StockFilterAny | StockFilterNot;
 /**
  * Replaces the provider's estimate rule (conversion §5.2), as a stock filter over the car plus age_years, available, has_comparison_rate, has_weekly, has_monthly.
  */
-export type StockFilter3 = StockFilterCondition | StockFilterAll | StockFilterAny | StockFilterNot;
+export type StockFilter2 = StockFilterCondition | StockFilterAll | StockFilterAny | StockFilterNot;
 /**
  * This interface was referenced by `Forms`'s JSON-Schema
  * via the `definition` "form".
@@ -406,7 +402,7 @@ export interface Tenant {
   /**
    * Version of this document's format; older files are migrated on load (npm run migrate rewrites them).
    */
-  schemaVersion: 3;
+  schemaVersion: 4;
   /**
    * The site's id: lower-case words joined by '-'. It must equal the file name, and gives the development address http://<slug>.localhost:3000.
    */
@@ -847,66 +843,96 @@ export interface SiteLayout {
   header?: BlockList;
   footer?: BlockList;
 }
+/**
+ * The signed-in shopper's account panel on My Garage: a greeting, their e-mail address and mobile number, and a Sign out button.
+ */
 export interface AccountSummaryBlock {
   type: "AccountSummary";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: AccountSummaryProps;
 }
 /**
- * My Garage's account panel: greeting, the shopper's e-mail and mobile number, and Sign out. Rendered per request; the page is normally gated.
+ * The signed-in shopper's account panel on My Garage: a greeting, their e-mail address and mobile number, and a Sign out button.
  */
 export interface AccountSummaryProps {
   /**
-   * Default 'My Garage'.
+   * The panel's heading. Leave empty for 'My Garage'.
    */
   heading?: string;
 }
+/**
+ * Cards linking to the site's latest blog posts, newest first. Shows nothing while the site has no posts.
+ */
 export interface BlogCardsBlock {
   type: "BlogCards";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: BlogCardsProps;
 }
 /**
- * The tenant's blog cards (tenant `blog`: href, heading, image, date), newest first; renders nothing without any.
+ * Cards linking to the site's latest blog posts, newest first. Shows nothing while the site has no posts.
  */
 export interface BlogCardsProps {
+  /**
+   * The heading above the cards.
+   */
   heading?: string;
   /**
-   * Most cards shown; 0 shows all.
+   * The most cards to show. 0 shows every post.
    */
   limit?: number;
+  /**
+   * An optional link under the block, such as "See all".
+   */
   moreLink?: {
+    /**
+     * The words of the link, e.g. "See all".
+     */
     label: string;
+    /**
+     * Where the link leads: a path on this site starting with '/', or a full address starting with 'https://'.
+     */
     href: string;
   };
 }
+/**
+ * Tiles with the logos of the brands the dealer sells, each linking to that brand's page.
+ */
 export interface BrandGridBlock {
   type: "BrandGrid";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: BrandGridProps;
 }
 /**
- * Tiles of the tenant's brands (tenant `brands`), linking to /{brand}/overview or the brand's own address (catalogue §2, §9: 6 tiles).
+ * Tiles with the logos of the brands the dealer sells, each linking to that brand's page.
  */
 export interface BrandGridProps {
+  /**
+   * The heading above the tiles. Leave empty for none.
+   */
   heading?: string;
   /**
-   * How many tiles (default 6; 0 shows all).
+   * How many brands to show (6 when left empty). 0 shows every brand.
    */
   limit?: number;
+  /**
+   * An optional link under the block, such as "See all".
+   */
   moreLink?: {
+    /**
+     * The words of the link, e.g. "See all".
+     */
     label: string;
     /**
      * A site path (/finance), an anchor (#finance-form), or a full address.
@@ -917,211 +943,280 @@ export interface BrandGridProps {
     href: string;
   };
 }
+/**
+ * The top of a brand's page: the brand's logo and name, a link to its cars in stock and the dealer's locations for it. Add a New models list below it to show the brand's new models.
+ */
 export interface BrandOverviewBlock {
   type: "BrandOverview";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: BrandOverviewProps;
 }
 /**
- * A brand's page ({brand}/overview, catalogue §2): the brand (route :brand, one of the tenant's brands; others are a 404) with its logo, the brand's stock link and its locations. Add a ModelsListing below for the brand's new models.
+ * The top of a brand's page: the brand's logo and name, a link to its cars in stock and the dealer's locations for it. Add a New models list below it to show the brand's new models.
  */
 export interface BrandOverviewProps {
   /**
-   * Text under the heading; '{brand}' is replaced. Default names the brand's new and used stock.
+   * Text under the heading; '{brand}' is replaced by the brand's name. Leave empty for a sentence about the brand's new and used cars.
    */
   intro?: string;
 }
+/**
+ * Lets shoppers see a new model in each of its colours: tabs for the model's variants, previous and next arrows, and the chosen colour's picture, name and swatch.
+ */
 export interface ColourPickerBlock {
   type: "ColourPicker";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: ColourPickerProps;
 }
 /**
- * The model page's colour picker (conversion §4.5): variant tabs (choosing one resets the colour to the first), previous/next arrows that wrap at both ends, a secondary body-type tab set when a variant has at least 3 body types and more than 15 colours, the colour's picture (width 640, quality 75), name and swatch.
+ * Lets shoppers see a new model in each of its colours: tabs for the model's variants, previous and next arrows, and the chosen colour's picture, name and swatch.
  */
 export interface ColourPickerProps {
   /**
-   * Default 'Colours'.
+   * The heading above the picker. Leave empty for 'Colours'.
    */
   heading?: string;
 }
+/**
+ * Stands in for a page that is not built yet: says so honestly and offers the dealer's phone number and useful links.
+ */
 export interface ComingSoonBlock {
   type: "ComingSoon";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: ComingSoonProps;
 }
 /**
- * Stands in for a page the platform does not build yet: says so honestly and offers the phone number and useful links.
+ * Stands in for a page that is not built yet: says so honestly and offers the dealer's phone number and useful links.
  */
 export interface ComingSoonProps {
+  /**
+   * The heading of the notice.
+   */
   heading: string;
+  /**
+   * A sentence or two under the heading.
+   */
   text?: string;
 }
+/**
+ * The dealer's own words about the car on a vehicle page, shortened with Show more / Show less. When there are none yet, a note says they are on the way.
+ */
 export interface DealerCommentsBlock {
   type: "DealerComments";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: DealerCommentsProps;
 }
 /**
- * The dealer's comments on the page car (catalogue §4): the first 400 characters with Show more / Show less; empty or pipe-only comments show 'Dealer comments are pending. Please check back here later.' The text is sanitised.
+ * The dealer's own words about the car on a vehicle page, shortened with Show more / Show less. When there are none yet, a note says they are on the way.
  */
 export interface DealerCommentsProps {
   /**
-   * Default 'Dealer comments'.
+   * The heading above the comments. Leave empty for 'Dealer comments'.
    */
   heading?: string;
 }
+/**
+ * On a vehicle page, tells the shopper what delivery to their postcode costs, from the site's delivery regions. Shows nothing on a site without delivery regions.
+ */
 export interface DeliveryCalculatorBlock {
   type: "DeliveryCalculator";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: DeliveryCalculatorProps;
 }
 /**
- * Delivery price to the shopper's postcode from the tenant's vehicle.deliveryRegions (catalogue §3 Delivery quote, §5 messages). Renders nothing when the tenant has no regions.
+ * On a vehicle page, tells the shopper what delivery to their postcode costs, from the site's delivery regions. Shows nothing on a site without delivery regions.
  */
 export interface DeliveryCalculatorProps {
   /**
-   * Default 'Delivery to your door'.
+   * The heading above the calculator. Leave empty for 'Delivery to your door'.
    */
   heading?: string;
 }
+/**
+ * One of the site's forms (enquiry, test drive, finance...), checked as the shopper types; once sent, the shopper sees the form's thank-you page.
+ */
 export interface EnquiryFormBlock {
   type: "EnquiryForm";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: EnquiryFormProps;
 }
 /**
- * An enquiry form from the tenant's forms (conversion §5.1), validated in the browser and on the server with one schema; on success the shopper lands on the form's success page.
+ * One of the site's forms (enquiry, test drive, finance...), checked as the shopper types; once sent, the shopper sees the form's thank-you page.
  */
 export interface EnquiryFormProps {
   /**
-   * The form's name in the tenant's forms, or one per car type on vehicle pages (new-car enquiry for new cars, used-car enquiry for used and demo).
+   * The name of one of the site's forms, or on vehicle pages one form for each kind of car (new, used and demo)
    */
   form:
     | string
     | {
+        /**
+         * The form for new cars: the name of one of the site's forms
+         */
         new: string;
+        /**
+         * The form for used cars: the name of one of the site's forms
+         */
         used: string;
+        /**
+         * The form for demonstrator cars: the name of one of the site's forms
+         */
         demo: string;
       };
   /**
-   * page: the vehicle page's car; query: the car named by ?car_id= (id or slug; the page then renders per request); none.
+   * 'page': the car of the vehicle page. 'query': the car named in the page address (…?car_id=), for example when a vehicle page's Enquire button leads here. 'none': no car.
    */
   car?: "page" | "query" | "none";
   /**
-   * Heading above the form (default: the form's title).
+   * The heading above the form. Leave empty for the form's own title.
    */
   heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
   intro?: string;
   /**
-   * Background band of the section.
+   * 'plain' or 'surface' (a shaded band that sets the form apart).
    */
   band?: "plain" | "surface";
   /**
-   * 1 when the form is the page's main content (its heading is the page heading), 2 inside a page.
+   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
    */
   headingLevel?: 1 | 2;
   /**
-   * Fields filled from the page's query string, field name -> parameter (conversion §2.3: the finance page's preferredDealership and vehiclePriceBudget). The page then renders per request.
+   * Fields filled in from the page address: for each field name, the address parameter it is taken from (e.g. the finance page's preferred dealership and price budget). Field and parameter names are letters, digits and '_'.
    */
   prefill?: {
     [k: string]: string | undefined;
   };
   /**
-   * eager: the form is in the page; visible: its code loads when the shopper scrolls near it (below the fold on vehicle pages).
+   * 'eager': the form is ready as soon as the page shows. 'visible': it loads when the shopper scrolls near it, which keeps long pages such as vehicle pages fast.
    */
   load?: "eager" | "visible";
 }
+/**
+ * The thank-you page after a form is sent: thanks the shopper by name with the reference number when they have just sent a form, otherwise a general thank-you, then useful links.
+ */
 export interface EnquirySuccessBlock {
   type: "EnquirySuccess";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: EnquirySuccessProps;
 }
 /**
- * The /success page after an enquiry or test-drive form (catalogue §2, conversion §2.3): thanks the shopper by name with the reference number when this browser just sent a form, otherwise a general thank-you.
+ * The thank-you page after a form is sent: thanks the shopper by name with the reference number when they have just sent a form, otherwise a general thank-you, then useful links.
  */
 export interface EnquirySuccessProps {
+  /**
+   * The heading of the thank-you message.
+   */
   heading?: string;
+  /**
+   * The sentence under the heading.
+   */
   body?: string;
+  /**
+   * Links shown under the message, e.g. back to the home page.
+   */
   links?: {
+    /**
+     * The words of the link.
+     */
     label: string;
+    /**
+     * A path on this site starting with '/', e.g. /search.
+     */
     href: string;
   }[];
 }
+/**
+ * The cars the shopper marked as favourites in this browser, with links to them and a button to remove each.
+ */
 export interface FavouritesListBlock {
   type: "FavouritesList";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: FavouritesListProps;
 }
 /**
- * The shopper's favourite cars kept in this browser, with links and a remove button.
+ * The cars the shopper marked as favourites in this browser, with links to them and a button to remove each.
  */
 export interface FavouritesListProps {
   /**
-   * Default 'Your favourites'.
+   * The heading above the list. Leave empty for 'Your favourites'.
    */
   heading?: string;
 }
+/**
+ * A row of cards for cars in stock, for example the latest new cars. Only cars this site lists are shown; the filter narrows them further.
+ */
 export interface FeaturedStockBlock {
   type: "FeaturedStock";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: FeaturedStockProps;
 }
 /**
- * A row of stock cards from this site's listed stock (the site's dealerships, listing rules and base filter always apply), narrowed by `filter`.
+ * A row of cards for cars in stock, for example the latest new cars. Only cars this site lists are shown; the filter narrows them further.
  */
 export interface FeaturedStockProps {
+  /**
+   * The heading above the cards.
+   */
   heading: string;
   filter?: StockFilter;
   /**
-   * How many cards (default 6).
+   * How many cars to show, from 1 to 12 (6 when left empty).
    */
   limit?: number;
   /**
-   * Order of the cards (default latest).
+   * Which cars come first: 'latest' (newest listings, the default), 'lowestPrice', 'highestPrice' or 'lowestKm'.
    */
   sort?: "latest" | "lowestPrice" | "highestPrice" | "lowestKm";
   /**
-   * Name of the tenant button set shown on each card (default card).
+   * The name of one of the site's button sets, shown on each card (the 'card' set when left empty)
    */
   buttonSet?: string;
+  /**
+   * An optional link under the block, such as "See all".
+   */
   moreLink?: {
+    /**
+     * The words of the link, e.g. "See all".
+     */
     label: string;
     /**
      * A site path (/finance), an anchor (#finance-form), or a full address.
@@ -1155,909 +1250,1142 @@ export interface StockFilterRelativeTime {
   daysAgo: number;
 }
 export interface StockFilterAll {
-  all: StockFilter1[];
+  all: StockFilter[];
 }
 export interface StockFilterAny {
   /**
    * @minItems 1
    */
-  any: [StockFilter1, ...StockFilter1[]];
+  any: [StockFilter, ...StockFilter[]];
 }
 export interface StockFilterNot {
-  not: StockFilter1;
+  not: StockFilter;
 }
+/**
+ * Lets shoppers work out repayments: price, deposit or trade-in, loan term, interest rate and final payment, with weekly, fortnightly and monthly repayments, the comparison rate and its warning, fees, the lender's disclaimer and a 'Request a Quote' button. On a vehicle page it starts from the car's price.
+ */
 export interface FinanceCalculatorBlock {
   type: "FinanceCalculator";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: FinanceCalculatorProps;
 }
 /**
- * The finance calculator (conversion §4.4, §5.3): price, deposit or trade-in, term, interest and final payment with the spec's bounds, weekly/fortnightly/monthly repayments, the comparison rate beside every rate and repayment with its warning (NCC s164), fees, the disclaimer collapsed at 197 characters, money quick picks, and 'Request a Quote' opening the finance enquiry form. On a vehicle page it starts from the car's price and shows 'Finance Available For This Vehicle!'.
+ * Lets shoppers work out repayments: price, deposit or trade-in, loan term, interest rate and final payment, with weekly, fortnightly and monthly repayments, the comparison rate and its warning, fees, the lender's disclaimer and a 'Request a Quote' button. On a vehicle page it starts from the car's price.
  */
 export interface FinanceCalculatorProps {
   /**
-   * page: the vehicle page's car; query: ?car_id= (and ?vehiclePriceBudget=) on the finance page; none.
+   * 'page': the car of the vehicle page. 'query': the car (or price budget) named in the page address, as on the finance page. 'none': no car; the shopper enters a price.
    */
   car?: "page" | "query" | "none";
+  /**
+   * The heading above the calculator.
+   */
   heading?: string;
+  /**
+   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
+   */
   headingLevel?: 1 | 2;
   /**
-   * 'Finance Available For This Vehicle!' with 'Get Finance Now' (catalogue §2) above the calculator on a vehicle page.
+   * On a vehicle page, shows 'Finance Available For This Vehicle!' with a 'Get Finance Now' button above the calculator.
    */
   financeAvailableBanner?: boolean;
   /**
-   * eager: in the page; visible: its code loads when the shopper scrolls near it (vehicle pages).
+   * 'eager': the calculator is ready as soon as the page shows. 'visible': it loads when the shopper scrolls near it, which keeps vehicle pages fast.
    */
   load?: "eager" | "visible";
 }
+/**
+ * A button that opens one of the site's forms in a pop-up window, for example 'Request more photos' on a vehicle page.
+ */
 export interface FormModalButtonBlock {
   type: "FormModalButton";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: FormModalButtonProps;
 }
 /**
- * A button that opens a form in a dialog, for example 'Request more photos' on a vehicle page (catalogue §5) or 'Send Enquiry' on a location (catalogue §2).
+ * A button that opens one of the site's forms in a pop-up window, for example 'Request more photos' on a vehicle page.
  */
 export interface FormModalButtonProps {
   /**
-   * The form's name in the tenant's forms.
+   * The form the button opens: the name of one of the site's forms
    */
   form: string;
+  /**
+   * The words on the button, e.g. 'Request more photos'.
+   */
   label: string;
+  /**
+   * 'primary' (the site's main colour), 'secondary' or 'outline' (the default).
+   */
   style?: "primary" | "secondary" | "outline";
   /**
-   * page: the form is about the vehicle page's car.
+   * 'page': the form is about the car of the vehicle page (the enquiry names it). 'none': no car.
    */
   car?: "page" | "none";
 }
+/**
+ * On a vehicle page, estimates the car's weekly fuel cost from its fuel consumption. Hidden for electric cars.
+ */
 export interface FuelCalculatorBlock {
   type: "FuelCalculator";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: FuelCalculatorProps;
 }
 /**
- * Weekly fuel cost for the page car (catalogue §9: 1.70 per litre, 250 km a week, the car's combined consumption or 10 L/100 km; cost = distance / 100 x consumption x price). Hidden for electric cars (catalogue §5).
+ * On a vehicle page, estimates the car's weekly fuel cost from its fuel consumption. Hidden for electric cars.
  */
 export interface FuelCalculatorProps {
   /**
-   * Default 'Fuel cost calculator'.
+   * The heading above the calculator. Leave empty for 'Fuel cost calculator'.
    */
   heading?: string;
 }
+/**
+ * A full-width banner with a heading, text, a picture and buttons. It can show the site's current banner promotion instead.
+ */
 export interface HeroBlock {
   type: "Hero";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: HeroProps;
 }
 /**
- * A full-width banner with a heading, text, an image and buttons. With `usePromotion` the first current banner promotion of the tenant replaces the heading, text, image and link.
+ * A full-width banner with a heading, text, a picture and buttons. It can show the site's current banner promotion instead.
  */
 export interface HeroProps {
+  /**
+   * The large heading of the banner.
+   */
   heading: string;
+  /**
+   * A sentence or two under the heading.
+   */
   text?: string;
   image?: ImageRef;
   /**
+   * Up to 3 buttons under the text.
+   *
    * @maxItems 3
    */
   buttons?: Button[];
   /**
-   * Show the tenant's first current banner promotion when there is one.
+   * When the site has a current banner promotion, it replaces this banner's heading, text, picture and link.
    */
   usePromotion?: boolean;
   /**
-   * Height of the banner (default medium).
+   * How tall the banner is: 'small', 'medium' (the default) or 'large'.
    */
   size?: "small" | "medium" | "large";
 }
+/**
+ * Everything about one of the dealer's locations: address, phone, whether it is open now, opening hours (including holiday hours), a map, Send Enquiry and Book a Service buttons, a link to its stock and its reviews. The page's title and search-engine description come from the location.
+ */
 export interface LocationDetailBlock {
   type: "LocationDetail";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: LocationDetailProps;
 }
 /**
- * A location page (conversion §2.3 /contact-us/{slug}, /our-location/{slug}, /locations/{slug}; §2.5): address, phone, open-now status, opening hours grouped Monday to Friday with holiday hours overriding their day, a holiday-hours dialog, a map that loads on request (offline: the address and Get Directions), Send Enquiry, Book a Service, the stock link, reviews at or above the minimum rating, and AutoDealer JSON-LD.
+ * Everything about one of the dealer's locations: address, phone, whether it is open now, opening hours (including holiday hours), a map, Send Enquiry and Book a Service buttons, a link to its stock and its reviews. The page's title and search-engine description come from the location.
  */
 export interface LocationDetailProps {
   /**
-   * The form 'Send Enquiry' opens, posted with the location's hidden location_id.
+   * The form the 'Send Enquiry' button opens (it is sent with the location): the name of one of the site's forms
    */
   enquiryForm?: string;
 }
+/**
+ * The dealer's locations as cards: a row the shopper can swipe through when there are more than 3, otherwise a plain grid.
+ */
 export interface LocationsCarouselBlock {
   type: "LocationsCarousel";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: LocationsCarouselProps;
 }
 /**
- * The 'Our Locations' carousel (conversion §2.5): with more than 3 locations a swipeable row with a Swipe hint and arrows disabled at the ends; with 3 or fewer a plain grid.
+ * The dealer's locations as cards: a row the shopper can swipe through when there are more than 3, otherwise a plain grid.
  */
 export interface LocationsCarouselProps {
+  /**
+   * The heading above the cards.
+   */
   heading?: string;
   /**
-   * Which location types to show (default: sales and used, the places to buy).
+   * Which kinds of location to show: 'sales', 'used', 'service' and 'parts' (sales and used when left empty).
    *
    * @minItems 1
    */
   types?: ["sales" | "used" | "service" | "parts", ...("sales" | "used" | "service" | "parts")[]];
 }
+/**
+ * All of the dealer's locations with tabs for sales, used, service and parts, a search box, nearest-first sorting by postcode, and buttons for each location (Contact Us, Book a Service, Parts Enquiry, Visit Website, Send Enquiry).
+ */
 export interface LocationsListingBlock {
   type: "LocationsListing";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: LocationsListingProps;
 }
 /**
- * The locations listing (catalogue §2): one block per dealership with tabs for sales, used, service and parts, the 'Search locations...' box (locationQuery in the URL), nearest-first by postcode, and per-location buttons (Contact Us, Book a Service, Parts Enquiry, Visit Website, Send Enquiry).
+ * All of the dealer's locations with tabs for sales, used, service and parts, a search box, nearest-first sorting by postcode, and buttons for each location (Contact Us, Book a Service, Parts Enquiry, Visit Website, Send Enquiry).
  */
 export interface LocationsListingProps {
+  /**
+   * The heading above the listing.
+   */
   heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
   intro?: string;
   /**
-   * The form 'Send Enquiry' opens, posted with the location's hidden location_id.
+   * The form each location's 'Send Enquiry' button opens (it is sent with the location): the name of one of the site's forms
    */
   enquiryForm?: string;
   /**
-   * Offer 'Find your nearest' by postcode.
+   * Lets shoppers sort the locations by distance from their postcode.
    */
   nearest?: boolean;
 }
+/**
+ * On a used car's page, a gauge showing how its price compares with the market ('Good Deal', 'Great Deal'). Shown only when reliable market data is available.
+ */
 export interface MarketGaugeBlock {
   type: "MarketGauge";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: MarketGaugeProps;
 }
 /**
- * Market price gauge for the page car (catalogue §4, §9; conversion §6): used cars only. Loads the market data after the page, shows a skeleton meanwhile, and shows the gauge only when the data is complete, confidence is above 0.2 and the market range reaches the listing price; otherwise nothing. Fill bands low / medium / high and 'Good Deal' or 'Great Deal'.
+ * On a used car's page, a gauge showing how its price compares with the market ('Good Deal', 'Great Deal'). Shown only when reliable market data is available.
  */
 export interface MarketGaugeProps {
   /**
-   * Default 'How this price compares'.
+   * The heading above the gauge. Leave empty for 'How this price compares'.
    */
   heading?: string;
 }
+/**
+ * A new model's page: its picture, short description and variants, each with its features, drive-away price range and a 'Get a Quote' link. The page's title and search-engine description come from the model.
+ */
 export interface ModelDetailBlock {
   type: "ModelDetail";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: ModelDetailProps;
 }
 /**
- * A model page (/models/{slug}, conversion §2.5, §4.6): header image (at most 600 px wide), short description and the variants section 'Which {make model} will you choose?' ('Features' for one variant): 2 or fewer variants as a grid, more as a swipeable slider with arrows at 4 or more. Each variant shows its image, full name, features (first 8 with View more / View less unless the tenant's models.allFeatures), drive-away price range and a Get a Quote link to the tenant's order-now path. A coming-soon model has no quote link and its variant images link to #form-section.
+ * A new model's page: its picture, short description and variants, each with its features, drive-away price range and a 'Get a Quote' link. The page's title and search-engine description come from the model.
  */
 export interface ModelDetailProps {
   /**
-   * Default 'Get a Quote' (conversion §9 default call to action).
+   * The words on each variant's quote link. Leave empty for 'Get a Quote'.
    */
   quoteText?: string;
 }
+/**
+ * The site's new models as cards with picture, short description and 'From' drive-away price, each linking to the model's page, with a body-type filter. On a brand page only that brand's models show.
+ */
 export interface ModelsListingBlock {
   type: "ModelsListing";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: ModelsListingProps;
 }
 /**
- * The site's new models (conversion §2.3 /models?body={body}): a card per model with image, short description, 'From' drive-away price and Coming soon, linking to /models/{slug}; a body-type filter written to ?body=. On a brand page (route :brand) only that brand's models.
+ * The site's new models as cards with picture, short description and 'From' drive-away price, each linking to the model's page, with a body-type filter. On a brand page only that brand's models show.
  */
 export interface ModelsListingProps {
   /**
-   * Default 'New {vehicle word}s' ('{brand}' is replaced on brand pages).
+   * The heading above the cards; '{brand}' is replaced on brand pages. Leave empty for 'New cars' (or the site's own word for vehicles).
    */
   heading?: string;
+  /**
+   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
+   */
   headingLevel?: 1 | 2;
   /**
-   * Offer the body-type filter (?body=); default true. The page then renders per request.
+   * Lets shoppers show only one body type (SUV, ute...). On by default; the page is then built for each visit.
    */
   bodyFilter?: boolean;
 }
+/**
+ * The top of the 'get a quote' page for a new model: the chosen model and variant with its picture and drive-away price range, or a link back to the models when none is chosen. Put an Enquiry form with the model-quote form below it.
+ */
 export interface OrderNowSummaryBlock {
   type: "OrderNowSummary";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: OrderNowSummaryProps;
 }
 /**
- * The top of the order-now / quote page (conversion §2.3 /models/order-now?model_id={model slug}&model_name={name}&vehicle={variant full name}): the chosen model and variant with picture and drive-away range, or a way back to the models when the address names none. Put an EnquiryForm with the model-quote form below it, prefilled from the same query.
+ * The top of the 'get a quote' page for a new model: the chosen model and variant with its picture and drive-away price range, or a link back to the models when none is chosen. Put an Enquiry form with the model-quote form below it.
  */
 export interface OrderNowSummaryProps {
   /**
-   * Default 'Get a quote'.
+   * The heading. Leave empty for 'Get a quote'.
    */
   heading?: string;
 }
+/**
+ * The logos of the accepted payment methods: Mastercard, Visa, Maestro, Google Pay and Apple Pay.
+ */
 export interface PaymentLogosBlock {
   type: "PaymentLogos";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: PaymentLogosProps;
 }
 /**
- * The accepted payment methods (conversion §9: Mastercard, Visa, Maestro, Google Pay, Apple Pay).
+ * The logos of the accepted payment methods: Mastercard, Visa, Maestro, Google Pay and Apple Pay.
  */
 export interface PaymentLogosProps {
+  /**
+   * The words before the logos.
+   */
   label?: string;
   /**
-   * A sentence under the list, e.g. what the cards can pay for.
+   * A sentence under the logos, e.g. what the cards can pay for.
    */
   text?: string;
 }
+/**
+ * A slider for a minimum and maximum price (5,000 to 250,000) and a button that searches the stock in that range.
+ */
 export interface PriceRangeSearchBlock {
   type: "PriceRangeSearch";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: PriceRangeSearchProps;
 }
 /**
- * The price range slider page (conversion §2.5, §5.4): minimum and maximum price from 5,000 to 250,000 in steps of 500, and a link to the search page with the price filter.
+ * A slider for a minimum and maximum price (5,000 to 250,000) and a button that searches the stock in that range.
  */
 export interface PriceRangeSearchProps {
+  /**
+   * The heading above the slider.
+   */
   heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
   intro?: string;
   /**
-   * Starting minimum.
+   * Where the minimum handle starts, from 5,000 to 249,500.
    */
   min?: number;
   /**
-   * Starting maximum.
+   * Where the maximum handle starts, from 5,500 to 250,000.
    */
   max?: number;
   /**
-   * 1 when the block is the page's main content (its heading is the page heading), 2 inside a page.
+   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
    */
   headingLevel?: 1 | 2;
 }
+/**
+ * One car laid out for paper: title, price, main photo, key details, features, dealer comments and the dealer's contact details. The car is the one named in the page address (…?car_id=).
+ */
 export interface PrintVehicleBlock {
   type: "PrintVehicle";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: PrintVehicleProps;
 }
 /**
- * The printable page of one car (catalogue §2 /print?car_id={slug}, opened in a new tab): title, price as the vehicle page shows it, main photo, key details, features, dealer comments and dealer contact, laid out for paper; the site header and footer are hidden when printing. The car comes from the query parameter car_id (its slug); a car this site does not list answers 404.
+ * One car laid out for paper: title, price, main photo, key details, features, dealer comments and the dealer's contact details. The car is the one named in the page address (…?car_id=).
  */
 export interface PrintVehicleProps {}
+/**
+ * The site's current banner promotions as a row of cards. Shows nothing when no promotion is current.
+ */
 export interface PromotionBannerBlock {
   type: "PromotionBanner";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: PromotionBannerProps;
 }
 /**
- * The tenant's current banner promotions (between start and expiry) as a row of cards; renders nothing when none is current.
+ * The site's current banner promotions as a row of cards. Shows nothing when no promotion is current.
  */
 export interface PromotionBannerProps {
+  /**
+   * The heading above the cards. Leave empty for none.
+   */
   heading?: string;
+  /**
+   * The most promotions to show, from 1 to 6.
+   */
   limit?: number;
 }
+/**
+ * The site's current promotion slides as a carousel with previous and next buttons. Shows nothing when no promotion is current.
+ */
 export interface PromotionsSliderBlock {
   type: "PromotionsSlider";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: PromotionsSliderProps;
 }
 /**
- * The tenant's promotion slides (tenant `promotions`, 1920 x 540) that are current, by position, as a carousel with previous and next buttons; renders nothing when none is current.
+ * The site's current promotion slides as a carousel with previous and next buttons. Shows nothing when no promotion is current.
  */
 export interface PromotionsSliderProps {
   /**
-   * Accessible name of the carousel.
+   * What screen readers announce the carousel as.
    */
   label?: string;
 }
+/**
+ * Lets a shopper reserve or buy a car online: the car, the deposit, the accepted payment methods, the terms and the shopper's details. The car is held as reserved until the dealer releases it.
+ */
 export interface ReserveCheckoutBlock {
   type: "ReserveCheckout";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: ReserveCheckoutProps;
 }
 /**
- * Reserve or buy a car online (catalogue §2, conversion §2.3: /cars/{slug}/checkout, /cars/{slug}/buy-online, /checkout-journey?car_id=): the car, the deposit, the accepted payment logos, the terms and the shopper's details; the car is held as reserved until the dealer releases it.
+ * Lets a shopper reserve or buy a car online: the car, the deposit, the accepted payment methods, the terms and the shopper's details. The car is held as reserved until the dealer releases it.
  */
 export interface ReserveCheckoutProps {
   /**
-   * page: the route's car; query: ?car_id= (id or slug).
+   * 'page': the car in the page's own address (/cars/…/checkout). 'query': the car named in the address (…?car_id=).
    */
   car?: "page" | "query";
+  /**
+   * The heading; '{vehicle word}' is replaced by the site's word for vehicles.
+   */
   heading?: string;
+  /**
+   * The reservation terms the shopper agrees to.
+   */
   terms?: string;
 }
+/**
+ * The dealer's used-car return policy. The page is not found on a site without one.
+ */
 export interface ReturnPolicyBlock {
   type: "ReturnPolicy";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: ReturnPolicyProps;
 }
 /**
- * The tenant's used-car return policy (tenant `returnPolicy`, conversion §9); the page is a 404 for a tenant without one.
+ * The dealer's used-car return policy. The page is not found on a site without one.
  */
 export interface ReturnPolicyProps {
+  /**
+   * The heading above the policy.
+   */
   heading?: string;
   /**
-   * 1 when the block is the page's main content (its heading is the page heading), 2 inside a page.
+   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
    */
   headingLevel?: 1 | 2;
 }
+/**
+ * Formatted text: headings, paragraphs, lists, links and tables. Anything unsafe (scripts, styles) is removed when shown.
+ */
 export interface RichTextBlock {
   type: "RichText";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: RichTextProps;
 }
 /**
- * Formatted text. The HTML is sanitised when rendered: scripts, styles, event handlers and unknown tags are removed.
+ * Formatted text: headings, paragraphs, lists, links and tables. Anything unsafe (scripts, styles) is removed when shown.
  */
 export interface RichTextProps {
+  /**
+   * A heading above the text. Leave empty for none.
+   */
   heading?: string;
   /**
-   * HTML: headings, paragraphs, lists, links, emphasis, tables.
+   * The text as HTML: headings, paragraphs, lists, links, emphasis and tables.
    */
   html: string;
   /**
-   * Reading width (default narrow).
+   * 'narrow' (easy reading, the default) or 'wide'.
    */
   width?: "narrow" | "wide";
   /**
-   * 1 when the text is the page's main content (its heading is the page heading), 2 inside a page.
+   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
    */
   headingLevel?: 1 | 2;
 }
+/**
+ * A number that counts up through the month, with the site's sales-counter label beside it (e.g. 'cars sold this month'). Give it the salesCounter switch so it shows only where that switch is on.
+ */
 export interface SalesCounterBlock {
   type: "SalesCounter";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: SalesCounterProps;
 }
 /**
- * The sales-counter widget (conversion §9: Brisbane time, (day of month - 1) x 192 + seconds since midnight / 450, refreshed every 150 s) with the tenant's `salesCounter.label`. Place it with `"when": "salesCounter"`.
+ * A number that counts up through the month, with the site's sales-counter label beside it (e.g. 'cars sold this month'). Give it the salesCounter switch so it shows only where that switch is on.
  */
 export interface SalesCounterProps {}
+/**
+ * The stock search page: filters, sorting, the matching cars with promotion tiles, pages of results and a message when nothing matches. The page address holds the search, so it can be shared.
+ */
 export interface SearchResultsBlock {
   type: "SearchResults";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: SearchResultsProps;
 }
 /**
- * The stock search page (catalogue §2 Search results; conversion §2.2 URLs): filters from the tenant's enabled filters, sort, a results grid with promo tiles, pagination and the empty state. The URL is the state.
+ * The stock search page: filters, sorting, the matching cars with promotion tiles, pages of results and a message when nothing matches. The page address holds the search, so it can be shared.
  */
 export interface SearchResultsProps {
   /**
-   * Page heading (default: derived from the search, e.g. 'Used cars for sale').
+   * The page heading. Leave empty to describe the search, e.g. 'Used cars for sale'.
    */
   heading?: string;
   /**
-   * cars (default) or offers: which empty-result description shows (catalogue §8).
+   * 'cars' (the default) or 'offers': which message shows when nothing matches.
    */
   kind?: "cars" | "offers";
 }
+/**
+ * A band of the page holding other blocks, with an optional heading and background colour.
+ */
 export interface SectionBlock {
   type: "Section";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: SectionProps;
 }
 /**
- * A page section holding other blocks in its `content` slot, with an optional heading and background.
+ * A band of the page holding other blocks, with an optional heading and background colour.
  */
 export interface SectionProps {
+  /**
+   * A heading above the blocks. Leave empty for none.
+   */
   heading?: string;
   /**
-   * Default plain.
+   * 'plain' (the default), 'surface' (shaded) or 'primary' (the site's main colour).
    */
   background?: "plain" | "surface" | "primary";
   content: BlockList;
 }
+/**
+ * Links to book a service online. On a brand's service page it shows that brand's link (and the page is not found when the dealer has none for the brand); elsewhere it lists every brand's link.
+ */
 export interface ServiceBookingLinksBlock {
   type: "ServiceBookingLinks";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: ServiceBookingLinksProps;
 }
 /**
- * The tenant's online service-booking links (tenant `serviceBookingLinks`, conversion §3). On a page with a :brand route parameter it shows that make's link and the page is a 404 when the tenant has none for it (conversion §2.3); elsewhere it lists every make's link, or nothing.
+ * Links to book a service online. On a brand's service page it shows that brand's link (and the page is not found when the dealer has none for the brand); elsewhere it lists every brand's link.
  */
 export interface ServiceBookingLinksProps {
   /**
-   * '{brand}' is replaced by the make.
+   * The heading; '{brand}' is replaced by the brand's name.
    */
   heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
   intro?: string;
   /**
-   * 1 when the block is the page's main content (its heading is the page heading), 2 inside a page.
+   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
    */
   headingLevel?: 1 | 2;
 }
+/**
+ * The sign-in page: the site's ways to sign in, creating an account with a code sent by e-mail, adding a mobile number (needed for the watchlist), then back to the page the shopper came from.
+ */
 export interface SignInBlock {
   type: "SignIn";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: SignInProps;
 }
 /**
- * The sign-in page (conversion §2.3 /sign-in?type&redirect&back): the tenant's sign-in methods (accounts.methods), account creation with an e-mailed code, adding a mobile number by SMS code (needed for the watchlist), then back to `redirect`. Favourites kept in the browser join the watchlist after sign-in.
+ * The sign-in page: the site's ways to sign in, creating an account with a code sent by e-mail, adding a mobile number (needed for the watchlist), then back to the page the shopper came from.
  */
 export interface SignInProps {
   /**
-   * Default 'Sign in to {site}'.
+   * The heading; '{site}' is replaced by the site's name. Leave empty for 'Sign in to {site}'.
    */
   heading?: string;
   /**
-   * Why the shopper is asked to sign in, by the type in the address (e.g. watchlist, garage, checkout, finance, payment, spin). Defaults cover these types.
+   * Why the shopper is asked to sign in, for each reason in the address (watchlist, garage, checkout, finance, payment, spin…). The standard reasons have a sentence already. Reasons are lower-case words joined by '-'.
    */
   reasons?: {
     [k: string]: string | undefined;
   };
 }
+/**
+ * On a vehicle page, up to 6 cars in stock like this one at a similar price, loaded as the shopper scrolls near them.
+ */
 export interface SimilarCarsBlock {
   type: "SimilarCars";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: SimilarCarsProps;
 }
 /**
- * Similar cars for the car of the page (route parameter `slug`): at most 6, in stock, price within ±10,000 under 50,000 and ±25,000 above (catalogue §9). Loaded when the section comes near the screen, with placeholders; on failure a link to a search for the same make and model. A car this site does not list answers 404.
+ * On a vehicle page, up to 6 cars in stock like this one at a similar price, loaded as the shopper scrolls near them.
  */
 export interface SimilarCarsProps {
   /**
-   * Default: 'Like this and want something similar?' (catalogue §4).
+   * The heading. Leave empty for 'Like this and want something similar?'.
    */
   heading?: string;
   /**
-   * Load only when scrolled within 500 px of the section (default true).
+   * Loads the cars only when the shopper scrolls close to them, which keeps the page fast. On by default.
    */
   lazy?: boolean;
 }
+/**
+ * The bottom of every page: the site's footer menus, contact details, licence and legal text.
+ */
 export interface SiteFooterBlock {
   type: "SiteFooter";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: SiteFooterProps;
 }
 /**
- * The site footer: the tenant's footer columns (menus.footer, including Buyer Tools), contact details, licence and legal text.
+ * The bottom of every page: the site's footer menus, contact details, licence and legal text.
  */
 export interface SiteFooterProps {
   /**
-   * Show the phone, e-mail and address column (default true).
+   * Shows the phone, e-mail and address column. On by default.
    */
   showContact?: boolean;
 }
+/**
+ * The top of every page: logo, the site's menu with its dropdowns, the brands and locations menus, the phone number, and Sign in / My Garage on sites with accounts.
+ */
 export interface SiteHeaderBlock {
   type: "SiteHeader";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: SiteHeaderProps;
 }
 /**
- * The site header: logo, the tenant's header menu (menus.header) with dropdowns, the brand mega menu and the locations dropdown, the phone number, Sign in / My Garage on sites with accounts, and a skip link.
+ * The top of every page: logo, the site's menu with its dropdowns, the brands and locations menus, the phone number, and Sign in / My Garage on sites with accounts.
  */
 export interface SiteHeaderProps {
   /**
-   * Header stays at the top while scrolling (default true).
+   * Keeps the header visible while the shopper scrolls. On by default.
    */
   sticky?: boolean;
   /**
-   * Where 'My Garage' leads on sites with accounts (default /my-garage); signed-out shoppers get 'Sign in'.
+   * Where 'My Garage' leads on sites with accounts (/my-garage when left empty): a path on this site starting with '/'
    */
   garageHref?: string;
 }
+/**
+ * The site's current special offers as tiles. With none current, a message and a link to clear the filters.
+ */
 export interface SpecialOffersBlock {
   type: "SpecialOffers";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: SpecialOffersProps;
 }
 /**
- * The tenant's special offer tiles (tenant `offers`) between their start and expiry dates, in the site's time zone; with none current, the empty state of catalogue §8 with a Clear Filters link to /special-offers.
+ * The site's current special offers as tiles. With none current, a message and a link to clear the filters.
  */
 export interface SpecialOffersProps {
+  /**
+   * The heading above the offers.
+   */
   heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
   intro?: string;
   /**
-   * 1 when the block is the page's main content (its heading is the page heading), 2 inside a page.
+   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
    */
   headingLevel?: 1 | 2;
 }
+/**
+ * The dealer group's figures, such as its number of locations, brands and years in business.
+ */
 export interface StatsBannerBlock {
   type: "StatsBanner";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: StatsBannerProps;
 }
 /**
- * The dealer group's figures (tenant `stats`: 50+ locations, 40+ brands, 30+ years by default, catalogue §9).
+ * The dealer group's figures, such as its number of locations, brands and years in business.
  */
 export interface StatsBannerProps {
+  /**
+   * A heading above the figures. Leave empty for none.
+   */
   heading?: string;
 }
+/**
+ * Questions and answers about selling or trading in a car (including which cars get an online estimate), followed by the dealer's own.
+ */
 export interface TradeInFaqBlock {
   type: "TradeInFaq";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: TradeInFaqProps;
 }
 /**
- * Questions and answers about selling or trading in a car, including the online-estimate limits (conversion §9: cars over 7 years or 100,000 km get no online estimate), plus the dealer's own.
+ * Questions and answers about selling or trading in a car (including which cars get an online estimate), followed by the dealer's own.
  */
 export interface TradeInFaqProps {
+  /**
+   * The heading above the questions.
+   */
   heading?: string;
   /**
-   * The dealer's own questions, shown after the standard ones.
+   * More questions and answers, shown after the standard ones.
    */
   items?: {
+    /**
+     * The question, as a shopper would ask it.
+     */
     question: string;
+    /**
+     * The answer.
+     */
     answer: string;
   }[];
 }
+/**
+ * An online trade-in valuation: the shopper enters the car's registration and state, answers questions about its condition, sees an offer and can accept it. Older or high-mileage cars are passed to the team instead.
+ */
 export interface TradeInValuationBlock {
   type: "TradeInValuation";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: TradeInValuationProps;
 }
 /**
- * The online trade-in valuation (conversion §2.3, §7 items 4-5, §9 FAQ): rego and state with the car, then condition questions, then the offer, then acceptance with contact details; cars over 7 years or 100,000 km are sent to the team instead of an online estimate.
+ * An online trade-in valuation: the shopper enters the car's registration and state, answers questions about its condition, sees an offer and can accept it. Older or high-mileage cars are passed to the team instead.
  */
 export interface TradeInValuationProps {
+  /**
+   * The heading above the valuation.
+   */
   heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
   intro?: string;
+  /**
+   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
+   */
   headingLevel?: 1 | 2;
   /**
-   * query: the car being bought, from ?car_id= (/cars/trade-in?car_id=).
+   * 'query': the car the shopper is buying, named in the page address (…?car_id=), shown beside the trade-in. 'none': no car.
    */
   car?: "query" | "none";
 }
+/**
+ * On a vehicle page: Favourite, Share, Save to watchlist (on sites with accounts) and how many times the car was viewed.
+ */
 export interface VehicleActionsBlock {
   type: "VehicleActions";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleActionsProps;
 }
 /**
- * Shopper tools for the page car: Favourite (kept in this browser; hidden for unsuitable cars per the tenant's vehicle.favouriteNeeds), Share (copy link with 'Copied' for 1.5 s, share windows 550x400, or copy with a toast where the tenant switches it on), Save to watchlist (sites with accounts; server-backed, catalogue §4, §7, §8), the view count, and the viewed-cars record (catalogue §3, §4).
+ * On a vehicle page: Favourite, Share, Save to watchlist (on sites with accounts) and how many times the car was viewed.
  */
 export interface VehicleActionsProps {
   /**
-   * Show how many times the car was viewed (default true).
+   * Shows how many times the car was viewed. On by default.
    */
   showViews?: boolean;
   /**
-   * Where 'View List' in the watchlist toasts leads (default /watchlist). The watchlist button shows on sites with the accounts switch on.
+   * Where 'View List' in the watchlist messages leads (/watchlist when left empty): a path on this site starting with '/'
    */
   watchlistHref?: string;
 }
+/**
+ * The trail of links above a car (Home, new or used, make, model, body type), and a 'Located at' note when the car is at another of the dealer's locations.
+ */
 export interface VehicleBreadcrumbsBlock {
   type: "VehicleBreadcrumbs";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleBreadcrumbsProps;
 }
 /**
- * Breadcrumbs for the page's car (catalogue §2): Home, car type, make, model and body links, ending on the car's title; with the 'Located at {city}' announcement when the car is away from the primary dealership.
+ * The trail of links above a car (Home, new or used, make, model, body type), and a 'Located at' note when the car is at another of the dealer's locations.
  */
 export interface VehicleBreadcrumbsProps {
   /**
-   * Show 'Located at {city}' with Get Directions and a dismiss button (default true).
+   * Shows 'Located at {city}' with Get Directions when the car is away from the main dealership. On by default.
    */
   announceLocation?: boolean;
 }
+/**
+ * The car's photos on a vehicle page: a slider with thumbnails and a full-screen view, and a 360° spin where the car has one.
+ */
 export interface VehicleGalleryBlock {
   type: "VehicleGallery";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleGalleryProps;
 }
 /**
- * The page car's viewer (catalogue §2, §4): a 360° spin where the car has one (preloaded, usable once loaded, turning by itself every 100 ms unless the tenant switches it off, 20 px of drag per frame, arrow keys) and the photos: a swipeable slider with previous/next buttons and arrow keys, thumbnails for in-stock cars with more than 3 images, and a full-screen view with arrow navigation. The first 2 photos load with priority, at 600x400 quality 75.
+ * The car's photos on a vehicle page: a slider with thumbnails and a full-screen view, and a 360° spin where the car has one.
  */
 export interface VehicleGalleryProps {}
+/**
+ * The car's key information, details, features and specifications on a vehicle page, each with Show more.
+ */
 export interface VehicleInformationBlock {
   type: "VehicleInformation";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleInformationProps;
 }
 /**
- * The page car's key information (4, then 'Show More'), details, features (8, then 'Show All') and specifications (4, then show all; empty rows hidden), catalogue §4 and §5.
+ * The car's key information, details, features and specifications on a vehicle page, each with Show more.
  */
 export interface VehicleInformationProps {
   /**
-   * Default 'Vehicle details'.
+   * The heading. Leave empty for 'Vehicle details'.
    */
   heading?: string;
 }
+/**
+ * The two columns of a vehicle page: the main column (gallery, details) and the side column (price and buttons, which stays in view on wide screens). The page's title, search-engine description and sharing preview come from the car.
+ */
 export interface VehicleLayoutBlock {
   type: "VehicleLayout";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleLayoutProps;
 }
 /**
- * The vehicle page's two columns: `main` (gallery, details) and `aside` (the sidebar, sticky on wide screens). On phones the aside follows the first main block.
+ * The two columns of a vehicle page: the main column (gallery, details) and the side column (price and buttons, which stays in view on wide screens). The page's title, search-engine description and sharing preview come from the car.
  */
 export interface VehicleLayoutProps {
   main: BlockList;
   aside: BlockList;
 }
+/**
+ * On a vehicle page, the location the car is at: address, whether it is open now, this week's hours, Get Directions, a map and a link to the location's page.
+ */
 export interface VehicleLocationBlock {
   type: "VehicleLocation";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleLocationProps;
 }
 /**
- * Where the page's car is (the #vehicle-map anchor of catalogue §2): its location with address, open-now status, this week's hours, Get Directions, a map that loads on request, and a link to the location page.
+ * On a vehicle page, the location the car is at: address, whether it is open now, this week's hours, Get Directions, a map and a link to the location's page.
  */
 export interface VehicleLocationProps {
+  /**
+   * The heading; '{vehicle word}' is replaced by the site's word for vehicles.
+   */
   heading?: string;
 }
+/**
+ * On phones, a bar at the bottom of a vehicle page with Reserve Car Now, Enquire Now and Call Now; on wide screens, a slim bar with the title, price and enquiry button that appears when scrolling down.
+ */
 export interface VehicleMobileBarBlock {
   type: "VehicleMobileBar";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleMobileBarProps;
 }
 /**
- * On phones, a bar fixed to the bottom of the vehicle page with Reserve Car Now (when the car passes the reserve rule), Enquire Now (or Instant Message) and Call Now, whose style changes once the page has scrolled past 900 px; on wide screens, a slim sticky bar with the title, price and enquiry after 500 px (catalogue §2, §9).
+ * On phones, a bar at the bottom of a vehicle page with Reserve Car Now, Enquire Now and Call Now; on wide screens, a slim bar with the title, price and enquiry button that appears when scrolling down.
  */
 export interface VehicleMobileBarProps {
   /**
-   * Where Enquire Now goes; {slug} and {id} are filled (default /contact?car_id={id}).
+   * Where Enquire Now leads ({slug} and {id} are replaced by the car's; /contact?car_id={id} when left empty): a path on this site starting with '/', or '#' and a block's anchor name
    */
   enquireHref?: string;
   /**
-   * Label the middle button 'Instant Message' instead of 'Enquire Now'.
+   * Labels the middle button 'Instant Message' instead of 'Enquire Now'.
    */
   instantMessage?: boolean;
 }
+/**
+ * On a vehicle page, report downloads the site offers: the car analysis (a PDF comparing the car with similar stock) and the PPSR report. Reports for signed-in shoppers show a sign-in link to everyone else.
+ */
 export interface VehiclePluginsBlock {
   type: "VehiclePlugins";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehiclePluginsProps;
 }
 /**
- * Report downloads for the page car, as the tenant's plugins allow per website session (conversion §6): the car analysis (a PDF comparing the car with the site's similar stock) and the PPSR report (needs a PPSR provider, PPSR_URL, and the car's VIN). A plugin for signed-in shoppers shows a sign-in link to everyone else.
+ * On a vehicle page, report downloads the site offers: the car analysis (a PDF comparing the car with similar stock) and the PPSR report. Reports for signed-in shoppers show a sign-in link to everyone else.
  */
 export interface VehiclePluginsProps {
   /**
-   * Default 'Reports for this {vehicle word}'.
+   * The heading; '{vehicle word}' is replaced by the site's word for vehicles. Leave empty for 'Reports for this {vehicle word}'.
    */
   heading?: string;
 }
+/**
+ * On a vehicle page, a 'Download PDF' button for the car's details and a 'Print' link to a printable page.
+ */
 export interface VehiclePrintBlock {
   type: "VehiclePrint";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehiclePrintProps;
 }
 /**
- * Print options for the page car (catalogue §2, §4, §7): a 'Download PDF' button that saves the car's PDF as {slug}.pdf, showing 'Preparing...' while it downloads and an alert with the error message on failure (catalogue §8); and a 'Print' link to the printable page /print?car_id={slug}, opened in a new tab. A car this site does not list answers 404.
+ * On a vehicle page, a 'Download PDF' button for the car's details and a 'Print' link to a printable page.
  */
 export interface VehiclePrintProps {
   /**
-   * Also show the 'Print' link to the printable page (default true).
+   * Also shows the link to the printable page. On by default.
    */
   showPrintPage?: boolean;
 }
+/**
+ * The side panel of a vehicle page: title, price, market price badge, key icons, the call-to-action buttons, the dealer's phone number and registration expiry; for sold cars, a sold notice and 'Find Me Something Similar'.
+ */
 export interface VehicleSidebarBlock {
   type: "VehicleSidebar";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleSidebarProps;
 }
 /**
- * The vehicle sidebar (catalogue §2; conversion §2.5): title, price by the display priority with price type and was-price, market-price badge, key icons, call-to-action buttons from a tenant button set (each by its rule), dealer phone (masked until clicked), rego expiry, and for sold or unpriced cars the sold notice and 'Find Me Something Similar'.
+ * The side panel of a vehicle page: title, price, market price badge, key icons, the call-to-action buttons, the dealer's phone number and registration expiry; for sold cars, a sold notice and 'Find Me Something Similar'.
  */
 export interface VehicleSidebarProps {
   /**
-   * Tenant button set for the call-to-action buttons (default vehicle).
+   * The call-to-action buttons ('vehicle' set when left empty): the name of one of the site's button sets
    */
   buttonSet?: string;
 }
+/**
+ * Invisible on the page: describes the car and its price to search engines so they can show it in results.
+ */
 export interface VehicleStructuredDataBlock {
   type: "VehicleStructuredData";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleStructuredDataProps;
 }
 /**
- * schema.org Car (Vehicle for other kinds) with its Offer as JSON-LD for the page car; the offer price is the price the page and cards show.
+ * Invisible on the page: describes the car and its price to search engines so they can show it in results.
  */
 export interface VehicleStructuredDataProps {}
+/**
+ * The dealer's warranty terms: years, kilometre limit, roadside assistance and the conditions.
+ */
 export interface WarrantyBlock {
   type: "Warranty";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: WarrantyProps;
 }
 /**
- * The tenant's warranty terms (tenant `warranty`: 3, 5 or 7 years, kilometre limit, roadside assistance, terms; conversion §9).
+ * The dealer's warranty terms: years, kilometre limit, roadside assistance and the conditions.
  */
 export interface WarrantyProps {
   /**
-   * '{years}' and '{brand}' are replaced from the tenant's warranty.
+   * The heading; '{years}' and '{brand}' are replaced from the site's warranty.
    */
   heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
   intro?: string;
   /**
-   * 1 when the block is the page's main content (its heading is the page heading), 2 inside a page.
+   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
    */
   headingLevel?: 1 | 2;
 }
+/**
+ * The signed-in shopper's saved cars on this site, each with whether it is still available, its price and a Remove button.
+ */
 export interface WatchlistCarsBlock {
   type: "WatchlistCars";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: WatchlistCarsProps;
 }
 /**
- * The signed-in shopper's watchlist on this site (issue 8): each saved car with its live status (available, reserved, sold, no longer listed), price and a Remove button. Rendered per request.
+ * The signed-in shopper's saved cars on this site, each with whether it is still available, its price and a Remove button.
  */
 export interface WatchlistCarsProps {
   /**
-   * Default 'Your watchlist'.
+   * The heading. Leave empty for 'Your watchlist'.
    */
   heading?: string;
   /**
-   * 1 on its own page (default), 2 inside My Garage.
+   * Choose 1 when the watchlist is a page of its own (the default), or 2 when it is one section of a page such as My Garage.
    */
   headingLevel?: 1 | 2;
 }
+/**
+ * The dealer's reasons to buy from them. Shows nothing while the site has none.
+ */
 export interface WhyBuyFromUsBlock {
   type: "WhyBuyFromUs";
   /**
-   * Optional id, unique on the page; used as the HTML id for anchors.
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: WhyBuyFromUsProps;
 }
 /**
- * The dealer's reasons to buy from them (tenant `whyBuyFromUs`); renders nothing without any.
+ * The dealer's reasons to buy from them. Shows nothing while the site has none.
  */
 export interface WhyBuyFromUsProps {
   /**
-   * '{site}' is replaced by the site name.
+   * The heading; '{site}' is replaced by the site's name.
    */
   heading?: string;
 }
@@ -2071,7 +2399,7 @@ export interface Pages {
   [k: string]: Page | null | undefined;
 }
 /**
- * One page: its title, description and block tree.
+ * One page: its title, description and block tree. A page about the car, location or model its route's :slug names takes its title, description and canonical URL from that subject instead, because one of its blocks says so (`x-metadata` in the block's schema.json).
  *
  * This interface was referenced by `TemplatePages`'s JSON-Schema
  * via the `definition` "page".
@@ -2087,10 +2415,6 @@ export interface Page {
   description?: string;
   when?: FeatureSwitchCondition;
   blocks: BlockList;
-  /**
-   * Where the page's title, description and social-media tags come from: the page's own title (default); `vehicle`, the car named by the route's :slug (with Open Graph image and canonical URL); or `location`, the location named by :slug; or `model`, the new model named by :slug.
-   */
-  metadata?: "page" | "vehicle" | "location" | "model";
   signIn?: SignInGate;
 }
 /**
@@ -2141,7 +2465,7 @@ export interface SearchSettings {
     | "location"
     | "tag"
   )[];
-  baseFilter?: StockFilter2;
+  baseFilter?: StockFilter1;
   /**
    * Sold cars stay listed this many days (catalogue §9).
    */
@@ -2219,7 +2543,7 @@ export interface FinanceSettings {
    * Dealerships whose cars show no estimate (conversion §5.2).
    */
   excludedDealerships?: number[];
-  eligibility?: StockFilter3;
+  eligibility?: StockFilter2;
   /**
    * The credit provider named in the finance disclaimer.
    */
@@ -2476,13 +2800,13 @@ export interface LocationSettings {
  */
 export interface VehicleSettings {
   /**
-   * Eligibility rules for the sidebar buttons, as stock filters on the car (derived fields: available, shown_price, has_price, instant_offer, age_years). Defaults in domain/vehicle-rules.ts.
+   * Eligibility rules for the sidebar buttons, as stock filters on the car (derived fields: available, shown_price, has_price, instant_offer, age_years). Defaults in domain/vehicle/sidebar-ctas.ts.
    */
   rules?: {
-    tradeIn?: StockFilter1;
-    reserve?: StockFilter1;
-    buyOnline?: StockFilter1;
-    historyReport?: StockFilter1;
+    tradeIn?: StockFilter;
+    reserve?: StockFilter;
+    buyOnline?: StockFilter;
+    historyReport?: StockFilter;
   };
   /**
    * Show the dealer phone in full at once instead of masked until clicked (catalogue §4).
@@ -2965,7 +3289,7 @@ export interface SearchSettings1 {
     | "location"
     | "tag"
   )[];
-  baseFilter?: StockFilter2;
+  baseFilter?: StockFilter1;
   /**
    * Sold cars stay listed this many days (catalogue §9).
    */
@@ -3015,7 +3339,7 @@ export interface FinanceSettings1 {
    * Dealerships whose cars show no estimate (conversion §5.2).
    */
   excludedDealerships?: number[];
-  eligibility?: StockFilter3;
+  eligibility?: StockFilter2;
   /**
    * The credit provider named in the finance disclaimer.
    */
@@ -3123,13 +3447,13 @@ export interface PricingSettings1 {
  */
 export interface VehicleSettings1 {
   /**
-   * Eligibility rules for the sidebar buttons, as stock filters on the car (derived fields: available, shown_price, has_price, instant_offer, age_years). Defaults in domain/vehicle-rules.ts.
+   * Eligibility rules for the sidebar buttons, as stock filters on the car (derived fields: available, shown_price, has_price, instant_offer, age_years). Defaults in domain/vehicle/sidebar-ctas.ts.
    */
   rules?: {
-    tradeIn?: StockFilter1;
-    reserve?: StockFilter1;
-    buyOnline?: StockFilter1;
-    historyReport?: StockFilter1;
+    tradeIn?: StockFilter;
+    reserve?: StockFilter;
+    buyOnline?: StockFilter;
+    historyReport?: StockFilter;
   };
   /**
    * Show the dealer phone in full at once instead of masked until clicked (catalogue §4).
@@ -4331,7 +4655,7 @@ export interface ResolvedTenant {
   /**
    * Version of this document's format; older files are migrated on load (npm run migrate rewrites them).
    */
-  schemaVersion: 3;
+  schemaVersion: 4;
   /**
    * The site's id: lower-case words joined by '-'. It must equal the file name, and gives the development address http://<slug>.localhost:3000.
    */
@@ -5135,7 +5459,7 @@ export interface ResolvedLocationSettings {
  */
 export interface ResolvedVehicleSettings {
   /**
-   * Eligibility rules for the sidebar buttons, as stock filters on the car (derived fields: available, shown_price, has_price, instant_offer, age_years). Defaults in domain/vehicle-rules.ts.
+   * Eligibility rules for the sidebar buttons, as stock filters on the car (derived fields: available, shown_price, has_price, instant_offer, age_years). Defaults in domain/vehicle/sidebar-ctas.ts.
    */
   rules: {
     tradeIn?: StockFilter;
@@ -5788,7 +6112,7 @@ export interface ResolvedPricingSettings1 {
  */
 export interface ResolvedVehicleSettings1 {
   /**
-   * Eligibility rules for the sidebar buttons, as stock filters on the car (derived fields: available, shown_price, has_price, instant_offer, age_years). Defaults in domain/vehicle-rules.ts.
+   * Eligibility rules for the sidebar buttons, as stock filters on the car (derived fields: available, shown_price, has_price, instant_offer, age_years). Defaults in domain/vehicle/sidebar-ctas.ts.
    */
   rules: {
     tradeIn?: StockFilter;

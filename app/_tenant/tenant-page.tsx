@@ -2,19 +2,16 @@
  * Every tenant page, shared by the two internal route trees the proxy rewrites to: /site (cached)
  * and /live (per request, for pages whose blocks read the query string). The engine matches the
  * path against the tenant's pages and renders the page's blocks; the layout adds header and footer.
+ * A page's title and description are its own, unless one of its blocks declares (`x-metadata`)
+ * that the page is about the route's car, location or model.
  */
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTenant, pageTitle, resolvePage } from '@/engine/tenant-request';
-import { renderBlocks } from '@/engine/render-blocks';
+import { pageMetadataSubject } from '@/engine/resolve-page';
+import { renderBlocks, type BlockTree } from '@/engine/render-blocks';
 import { enforcePageGate } from '@/server/page-data/page-gate';
-import { loadVehicle } from '@/server/page-data/vehicle-context';
-import { loadLocation } from '@/server/page-data/location-context';
-import { siteManufacturers } from '@/server/page-data/model-context';
-import { siteModel } from '@/services/models';
-import { siteOrigin } from '@/server/page-data/site-origin';
-import { openGraph, vehicleDescription } from '@/domain/vehicle-structured-data';
-import { vehicleTitle } from '@/domain/vehicle-title';
+import { PAGE_METADATA } from '@/server/page-data/page-metadata';
 
 export type TenantPageProps = {
   params: Promise<{ tenant: string; path?: string[] }>;
@@ -34,44 +31,8 @@ async function load(params: TenantPageProps['params']) {
 export async function generateMetadata({ params }: TenantPageProps): Promise<Metadata> {
   const { tenant, resolved } = await load(params);
   const slug = resolved.params.slug;
-  if (resolved.page.metadata === 'vehicle' && slug) {
-    const vehicle = await loadVehicle(tenant, slug, new Date());
-    if (!vehicle) notFound();
-    const origin = siteOrigin(tenant);
-    const options = {
-      url: `${origin}/cars/${vehicle.car.slug}`,
-      siteName: tenant.name,
-      currency: tenant.locale.currency,
-      imageBase: origin,
-      vehicleWord: tenant.vehicleWord,
-    };
-    return {
-      title: { absolute: `${vehicleTitle(vehicle.car)} | ${tenant.name}` },
-      description: vehicleDescription(vehicle.car, options),
-      alternates: { canonical: options.url },
-      openGraph: openGraph(vehicle.car, options),
-    };
-  }
-  if (resolved.page.metadata === 'location' && slug) {
-    const found = await loadLocation(tenant, slug);
-    if (!found) notFound();
-    const { location } = found;
-    const place = [location.address?.street, location.address?.city].filter(Boolean).join(', ');
-    return {
-      title: { absolute: `${location.name} | ${tenant.name}` },
-      description: `${location.name}${place ? `, ${place}` : ''}: address, phone, opening hours and directions.`,
-      alternates: { canonical: `${siteOrigin(tenant)}/locations/${location.slug}` },
-    };
-  }
-  if (resolved.page.metadata === 'model' && slug) {
-    const found = await siteModel(siteManufacturers(tenant), slug);
-    if (!found) notFound();
-    return {
-      title: { absolute: `${found.manufacturer.name} ${found.model.name} | ${tenant.name}` },
-      description: found.model.short_description,
-      alternates: { canonical: `${siteOrigin(tenant)}/models/${found.model.slug}` },
-    };
-  }
+  const subject = pageMetadataSubject(resolved.page);
+  if (subject && slug) return PAGE_METADATA[subject](tenant, slug, new Date());
   return {
     title: { absolute: pageTitle(resolved.page, tenant, resolved.params) },
     description: resolved.page.description,
@@ -85,7 +46,8 @@ function toSearchParams(record: Record<string, string | string[] | undefined>): 
   return out;
 }
 
-export default async function TenantPage({ params, searchParams }: TenantPageProps) {
+/** A tenant page; `tree` is the internal tree rendering it: /site (cached: no block may read the query string) or /live. */
+export default async function TenantPage({ params, searchParams, tree }: TenantPageProps & { tree: BlockTree }) {
   const { tenant, path, resolved } = await load(params);
   const now = new Date();
   await enforcePageGate(tenant, resolved, path, toSearchParams(await searchParams), now);
@@ -96,5 +58,5 @@ export default async function TenantPage({ params, searchParams }: TenantPagePro
     now,
     searchParams: async () => toSearchParams(await searchParams),
   };
-  return <>{renderBlocks(resolved.page.blocks, base)}</>;
+  return <>{renderBlocks(resolved.page.blocks, base, tree)}</>;
 }

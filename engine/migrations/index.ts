@@ -1,11 +1,12 @@
 import type { JsonObject, Migration } from './types';
 import { structuredContact } from './001-structured-contact';
 import { pluginsSection } from './002-plugins';
+import { pageMetadataFromBlocks } from './003-page-metadata';
 
 /** Ordered: each migration takes documents of version `from` to `from + 1`. */
-export const MIGRATIONS: readonly Migration[] = [structuredContact, pluginsSection];
+export const MIGRATIONS: readonly Migration[] = [structuredContact, pluginsSection, pageMetadataFromBlocks];
 
-export const CURRENT_SCHEMA_VERSION = 3;
+export const CURRENT_SCHEMA_VERSION = 4;
 
 export interface MigrationResult {
   doc: JsonObject;

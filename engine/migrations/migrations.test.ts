@@ -17,9 +17,9 @@ describe('migrate', () => {
       url: 'https://www.legacy.example',
     };
     const { doc, applied } = migrate(before);
-    expect(applied).toEqual(['001-structured-contact', '002-plugins']);
+    expect(applied).toEqual(['001-structured-contact', '002-plugins', '003-page-metadata']);
     expect(doc).toEqual({
-      schemaVersion: 3,
+      schemaVersion: 4,
       slug: 'legacy-motors',
       name: 'Legacy Motors',
       template: 'franchise',
@@ -44,9 +44,9 @@ describe('migrate', () => {
       template: 'franchise',
       features: { offers: true, autogauge: true },
     });
-    expect(applied).toEqual(['002-plugins']);
+    expect(applied).toEqual(['002-plugins', '003-page-metadata']);
     expect(doc).toEqual({
-      schemaVersion: 3,
+      schemaVersion: 4,
       slug: 'a',
       name: 'A',
       template: 'franchise',
@@ -54,11 +54,49 @@ describe('migrate', () => {
       plugins: { autogauge: 'everyone' },
     });
     expect(migrate({ schemaVersion: 2, features: { autogauge: false } }).doc).toEqual({
-      schemaVersion: 3,
+      schemaVersion: 4,
       features: {},
       plugins: { autogauge: 'off' },
     });
     expect(getValidators().tenantLayer(doc)).toBe(true);
+  });
+
+  it('drops the page-level metadata: the blocks on the page now say where it comes from (version 4)', () => {
+    const before = {
+      schemaVersion: 3,
+      slug: 'a',
+      name: 'A',
+      template: 'franchise',
+      pages: {
+        '/cars/:slug': { title: 'Car | {site}', metadata: 'vehicle', blocks: [] },
+        '/stores/:slug': {
+          title: 'Store',
+          metadata: 'location',
+          blocks: [{ type: 'LocationDetail', props: {} }],
+        },
+        '/about': { title: 'About', metadata: 'page', blocks: [] },
+        '/contact': { title: 'Contact', blocks: [] },
+        '/models': null,
+      },
+    };
+    const { doc, applied } = migrate(before);
+    expect(applied).toEqual(['003-page-metadata']);
+    expect(doc).toEqual({
+      schemaVersion: 4,
+      slug: 'a',
+      name: 'A',
+      template: 'franchise',
+      pages: {
+        '/cars/:slug': { title: 'Car | {site}', blocks: [] },
+        '/stores/:slug': { title: 'Store', blocks: [{ type: 'LocationDetail', props: {} }] },
+        '/about': { title: 'About', blocks: [] },
+        '/contact': { title: 'Contact', blocks: [] },
+        '/models': null,
+      },
+    });
+    expect(before.pages['/cars/:slug']).toEqual({ title: 'Car | {site}', metadata: 'vehicle', blocks: [] });
+    expect(getValidators().tenantLayer(doc)).toBe(true);
+    expect(migrate({ schemaVersion: 3, slug: 'b' }).doc).toEqual({ schemaVersion: 4, slug: 'b' });
   });
 
   it('leaves a current document alone', () => {

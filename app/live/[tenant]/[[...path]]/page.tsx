@@ -9,5 +9,5 @@ export const dynamic = 'force-dynamic';
 export { generateMetadata };
 
 export default function LiveTenantPage(props: TenantPageProps) {
-  return <TenantPage {...props} />;
+  return <TenantPage {...props} tree="live" />;
 }

@@ -16,5 +16,5 @@ export { generateMetadata };
 
 export default function CachedTenantPage({ params }: Pick<TenantPageProps, 'params'>) {
   // No query string here: a page that reads it is routed to /live by the proxy.
-  return <TenantPage params={params} searchParams={Promise.resolve({})} />;
+  return <TenantPage params={params} searchParams={Promise.resolve({})} tree="site" />;
 }
