@@ -1,4 +1,5 @@
 import { IntentLink as Link } from '../shopper/IntentLink.client';
+import styles from './SectionHeader.module.css';
 
 /** A section's heading with an optional "see more" link beside it (shared by listing blocks). */
 export function SectionHeader({
@@ -12,10 +13,10 @@ export function SectionHeader({
 }) {
   if (!heading && !moreLink) return null;
   return (
-    <div className="section__header">
+    <div className={styles.header}>
       {heading ? <h2 id={id}>{heading}</h2> : null}
       {moreLink ? (
-        <Link href={moreLink.href} className="section__more">
+        <Link href={moreLink.href} className={styles.more}>
           {moreLink.label}
         </Link>
       ) : null}

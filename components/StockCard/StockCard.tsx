@@ -1,10 +1,14 @@
 import Image from 'next/image';
 import { IntentLink as Link } from '../shopper/IntentLink.client';
-import { priceDisplay, formatMoney } from '../../domain/price-display';
+import { priceDisplay } from '../../domain/price-display';
+import { formatKm, formatMoney } from '../../domain/format';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { fillCarLink } from '../../domain/car-links';
 import { cardTag } from '../../domain/card-tags';
 import type { CardCar, CardSettings } from './card-settings';
+import { buttonClass } from '../ui/button';
+import { cardTagClass, stockCardClass } from './card-classes';
+import styles from './StockCard.module.css';
 
 const DISCLAIMER_SHORT = 80;
 
@@ -30,7 +34,7 @@ export function StockCard({
   const image = car.images?.[0]?.image?.url ?? car.primary_image_url;
   const price = priceDisplay(car, settings);
   const chips = [
-    car.km !== undefined ? `${new Intl.NumberFormat('en-AU').format(car.km)} km` : undefined,
+    car.km !== undefined ? formatKm(car.km) : undefined,
     car.simple_transmission ?? car.trans,
     car.simple_fuel ?? car.fuel,
     car.simple_body,
@@ -40,8 +44,8 @@ export function StockCard({
   const tag = cardTag(car, { now, ...settings });
   const disclaimer = car.car_type === 'used' ? settings.usedCarDisclaimer : undefined;
   return (
-    <article className="stock-card" aria-labelledby={`car-${car.id}`}>
-      <Link href={href} className="stock-card__media" tabIndex={-1} aria-hidden="true">
+    <article className={stockCardClass} aria-labelledby={`car-${car.id}`}>
+      <Link href={href} className={styles.media} tabIndex={-1} aria-hidden="true">
         {image ? (
           <Image
             src={image}
@@ -52,17 +56,17 @@ export function StockCard({
             priority={priority}
           />
         ) : (
-          <span className="stock-card__no-photo">Photos coming soon</span>
+          <span className={styles.noPhoto}>Photos coming soon</span>
         )}
       </Link>
-      {tag ? <p className={`card-tag card-tag--${tag.tone} card-tag--${tag.kind}`}>{tag.label}</p> : null}
-      <div className="stock-card__body">
-        <p className="stock-card__type">{carTypeLabel}</p>
+      {tag ? <p className={`${cardTagClass(tag.tone)} card-tag--${tag.kind}`}>{tag.label}</p> : null}
+      <div className={styles.body}>
+        <p className={styles.type}>{carTypeLabel}</p>
         <h3 id={`car-${car.id}`} className="stock-card__title">
           <Link href={href}>{title}</Link>
         </h3>
         {chips.length > 0 && (
-          <ul className="chips" aria-label="Key details">
+          <ul className={styles.chips} aria-label="Key details">
             {chips.map((chip) => (
               <li key={chip}>{chip}</li>
             ))}
@@ -73,9 +77,9 @@ export function StockCard({
             <>
               <strong>{formatMoney(price.amount, settings.currency)}</strong>
               {price.kind === 'subscription' && <span> per week subscription</span>}
-              {price.priceType && <span className="stock-card__price-type"> {price.priceType}</span>}
+              {price.priceType && <span className={styles.priceType}> {price.priceType}</span>}
               {price.wasPrice !== undefined && (
-                <span className="stock-card__was">
+                <span className={styles.was}>
                   {' '}
                   <span className="visually-hidden">was </span>
                   <s>{formatMoney(price.wasPrice, settings.currency)}</s>
@@ -88,20 +92,20 @@ export function StockCard({
         </p>
         {disclaimer ? (
           disclaimer.length > DISCLAIMER_SHORT ? (
-            <details className="stock-card__disclaimer">
+            <details className={styles.disclaimer}>
               <summary>{`${disclaimer.slice(0, DISCLAIMER_SHORT).trimEnd()}…`}</summary>
               <p>{disclaimer}</p>
             </details>
           ) : (
-            <p className="stock-card__disclaimer">{disclaimer}</p>
+            <p className={styles.disclaimer}>{disclaimer}</p>
           )
         ) : null}
         {buttons.length > 0 && (
-          <div className="stock-card__actions">
+          <div className={styles.actions}>
             {buttons.map((button) => (
               <Link
                 key={button.label}
-                className={`button button--${button.style ?? 'outline'}`}
+                className={`${buttonClass(button.style ?? 'outline')} ${styles.action}`}
                 href={fillCarLink(button.href, car)}
                 aria-label={`${button.label}: ${title}`}
               >

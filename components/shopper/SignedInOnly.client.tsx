@@ -3,6 +3,8 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { currentPath, useAccount } from './account';
 import { signInHref } from '../../domain/accounts/gating';
+import { linkButtonClass } from '../ui/button';
+import styles from './SignedInOnly.module.css';
 
 /** Goes to sign-in and back to this very page (with its query), read when clicked. */
 export function signInHere(type: string) {
@@ -22,8 +24,8 @@ export function SignedInOnly({ type, label, children }: { type: string; label: s
   if (account.status === 'idle' || account.status === 'loading') return null;
   if (account.user) return <>{children}</>;
   return (
-    <p className="plugin-sign-in">
-      <a className="link-button" href={signInHref(type, '/', '/')} onClick={signInHere(type)}>
+    <p className={styles.signIn}>
+      <a className={linkButtonClass} href={signInHref(type, '/', '/')} onClick={signInHere(type)}>
         {label}
       </a>
     </p>
