@@ -12,7 +12,8 @@ import {
   rankText,
   type AnalysedCar,
 } from './car-analysis';
-import { formatMoney, shownPrice } from './price-display';
+import { formatMoney } from './format';
+import { shownPrice } from './price-display';
 import { matchesFilter } from './stock-filter';
 
 const now = new Date('2025-06-15T02:00:00Z');

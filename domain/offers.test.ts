@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currentOffers, formatCalendarDate } from './offers';
+import { currentOffers } from './offers';
+import { formatCalendarDate } from './format';
 
 const offers = [
   { id: 'expired', start: '2026-10-01', expiry: '2026-10-31' },

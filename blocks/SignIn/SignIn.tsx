@@ -2,6 +2,7 @@ import type { BlockComponent } from '../types';
 import { localPath } from '../../domain/accounts/gating';
 import { ownValue } from '../../domain/own-key';
 import { SignInPanel } from './SignIn.client';
+import styles from './SignIn.module.css';
 
 const REASONS: Record<string, string> = {
   watchlist: 'Sign in to save cars to your watchlist. We need your mobile number to keep your list.',
@@ -23,7 +24,7 @@ export const SignIn: BlockComponent<'SignIn'> = async ({ props, ctx }) => {
   const reason = type ? (ownValue(props.reasons, type) ?? ownValue(REASONS, type)) : undefined;
   return (
     <section className="section">
-      <div className="container container--narrow">
+      <div className={`container ${styles.narrow}`}>
         <SignInPanel
           site={tenant.slug}
           siteName={tenant.name}

@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { FeedCar, ResolvedTenant } from '../../schemas/types.generated';
 import { analyseCar } from '../../domain/car-analysis';
-import { analysisDate, analysisRows, renderCarAnalysisPdf } from './analysis-pdf';
+import { analysisRows, renderCarAnalysisPdf } from './analysis-pdf';
 
 const entry = loadTenantRegistry().tenants.get('harbour-city-mazda');
 if (!entry?.ok) throw new Error('demo tenant missing');
@@ -93,10 +93,28 @@ describe('analysisRows', () => {
       ['Age', '3 years (2022 model year)'],
     ]);
   });
+});
 
-  it('dates on the site’s calendar', () => {
+describe('the analysis date', () => {
+  it('is the date on the site’s calendar', async () => {
     const late = new Date('2025-06-15T15:00:00Z');
-    expect(analysisDate(late, 'Australia/Sydney')).toBe('16 June 2025');
-    expect(analysisDate(late, 'Australia/Perth')).toBe('15 June 2025');
+    const subjectIn = async (timeZone: string) => {
+      const pdf = await load(
+        await renderCarAnalysisPdf({
+          car: subject,
+          tenant: { ...tenant, locale: { ...tenant.locale, timeZone } },
+          analysis: analyseCar(subject, similar, late, timeZone),
+          siteUrl,
+          now: late,
+        }),
+      );
+      return pdf.getSubject();
+    };
+    expect(await subjectIn('Australia/Sydney')).toBe(
+      'How the price of this car compares with similar stock on 16 June 2025',
+    );
+    expect(await subjectIn('Australia/Perth')).toBe(
+      'How the price of this car compares with similar stock on 15 June 2025',
+    );
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The car analysis PDF (conversion §6 plugins): one A4 page comparing a car's advertised price and
- * odometer with the similar cars the site lists (domain/car-analysis). Drawn with the same parts as
- * the vehicle PDF (services/print/vehicle-pdf): header band, label rows, footers.
+ * odometer with the similar cars the site lists (domain/car-analysis). Drawn with the print toolkit
+ * (pdf-toolkit/) the vehicle PDF uses: header band, label rows, footers.
  */
 import type { FeedCar, ResolvedTenant } from '../../schemas/types.generated';
 import {
@@ -13,10 +13,12 @@ import {
   rankText,
   type CarAnalysis,
 } from '../../domain/car-analysis';
-import { formatMoney } from '../../domain/price-display';
+import { formatDate, formatKm, formatMoney } from '../../domain/format';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { printPhone } from './price-text';
-import { Cursor, drawFooters, drawHeaderBand, drawLabelRows, GREY, MARGIN, startSitePdf, WIDTH } from './vehicle-pdf';
+import { drawLabelRows } from './pdf-toolkit/label-rows';
+import { Cursor, GREY, MARGIN, WIDTH } from './pdf-toolkit/page-cursor';
+import { drawFooters, drawHeaderBand, startSitePdf } from './pdf-toolkit/site-pdf';
 
 export interface AnalysisPdfInput {
   car: FeedCar;
@@ -28,13 +30,6 @@ export interface AnalysisPdfInput {
   /** When the stock was read: the date printed, in the tenant's time zone. */
   now: Date;
 }
-
-/** The date as the site's clock reads it: "15 June 2025". */
-export function analysisDate(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-AU', { timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(now);
-}
-
-const km = (value: number) => `${new Intl.NumberFormat('en-AU').format(value)} km`;
 
 /** The comparison table: only figures the analysis has, so nothing is shown that was not worked out. */
 export function analysisRows(
@@ -51,10 +46,10 @@ export function analysisRows(
     ['Highest price', analysis.prices && money(analysis.prices.max)],
     [`This ${word} against the median`, analysis.difference && differenceText(analysis.difference, money)],
     ['Price rank', analysis.rank && rankText(analysis.rank, word)],
-    [`This ${word}’s odometer`, analysis.km === undefined ? 'Not recorded' : km(analysis.km)],
+    [`This ${word}’s odometer`, analysis.km === undefined ? 'Not recorded' : formatKm(analysis.km)],
     [
       'Median odometer',
-      analysis.kms && `${km(analysis.kms.median)} (of ${analysis.kms.count} ${word}s with a reading)`,
+      analysis.kms && `${formatKm(analysis.kms.median)} (of ${analysis.kms.count} ${word}s with a reading)`,
     ],
     [
       'Odometer against the median',
@@ -76,7 +71,8 @@ export async function renderCarAnalysisPdf({
   const carTitle = vehicleTitle(car) || car.name || car.slug;
   // "Car analysis: …" (the plugin's name); a motorcycle site says "Motorcycle analysis: …".
   const title = `${word.charAt(0).toUpperCase()}${word.slice(1)} analysis: ${carTitle}`;
-  const date = analysisDate(now, tenant.locale.timeZone);
+  // The date as the site's clock reads it: "15 June 2025".
+  const date = formatDate(now, tenant.locale.timeZone, 'long');
   const phone = printPhone(car, tenant);
   const site = await startSitePdf(tenant, {
     title,

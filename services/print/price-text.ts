@@ -3,8 +3,9 @@
  * says something the page does not: the price line, the key details and the features. Pure.
  */
 import type { FeedCar, ResolvedTenant } from '../../schemas/types.generated';
-import { formatMoney, priceDisplay, type PricedCar } from '../../domain/price-display';
-import { visibleSpecRows } from '../../domain/vehicle-rules';
+import { formatKm, formatMoney } from '../../domain/format';
+import { priceDisplay, type PricedCar } from '../../domain/price-display';
+import { visibleSpecRows } from '../../domain/vehicle/spec-rows';
 
 export type PriceTenant = Pick<ResolvedTenant, 'features' | 'pricing' | 'locale'>;
 
@@ -37,7 +38,7 @@ export function priceText(car: PricedCar, tenant: PriceTenant): PriceText {
 /** The key details of a printout, labelled as the page's information block labels them; blank rows dropped (catalogue §5). */
 export function printDetails(car: FeedCar): Array<[label: string, value: string]> {
   const rows: Array<[string, unknown]> = [
-    ['Odometer', car.km === undefined ? undefined : `${new Intl.NumberFormat('en-AU').format(car.km)} km`],
+    ['Odometer', car.km === undefined ? undefined : formatKm(car.km)],
     ['Transmission', car.simple_transmission ?? car.trans],
     ['Fuel', car.simple_fuel ?? car.fuel],
     ['Body', car.simple_body ?? car.bodyconfiguration],

@@ -13,7 +13,6 @@ import { siteOrigin } from '@/server/page-data/site-origin';
 import { analyseCar, comparablesFilter, COMPARABLES_LIMIT } from '@/domain/car-analysis';
 import { getSearchService } from '@/services/search';
 import { renderCarAnalysisPdf } from '@/services/print/analysis-pdf';
-import { pdfDownload } from '@/services/print/vehicle-pdf';
 
 export const dynamic = 'force-dynamic';
 
@@ -46,7 +45,16 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
       siteUrl: `${siteOrigin(tenant)}/cars/${slug}`,
       now,
     });
-    return pdfDownload(pdf, `${slug}-analysis.pdf`);
+    // A copy: Response's types take Uint8Array<ArrayBuffer>, and pdf-lib's bytes are typed more loosely.
+    return new Response(new Uint8Array(pdf), {
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="${slug}-analysis.pdf"`,
+        'content-length': String(pdf.byteLength),
+        // Private: the download may be for a signed-in shopper only.
+        'cache-control': 'private, no-store',
+      },
+    });
   } catch (error) {
     console.error(`Car analysis for ${slug} on ${tenant.slug} failed`, error);
     return answer(503, { error: 'The car analysis could not be prepared just now. Please try again shortly.' });

@@ -30,7 +30,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
   const refused = await pluginRefusal(tenant, 'autogauge', vehicle.car.car_type, request.headers);
   if (refused) return problem(refused.status, refused.error);
   try {
-    const gauge = await marketDataFromEnv().autoGauge(vehicle.car);
+    const gauge = await marketDataFromEnv().autoGauge(vehicle.car, tenant.locale.currency);
     // An answer for signed-in shoppers only is never kept by shared caches.
     const cache = tenant.plugins.autogauge === 'signedIn' ? 'private, max-age=300' : 'public, max-age=300';
     return Response.json(gauge, { headers: { 'cache-control': cache, vary: 'cookie' } });

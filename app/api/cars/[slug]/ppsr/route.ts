@@ -9,7 +9,6 @@ import { pluginRefusal } from '@/server/http/plugin-access';
 import { reportAllowed, REPORT_LIMIT_MESSAGE } from '@/server/http/report-limits';
 import { loadVehicle } from '@/server/page-data/vehicle-context';
 import { cachedPpsrReport, getPpsrProvider } from '@/services/ppsr/ppsr-provider';
-import { pdfDownload } from '@/services/print/vehicle-pdf';
 import type { ResolvedTenant } from '@/schemas/types.generated';
 
 export const dynamic = 'force-dynamic';
@@ -46,5 +45,14 @@ async function ppsrDownload(request: Request, tenant: ResolvedTenant, slug: stri
     console.error(`PPSR report for ${slug} on ${tenant.slug} failed`, error);
     return answer(502, { error: 'The PPSR register could not be reached. Please try again later.' });
   }
-  return pdfDownload(pdf, `${slug}-ppsr.pdf`);
+  // A copy: Response's types take Uint8Array<ArrayBuffer>, and the report's bytes may be typed more loosely.
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${slug}-ppsr.pdf"`,
+      'content-length': String(pdf.byteLength),
+      // Private: the certificate may be for a signed-in shopper only.
+      'cache-control': 'private, no-store',
+    },
+  });
 }

@@ -1,0 +1,21 @@
+/**
+ * The vehicle page's announcement bar (catalogue §2): where the car is, when that is not the
+ * primary dealership's city. Pure.
+ */
+
+const text = (value: string | null | undefined) => (value ?? '').trim();
+
+/**
+ * spec: catalogue §2 announcement bar — 'Located at {city}' when the car's location city differs
+ * (trimmed, case-insensitive) from the primary dealership city. Nothing when either city is
+ * unknown: without a primary city there is nothing to differ from.
+ */
+export function locatedAt(
+  carCity: string | undefined | null,
+  primaryCity: string | undefined | null,
+): string | undefined {
+  const city = text(carCity);
+  const primary = text(primaryCity);
+  if (!city || !primary || city.toLowerCase() === primary.toLowerCase()) return undefined;
+  return `Located at ${city}`;
+}

@@ -1,0 +1,33 @@
+/**
+ * The vehicle page's specs, features and key information lists (catalogue §4, §5): how many show
+ * before expanding, and which spec rows are blank. Pure.
+ */
+
+// spec: catalogue §4 specs and features lists — key information 4 before 'Show More', features 8
+// before 'Show All', specifications 4 before expanding.
+export const KEY_INFO_INITIAL = 4;
+export const FEATURES_INITIAL = 8;
+export const SPECS_INITIAL = 4;
+
+const EMPTY_WORDS = new Set(['null', 'undefined']);
+
+/** True when a spec value has nothing to show (see visibleSpecRows). */
+export function isBlankSpecValue(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'number') return Number.isNaN(value);
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    return trimmed === '' || EMPTY_WORDS.has(trimmed.toLowerCase());
+  }
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/**
+ * spec: catalogue §5 — spec rows with undefined, null, empty or 'null' values are hidden. Also
+ * hidden: white-space-only text, the text 'undefined' (either word in any case, as feeds
+ * stringify missing values), NaN and empty lists. 0 and false are real values and stay.
+ */
+export function visibleSpecRows<T extends { value: unknown }>(rows: readonly T[]): T[] {
+  return rows.filter((row) => !isBlankSpecValue(row.value));
+}
