@@ -1,17 +1,58 @@
 import { readFileSync } from 'node:fs';
-import type { ValidationIssue } from '../schemas/validation-messages';
+import { parse as parseWithPointers, type PointerMapping } from 'json-source-map';
+import type { LocatePointer, ValidationIssue } from '../schemas/validation-messages';
 
-export type ReadResult = { ok: true; value: unknown } | { ok: false; issue: ValidationIssue };
+export type ReadResult =
+  | {
+      ok: true;
+      value: unknown;
+      /** Line and column of a pointer's value in the file as written (for issues about it). */
+      locate: LocatePointer;
+    }
+  | { ok: false; issue: ValidationIssue };
 
-/** Position of a JSON.parse error as "line L, column C" (Node's message gives an offset or a line). */
-function locate(text: string, message: string): string {
+interface Place {
+  line: number;
+  column: number;
+}
+
+/** 1-based line and column of a character offset; a tab is one column, as editors count it. */
+function placeAt(text: string, offset: number): Place {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return { line, column: offset - (text.lastIndexOf('\n', offset - 1) + 1) + 1 };
+}
+
+/** Position of a JSON.parse error (Node's message gives an offset or a line and column). */
+function errorPlace(text: string, message: string): Place | undefined {
   const line = /line (\d+) column (\d+)/.exec(message);
-  if (line) return `line ${line[1]}, column ${line[2]}`;
+  if (line) return { line: Number(line[1]), column: Number(line[2]) };
   const position = /position (\d+)/.exec(message);
-  if (!position && !/end of JSON input/.test(message)) return 'an unknown place';
-  const offset = position ? Number(position[1]) : text.length;
-  const before = text.slice(0, offset).split('\n');
-  return `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+  if (!position && !/end of JSON input/.test(message)) return undefined;
+  return placeAt(text, position ? Number(position[1]) : text.length);
+}
+
+/**
+ * Finds pointers in the text of a file JSON.parse has already read. The map of every value's place
+ * is built on the first question only: valid files, the usual case, never pay for it, and a
+ * 20,000-car feed is not held twice in memory unless something in it is wrong. The values
+ * themselves always come from JSON.parse (json-source-map would give a "__proto__" key a meaning).
+ */
+function pointerLocator(text: string): LocatePointer {
+  let pointers: Record<string, PointerMapping> | null | undefined;
+  return (pointer) => {
+    if (pointers === undefined) {
+      try {
+        pointers = parseWithPointers(text).pointers;
+      } catch {
+        pointers = null;
+      }
+    }
+    const start = pointers && Object.hasOwn(pointers, pointer) ? pointers[pointer]?.value : undefined;
+    if (!start) return undefined;
+    // json-source-map counts a tab as four columns; editors count characters, so the column comes from the offset.
+    return { line: start.line + 1, column: start.pos - (text.lastIndexOf('\n', start.pos - 1) + 1) + 1 };
+  };
 }
 
 /** Reads a JSON file; a missing file or broken JSON becomes an issue naming the file and place. */
@@ -30,15 +71,17 @@ export function readJsonFile(path: string, label = path): ReadResult {
     };
   }
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: JSON.parse(text), locate: pointerLocator(text) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    const place = errorPlace(text, message);
     return {
       ok: false,
       issue: {
         file: label,
         pointer: '',
-        message: `is not valid JSON at ${locate(text, message)}: ${message.replace(/ in JSON at.*$/, '')}`,
+        message: `is not valid JSON at ${place ? `line ${place.line}, column ${place.column}` : 'an unknown place'}: ${message.replace(/ in JSON at.*$/, '')}`,
+        ...place,
       },
     };
   }

@@ -7,10 +7,39 @@ export interface ValidationIssue {
   /** JSON pointer to the offending value ('' is the whole document). */
   pointer: string;
   message: string;
+  /**
+   * Where the pointed value starts in the file as written, 1-based (a tab is one column). Absent
+   * when the file does not have that pointer: a problem of the document merged with its template
+   * and group, a key the file lacks, a file that was not read from disk.
+   */
+  line?: number;
+  column?: number;
 }
 
+/** Where a JSON pointer's value starts in a file (1-based), or undefined when the file has no such value. */
+export type LocatePointer = (pointer: string) => { line: number; column: number } | undefined;
+
+/** `file: pointer: message`. */
 export function formatIssue(issue: ValidationIssue): string {
   return `${issue.file}: ${issue.pointer || '/'}: ${issue.message}`;
+}
+
+/**
+ * `file:line:column: pointer: message`, the form terminals and editors turn into a link to the
+ * place; an issue without a place is written as formatIssue writes it.
+ */
+export function formatIssueAt(issue: ValidationIssue): string {
+  if (issue.line === undefined || issue.column === undefined) return formatIssue(issue);
+  return `${issue.file}:${issue.line}:${issue.column}: ${issue.pointer || '/'}: ${issue.message}`;
+}
+
+/** Adds line and column to the issues about `file` whose pointer `locate` finds; others are returned as they are. */
+export function placeIssues(issues: ValidationIssue[], file: string, locate: LocatePointer): ValidationIssue[] {
+  return issues.map((issue) => {
+    if (issue.file !== file || issue.line !== undefined) return issue;
+    const place = locate(issue.pointer);
+    return place ? { ...issue, line: place.line, column: place.column } : issue;
+  });
 }
 
 function describe(value: unknown): string {
@@ -120,8 +149,13 @@ function messageFor(error: ErrorObject): { pointer: string; message: string } {
 /**
  * Turns ajv's errors into one message per problem. Errors inside a failed anyOf/oneOf branch are
  * folded into that anyOf/oneOf's single message, and propertyNames' inner pattern error is dropped.
+ * With `locate` (from readJsonFile), each issue also gets its line and column in the file.
  */
-export function toIssues(file: string, errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
+export function toIssues(
+  file: string,
+  errors: readonly ErrorObject[] | null | undefined,
+  locate?: LocatePointer,
+): ValidationIssue[] {
   if (!errors) return [];
   const folded = errors.filter(
     (e) =>
@@ -144,5 +178,5 @@ export function toIssues(file: string, errors: readonly ErrorObject[] | null | u
     seen.add(key);
     issues.push({ file, pointer, message });
   }
-  return issues;
+  return locate ? placeIssues(issues, file, locate) : issues;
 }

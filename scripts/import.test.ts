@@ -47,6 +47,18 @@ describe('npm run import', () => {
     expect(replace.stdout).toContain('withdrew 1 car(s) no longer in the feed'); // car 3 was never imported
   });
 
+  it('gives each problem as file:line:column: pointer: message, placed in the feed as written', () => {
+    const text = JSON.stringify({ cars: [car(6), car(7, { year: 'new' })] }, null, 2);
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('"year": "new"'));
+    const column = (lines[line] ?? '').indexOf('"new"') + 1;
+    const result = runImport(text);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(
+      new RegExp(`\\.json:${line + 1}:${column}: /cars/1/year: expected integer, found text "new"`),
+    );
+  });
+
   it('explains broken JSON and a missing file', () => {
     expect(runImport('{"cars": [').stderr).toMatch(/is not valid JSON at line 1, column \d+/);
     const missing = spawnSync('npx', ['tsx', 'scripts/import.ts', join(dir, 'nope.json')], { env, encoding: 'utf8' });

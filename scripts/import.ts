@@ -5,7 +5,7 @@
  * for long; if the import stops half-way it says so, and running it again completes it.
  */
 import { readJsonFile } from '../engine/read-json';
-import { formatIssue } from '../schemas/validation-messages';
+import { formatIssueAt, placeIssues } from '../schemas/validation-messages';
 import { runMain } from './run-main';
 import { getDatabase } from '../services/db/database';
 import { importFeed } from '../services/stock/import-feed';
@@ -19,7 +19,7 @@ async function main(): Promise<number> {
   }
   const read = readJsonFile(file);
   if (!read.ok) {
-    console.error(formatIssue(read.issue));
+    console.error(formatIssueAt(read.issue));
     return 1;
   }
   const db = await getDatabase();
@@ -37,7 +37,9 @@ async function main(): Promise<number> {
   await db.destroy();
   if (!result.ok) {
     console.error(`${file}: nothing was imported; ${result.issues.length} problem(s):`);
-    for (const issue of result.issues.slice(0, 200)) console.error(`  - ${formatIssue(issue)}`);
+    // file:line:column: pointer: message, the place looked up in the feed as written.
+    for (const issue of placeIssues(result.issues.slice(0, 200), file, read.locate))
+      console.error(`  - ${formatIssueAt(issue)}`);
     if (result.issues.length > 200) console.error(`  ... and ${result.issues.length - 200} more`);
     return 1;
   }

@@ -1,11 +1,13 @@
 /**
  * `npm run validate [files...]`: checks tenant files (default: tenants/ and every TENANTS_DIR
- * directory) and prints every problem with file, JSON pointer, expected and found.
- * Exits 1 when any tenant is invalid, 0 otherwise.
+ * directory) and prints every problem with file, line and column, JSON pointer, expected and found
+ * (`tenants/x.json:9:15: /feautres: unknown key "feautres"; did you mean "features"?`; a problem
+ * with no place in a file, such as one of the tenant merged with its template, has no line and
+ * column). Exits 1 when any tenant is invalid, 0 otherwise.
  */
 import { resolve } from 'node:path';
 import { listTenantFiles, loadTenantFile, loadTenantRegistry } from '../engine/tenant-registry';
-import { formatIssue } from '../schemas/validation-messages';
+import { formatIssueAt } from '../schemas/validation-messages';
 
 const started = performance.now();
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -19,10 +21,10 @@ for (const entry of entries) {
   } else {
     invalid++;
     console.log(`INVALID  ${entry.file}`);
-    for (const issue of entry.issues) console.log(`  - ${formatIssue(issue)}`);
+    for (const issue of entry.issues) console.log(`  - ${formatIssueAt(issue)}`);
   }
 }
-for (const issue of globalIssues) console.log(`PROBLEM  ${formatIssue(issue)}`);
+for (const issue of globalIssues) console.log(`PROBLEM  ${formatIssueAt(issue)}`);
 const ms = (performance.now() - started).toFixed(0);
 console.log(
   `\n${entries.length} tenant file(s), ${invalid} invalid, ${globalIssues.length} other problem(s), in ${ms} ms`,

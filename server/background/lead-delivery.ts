@@ -12,6 +12,8 @@ export function leadSite(slug: string): LeadSite | undefined {
     name: tenant.name,
     origin: siteOrigin(tenant),
     dealershipIds: tenant.dealerships,
+    // Prices in the lead e-mail and ADF are in the site's own currency.
+    currency: tenant.locale.currency,
     ...(tenant.contact?.phone ? { phone: tenant.contact.phone } : {}),
     ...(tenant.contact?.email ? { email: tenant.contact.email } : {}),
   };
@@ -30,11 +32,15 @@ export function startLeadDelivery(): void {
   startOutboxWorker(leadSite);
 }
 
-/** Where a tenant's notices go, and its clock, for the reservation hold sweeper. */
+/** Where a tenant's notices go, its clock and its currency, for the reservation hold sweeper. */
 export function holdSite(slug: string): HoldSite | undefined {
   const entry = loadTenantRegistry().tenants.get(slug);
   if (!entry?.ok) return undefined;
-  return { destinations: entry.config.leadDelivery, timeZone: entry.config.locale.timeZone };
+  return {
+    destinations: entry.config.leadDelivery,
+    timeZone: entry.config.locale.timeZone,
+    currency: entry.config.locale.currency,
+  };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { TEST_DRIVE_EVENTS } from '../../domain/analytics-events';
+import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, wallClock } from '../../domain/format';
 import { provenanceLabel } from '../../domain/forms/lead-extras';
 import type { Lead, LeadCar } from './types';
 
@@ -13,11 +15,6 @@ export interface AdfOptions {
   /** Zone the request date is written in; CRMs show the offset as local dealer time. */
   timeZone?: string;
 }
-
-const DEFAULT_TIME_ZONE = 'Australia/Sydney';
-
-/** conversion §9 / §7.12: enquiry event ids 17 (test drive) and 48 (used test drive). */
-const TEST_DRIVE_EVENT_IDS: ReadonlySet<number> = new Set([17, 48]);
 
 type FieldValue = Lead['fields'][string];
 
@@ -83,7 +80,7 @@ function field(lead: Lead, ...names: string[]): string {
 
 export function adfInterest(lead: Pick<Lead, 'eventId' | 'form'>): AdfInterest {
   const form = lead.form.toLowerCase();
-  if (TEST_DRIVE_EVENT_IDS.has(lead.eventId) || form.includes('test-drive')) return 'test-drive';
+  if (TEST_DRIVE_EVENTS.has(lead.eventId) || form.includes('test-drive')) return 'test-drive';
   if (form.includes('trade-in')) return 'trade-in';
   return 'buy';
 }
@@ -110,7 +107,12 @@ function carVehicle(lead: Lead, car: LeadCar): string {
   if (car.stocknum) children.push(leaf(depth + 1, 'stock', car.stocknum));
   if (car.badge) children.push(leaf(depth + 1, 'trim', car.badge));
   if (car.price !== undefined && Number.isFinite(car.price) && car.price > 0) {
-    children.push(leaf(depth + 1, 'price', priceText(car.price), { type: 'asking', currency: 'AUD' }));
+    children.push(
+      leaf(depth + 1, 'price', priceText(car.price), {
+        type: 'asking',
+        currency: lead.currency ?? DEFAULT_CURRENCY,
+      }),
+    );
   }
   // ADF has only new/used, so a demonstrator would otherwise read as an ordinary used car.
   const comments = [
@@ -138,33 +140,28 @@ function tradeInVehicle(lead: Lead): string | undefined {
   if (model) children.push(leaf(depth + 1, 'model', model));
   if (odometer) children.push(leaf(depth + 1, 'odometer', odometer, { units: 'km' }));
   if (Number.isFinite(offer) && offer > 0) {
-    children.push(leaf(depth + 1, 'price', priceText(offer), { type: 'appraisal', currency: 'AUD' }));
+    children.push(
+      leaf(depth + 1, 'price', priceText(offer), {
+        type: 'appraisal',
+        currency: lead.currency ?? DEFAULT_CURRENCY,
+      }),
+    );
   }
   if (rego) children.push(leaf(depth + 1, 'comments', `Rego: ${rego}${regoState ? ` (${regoState})` : ''}`));
   return branch(depth, 'vehicle', children, { interest: 'trade-in', status: 'used' });
 }
 
-function offsetOf(zoneName: string): string {
-  const match = /^GMT(?:([+-])(\d{1,2})(?::?(\d{2}))?)?$/.exec(zoneName);
-  if (!match?.[1]) return '+00:00';
-  return `${match[1]}${(match[2] ?? '0').padStart(2, '0')}:${match[3] ?? '00'}`;
-}
+const pad = (value: number): string => String(value).padStart(2, '0');
 
 /** ISO 8601 local time with its UTC offset, which is how ADF examples write requestdate. */
 function isoWithOffset(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'longOffset',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}${offsetOf(part('timeZoneName'))}`;
+  const clock = wallClock(instant, timeZone);
+  // The offset is how far the wall clock is ahead of UTC, both to the whole second.
+  const local = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
+  const offset = Math.round((local - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const minutes = Math.abs(offset);
+  return `${clock.date}T${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}${sign}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 
 function requestDate(createdAt: string, timeZone: string): string {

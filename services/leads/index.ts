@@ -51,6 +51,8 @@ export async function receiveTradeIn(
   validator ??= new FormValidator();
   const valuation = getValuationProvider(process.env, {
     dealershipsOf: (slug) => (slug === tenant.slug ? tenant.dealerships : undefined),
+    timeZone: tenant.locale.timeZone,
+    currency: tenant.locale.currency,
   });
   return tradeInStep(
     {

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../domain/format';
+import { leadToAdf } from './adf';
 import { fieldLabel, leadEmail } from './lead-email';
 import type { Lead } from './types';
 import { sampleLead } from './sample-lead';
@@ -170,8 +172,9 @@ describe('leadEmail html', () => {
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<b>');
+    // React's escaping: the apostrophe is written &#x27; (the string builder before it wrote &#39;).
     expect(html).toContain(
-      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=&#39;y&#39;&gt;',
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=&#x27;y&#x27;&gt;',
     );
     const doc = htmlDoc(html);
     expect(doc.querySelectorAll('script, img, b')).toHaveLength(0);
@@ -192,7 +195,83 @@ describe('leadEmail html', () => {
 
   it('keeps message line breaks', () => {
     const { html } = leadEmail(lead());
-    expect(html).toContain('Is it still available?<br>Can I see it Saturday?');
+    // React writes void elements as <br/>.
+    expect(html).toContain('Is it still available?<br/>Can I see it Saturday?');
+    const message = [...htmlDoc(html).querySelectorAll('tr')].find(
+      (tr) => tr.querySelector('th')?.textContent === 'Message',
+    );
+    expect(message?.querySelectorAll('td br')).toHaveLength(1);
+  });
+
+  it('escapes hostile headings, labels, campaign names and link text, and keeps quotes out of attributes', () => {
+    const hostile = `"><script>alert('&')</script>`;
+    const { html } = leadEmail(
+      lead({
+        category: `Car & <i>Co</i>`,
+        fields: { [`x" onmouseover="y`]: hostile },
+        linkedQueryParams: { [`utm_<b>`]: `a&b "c" 'd'` },
+        url: `https://harbour.example/cars?q="><script>x</script>&a='1'`,
+        visitedPages: [`https://harbour.example/?next=${hostile}`],
+      }),
+    );
+    const doc = htmlDoc(html);
+    expect(doc.querySelectorAll('script, i, b')).toHaveLength(0);
+    expect(html).not.toContain('<script');
+    expect(html).toContain('Car &amp; &lt;i&gt;Co&lt;/i&gt;');
+    // Every attribute the document has is one the template wrote, whatever the values held.
+    const attributes = new Set([...doc.querySelectorAll('*')].flatMap((el) => el.getAttributeNames()));
+    expect([...attributes].sort()).toEqual([
+      'cellpadding',
+      'cellspacing',
+      'charset',
+      'colspan',
+      'href',
+      'lang',
+      'scope',
+      'style',
+    ]);
+    const rows = htmlRows(html);
+    expect(rows.get(fieldLabel(`x" onmouseover="y`))).toBe(hostile);
+    expect(rows.get('utm_<b>')).toBe(`a&b "c" 'd'`);
+    expect(rows.get('Sent from page')).toBe(`https://harbour.example/cars?q="><script>x</script>&a='1'`);
+    // The link goes where the URL parser says, its quotes and brackets percent-encoded.
+    const links = [...doc.querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.textContent]);
+    expect(links).toContainEqual([
+      `https://harbour.example/cars?q=%22%3E%3Cscript%3Ex%3C/script%3E&a=%271%27`,
+      `https://harbour.example/cars?q="><script>x</script>&a='1'`,
+    ]);
+    expect(links).toContainEqual([
+      new URL(`https://harbour.example/?next=${hostile}`).href,
+      `https://harbour.example/?next=${hostile}`,
+    ]);
+  });
+
+  it('starts with a doctype and carries the subject as title and heading', () => {
+    const { html, subject } = leadEmail(lead());
+    expect(html.startsWith('<!DOCTYPE html>\n<html lang="en-AU">')).toBe(true);
+    const doc = htmlDoc(html);
+    expect(doc.title).toBe(subject);
+    expect(doc.querySelector('h1')?.textContent).toBe(subject);
+  });
+});
+
+describe('leadEmail money', () => {
+  // The site's currency comes with the lead from its site (LeadSite.currency, tenant.locale.currency).
+  // Written as the site writes it (domain/format), so the e-mail and the vehicle page agree: '$29,990'.
+  it('shows an NZD site’s prices as the site does, in the text and the HTML, never as Australian dollars', () => {
+    const nzd = lead({ currency: 'NZD' });
+    const { text, html } = leadEmail(nzd);
+    expect(formatMoney(29990, 'NZD')).toBe('$29,990');
+    expect(text).toContain(`Price: ${formatMoney(29990, 'NZD')}\n`);
+    expect(htmlRows(html).get('Price')).toBe('$29,990');
+    expect(text).not.toMatch(/AUD|A\$/);
+    // The figure is in New Zealand dollars: the CRM copy of the same lead names the currency.
+    expect(leadToAdf(nzd)).toContain('<price type="asking" currency="NZD">29990</price>');
+  });
+
+  it('shows Australian dollars as $, also when the lead names no currency', () => {
+    expect(leadEmail(lead({ currency: 'AUD' })).text).toContain('Price: $29,990\n');
+    expect(leadEmail(lead()).text).toContain('Price: $29,990\n');
   });
 });
 

@@ -1,4 +1,6 @@
+import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, formatMoney } from '../../domain/format';
 import { provenanceLabel } from '../../domain/forms/lead-extras';
+import { leadEmailHtml, type EmailRow, type EmailSection } from './lead-email-html';
 import type { Lead, LeadCar } from './types';
 
 export interface LeadEmail {
@@ -14,8 +16,6 @@ export interface LeadEmailOptions {
   timeZone?: string;
 }
 
-const DEFAULT_TIME_ZONE = 'Australia/Sydney';
-
 type FieldValue = Lead['fields'][string];
 
 /** Labels for the fields every enquiry form shares (conversion §3 Stored user details). */
@@ -29,18 +29,6 @@ const KNOWN_FIELDS: ReadonlyArray<readonly [name: string, label: string]> = [
   ['opt_in', 'Marketing opt-in'],
 ];
 const KNOWN_LABELS: ReadonlyMap<string, string> = new Map(KNOWN_FIELDS);
-
-interface Row {
-  label: string;
-  value: string;
-  /** The value is one URL per line; HTML turns the http(s) ones into links. */
-  links?: boolean;
-}
-
-interface Section {
-  heading: string;
-  rows: Row[];
-}
 
 /** Control characters (other than tab and newline) can break mail headers and confuse clients. */
 function clean(value: string): string {
@@ -100,6 +88,11 @@ function looksLikeEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_PATTERN.test(value);
 }
 
+/**
+ * When the lead came in, for the sales team: 'Sunday 22 November 2026 at 11:00 am AEDT'. Not
+ * domain/format's formatDateTime ('22 Nov 2026, 11:00 am'): a notification read later, perhaps
+ * forwarded, names the weekday and the zone so the time cannot be misread.
+ */
 function receivedAt(createdAt: string, timeZone: string): string {
   const instant = new Date(createdAt);
   if (Number.isNaN(instant.getTime())) return createdAt;
@@ -115,13 +108,6 @@ function receivedAt(createdAt: string, timeZone: string): string {
   }).format(instant);
 }
 
-const PRICE = new Intl.NumberFormat('en-AU', {
-  style: 'currency',
-  currency: 'AUD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
-
 function subjectFor(lead: Lead): string {
   const who = shopperName(lead) || field(lead, 'email') || field(lead, 'phone') || 'a website visitor';
   let subject = `New ${lead.category.trim() || 'enquiry'} from ${who}`;
@@ -133,9 +119,9 @@ function subjectFor(lead: Lead): string {
   return clean(subject).replace(/\s+/g, ' ').trim();
 }
 
-function sections(lead: Lead, timeZone: string): Section[] {
-  const result: Section[] = [];
-  const nonEmpty = (rows: Row[]): Row[] => rows.filter((row) => row.value !== '');
+function sections(lead: Lead, timeZone: string): EmailSection[] {
+  const result: EmailSection[] = [];
+  const nonEmpty = (rows: EmailRow[]): EmailRow[] => rows.filter((row) => row.value !== '');
 
   result.push({
     heading: 'Enquiry',
@@ -169,7 +155,11 @@ function sections(lead: Lead, timeZone: string): Section[] {
         { label: 'Condition', value: car.car_type ? car.car_type.charAt(0).toUpperCase() + car.car_type.slice(1) : '' },
         {
           label: 'Price',
-          value: car.price !== undefined && Number.isFinite(car.price) && car.price > 0 ? PRICE.format(car.price) : '',
+          // Written as the site writes it (domain/format): $29,990 on an NZD site too, so prices agree everywhere.
+          value:
+            car.price !== undefined && Number.isFinite(car.price) && car.price > 0
+              ? formatMoney(car.price, lead.currency ?? DEFAULT_CURRENCY)
+              : '',
         },
         { label: 'Vehicle page', value: car.url ?? '', links: true },
       ]),
@@ -207,16 +197,23 @@ function sections(lead: Lead, timeZone: string): Section[] {
   return result;
 }
 
-function renderText(subject: string, parts: Section[]): string {
+/** Every text the e-mail shows, without control characters; both parts are written from this. */
+function cleanSections(parts: EmailSection[]): EmailSection[] {
+  return parts.map((section) => ({
+    heading: clean(section.heading),
+    rows: section.rows.map((row) => ({ ...row, label: clean(row.label), value: clean(row.value) })),
+  }));
+}
+
+function renderText(subject: string, parts: EmailSection[]): string {
   const lines = [subject, ''];
   for (const section of parts) {
     lines.push(section.heading.toUpperCase());
     for (const row of section.rows) {
-      const value = clean(row.value);
-      if (value.includes('\n')) {
-        lines.push(`${clean(row.label)}:`, ...value.split('\n').map((line) => `  ${line}`));
+      if (row.value.includes('\n')) {
+        lines.push(`${row.label}:`, ...row.value.split('\n').map((line) => `  ${line}`));
       } else {
-        lines.push(`${clean(row.label)}: ${value}`);
+        lines.push(`${row.label}: ${row.value}`);
       }
     }
     lines.push('');
@@ -224,65 +221,14 @@ function renderText(subject: string, parts: Section[]): string {
   return lines.join('\n');
 }
 
-function escapeHtml(value: string): string {
-  return clean(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-/** Only http(s) becomes a link: a `javascript:` or `data:` URL from the shopper must stay inert text. */
-function linkHtml(line: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(line.trim());
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return escapeHtml(line);
-  return `<a href="${escapeHtml(url.href)}">${escapeHtml(line)}</a>`;
-}
-
-function valueHtml(row: Row): string {
-  const lines = clean(row.value).split('\n');
-  return lines.map((line) => (row.links ? linkHtml(line) : escapeHtml(line))).join('<br>');
-}
-
-function renderHtml(subject: string, parts: Section[]): string {
-  const cell = 'padding:6px 10px;border-bottom:1px solid #e2e2e2;vertical-align:top;text-align:left';
-  const body: string[] = [];
-  for (const section of parts) {
-    body.push(
-      `<tr><th colspan="2" style="padding:14px 10px 6px;text-align:left;font-size:15px;background:#f4f4f4">${escapeHtml(section.heading)}</th></tr>`,
-    );
-    for (const row of section.rows) {
-      body.push(
-        `<tr><th scope="row" style="${cell};white-space:nowrap;color:#555">${escapeHtml(row.label)}</th><td style="${cell}">${valueHtml(row)}</td></tr>`,
-      );
-    }
-  }
-  return [
-    '<!DOCTYPE html>',
-    '<html lang="en-AU">',
-    `<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#111">',
-    `<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(subject)}</h1>`,
-    '<table cellpadding="0" cellspacing="0" style="border-collapse:collapse;max-width:680px;width:100%">',
-    ...body,
-    '</table>',
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
-}
-
-/** The notification the dealer's sales team receives for a lead: same content as text and HTML. */
+/**
+ * The notification the dealer's sales team receives for a lead: same content as text and as HTML
+ * (rendered by React from lead-email-html.tsx), prices in the lead's site's currency.
+ */
 export function leadEmail(lead: Lead, options: LeadEmailOptions = {}): LeadEmail {
   const subject = subjectFor(lead);
-  const parts = sections(lead, options.timeZone ?? DEFAULT_TIME_ZONE);
-  const email: LeadEmail = { subject, text: renderText(subject, parts), html: renderHtml(subject, parts) };
+  const parts = cleanSections(sections(lead, options.timeZone ?? DEFAULT_TIME_ZONE));
+  const email: LeadEmail = { subject, text: renderText(subject, parts), html: leadEmailHtml(subject, parts) };
   const shopperEmail = field(lead, 'email');
   if (looksLikeEmail(shopperEmail)) email.replyTo = shopperEmail;
   return email;

@@ -12,6 +12,8 @@ export interface LeadSite {
   dealershipIds: readonly number[];
   phone?: string;
   email?: string;
+  /** ISO 4217 code the site's prices are in (tenant.locale.currency); AUD when absent. */
+  currency?: string;
 }
 
 function parse<T>(text: string, fallback: T): T {
@@ -51,6 +53,7 @@ export async function loadLead(
     id: row.id,
     tenant: row.tenant,
     siteName: info?.name ?? row.tenant,
+    ...(info?.currency ? { currency: info.currency } : {}),
     form: row.form,
     eventId: row.event_id,
     category: row.category,

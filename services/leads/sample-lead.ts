@@ -1,3 +1,4 @@
+import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 import type { Lead } from './types';
 
 /**
@@ -10,7 +11,7 @@ export function sampleLead(overrides: Partial<Lead> = {}): Lead {
     tenant: 'harbour-motors',
     siteName: 'Harbour Motors',
     form: 'used-car-enquiry',
-    eventId: 15,
+    eventId: ANALYTICS_EVENTS.usedCarEnquiry,
     category: 'Used Car Enquiry',
     fields: {
       name: 'Jane',

@@ -8,6 +8,7 @@ import {
   type AdjustmentLine,
 } from '../../domain/trade-in/adjustments';
 import { onlineEstimateAllowed } from '../../domain/trade-in/trade-in-rules';
+import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import type { PlatformDb } from '../db/database';
 import type { StockRepository } from '../stock';
@@ -158,7 +159,7 @@ export async function tradeInStep(
       {
         tenant: tenant.slug,
         form: TRADE_IN_FORM,
-        eventId: 22,
+        eventId: ANALYTICS_EVENTS.generalEnquiry,
         category: 'Trade-in Enquiry',
         subcategory: 'Online valuation',
         fields,

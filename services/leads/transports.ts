@@ -6,7 +6,7 @@ import { leadToAdf } from './adf';
 import { leadEmail } from './lead-email';
 import type { LeadTransport } from './outbox';
 import type { Lead } from './types';
-import { SIGNATURE_HEADER, leadWebhookPayload, signWebhook } from './webhook-signature';
+import { SIGNATURE_HEADER, leadWebhookPayload, signWebhook, standardWebhookHeaders } from './webhook-signature';
 
 /** How long a webhook or ADF endpoint may take to answer; well inside the outbox's SEND_DEADLINE_MS. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -111,13 +111,19 @@ export function createLeadTransport(options: TransportOptions): LeadTransport {
           const secret = options.env[destination.secretEnv];
           if (!secret) throw new Error(`the webhook secret ${destination.secretEnv} is not set in the environment`);
           const body = leadWebhookPayload(lead);
+          const timestamp = Math.floor(Date.now() / 1000);
+          const messageId = `lead-${lead.id}`;
           await post(
             destination.url,
             body,
             {
               'content-type': 'application/json',
-              [SIGNATURE_HEADER]: signWebhook(secret, body, Math.floor(Date.now() / 1000)),
-              'idempotency-key': `lead-${lead.id}`,
+              // Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature (README, Lead webhooks).
+              ...standardWebhookHeaders(secret, messageId, body, timestamp),
+              // The old x-platform-signature stays beside them for this version only (deprecated),
+              // so receivers can move over; the next version drops it.
+              [SIGNATURE_HEADER]: signWebhook(secret, body, timestamp),
+              'idempotency-key': messageId,
             },
             signal,
           );

@@ -31,9 +31,11 @@ export interface Lead {
   tenant: string;
   /** Site display name, used as ADF provider and e-mail subject. */
   siteName: string;
+  /** ISO 4217 code of the site's prices (tenant.locale.currency: AUD or NZD); absent means AUD. */
+  currency?: string;
   /** Form name in the tenant JSON, for example `used-car-enquiry`. */
   form: string;
-  /** Analytics / enquiry event id (conversion §9: 22 general, 14 new, 15 used, 17 test drive, 48 used test drive, 51 careers). */
+  /** Analytics / enquiry event id: one of ANALYTICS_EVENTS' enquiry ids (conversion §7 item 12: 22 general, 14 new, 15 used, 17 test drive, 48 used test drive, 51 careers). */
   eventId: number;
   category: string;
   subcategory?: string;

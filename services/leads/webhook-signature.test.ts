@@ -2,7 +2,16 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Lead } from './types';
 import { sampleLead } from './sample-lead';
-import { leadWebhookPayload, SIGNATURE_HEADER, signWebhook, verifyWebhook } from './webhook-signature';
+import { Webhook } from 'standardwebhooks';
+import {
+  leadWebhookPayload,
+  SIGNATURE_HEADER,
+  signWebhook,
+  standardWebhookHeaders,
+  standardWebhookSecret,
+  verifyWebhook,
+  webhookKey,
+} from './webhook-signature';
 
 const SECRET = 'whsec_test_2f9c1a';
 const BODY = '{"type":"lead.created","lead":{"id":1}}';
@@ -199,5 +208,48 @@ describe('leadWebhookPayload', () => {
   it('round-trips through sign and verify', () => {
     const body = leadWebhookPayload(lead({ fields: { message: 'Quote "this" </script> é' } }));
     expect(verifyWebhook(SECRET, body, signWebhook(SECRET, body, T), T + 5)).toBe(true);
+  });
+});
+
+describe('Standard Webhooks signatures', () => {
+  const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+  it('signs "{id}.{timestamp}.{body}" with HMAC-SHA256 in base64, as v1', () => {
+    const headers = standardWebhookHeaders(SECRET, 'lead-1', BODY, T);
+    const expected = createHmac('sha256', Buffer.from(SECRET, 'utf8')).update(`lead-1.${T}.${BODY}`).digest('base64');
+    expect(headers).toEqual({
+      'webhook-id': 'lead-1',
+      'webhook-timestamp': String(T),
+      'webhook-signature': `v1,${expected}`,
+    });
+  });
+
+  it('uses a whsec_ + base64 secret as Standard Webhooks does: the key is the base64 decoded', () => {
+    const key = Buffer.from(WHSEC.slice('whsec_'.length), 'base64');
+    expect(Buffer.from(webhookKey(WHSEC)).equals(key)).toBe(true);
+    expect(standardWebhookSecret(WHSEC)).toBe(WHSEC);
+    const expected = createHmac('sha256', key).update(`m.${T}.${BODY}`).digest('base64');
+    expect(standardWebhookHeaders(WHSEC, 'm', BODY, T)['webhook-signature']).toBe(`v1,${expected}`);
+    expect(new Webhook(WHSEC).sign('m', new Date(T * 1000), BODY)).toBe(`v1,${expected}`);
+  });
+
+  it('uses any other secret as UTF-8 bytes, the old header’s key, written whsec_ + base64 for receivers', () => {
+    // "whsec_test_2f9c1a" has an underscore after the prefix: not base64, so it is a plain secret.
+    for (const secret of [SECRET, 's3cret', 'pässwörd', 'whsec_', 'whsec_abc']) {
+      expect(Buffer.from(webhookKey(secret)).equals(Buffer.from(secret, 'utf8'))).toBe(true);
+      expect(standardWebhookSecret(secret)).toBe(`whsec_${Buffer.from(secret, 'utf8').toString('base64')}`);
+    }
+  });
+
+  it('refuses an empty secret and a non-integer timestamp', () => {
+    expect(() => standardWebhookHeaders('', 'm', BODY, T)).toThrow(/secret/);
+    expect(() => standardWebhookHeaders(SECRET, 'm', BODY, 1.5)).toThrow(RangeError);
+  });
+
+  it('signs non-ASCII bodies as UTF-8, so the library verifies them', () => {
+    const body = '{"message":"Café — 5★"}';
+    const now = Math.floor(Date.now() / 1000);
+    const headers = standardWebhookHeaders('pässwörd', 'm', body, now);
+    expect(new Webhook(standardWebhookSecret('pässwörd')).verify(body, headers)).toEqual({ message: 'Café — 5★' });
   });
 });

@@ -1,7 +1,66 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import type { Lead } from './types';
 
-/** Header carrying `t={unix seconds},v1={hex HMAC-SHA256}` on every outgoing webhook. */
+/**
+ * Webhooks are signed the Standard Webhooks way (https://www.standardwebhooks.com): `webhook-id`,
+ * `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">`,
+ * so a receiver can check them with an off-the-shelf library (`standardwebhooks` and its ports).
+ *
+ * A destination's secret is the value of the environment variable its `secretEnv` names. The key
+ * is that value's bytes (UTF-8), the same key the platform's own signature below has always used,
+ * so existing secrets keep working; its Standard Webhooks form is `whsec_` + base64 of those bytes
+ * (standardWebhookSecret). A value that is already in that form (`whsec_` + base64, as Standard
+ * Webhooks tools generate them) is used as it is: the key is the base64 decoded.
+ */
+export const STANDARD_WEBHOOK_HEADERS = {
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+} as const;
+
+const WHSEC_PREFIX = 'whsec_';
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** The HMAC key bytes for a destination's secret (see above). */
+export function webhookKey(secret: string): Uint8Array {
+  const encoded = secret.startsWith(WHSEC_PREFIX) ? secret.slice(WHSEC_PREFIX.length) : undefined;
+  if (encoded && BASE64.test(encoded)) return new Uint8Array(Buffer.from(encoded, 'base64'));
+  return new Uint8Array(Buffer.from(secret, 'utf8'));
+}
+
+/** The secret as a receiver passes it to `new Webhook(...)`: `whsec_` + base64 of the key. */
+export function standardWebhookSecret(secret: string): string {
+  return `${WHSEC_PREFIX}${Buffer.from(webhookKey(secret)).toString('base64')}`;
+}
+
+/**
+ * The three Standard Webhooks headers for a body. `messageId` stays the same when the same message
+ * is sent again (a retry), so receivers can drop duplicates by it.
+ */
+export function standardWebhookHeaders(
+  secret: string,
+  messageId: string,
+  body: string,
+  timestamp: number,
+): Record<(typeof STANDARD_WEBHOOK_HEADERS)[keyof typeof STANDARD_WEBHOOK_HEADERS], string> {
+  if (!secret) throw new Error('standardWebhookHeaders: empty secret would make signatures forgeable');
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0) {
+    throw new RangeError(`standardWebhookHeaders: timestamp must be whole Unix seconds, got ${timestamp}`);
+  }
+  const signer = new Webhook(webhookKey(secret), { format: 'raw' });
+  return {
+    [STANDARD_WEBHOOK_HEADERS.id]: messageId,
+    [STANDARD_WEBHOOK_HEADERS.timestamp]: String(timestamp),
+    [STANDARD_WEBHOOK_HEADERS.signature]: signer.sign(messageId, new Date(timestamp * 1000), body),
+  };
+}
+
+/**
+ * The platform's own signature header, `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}`.
+ * @deprecated Sent beside the Standard Webhooks headers for this version (0.1) only, so receivers
+ * can move to them; the next version sends only the Standard Webhooks headers.
+ */
 export const SIGNATURE_HEADER = 'x-platform-signature';
 
 /** Five minutes: long enough for clock drift and retries in flight, short enough to limit replays. */
@@ -13,8 +72,9 @@ function digest(secret: string, body: string, timestamp: string): Buffer {
 }
 
 /**
- * Header value for a webhook body. Sign the exact string that is sent: any re-serialisation on
- * the way out changes the bytes and the receiver's check fails.
+ * SIGNATURE_HEADER's value for a webhook body. Sign the exact string that is sent: any
+ * re-serialisation on the way out changes the bytes and the receiver's check fails.
+ * @deprecated With SIGNATURE_HEADER; use standardWebhookHeaders.
  */
 export function signWebhook(secret: string, body: string, timestamp: number): string {
   if (!secret) throw new Error('signWebhook: empty secret would make signatures forgeable');
