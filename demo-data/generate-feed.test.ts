@@ -24,9 +24,7 @@ describe('generateDemoFeed', () => {
   });
 
   it('validates against feed.schema.json with ajv in strict mode', () => {
-    const schema = JSON.parse(
-      readFileSync(new URL('../../schemas/feed.schema.json', import.meta.url), 'utf8'),
-    ) as object;
+    const schema = JSON.parse(readFileSync(new URL('../schemas/feed.schema.json', import.meta.url), 'utf8')) as object;
     const ajv = new Ajv({ strict: true, allErrors: true });
     addFormats(ajv);
     const validate = ajv.compile(schema);

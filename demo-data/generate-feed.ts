@@ -4077,7 +4077,7 @@ function sellingLocations(locations: readonly FeedLocation[], dealerId: number, 
 /**
  * A 360° spin (24 frames, drawn locally), the interior panorama and hotspots for a quarter of the
  * in-stock cars, chosen by id; a walkaround video where one was made for the car's body and paint
- * (scripts/demo-data/walkaround-videos.ts); that video in the photo slider for some cars without a spin.
+ * (demo-data/walkaround-videos.ts); that video in the photo slider for some cars without a spin.
  */
 function spinFrames(car: FeedCar): void {
   const first = car.images?.[0]?.image?.url;

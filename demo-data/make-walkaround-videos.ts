@@ -1,7 +1,7 @@
 /**
  * Makes the demo walkaround videos in public/assets/demo/ from the locally drawn spin frames
  * (services/media/vehicle-image), with Debian's ffmpeg: two turns at 8 frames a second, H.264,
- * 640x428. Run once by a developer (`npx tsx scripts/demo-data/make-walkaround-videos.ts`); the
+ * 640x428. Run once by a developer (`npx tsx demo-data/make-walkaround-videos.ts`); the
  * videos are committed, so neither `npm run demo` nor the tests need ffmpeg.
  */
 import { execFileSync } from 'node:child_process';

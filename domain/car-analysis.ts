@@ -6,7 +6,7 @@
  */
 import { shownPrice, type PricedCar } from './price-display';
 import type { StockFilter } from './stock-filter';
-import { zonedMoment } from './locations/zoned-time';
+import { DEFAULT_TIME_ZONE, formatKm, yearInTimeZone } from './format';
 
 /** Fewer similar cars than this make no fair comparison: no median, range or rank is given. */
 export const MIN_COMPARABLES = 3;
@@ -106,11 +106,6 @@ function median(sorted: readonly number[]): number {
 
 const ascending = (values: number[]) => values.sort((a, b) => a - b);
 
-/** The year on the calendar of `timeZone` at `now`. */
-function calendarYear(now: Date, timeZone: string): number {
-  return Number(zonedMoment(now, timeZone).date.slice(0, 4));
-}
-
 /**
  * Compares a car with its similar cars. `comparables` is what the site's search returned for
  * comparablesFilter(car); anything that does not meet the rule, and repeats, are left out.
@@ -120,7 +115,7 @@ export function analyseCar(
   car: AnalysedCar,
   comparables: readonly AnalysedCar[],
   now: Date,
-  timeZone = 'Australia/Sydney',
+  timeZone = DEFAULT_TIME_ZONE,
 ): CarAnalysis {
   const byId = new Map<number, AnalysedCar>();
   for (const other of comparables) if (isComparable(car, other) && !byId.has(other.id)) byId.set(other.id, other);
@@ -138,7 +133,7 @@ export function analyseCar(
     count,
     enough,
     ...(price !== undefined ? { price } : {}),
-    ageYears: Math.max(0, calendarYear(now, timeZone) - car.year),
+    ageYears: Math.max(0, yearInTimeZone(now, timeZone) - car.year),
     ...(km !== undefined ? { km } : {}),
   };
   if (!enough) return analysis;
@@ -170,8 +165,6 @@ export function analyseCar(
 // site's vehicle word (car, vehicle, motorcycle, caravan, truck); each takes a plain 's' plural.
 // ---------------------------------------------------------------------------------------------
 
-const number = new Intl.NumberFormat('en-AU');
-
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… */
 export function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13;
@@ -202,7 +195,7 @@ export function differenceText(
 /** "6,790 km fewer than the median", "the same as the median". */
 export function kmDifferenceText(difference: number): string {
   if (difference === 0) return 'The same as the median';
-  return `${number.format(Math.abs(difference))} km ${difference < 0 ? 'fewer' : 'more'} than the median`;
+  return `${formatKm(Math.abs(difference))} ${difference < 0 ? 'fewer' : 'more'} than the median`;
 }
 
 /** "3 years (2022 model year)"; "Under a year (2025 model year)". */

@@ -20,8 +20,3 @@ export interface DatedOffer {
 export function currentOffers<T extends DatedOffer>(offers: readonly T[], now: Date, timeZone: string): T[] {
   return offers.filter((offer) => isCurrent(offer, now, timeZone));
 }
-
-/** A YYYY-MM-DD calendar date as people read it in Australia ('31 January 2027'); the date is not shifted by any time zone. */
-export function formatCalendarDate(date: string): string {
-  return new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-}

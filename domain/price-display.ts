@@ -47,13 +47,3 @@ export function priceDisplay(car: PricedCar, options: PriceDisplayOptions): Pric
 export function shownPrice(car: Pick<PricedCar, 'price' | 'offer_price'>): number {
   return (car.offer_price ?? 0) > OFFER_PRICE_THRESHOLD ? (car.offer_price as number) : (car.price ?? 0);
 }
-
-/** Whole dollars with thousands separators: $34,990 (DESIGN: Intl en-AU). */
-export function formatMoney(amount: number, currency = 'AUD'): string {
-  return new Intl.NumberFormat('en-AU', {
-    style: 'currency',
-    currency,
-    maximumFractionDigits: 0,
-    minimumFractionDigits: 0,
-  }).format(amount);
-}

@@ -3,7 +3,8 @@
  * no React, no I/O. The price is always shownPrice, the figure the card and the page show.
  */
 import { isAvailable } from './listing';
-import { formatMoney, shownPrice, type PricedCar } from './price-display';
+import { shownPrice, type PricedCar } from './price-display';
+import { formatKm, formatMoney } from './format';
 import { vehicleTitle } from './vehicle-title';
 
 export interface StructuredDataCar extends Pick<PricedCar, 'price' | 'offer_price' | 'price_type'> {
@@ -130,9 +131,7 @@ export function vehicleDescription(
     available && price > 0
       ? [formatMoney(price, options.currency), text(car.price_type)].filter(Boolean).join(' ')
       : undefined,
-    typeof car.km === 'number' && Number.isFinite(car.km)
-      ? `${new Intl.NumberFormat('en-AU').format(car.km)} km`
-      : undefined,
+    typeof car.km === 'number' && Number.isFinite(car.km) ? formatKm(car.km) : undefined,
     text(car.trans) ?? text(car.simple_transmission),
     text(car.fuel) ?? text(car.simple_fuel),
   ].filter((part): part is string => part !== undefined && part !== '');

@@ -11,6 +11,7 @@ import { demoDocuments, randomFilters, rng } from '../demo-data/search-documents
 import type { EngineQuery, FacetField, SearchDocument, SearchSort } from '../services/search/types';
 import { scopeFilter, similarPriceRange } from '../domain/search-scope';
 import type { StockFilter } from '../domain/stock-filter';
+import { formatNumber } from '../domain/format';
 
 const now = new Date();
 const FACETS: FacetField[] = [
@@ -163,7 +164,7 @@ function run(size: number, base: SearchDocument[]): void {
   }
 
   console.log(
-    `\n${size.toLocaleString('en-AU')} cars: index build ${buildMs.toFixed(0)} ms, heap ${heapMb.toFixed(0)} MiB${size <= 50_000 ? `, ${mismatches} mismatches against the reference on 40 filter-only queries` : ''}`,
+    `\n${formatNumber(size)} cars: index build ${buildMs.toFixed(0)} ms, heap ${heapMb.toFixed(0)} MiB${size <= 50_000 ? `, ${mismatches} mismatches against the reference on 40 filter-only queries` : ''}`,
   );
   console.log(
     `${'query class'.padEnd(34)} ${'n'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`,

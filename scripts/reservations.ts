@@ -11,7 +11,7 @@ import { getDatabase } from '../services/db/database';
 import { holdSite } from '../server/background/lead-delivery';
 import { expireUnpaidHolds } from '../services/reservations/expire-holds';
 import { releaseReservation } from '../services/reservations/reservations';
-import { formatMoney } from '../domain/price-display';
+import { DEFAULT_CURRENCY, formatMoney } from '../domain/format';
 import { runMain } from './run-main';
 import { leadFieldText } from '../services/leads/lead-record';
 
@@ -98,13 +98,14 @@ async function main(): Promise<number> {
         : 'No cars are held by reservations.',
     );
     for (const r of held) {
+      const currency = holdSite(r.tenant)?.currency ?? DEFAULT_CURRENCY;
       const who = `${field(r.fields, 'name')} ${field(r.fields, 'last_name')}`.trim();
       const contact = [field(r.fields, 'email'), field(r.fields, 'phone')].filter(Boolean).join(', ');
       const shopper = r.lead_id
         ? `lead #${r.lead_id} ${who || '(no name)'}${contact ? ` <${contact}>` : ''}`
         : 'no lead';
       const payment = r.payment_status
-        ? `payment ${r.payment_status} ${formatMoney((r.amount_cents ?? 0) / 100, r.currency ?? 'AUD')} (${r.provider})`
+        ? `payment ${r.payment_status} ${formatMoney((r.amount_cents ?? 0) / 100, r.currency ?? currency)} (${r.provider})`
         : r.deposit > 0
           ? 'no payment recorded'
           : 'no deposit';
@@ -114,7 +115,7 @@ async function main(): Promise<number> {
       const runsOut =
         r.payment_status === 'paid' || !r.expires_at ? 'held until released' : `runs out ${r.expires_at} unless paid`;
       console.log(
-        `      ${shopper}; deposit ${formatMoney(r.deposit)}, ${payment}; ${runsOut}${r.note ? `; note: ${r.note}` : ''}`,
+        `      ${shopper}; deposit ${formatMoney(r.deposit, currency)}, ${payment}; ${runsOut}${r.note ? `; note: ${r.note}` : ''}`,
       );
     }
     if (held.length) console.log('Release one with: npm run reservations -- --release <id> [--note text]');

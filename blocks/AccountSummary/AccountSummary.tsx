@@ -4,13 +4,14 @@ import { signInHref } from '../../domain/accounts/gating';
 import { requestUser } from '../../server/page-data/account-context';
 import { SignOutButton } from './SignOutButton.client';
 import { pageBrand, withBrand } from '../../server/page-data/brand-context';
+import styles from './AccountSummary.module.css';
 
 export const AccountSummary: BlockComponent<'AccountSummary'> = async ({ props, ctx }) => {
   const { tenant, path } = ctx;
   const heading = withBrand(props.heading ?? 'My Garage', pageBrand(ctx));
   const user = await requestUser(tenant);
   return (
-    <section className="container section account-summary" aria-labelledby="account-heading">
+    <section className={`container section ${styles.summary}`} aria-labelledby="account-heading">
       <h1 id="account-heading">{heading}</h1>
       {user ? (
         <>

@@ -1,8 +1,10 @@
 import Image from 'next/image';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
-import { formatCalendarDate } from '../../domain/offers';
+import { formatCalendarDate } from '../../domain/format';
 import { SectionHeader } from '../../components/SectionHeader/SectionHeader';
+import { cardGridClass } from '../../components/ui/card-grid';
+import styles from './BlogCards.module.css';
 
 /** Blog cards (conversion §2.5, §3: href, heading, image {url, alt}, date), newest first. */
 export const BlogCards: BlockComponent<'BlogCards'> = ({ props, ctx }) => {
@@ -14,11 +16,11 @@ export const BlogCards: BlockComponent<'BlogCards'> = ({ props, ctx }) => {
   return (
     <section className="container section" aria-labelledby="blog-heading">
       <SectionHeader id="blog-heading" heading={heading} moreLink={props.moreLink} />
-      <ul className="card-grid" role="list">
+      <ul className={cardGridClass} role="list">
         {cards.map((card) => {
           const external = /^https?:\/\//.test(card.href);
           return (
-            <li key={card.href} className="blog-card">
+            <li key={card.href} className={styles.card}>
               {card.image ? (
                 <Image
                   src={card.image.url}
@@ -29,8 +31,8 @@ export const BlogCards: BlockComponent<'BlogCards'> = ({ props, ctx }) => {
                   unoptimized={card.image.url.endsWith('.svg')}
                 />
               ) : null}
-              <div className="blog-card__body">
-                <h3 className="blog-card__heading">
+              <div className={styles.body}>
+                <h3 className={styles.heading}>
                   {external ? (
                     <a href={card.href} target="_blank" rel="noopener noreferrer">
                       {card.heading}
@@ -40,7 +42,7 @@ export const BlogCards: BlockComponent<'BlogCards'> = ({ props, ctx }) => {
                     <Link href={card.href}>{card.heading}</Link>
                   )}
                 </h3>
-                <p className="blog-card__date">
+                <p className={styles.date}>
                   <time dateTime={card.date}>{formatCalendarDate(card.date)}</time>
                 </p>
               </div>

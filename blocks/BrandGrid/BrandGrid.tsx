@@ -2,6 +2,7 @@ import Image from 'next/image';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { SectionHeader } from '../../components/SectionHeader/SectionHeader';
+import styles from './BrandGrid.module.css';
 
 /** spec: catalogue §9 — the brand grid shows 6 tiles; brand tile image 76x65. */
 export const BRAND_GRID_TILES = 6;
@@ -17,7 +18,7 @@ export const BrandGrid: BlockComponent<'BrandGrid'> = ({ props, ctx }) => {
       aria-label={props.heading ? undefined : 'Our brands'}
     >
       <SectionHeader id="brand-grid-heading" heading={props.heading} moreLink={props.moreLink} />
-      <ul className="brand-grid" role="list">
+      <ul className={`${styles.grid} brand-grid`} role="list">
         {brands.map((brand) => {
           const href = brand.href ?? `/${brand.slug}/overview`;
           const external = /^https?:\/\//.test(href);
@@ -39,11 +40,11 @@ export const BrandGrid: BlockComponent<'BrandGrid'> = ({ props, ctx }) => {
           return (
             <li key={brand.slug}>
               {external ? (
-                <a className="brand-tile" href={href} target="_blank" rel="noopener noreferrer">
+                <a className={styles.tile} href={href} target="_blank" rel="noopener noreferrer">
                   {content}
                 </a>
               ) : (
-                <Link className="brand-tile" href={href}>
+                <Link className={styles.tile} href={href}>
                   {content}
                 </Link>
               )}

@@ -4,6 +4,8 @@ import type { BlockComponent } from '../types';
 import { pageBrand, withBrand } from '../../server/page-data/brand-context';
 import { buildSearchUrl, emptySearchState } from '../../domain/search-url';
 import { getStockRepository } from '../../services/stock';
+import { buttonClass } from '../../components/ui/button';
+import styles from './BrandOverview.module.css';
 
 /** A brand's page ({brand}/overview): the brand, its stock and the locations that sell it. */
 export const BrandOverview: BlockComponent<'BrandOverview'> = async ({ props, ctx }) => {
@@ -29,14 +31,14 @@ export const BrandOverview: BlockComponent<'BrandOverview'> = async ({ props, ct
       <h1 id="brand-heading">{brand.name}</h1>
       <p>{intro}</p>
       <p>
-        <Link className="button button--primary" href={stock}>
+        <Link className={buttonClass('primary')} href={stock}>
           Browse {brand.name} stock
         </Link>
       </p>
       {locations.length ? (
         <>
           <h2>Where to find {brand.name}</h2>
-          <ul className="brand-overview__locations">
+          <ul className={styles.locations}>
             {locations.map((location) => (
               <li key={location.id}>
                 <Link href={`/locations/${location.slug}`}>{location.name}</Link>

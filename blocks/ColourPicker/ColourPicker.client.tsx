@@ -18,6 +18,8 @@ import {
   type PickerColour,
   type PickerState,
 } from '../../domain/models/colour-picker';
+import carousel from '../LocationsCarousel/LocationsCarousel.module.css';
+import styles from './ColourPicker.module.css';
 
 interface TabsProps {
   label: string;
@@ -31,7 +33,7 @@ interface TabsProps {
 function Tabs({ label, items, selected, name, onSelect }: TabsProps) {
   const keys = useRovingTabs(items, onSelect);
   return (
-    <div role="tablist" aria-label={label} className="colour-picker__tabs">
+    <div role="tablist" aria-label={label} className={styles.tabs}>
       {items.map((item, i) => (
         <button
           key={item}
@@ -40,7 +42,7 @@ function Tabs({ label, items, selected, name, onSelect }: TabsProps) {
           role="tab"
           aria-selected={item === selected}
           tabIndex={item === selected ? 0 : -1}
-          className={`colour-picker__tab${item === selected ? ' colour-picker__tab--on' : ''}`}
+          className={`${styles.tab}${item === selected ? ` ${styles.tabOn}` : ''}`}
           onClick={() => onSelect(item)}
           onKeyDown={(e) => keys.onKeyDown(e, i)}
         >
@@ -89,16 +91,16 @@ export function ColourPickerPanel({
         />
       ) : null}
       {colour ? (
-        <div className="colour-picker__stage" role="tabpanel" aria-label={`${state.variant} colours`}>
+        <div className={styles.stage} role="tabpanel" aria-label={`${state.variant} colours`}>
           <button
             type="button"
-            className="carousel__arrow"
+            className={carousel.arrow}
             aria-label="Previous colour"
             onClick={() => setState((s) => stepColour(s, shown.length, -1))}
           >
             ‹
           </button>
-          <figure className="colour-picker__figure">
+          <figure className={styles.figure}>
             <Image
               key={colour.id}
               src={colour.photo_url}
@@ -109,7 +111,7 @@ export function ColourPickerPanel({
               sizes={`${COLOUR_IMAGE_WIDTH}px`}
             />
             <figcaption aria-live="polite">
-              <span className="colour-picker__swatch" style={{ background: colour.hexCode }} aria-hidden="true" />
+              <span className={styles.swatch} style={{ background: colour.hexCode }} aria-hidden="true" />
               <span className="colour-picker__name">{colour.name}</span>
               <span className="visually-hidden">
                 , colour {state.index + 1} of {shown.length}
@@ -118,7 +120,7 @@ export function ColourPickerPanel({
           </figure>
           <button
             type="button"
-            className="carousel__arrow"
+            className={carousel.arrow}
             aria-label="Next colour"
             onClick={() => setState((s) => stepColour(s, shown.length, 1))}
           >
@@ -126,18 +128,18 @@ export function ColourPickerPanel({
           </button>
         </div>
       ) : null}
-      <ul className="colour-picker__swatches" role="list" aria-label="All colours">
+      <ul className={`${styles.swatches} colour-picker__swatches`} role="list" aria-label="All colours">
         {shown.map((c, i) => (
           <li key={c.id}>
             <button
               type="button"
-              className="colour-picker__swatch-button"
+              className={styles.swatchButton}
               aria-pressed={i === state.index}
               aria-label={c.name}
               title={c.name}
               onClick={() => setState((s) => selectColour(s, i))}
             >
-              <span className="colour-picker__swatch" style={{ background: c.hexCode }} aria-hidden="true" />
+              <span className={styles.swatch} style={{ background: c.hexCode }} aria-hidden="true" />
             </button>
           </li>
         ))}

@@ -1,6 +1,8 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { linkButtonClass } from '../../components/ui/button';
+import styles from './DealerComments.module.css';
 
 /** Short text with a toggle to the full (already sanitised) HTML. */
 export function ExpandableComments({ short, fullHtml }: { short: string; fullHtml: string }) {
@@ -8,12 +10,12 @@ export function ExpandableComments({ short, fullHtml }: { short: string; fullHtm
   const id = useId();
   return (
     <>
-      <div id={id} className="dealer-comments__text">
+      <div id={id} className={`${styles.text} dealer-comments__text`}>
         {open ? <div dangerouslySetInnerHTML={{ __html: fullHtml }} /> : <p>{short}</p>}
       </div>
       <button
         type="button"
-        className="link-button"
+        className={linkButtonClass}
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((o) => !o)}

@@ -2,15 +2,18 @@
 
 import { useId, useState } from 'react';
 import { deliveryQuote, type DeliveryQuote, type DeliveryRegion } from '../../domain/delivery';
+import { formatMoney } from '../../domain/format';
+import { buttonClass } from '../../components/ui/button';
+import styles from './DeliveryCalculator.module.css';
 
 export function DeliveryForm({ regions, currency }: { regions: DeliveryRegion[]; currency: string }) {
   const [postcode, setPostcode] = useState('');
   const [quote, setQuote] = useState<DeliveryQuote | undefined>(undefined);
   const id = useId();
-  const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency, maximumFractionDigits: 0 });
+  const money = (amount: number) => formatMoney(amount, currency);
   return (
     <form
-      className="delivery-calc"
+      className={`${styles.calc} delivery-calc`}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -18,7 +21,7 @@ export function DeliveryForm({ regions, currency }: { regions: DeliveryRegion[];
       }}
     >
       <label htmlFor={`${id}-postcode`}>Your postcode</label>
-      <div className="delivery-calc__row">
+      <div className={styles.row}>
         <input
           id={`${id}-postcode`}
           inputMode="numeric"
@@ -29,18 +32,14 @@ export function DeliveryForm({ regions, currency }: { regions: DeliveryRegion[];
           aria-describedby={`${id}-result`}
           aria-invalid={quote?.ok === false}
         />
-        <button type="submit" className="button button--primary">
+        <button type="submit" className={buttonClass('primary')}>
           Get estimate
         </button>
       </div>
-      <p
-        id={`${id}-result`}
-        className={quote?.ok === false ? 'delivery-calc__error' : 'delivery-calc__result'}
-        role="status"
-      >
+      <p id={`${id}-result`} className={quote?.ok === false ? styles.error : styles.result} role="status">
         {quote
           ? quote.ok
-            ? `Delivery to ${quote.name}: ${quote.price === 0 ? 'free' : money.format(quote.price)}`
+            ? `Delivery to ${quote.name}: ${quote.price === 0 ? 'free' : money(quote.price)}`
             : quote.message
           : ''}
       </p>

@@ -1,10 +1,12 @@
 'use client';
 
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormRegister } from 'react-hook-form';
 import type { CompiledField, CompiledForm } from '../../domain/forms/compile-form';
 import {
+  CAREERS_CATEGORY,
   ERROR_SUMMARY_HEADING,
   SUBMIT_FAILED_MESSAGE,
   UNEXPECTED_ANSWER_MESSAGE,
@@ -12,13 +14,18 @@ import {
 import { initialFormValues, normaliseFormValues } from '../../domain/forms/form-values';
 import { HONEYPOT_FIELD } from '../../domain/forms/lead-envelope';
 import { track } from '../../components/shopper/analytics';
+import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 import {
-  readUserDetails,
-  rememberEnquiredCar,
-  saveSuccessMarker,
-  saveUserDetails,
+  enquiredCarsAtom,
+  successMarkerAtom,
+  userDetailsAtom,
+  withEnquiredCar,
+  withUserDetails,
 } from '../../components/shopper/user-details';
-import { visitTrail } from '../../components/shopper/visit-trail';
+import { visitTrailAtom } from '../../components/shopper/visit-trail';
+import { buttonClass } from '../../components/ui/button';
+import formStyles from '../../components/ui/form.module.css';
+import spinner from '../../components/ui/spinner.module.css';
 
 export interface EnquiryFormProps {
   site: string;
@@ -160,20 +167,20 @@ function Field({
   const id = `${formId}-${field.name}`;
   const error = errors[field.name]?.message;
   const message = typeof error === 'string' ? error : undefined;
-  const className = `form-field form-field--${field.width}${field.type === 'checkbox' ? ' form-field--check' : ''}${message ? ' form-field--invalid' : ''}`;
+  const className = `${formStyles.field}${field.width === 'half' ? ` ${formStyles.half}` : ''}${field.type === 'checkbox' ? ` ${formStyles.check}` : ''}${message ? ` ${formStyles.invalid}` : ''}`;
   const marker = field.required ? (
-    <span className="form-field__required" aria-hidden="true">
+    <span className={formStyles.required} aria-hidden="true">
       {' '}
       *
     </span>
   ) : null;
   const help = field.help ? (
-    <p id={`${id}-help`} className="form-field__help">
+    <p id={`${id}-help`} className={formStyles.help}>
       {field.help}
     </p>
   ) : null;
   const errorText = message ? (
-    <p id={`${id}-error`} className="form-field__error">
+    <p id={`${id}-error`} className={formStyles.error}>
       {message}
     </p>
   ) : null;
@@ -184,7 +191,7 @@ function Field({
           {field.label}
           {marker}
         </legend>
-        <ul className="form-field__choices">
+        <ul className={formStyles.choices}>
           {field.options?.map((o) => (
             <li key={o.value}>
               <label>
@@ -252,6 +259,10 @@ export function EnquiryFormClient({
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const lastStep = form.steps.length - 1;
   const current = form.steps[step] ?? { fields: [] };
+  const [savedDetails, setSavedDetails] = useAtom(userDetailsAtom(site));
+  const setEnquiredCars = useSetAtom(enquiredCarsAtom(site));
+  const setSuccessMarker = useSetAtom(successMarkerAtom(site));
+  const trail = useAtomValue(visitTrailAtom);
 
   const resolver = useMemo<Resolver<FieldValues>>(
     () => async (values, context, options) => {
@@ -280,13 +291,12 @@ export function EnquiryFormClient({
   });
 
   useEffect(() => {
-    // Stored user details fill what the shopper has not typed yet (conversion §3).
-    const saved = readUserDetails(site);
-    for (const [name, value] of Object.entries(saved)) {
+    // Stored user details fill what the shopper has not typed yet (conversion §3), once the browser has read them.
+    for (const [name, value] of Object.entries(savedDetails)) {
       const known = form.steps.some((s) => s.fields.some((f) => f.name === name && f.type !== 'hidden'));
       if (known && value && !getValues(name)) setValue(name, value, { shouldDirty: false });
     }
-  }, [form, site, getValues, setValue]);
+  }, [form, savedDetails, getValues, setValue]);
 
   useEffect(() => {
     if (showSummary && Object.keys(formState.errors).length) summary.current?.focus();
@@ -302,7 +312,6 @@ export function EnquiryFormClient({
     setFormError(undefined);
     setStatus('submitting');
     if (!key.current) key.current = newKey();
-    const trail = visitTrail();
     const result = await postLead(endpoint, {
       form: form.name,
       step,
@@ -328,16 +337,17 @@ export function EnquiryFormClient({
         requestAnimationFrame(() => stepHeading.current?.focus());
         return;
       }
-      saveUserDetails(site, getValues());
-      if (car) rememberEnquiredCar(site, car);
+      const sent = getValues();
+      setSavedDetails((saved) => withUserDetails(saved, sent));
+      if (car) setEnquiredCars((list) => withEnquiredCar(list, car, new Date()));
       const chosen = getValues('category');
-      track(chosen === 'Careers Enquiry' ? 51 : form.eventId, {
+      track(chosen === CAREERS_CATEGORY ? ANALYTICS_EVENTS.careersEnquiry : form.eventId, {
         form: form.name,
         lead_id: answer.lead_id,
         category: typeof chosen === 'string' && chosen ? chosen : form.category,
       });
       const name = getValues('name');
-      saveSuccessMarker(site, {
+      setSuccessMarker({
         leadId: answer.lead_id,
         form: form.name,
         title: form.title,
@@ -368,19 +378,19 @@ export function EnquiryFormClient({
 
   return (
     <form
-      className="enquiry-form"
+      className={formStyles.form}
       noValidate
       aria-describedby={form.disclaimerNotice ? `${formId}-notice` : undefined}
       onSubmit={(event) => void handleSubmit(onValid, () => setShowSummary(true))(event)}
     >
       {multiStep ? (
-        <StepHeading className="enquiry-form__step" ref={stepHeading} tabIndex={-1}>
+        <StepHeading className={formStyles.step} ref={stepHeading} tabIndex={-1}>
           Step {step + 1} of {form.steps.length}: {current.title}
         </StepHeading>
       ) : null}
       {showSummary && errorList.length ? (
-        <div className="form-errors" role="alert" tabIndex={-1} ref={summary}>
-          <p className="form-errors__heading">{ERROR_SUMMARY_HEADING}</p>
+        <div className={formStyles.errors} role="alert" tabIndex={-1} ref={summary}>
+          <p className={formStyles.errorsHeading}>{ERROR_SUMMARY_HEADING}</p>
           <ul>
             {errorList.map((e) => (
               <li key={e.name}>
@@ -391,19 +401,19 @@ export function EnquiryFormClient({
         </div>
       ) : null}
       {status === 'error' && formError ? (
-        <div className="form-alert form-alert--error" role="alert">
-          <p className="form-alert__title">{SUBMIT_FAILED_MESSAGE}</p>
+        <div className={`${formStyles.alert} ${formStyles.alertError}`} role="alert">
+          <p className={formStyles.alertTitle}>{SUBMIT_FAILED_MESSAGE}</p>
           <p>{formError}</p>
         </div>
       ) : null}
-      <div className="enquiry-form__fields">
+      <div className={formStyles.fields}>
         {current.fields
           .filter((f) => f.type !== 'hidden' && !(lockedLocation && f.name === 'location_id'))
           .map((f) => (
             <Field key={f.name} formId={formId} field={f} register={register} errors={formState.errors} />
           ))}
       </div>
-      <div className="enquiry-form__trap" aria-hidden="true">
+      <div className={formStyles.trap} aria-hidden="true">
         <label htmlFor={`${formId}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
         <input
           id={`${formId}-${HONEYPOT_FIELD}`}
@@ -416,15 +426,15 @@ export function EnquiryFormClient({
         />
       </div>
       {form.disclaimerNotice ? (
-        <p id={`${formId}-notice`} className="enquiry-form__notice">
+        <p id={`${formId}-notice`} className={formStyles.notice}>
           {form.disclaimerNotice}
         </p>
       ) : null}
-      <div className="enquiry-form__actions">
+      <div className={formStyles.actions}>
         {multiStep && step > 0 ? (
           <button
             type="button"
-            className="button button--outline"
+            className={buttonClass('outline')}
             disabled={submitting}
             onClick={() => {
               setStep(step - 1);
@@ -436,11 +446,11 @@ export function EnquiryFormClient({
         ) : null}
         <button
           type="submit"
-          className="button button--primary"
+          className={buttonClass('primary')}
           disabled={submitting}
           aria-busy={submitting || undefined}
         >
-          {submitting ? <span className="spinner" aria-hidden="true" /> : null}
+          {submitting ? <span className={spinner.spinner} aria-hidden="true" /> : null}
           {submitting ? 'Sending…' : step < lastStep ? 'Next' : form.submitText}
         </button>
       </div>

@@ -3,6 +3,8 @@ import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { prepareForm } from '../../server/page-data/form-block';
 import { EnquiryFormClient } from './EnquiryForm.client';
 import { EnquiryFormLazy } from './EnquiryFormLazy.client';
+import formStyles from '../../components/ui/form.module.css';
+import styles from './EnquiryForm.module.css';
 
 export const EnquiryForm: BlockComponent<'EnquiryForm'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
@@ -24,14 +26,14 @@ export const EnquiryForm: BlockComponent<'EnquiryForm'> = async ({ props, ctx })
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
   return (
     <section
-      className={`section enquiry${props.band === 'surface' ? ' band--surface' : ''}`}
+      className={`section enquiry${props.band === 'surface' ? ` ${styles.surface}` : ''}`}
       aria-labelledby={headingId}
     >
-      <div className="container enquiry__inner">
+      <div className={`container ${formStyles.inner}`}>
         <Heading id={headingId}>{props.heading ?? form.title}</Heading>
-        {(props.intro ?? form.intro) ? <p className="enquiry__intro">{props.intro ?? form.intro}</p> : null}
+        {(props.intro ?? form.intro) ? <p className={formStyles.intro}>{props.intro ?? form.intro}</p> : null}
         {prepared.car && props.car === 'query' ? (
-          <p className="enquiry__about">
+          <p className={formStyles.about}>
             About: <a href={`/cars/${prepared.car.slug}`}>{prepared.car.name}</a>
           </p>
         ) : null}

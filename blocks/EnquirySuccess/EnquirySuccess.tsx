@@ -1,6 +1,8 @@
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { SuccessDetails } from './EnquirySuccess.client';
+import { buttonClass } from '../../components/ui/button';
+import styles from './EnquirySuccess.module.css';
 
 export const EnquirySuccess: BlockComponent<'EnquirySuccess'> = ({ props, ctx }) => (
   <section className="section success" aria-labelledby="success-heading">
@@ -14,10 +16,10 @@ export const EnquirySuccess: BlockComponent<'EnquirySuccess'> = ({ props, ctx })
           <a href={`tel:${ctx.tenant.contact.phone.replace(/[^0-9+]/g, '')}`}>{ctx.tenant.contact.phone}</a>.
         </p>
       ) : null}
-      <ul className="success__links">
+      <ul className={styles.links}>
         {(props.links ?? []).map((l) => (
           <li key={l.href}>
-            <Link className="button button--outline" href={l.href}>
+            <Link className={buttonClass('outline')} href={l.href}>
               {l.label}
             </Link>
           </li>

@@ -5,6 +5,9 @@ import { useAtom } from 'jotai';
 import { useMemo } from 'react';
 import { useHydrated } from '../../components/shopper/use-hydrated';
 import { favouritesAtom } from '../../components/shopper/store';
+import { buttonClass } from '../../components/ui/button';
+import { cardGridClass } from '../../components/ui/card-grid';
+import { stockCardBodyClass, stockCardClass } from '../../components/StockCard/card-classes';
 
 export function Favourites({ site, heading }: { site: string; heading: string }) {
   const [list, setList] = useAtom(useMemo(() => favouritesAtom(site), [site]));
@@ -18,21 +21,21 @@ export function Favourites({ site, heading }: { site: string; heading: string })
           Save to favourites.
         </p>
       ) : (
-        <ul className="card-grid" role="list">
+        <ul className={cardGridClass} role="list">
           {list.map((car) => (
-            <li key={car.id} className="stock-card">
+            <li key={car.id} className={stockCardClass}>
               {car.primary_image_url ? (
                 // A plain img: the entry may outlive the car, and next/image would fail on a removed picture.
                 // eslint-disable-next-line @next/next/no-img-element
                 <img src={car.primary_image_url} alt="" width={600} height={400} loading="lazy" />
               ) : null}
-              <div className="stock-card__body">
+              <div className={stockCardBodyClass}>
                 <h2 className="stock-card__title">
                   <Link href={`/cars/${car.slug}`}>{car.name}</Link>
                 </h2>
                 <button
                   type="button"
-                  className="button button--outline"
+                  className={buttonClass('outline')}
                   onClick={() => setList((current) => current.filter((f) => f.id !== car.id))}
                 >
                   Remove<span className="visually-hidden"> {car.name} from favourites</span>

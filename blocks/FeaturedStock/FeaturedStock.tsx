@@ -4,6 +4,7 @@ import { getSearchService } from '../../services/search';
 import { StockCard } from '../../components/StockCard/StockCard';
 import { cardSettings } from '../../components/StockCard/card-settings';
 import { SectionHeader } from '../../components/SectionHeader/SectionHeader';
+import { cardGridClass } from '../../components/ui/card-grid';
 
 /** A featured row shows cars a shopper can buy now: sold cars stay listed in search, not here. */
 const AVAILABLE: StockFilter = { field: 'status', in: ['in_stock', 'coming_soon'] };
@@ -23,7 +24,7 @@ export const FeaturedStock: BlockComponent<'FeaturedStock'> = async ({ props, ct
   return (
     <section className="container section" aria-labelledby={headingId}>
       <SectionHeader id={headingId} heading={props.heading} moreLink={props.moreLink} />
-      <ul className="card-grid" role="list">
+      <ul className={cardGridClass} role="list">
         {hits.map((car) => (
           <li key={car.id}>
             <StockCard car={car} settings={settings} now={ctx.now} />

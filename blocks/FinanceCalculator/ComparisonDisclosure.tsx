@@ -1,4 +1,5 @@
 import { COMPARISON_WARNING, comparisonBasis, formatRate } from '../../domain/finance/disclosure';
+import styles from './ComparisonDisclosure.module.css';
 
 /**
  * The rate and the comparison rate side by side, equally prominent, with the basis and warning in
@@ -6,7 +7,7 @@ import { COMPARISON_WARNING, comparisonBasis, formatRate } from '../../domain/fi
  */
 export function RatePair({ interestRate, comparisonRate }: { interestRate: number; comparisonRate: number }) {
   return (
-    <p className="rate-pair">
+    <p className={`${styles.ratePair} rate-pair`}>
       <span>
         Interest rate <strong>{formatRate(interestRate)}</strong>
       </span>
@@ -17,10 +18,14 @@ export function RatePair({ interestRate, comparisonRate }: { interestRate: numbe
   );
 }
 
-export function ComparisonWarning() {
+/** The comparison warning's class list; `comparison-warning` stays as a plain hook (browser tests, the sidebar's own notes). */
+export const comparisonWarningClass = `${styles.warning} comparison-warning`;
+
+/** `currency` is the site's (tenant.locale.currency), for the sample loan amount. */
+export function ComparisonWarning({ currency }: { currency: string }) {
   return (
-    <p className="comparison-warning">
-      * {comparisonBasis()} {COMPARISON_WARNING}
+    <p className={comparisonWarningClass}>
+      * {comparisonBasis(currency)} {COMPARISON_WARNING}
     </p>
   );
 }

@@ -11,15 +11,21 @@ import {
   type FinanceFees,
 } from '../../domain/finance/calculator';
 import { collapseDisclaimer } from '../../domain/finance/disclosure';
+import { formatMoney } from '../../domain/format';
 import { FREQUENCIES, FREQUENCY_LABELS, PER_PERIOD, type Frequency } from '../../domain/finance/repayment';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 import type { CompiledForm } from '../../domain/forms/compile-form';
 import { track } from '../../components/shopper/analytics';
 import { FormDialog } from '../FormModalButton/FormDialog.client';
 import { ComparisonWarning, RatePair } from './ComparisonDisclosure';
+import { linkButtonClass } from '../../components/ui/button';
+import formStyles from '../../components/ui/form.module.css';
+import styles from './FinanceCalculator.module.css';
 
 export interface FinanceCalculatorProps {
   site: string;
+  /** The site's currency (tenant.locale.currency). */
+  currency: string;
   initial: CalculatorState;
   bounds: CalculatorBounds;
   fees: FinanceFees;
@@ -31,14 +37,6 @@ export interface FinanceCalculatorProps {
   enquiry?: { form: CompiledForm; car?: { id: number; name: string; slug: string } };
   enquiryOnFirstUse: boolean;
 }
-
-const money = (n: number, cents = false) =>
-  new Intl.NumberFormat('en-AU', {
-    style: 'currency',
-    currency: 'AUD',
-    minimumFractionDigits: cents ? 2 : 0,
-    maximumFractionDigits: cents ? 2 : 0,
-  }).format(n);
 
 interface SliderProps {
   id: string;
@@ -57,9 +55,9 @@ function Slider({ id, label, field, value, bounds, format, onChange, error, read
   const { min, max, step } = bounds[field];
   const [text, setText] = useState<string>();
   return (
-    <div className={`calc-input${error ? ' calc-input--invalid' : ''}`}>
+    <div className={`${styles.field}${error ? ` ${styles.invalid}` : ''}`}>
       <label htmlFor={`${id}-${field}`}>{label}</label>
-      <div className="calc-input__row">
+      <div className={styles.row}>
         <input
           type="range"
           min={min}
@@ -71,7 +69,7 @@ function Slider({ id, label, field, value, bounds, format, onChange, error, read
           disabled={readOnly}
           onChange={(e) => onChange(field, Number(e.target.value))}
         />
-        <span className="calc-input__box">
+        <span className={styles.box}>
           <input
             id={`${id}-${field}`}
             type="text"
@@ -97,7 +95,7 @@ function Slider({ id, label, field, value, bounds, format, onChange, error, read
         </span>
       </div>
       {error ? (
-        <p id={`${id}-${field}-error`} className="form-field__error" role="alert">
+        <p id={`${id}-${field}-error`} className={formStyles.error} role="alert">
           {error}
         </p>
       ) : null}
@@ -108,6 +106,7 @@ function Slider({ id, label, field, value, bounds, format, onChange, error, read
 /** conversion §4.4 calculator: every change is recalculated at once; first use fires event 26. */
 export function FinanceCalculatorClient(props: FinanceCalculatorProps) {
   const { bounds, fees } = props;
+  const money = (n: number, cents = false) => formatMoney(n, props.currency, { cents });
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [state, setState] = useState<CalculatorState>(props.initial);
   const [expanded, setExpanded] = useState(false);
@@ -132,8 +131,8 @@ export function FinanceCalculatorClient(props: FinanceCalculatorProps) {
   const disclaimer = props.disclaimer ? collapseDisclaimer(props.disclaimer, expanded) : undefined;
 
   return (
-    <div className="calc">
-      <div className="calc__inputs">
+    <div className={`${styles.calc} calc`}>
+      <div className={styles.inputs}>
         <Slider
           id={id}
           label="Purchase price"
@@ -146,12 +145,12 @@ export function FinanceCalculatorClient(props: FinanceCalculatorProps) {
           {...(result.priceError ? { error: result.priceError } : {})}
         />
         {props.quickPicks.length ? (
-          <div className="calc__picks" role="group" aria-label="Quick price picks">
+          <div className={styles.picks} role="group" aria-label="Quick price picks">
             {props.quickPicks.map((p) => (
               <button
                 key={p}
                 type="button"
-                className="chip"
+                className={styles.chip}
                 aria-pressed={state.price === p}
                 onClick={() => change('price', p)}
               >
@@ -205,7 +204,7 @@ export function FinanceCalculatorClient(props: FinanceCalculatorProps) {
           </>
         )}
         {props.hideFrequency ? null : (
-          <fieldset className="calc__frequency">
+          <fieldset className={styles.frequency}>
             <legend>Repayments</legend>
             {(Object.keys(FREQUENCIES) as Frequency[]).map((f) => (
               <label key={f}>
@@ -222,18 +221,18 @@ export function FinanceCalculatorClient(props: FinanceCalculatorProps) {
           </fieldset>
         )}
       </div>
-      <div className="calc__result" aria-live="polite">
+      <div className={styles.result} aria-live="polite">
         {result.repayment !== undefined ? (
-          <p className="calc__repayment">
+          <p className={styles.repayment}>
             <strong data-testid="calc-repayment">{money(result.repayment, true)}</strong> {PER_PERIOD[state.frequency]}
           </p>
         ) : (
-          <p className="calc__repayment">
+          <p className={styles.repayment}>
             <strong data-testid="calc-repayment">{ENQUIRE_FOR_FINANCE}</strong>
           </p>
         )}
         <RatePair interestRate={state.interest} comparisonRate={result.comparisonRate} />
-        <dl className="calc__summary">
+        <dl className={styles.summary}>
           <div>
             <dt>Amount financed</dt>
             <dd>{money(result.financed, true)}</dd>
@@ -267,7 +266,7 @@ export function FinanceCalculatorClient(props: FinanceCalculatorProps) {
             </div>
           ) : null}
         </dl>
-        <ComparisonWarning />
+        <ComparisonWarning currency={props.currency} />
         {props.enquiry ? (
           <FormDialog
             site={props.site}
@@ -279,12 +278,12 @@ export function FinanceCalculatorClient(props: FinanceCalculatorProps) {
           />
         ) : null}
         {disclaimer ? (
-          <div className="calc__disclaimer">
+          <div className={styles.disclaimer}>
             <p>{disclaimer.text}</p>
             {disclaimer.truncated || expanded ? (
               <button
                 type="button"
-                className="link-button"
+                className={linkButtonClass}
                 aria-expanded={expanded}
                 onClick={() => setExpanded(!expanded)}
               >

@@ -3,7 +3,8 @@ import type { BlockComponent } from '../types';
 import { calculatorBounds, initialCalculatorState, moneyQuickPicks } from '../../domain/finance/calculator';
 import type { LenderRecord } from '../../domain/finance/estimate';
 import { isAvailable } from '../../domain/listing';
-import { formatMoney, shownPrice } from '../../domain/price-display';
+import { shownPrice } from '../../domain/price-display';
+import { formatMoney } from '../../domain/format';
 import { tenantFees } from '../../services/finance/quote-provider';
 import { getStockRepository, type Car } from '../../services/stock';
 import { prepareForm } from '../../server/page-data/form-block';
@@ -13,6 +14,8 @@ import { FinanceCalculatorLazy } from './FinanceCalculatorLazy.client';
 import { calculate } from '../../domain/finance/calculator';
 import { formatRate } from '../../domain/finance/disclosure';
 import { PER_PERIOD } from '../../domain/finance/repayment';
+import { buttonClass } from '../../components/ui/button';
+import styles from './FinanceCalculator.module.css';
 
 export const FinanceCalculator: BlockComponent<'FinanceCalculator'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
@@ -45,6 +48,7 @@ export const FinanceCalculator: BlockComponent<'FinanceCalculator'> = async ({ p
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
   const calculatorProps: FinanceCalculatorProps = {
     site: tenant.slug,
+    currency: tenant.locale.currency,
     initial,
     bounds,
     fees: tenantFees(finance),
@@ -67,18 +71,18 @@ export const FinanceCalculator: BlockComponent<'FinanceCalculator'> = async ({ p
     <section className="section finance-calculator" aria-labelledby="finance-calculator-heading">
       <div className="container">
         {showBanner && car ? (
-          <div className="finance-banner">
-            <p className="finance-banner__title">Finance Available For This Vehicle!</p>
-            <Link className="button button--accent" href={`/finance?car_id=${car.id}#finance-form`}>
+          <div className={styles.banner}>
+            <p className={styles.bannerTitle}>Finance Available For This Vehicle!</p>
+            <Link className={buttonClass('accent')} href={`/finance?car_id=${car.id}#finance-form`}>
               Get Finance Now
             </Link>
           </div>
         ) : null}
-        <Heading id="finance-calculator-heading" className="finance-calculator__heading">
+        <Heading id="finance-calculator-heading" className={styles.heading}>
           <span id="finance-calculator">{props.heading ?? 'Finance Calculator'}</span>
         </Heading>
         {finance.lenderName ? (
-          <p className="finance-calculator__lender">
+          <p className={styles.lender}>
             Finance by {finance.lenderName}
             {finance.creditLicence ? `, ${finance.creditLicence}` : ''}.
           </p>

@@ -3,6 +3,8 @@
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
 import type { EnquiryFormProps } from '../EnquiryForm/EnquiryForm.client';
+import { buttonClass } from '../../components/ui/button';
+import styles from './FormModalButton.module.css';
 
 // The form and its validator load when the dialog first opens, not with the page.
 const EnquiryFormClient = dynamic(() => import('../EnquiryForm/EnquiryForm.client').then((m) => m.EnquiryFormClient), {
@@ -36,7 +38,7 @@ export function FormDialog({ label, style, dialogTitle, labelContext, openSignal
     <>
       <button
         type="button"
-        className={`button button--${style}`}
+        className={buttonClass(style)}
         aria-haspopup="dialog"
         onClick={() => {
           setOpened(true);
@@ -46,19 +48,14 @@ export function FormDialog({ label, style, dialogTitle, labelContext, openSignal
         {label}
         {labelContext ? <span className="visually-hidden"> – {labelContext}</span> : null}
       </button>
-      <dialog ref={dialog} className="form-dialog" aria-labelledby={headingId}>
-        <div className="form-dialog__bar">
+      <dialog ref={dialog} className={styles.dialog} aria-labelledby={headingId}>
+        <div className={styles.bar}>
           <h2 id={headingId}>{dialogTitle ?? formProps.form.title}</h2>
-          <button
-            type="button"
-            className="form-dialog__close"
-            aria-label="Close"
-            onClick={() => dialog.current?.close()}
-          >
+          <button type="button" className={styles.close} aria-label="Close" onClick={() => dialog.current?.close()}>
             ×
           </button>
         </div>
-        {formProps.car ? <p className="form-dialog__about">{formProps.car.name}</p> : null}
+        {formProps.car ? <p className={styles.about}>{formProps.car.name}</p> : null}
         {opened ? <EnquiryFormClient {...formProps} onSuccess={() => dialog.current?.close()} /> : null}
       </dialog>
     </>

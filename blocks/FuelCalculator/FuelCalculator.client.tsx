@@ -1,7 +1,9 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { weeklyFuelCost } from '../../domain/vehicle-rules';
+import { weeklyFuelCost } from '../../domain/vehicle/fuel-calculator';
+import { formatMoney } from '../../domain/format';
+import styles from './FuelCalculator.module.css';
 
 export function FuelCalculatorForm({
   consumption,
@@ -19,11 +21,11 @@ export function FuelCalculatorForm({
   const [litres, setLitres] = useState(String(consumption));
   const id = useId();
   const cost = weeklyFuelCost({ kmPerWeek: Number(km), litresPer100km: Number(litres), pricePerLitre: Number(price) });
-  const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency });
+  const money = (amount: number) => formatMoney(amount, currency, { cents: true });
   const field = (label: string, value: string, set: (v: string) => void, step: string, suffix: string) => (
-    <label className="fuel-calc__field">
+    <label className={styles.field}>
       <span>{label}</span>
-      <span className="fuel-calc__input">
+      <span className={styles.input}>
         <input
           type="number"
           inputMode="decimal"
@@ -37,12 +39,12 @@ export function FuelCalculatorForm({
     </label>
   );
   return (
-    <form className="fuel-calc" onSubmit={(event) => event.preventDefault()} aria-describedby={`${id}-result`}>
+    <form className={styles.calc} onSubmit={(event) => event.preventDefault()} aria-describedby={`${id}-result`}>
       {field('Kilometres per week', km, setKm, '10', 'km')}
       {field('Fuel price per litre', price, setPrice, '0.01', '$/L')}
       {field('Fuel consumption', litres, setLitres, '0.1', 'L/100 km')}
-      <p id={`${id}-result`} className="fuel-calc__result" aria-live="polite">
-        Estimated fuel cost: <strong>{money.format(cost)}</strong> per week
+      <p id={`${id}-result`} className={`${styles.result} fuel-calc__result`} aria-live="polite">
+        Estimated fuel cost: <strong>{money(cost)}</strong> per week
       </p>
     </form>
   );

@@ -4,15 +4,16 @@ import {
   FUEL_PRICE_PER_LITRE,
   fuelConsumption,
   showsFuelCalculator,
-} from '../../domain/vehicle-rules';
+} from '../../domain/vehicle/fuel-calculator';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { FuelCalculatorForm } from './FuelCalculator.client';
+import styles from './FuelCalculator.module.css';
 
 export const FuelCalculator: BlockComponent<'FuelCalculator'> = async ({ props, ctx }) => {
   const { car } = await pageVehicle(ctx);
   if (!showsFuelCalculator(car)) return null;
   return (
-    <section className="fuel-calculator" aria-labelledby="fuel-calculator-heading">
+    <section className={styles.section} aria-labelledby="fuel-calculator-heading">
       <h2 id="fuel-calculator-heading">{props.heading ?? 'Fuel cost calculator'}</h2>
       <FuelCalculatorForm
         consumption={fuelConsumption(car)}

@@ -2,6 +2,8 @@ import Image from 'next/image';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { isCurrent } from '../../domain/promotions';
+import { buttonClass, type ButtonVariant } from '../../components/ui/button';
+import styles from './Hero.module.css';
 
 export const Hero: BlockComponent<'Hero'> = ({ props, ctx }) => {
   const promotion = props.usePromotion
@@ -14,15 +16,15 @@ export const Hero: BlockComponent<'Hero'> = ({ props, ctx }) => {
     ? [{ label: promotion.cta ?? 'Find out more', href: promotion.href, style: 'accent' as const }]
     : (props.buttons ?? []);
   return (
-    <section className={`hero hero--${props.size ?? 'medium'}${image ? ' hero--image' : ''}`}>
-      {image ? <Image className="hero__image" src={image.src} alt={image.alt} fill priority sizes="100vw" /> : null}
-      <div className="container hero__content">
+    <section className={`${styles.hero} ${styles[props.size ?? 'medium']}${image ? ` ${styles.withImage}` : ''}`}>
+      {image ? <Image className={styles.image} src={image.src} alt={image.alt} fill priority sizes="100vw" /> : null}
+      <div className={`container ${styles.content}`}>
         <h1>{heading}</h1>
-        {text ? <p className="hero__text">{text}</p> : null}
+        {text ? <p className={styles.text}>{text}</p> : null}
         {buttons.length ? (
-          <div className="hero__actions">
+          <div className={styles.actions}>
             {buttons.map((b) => (
-              <Link key={b.href} href={b.href} className={`button button--${heroButtonStyle(b.style)}`}>
+              <Link key={b.href} href={b.href} className={buttonClass(heroButtonStyle(b.style))}>
                 {b.label}
               </Link>
             ))}
@@ -34,6 +36,6 @@ export const Hero: BlockComponent<'Hero'> = ({ props, ctx }) => {
 };
 
 /** The hero sits on the primary colour, so its main button takes the accent colour to stand out. */
-function heroButtonStyle(style: string | undefined): string {
+function heroButtonStyle(style: ButtonVariant | undefined): ButtonVariant {
   return !style || style === 'primary' || style === 'accent' ? 'accent' : style;
 }

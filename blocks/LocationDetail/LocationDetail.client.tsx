@@ -1,6 +1,9 @@
 'use client';
 
 import { useId, useRef, useState } from 'react';
+import { buttonClass } from '../../components/ui/button';
+import dialogStyles from '../FormModalButton/FormModalButton.module.css';
+import styles from './LocationDetail.module.css';
 
 export interface HoursTable {
   id: number;
@@ -14,8 +17,8 @@ export interface HoursTable {
 function Table({ table, caption }: { table: HoursTable; caption: string }) {
   return (
     <>
-      {table.status ? <p className="location-hours__status">{table.status}</p> : null}
-      <table className="location-hours__table">
+      {table.status ? <p className={`${styles.hoursStatus} location-hours__status`}>{table.status}</p> : null}
+      <table className={styles.hoursTable}>
         <caption className="visually-hidden">{caption}</caption>
         <tbody>
           {table.rows.map((row) => (
@@ -27,7 +30,7 @@ function Table({ table, caption }: { table: HoursTable; caption: string }) {
         </tbody>
       </table>
       {table.changes.length ? (
-        <div className="location-hours__changes">
+        <div className={styles.hoursChanges}>
           <p>Changed hours this week:</p>
           <ul>
             {table.changes.map((c) => (
@@ -58,7 +61,7 @@ export function HoursPicker({ tables, name }: { tables: HoursTable[]; name: stri
   return (
     <div className="location-hours">
       {tables.length > 1 ? (
-        <div className="location-hours__picker">
+        <div className={styles.hoursPicker}>
           <label htmlFor={id}>Show opening hours for</label>
           <select id={id} value={table.id} onChange={(e) => setSelected(Number(e.target.value))}>
             {tables.map((t) => (
@@ -82,18 +85,18 @@ export function HolidayHoursDialog({ days }: { days: { date: string; name?: stri
     <>
       <button
         type="button"
-        className="button button--outline"
+        className={buttonClass('outline')}
         aria-haspopup="dialog"
         onClick={() => dialog.current?.showModal()}
       >
         Holiday hours
       </button>
-      <dialog ref={dialog} className="form-dialog" aria-labelledby={headingId}>
-        <div className="form-dialog__bar">
+      <dialog ref={dialog} className={dialogStyles.dialog} aria-labelledby={headingId}>
+        <div className={dialogStyles.bar}>
           <h2 id={headingId}>Holiday hours</h2>
           <button
             type="button"
-            className="form-dialog__close"
+            className={dialogStyles.close}
             aria-label="Close"
             onClick={() => dialog.current?.close()}
           >
@@ -101,14 +104,14 @@ export function HolidayHoursDialog({ days }: { days: { date: string; name?: stri
           </button>
         </div>
         {days.length ? (
-          <table className="location-hours__table">
+          <table className={styles.hoursTable}>
             <caption className="visually-hidden">Holiday hours</caption>
             <tbody>
               {days.map((d) => (
                 <tr key={d.date}>
                   <th scope="row">
                     {d.date}
-                    {d.name ? <span className="location-hours__holiday"> {d.name}</span> : null}
+                    {d.name ? <span className={styles.holiday}> {d.name}</span> : null}
                   </th>
                   <td>{d.hours}</td>
                 </tr>
@@ -133,14 +136,14 @@ export function LocationMap({ lat, lng, name }: { lat: number; lng: number; name
   const src = `https://www.openstreetmap.org/export/embed.html?bbox=${lng - d}%2C${lat - d}%2C${lng + d}%2C${lat + d}&layer=mapnik&marker=${lat}%2C${lng}`;
   return shown ? (
     <iframe
-      className="location-map__frame"
+      className={styles.mapFrame}
       title={`Map of ${name}`}
       src={src}
       loading="lazy"
       referrerPolicy="no-referrer"
     />
   ) : (
-    <button type="button" className="button button--outline location-map__show" onClick={() => setShown(true)}>
+    <button type="button" className={`${buttonClass('outline')} location-map__show`} onClick={() => setShown(true)}>
       Show map
     </button>
   );

@@ -3,6 +3,7 @@ import type { Location } from '../../services/stock';
 import { groupOpeningHours } from '../../domain/locations/opening-hours';
 import { hoursSourceOf, upcomingHours, upcomingSpecialHours } from '../../domain/locations/upcoming-hours';
 import { openNow } from '../../domain/locations/open-now';
+import { formatCalendarDate, formatNumber } from '../../domain/format';
 import { reviewsToShow, showsRatingSummary } from '../../domain/locations/reviews';
 import { LOCATION_TAB_LABELS, tabsOfLocation } from '../../domain/locations/location-tabs';
 import { locationJsonLd } from '../../domain/locations/location-structured-data';
@@ -12,15 +13,10 @@ import { bookingHref, PARTS_ENQUIRY_PATH } from '../../server/page-data/location
 import { siteOrigin } from '../../server/page-data/site-origin';
 import { FormDialog } from '../FormModalButton/FormDialog.client';
 import { HolidayHoursDialog, HoursPicker, LocationMap, type HoursTable } from './LocationDetail.client';
+import { buttonClass } from '../../components/ui/button';
+import styles from './LocationDetail.module.css';
 
-const dateLabel = (date: string) =>
-  new Intl.DateTimeFormat('en-AU', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+const dateLabel = (date: string) => formatCalendarDate(date, 'weekday');
 const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, '')}`;
 
 function typeLabel(location: Location): string {
@@ -50,9 +46,9 @@ function hoursTable(location: Location, now: Date): HoursTable {
 function Stars({ rating }: { rating: number }) {
   const full = Math.round(rating);
   return (
-    <span className="stars" role="img" aria-label={`${rating} out of 5 stars`}>
+    <span className={styles.stars} role="img" aria-label={`${rating} out of 5 stars`}>
       {'★'.repeat(full)}
-      <span aria-hidden="true" className="stars__empty">
+      <span aria-hidden="true" className={styles.starsEmpty}>
         {'★'.repeat(Math.max(0, 5 - full))}
       </span>
     </span>
@@ -94,24 +90,24 @@ export const LocationDetail: BlockComponent<'LocationDetail'> = async ({ props, 
   return (
     <article className="section location" aria-labelledby="location-heading">
       <div className="container">
-        <p className="location__type">{[dealership?.name, typeLabel(location)].filter(Boolean).join(' · ')}</p>
+        <p className={styles.type}>{[dealership?.name, typeLabel(location)].filter(Boolean).join(' · ')}</p>
         <h1 id="location-heading">{location.name}</h1>
-        <div className="location__grid">
+        <div className={styles.grid}>
           <div className="location__main">
             <section aria-labelledby="location-contact">
               <h2 id="location-contact">Address and contact</h2>
-              {oneLine ? <address className="location__address">{oneLine}</address> : null}
-              <div className="location__actions">
-                <a className="button button--primary" href={directions} rel="noopener" target="_blank">
+              {oneLine ? <address className={styles.address}>{oneLine}</address> : null}
+              <div className={styles.actions}>
+                <a className={buttonClass('primary')} href={directions} rel="noopener" target="_blank">
                   Get Directions<span className="visually-hidden"> (opens in a new tab)</span>
                 </a>
                 {/* catalogue §2: parts locations show Parts Enquiry instead of a phone number. */}
                 {tabs.includes('parts') && !tabs.includes('sales') ? (
-                  <a className="button button--secondary" href={PARTS_ENQUIRY_PATH}>
+                  <a className={buttonClass('secondary')} href={PARTS_ENQUIRY_PATH}>
                     Parts Enquiry
                   </a>
                 ) : phone ? (
-                  <a className="button button--secondary" href={telHref(phone)}>
+                  <a className={buttonClass('secondary')} href={telHref(phone)}>
                     Call {phone}
                   </a>
                 ) : null}
@@ -126,22 +122,22 @@ export const LocationDetail: BlockComponent<'LocationDetail'> = async ({ props, 
                   />
                 ) : null}
                 {tabs.includes('service') && settings.showServiceBooking ? (
-                  <a className="button button--outline" href={bookingHref(tenant)}>
+                  <a className={buttonClass('outline')} href={bookingHref(tenant)}>
                     Book a Service
                   </a>
                 ) : null}
                 {sells ? (
-                  <a className="button button--outline" href={`/search/${location.slug}`}>
+                  <a className={buttonClass('outline')} href={`/search/${location.slug}`}>
                     View stock at this location
                   </a>
                 ) : null}
               </div>
               {location.dealer_license_number ? (
-                <p className="location__licence">Dealer licence {location.dealer_license_number}</p>
+                <p className={styles.licence}>Dealer licence {location.dealer_license_number}</p>
               ) : null}
             </section>
             <section aria-labelledby="location-hours">
-              <div className="location__hours-head">
+              <div className={styles.hoursHead}>
                 <h2 id="location-hours">Opening hours</h2>
                 <HolidayHoursDialog days={holidays} />
               </div>
@@ -152,19 +148,21 @@ export const LocationDetail: BlockComponent<'LocationDetail'> = async ({ props, 
                 <h2 id="location-reviews">Customer reviews</h2>
                 <p className="location__rating">
                   <Stars rating={rating} /> <strong>{rating.toFixed(1)}</strong>
-                  {count ? ` from ${count.toLocaleString('en-AU')} reviews` : ''}
+                  {count ? ` from ${formatNumber(count)} reviews` : ''}
                 </p>
                 {reviews.length ? (
-                  <ul className="review-list">
+                  <ul className={styles.reviews}>
                     {reviews.map((r) => (
-                      <li key={r.id} className="review">
+                      <li key={r.id} className={styles.review}>
                         <p className="review__head">
                           <Stars rating={r.rating} /> <strong>{r.customer_name}</strong>
-                          {r.review_date ? <span className="review__date"> · {dateLabel(r.review_date)}</span> : null}
+                          {r.review_date ? (
+                            <span className={styles.reviewDate}> · {dateLabel(r.review_date)}</span>
+                          ) : null}
                         </p>
                         {r.text ? <p>{r.text}</p> : null}
                         {r.reply_text ? (
-                          <p className="review__reply">
+                          <p className={styles.reviewReply}>
                             Reply from {location.name}: {r.reply_text}
                           </p>
                         ) : null}
@@ -176,8 +174,8 @@ export const LocationDetail: BlockComponent<'LocationDetail'> = async ({ props, 
             ) : null}
           </div>
           <aside className="location__aside" id="location-map" aria-label="Map">
-            <div className="location-map">
-              <p className="location-map__address">{oneLine}</p>
+            <div className={styles.map}>
+              <p className={styles.mapAddress}>{oneLine}</p>
               <a href={directions} rel="noopener" target="_blank">
                 Directions to {location.name}
                 <span className="visually-hidden"> (opens in a new tab)</span>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import styles from './LocationsCarousel.module.css';
 
 /**
  * A scroll-snap row (native swiping and keyboard scrolling) with previous/next arrows that are
@@ -42,15 +43,15 @@ export function CarouselTrack({
     el.scrollBy({ left: direction * el.clientWidth * 0.9, behavior: reduce ? 'auto' : 'smooth' });
   };
   return (
-    <div className="carousel">
-      <p className="carousel__hint" aria-hidden="true">
+    <div className={styles.carousel}>
+      <p className={styles.hint} aria-hidden="true">
         Swipe →
       </p>
       {arrows ? (
-        <div className="carousel__controls">
+        <div className={styles.controls}>
           <button
             type="button"
-            className="carousel__arrow"
+            className={styles.arrow}
             aria-label={`Previous ${noun}`}
             disabled={ends.start}
             onClick={() => move(-1)}
@@ -59,7 +60,7 @@ export function CarouselTrack({
           </button>
           <button
             type="button"
-            className="carousel__arrow"
+            className={styles.arrow}
             aria-label={`Next ${noun}`}
             disabled={ends.end}
             onClick={() => move(1)}
@@ -68,7 +69,7 @@ export function CarouselTrack({
           </button>
         </div>
       ) : null}
-      <ul className="carousel__track" ref={track} aria-label={label} tabIndex={0}>
+      <ul className={styles.track} ref={track} aria-label={label} tabIndex={0}>
         {children}
       </ul>
     </div>

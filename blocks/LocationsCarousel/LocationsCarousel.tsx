@@ -1,13 +1,14 @@
 import type { BlockComponent } from '../types';
 import { siteLocations, type LocationCard } from '../../server/page-data/locations-data';
 import { CarouselTrack } from './LocationsCarousel.client';
+import styles from './LocationsCarousel.module.css';
 
 /** conversion §2.5: more than 3 locations change the layout (a carousel instead of a grid). */
 const CAROUSEL_ABOVE = 3;
 
 function Tile({ location }: { location: LocationCard }) {
   return (
-    <li className="location-tile">
+    <li className={styles.tile}>
       <h3>
         <a href={location.pageHref}>{location.name}</a>
       </h3>
@@ -35,7 +36,7 @@ export const LocationsCarousel: BlockComponent<'LocationsCarousel'> = async ({ p
         {locations.length > CAROUSEL_ABOVE ? (
           <CarouselTrack label={heading}>{tiles}</CarouselTrack>
         ) : (
-          <ul className="locations-carousel__grid">{tiles}</ul>
+          <ul className={styles.grid}>{tiles}</ul>
         )}
       </div>
     </section>

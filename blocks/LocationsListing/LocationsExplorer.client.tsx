@@ -17,6 +17,9 @@ import {
 import { FormDialog } from '../FormModalButton/FormDialog.client';
 import { useRovingTabs } from '../../components/shopper/use-roving-tabs';
 import type { DealershipLocations, LocationCard } from '../../server/page-data/locations-data';
+import { buttonClass } from '../../components/ui/button';
+import formStyles from '../../components/ui/form.module.css';
+import styles from './LocationsListing.module.css';
 
 interface Props {
   site: string;
@@ -42,37 +45,39 @@ function Card({
     .filter(Boolean)
     .join(', ');
   return (
-    <li className="location-card">
-      <h3 className="location-card__name">
+    <li className={`${styles.card} location-card`}>
+      <h3 className={styles.name}>
         <a href={location.pageHref}>{location.name}</a>
       </h3>
       {distance !== undefined ? (
-        <p className="location-card__distance">{distance < 10 ? distance.toFixed(1) : Math.round(distance)} km away</p>
+        <p className={`${styles.distance} location-card__distance`}>
+          {distance < 10 ? distance.toFixed(1) : Math.round(distance)} km away
+        </p>
       ) : null}
-      {address ? <p className="location-card__address">{address}</p> : null}
-      <div className="location-card__actions">
+      {address ? <p className={styles.address}>{address}</p> : null}
+      <div className={styles.actions}>
         {/* catalogue §2: parts locations show Parts Enquiry instead of a phone number. */}
         {location.partsHref ? (
-          <a className="button button--secondary" href={location.partsHref}>
+          <a className={buttonClass('secondary')} href={location.partsHref}>
             Parts Enquiry
           </a>
         ) : location.phone ? (
-          <a className="button button--secondary" href={telHref(location.phone)}>
+          <a className={buttonClass('secondary')} href={telHref(location.phone)}>
             <span className="visually-hidden">Call {location.name} on </span>
             {location.phone}
           </a>
         ) : null}
-        <a className="button button--primary" href={location.contact.href}>
+        <a className={buttonClass('primary')} href={location.contact.href}>
           {location.contact.label}
           <span className="visually-hidden"> – {location.name}</span>
         </a>
         {location.bookingHref ? (
-          <a className="button button--outline" href={location.bookingHref}>
+          <a className={buttonClass('outline')} href={location.bookingHref}>
             Book a Service
           </a>
         ) : null}
         {location.websiteHref ? (
-          <a className="button button--outline" href={location.websiteHref} rel="noopener">
+          <a className={buttonClass('outline')} href={location.websiteHref} rel="noopener">
             Visit Website
           </a>
         ) : null}
@@ -125,10 +130,10 @@ function DealershipBlock({
     shown = [...shown].sort((a, b) => (distances.get(a.id) ?? Infinity) - (distances.get(b.id) ?? Infinity));
   const columns = locationGridColumns(shown.length);
   return (
-    <section className="locations__dealership" aria-labelledby={`${base}-heading`}>
+    <section className={`${styles.dealership} locations__dealership`} aria-labelledby={`${base}-heading`}>
       <h2 id={`${base}-heading`}>{dealership.name}</h2>
       {tabs.length > 1 ? (
-        <div role="tablist" aria-label={`${dealership.name} location types`} className="tabs">
+        <div role="tablist" aria-label={`${dealership.name} location types`} className={styles.tabs}>
           {tabs.map((t, i) => (
             <button
               key={t}
@@ -139,7 +144,7 @@ function DealershipBlock({
               aria-selected={t === tab}
               aria-controls={`${base}-panel`}
               tabIndex={t === tab ? 0 : -1}
-              className="tabs__tab"
+              className={styles.tab}
               onClick={() => select(t)}
               onKeyDown={(e) => keys.onKeyDown(e, i)}
             >
@@ -153,7 +158,7 @@ function DealershipBlock({
         role={tabs.length > 1 ? 'tabpanel' : undefined}
         aria-labelledby={tabs.length > 1 && tab ? `${base}-tab-${tab}` : undefined}
       >
-        <ul className={`location-grid location-grid--span-${columns}`}>
+        <ul className={`${styles.grid} ${styles[`span${columns}`]}`}>
           {shown.map((l) => (
             <Card
               key={l.id}
@@ -242,8 +247,8 @@ export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: P
 
   return (
     <div className="locations__explorer">
-      <div className="locations__tools">
-        <div className="locations__search">
+      <div className={styles.tools}>
+        <div className={styles.search}>
           <label htmlFor="location-query" className="visually-hidden">
             Search locations
           </label>
@@ -257,7 +262,7 @@ export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: P
         </div>
         {nearest ? (
           <form
-            className="locations__nearest"
+            className={styles.nearest}
             onSubmit={(e) => {
               e.preventDefault();
               void findNearest();
@@ -274,18 +279,18 @@ export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: P
               aria-invalid={nearestError ? true : undefined}
               aria-describedby={nearestError ? 'nearest-error' : undefined}
             />
-            <button type="submit" className="button button--outline" disabled={busy}>
+            <button type="submit" className={buttonClass('outline')} disabled={busy}>
               Find nearest
             </button>
             {nearestError ? (
-              <p id="nearest-error" className="form-field__error" role="alert">
+              <p id="nearest-error" className={`${formStyles.error} ${styles.nearestError}`} role="alert">
                 {nearestError}
               </p>
             ) : null}
           </form>
         ) : null}
       </div>
-      <p className="locations__count" role="status">
+      <p className={`${styles.count} locations__count`} role="status">
         {total === 0
           ? 'No locations match your search.'
           : `${total} location${total === 1 ? '' : 's'}${distances ? ', nearest first' : ''}`}

@@ -2,6 +2,7 @@ import type { BlockComponent } from '../types';
 import { prepareForm } from '../../server/page-data/form-block';
 import { siteLocations } from '../../server/page-data/locations-data';
 import { LocationsExplorer } from './LocationsExplorer.client';
+import styles from './LocationsListing.module.css';
 
 export const LocationsListing: BlockComponent<'LocationsListing'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
@@ -13,7 +14,7 @@ export const LocationsListing: BlockComponent<'LocationsListing'> = async ({ pro
     <section className="section locations" aria-labelledby="locations-heading">
       <div className="container">
         <h1 id="locations-heading">{props.heading ?? 'Our locations'}</h1>
-        {props.intro ? <p className="locations__intro">{props.intro}</p> : null}
+        {props.intro ? <p className={styles.intro}>{props.intro}</p> : null}
         {/* The explorer reads ?locationQuery= in the browser, so the page itself stays cacheable. */}
         <LocationsExplorer
           site={tenant.slug}

@@ -11,7 +11,8 @@ import {
   readAutoGauge,
   type AutoGaugeResponse,
 } from '../../domain/auto-gauge';
-import { formatMoney } from '../../domain/price-display';
+import { formatMoney } from '../../domain/format';
+import styles from './MarketGauge.module.css';
 
 type Load = { state: 'loading' } | { state: 'hidden' } | { state: 'shown'; gauge: AutoGaugeResponse };
 
@@ -37,9 +38,9 @@ export function MarketGaugePanel({ slug, heading, currency }: { slug: string; he
   if (load.state === 'hidden') return null;
   if (load.state === 'loading')
     return (
-      <div className="market-gauge market-gauge--loading" aria-busy="true">
+      <div className={`${styles.gauge} market-gauge--loading`} aria-busy="true">
         <span className="visually-hidden">Loading the market price comparison</span>
-        <div className="market-gauge__skeleton" aria-hidden="true" style={{ minHeight: 180 }} />
+        <div className={styles.skeleton} aria-hidden="true" style={{ minHeight: 180 }} />
       </div>
     );
   return <Gauge gauge={load.gauge} heading={heading} currency={currency} />;
@@ -77,7 +78,7 @@ function Gauge({ gauge, heading, currency }: { gauge: AutoGaugeResponse; heading
   const listing = formatMoney(gauge.listing_price, currency);
   const range = `${formatMoney(gauge.market_range_min, currency)} to ${formatMoney(gauge.market_range_max, currency)}`;
   return (
-    <section className={`market-gauge market-gauge--${band}`} aria-labelledby={headingId}>
+    <section className={`${styles.gauge} market-gauge--${band}`} aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
       <svg
         viewBox="0 0 200 110"
@@ -98,15 +99,15 @@ function Gauge({ gauge, heading, currency }: { gauge: AutoGaugeResponse; heading
         />
         <circle cx="100" cy="100" r="6" fill="currentColor" />
       </svg>
-      <p className="market-gauge__deal">
-        <strong>{label}</strong> <span className="market-gauge__band">Market position: {band}</span>
+      <p className={`${styles.deal} market-gauge__deal`}>
+        <strong>{label}</strong> <span className={styles.band}>Market position: {band}</span>
       </p>
-      <p className="market-gauge__price">
+      <p className={styles.price}>
         Listing price <motion.strong aria-hidden="true">{priceText}</motion.strong>
         <span className="visually-hidden">{listing}</span>
       </p>
-      <p className="market-gauge__range">Market range {range}</p>
-      <p className="market-gauge__description">{gauge.description}</p>
+      <p className={styles.range}>Market range {range}</p>
+      <p className={styles.description}>{gauge.description}</p>
     </section>
   );
 }

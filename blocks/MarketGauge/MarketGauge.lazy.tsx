@@ -1,6 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import styles from './MarketGauge.module.css';
 
 /**
  * The gauge and its animation library load after the page is interactive, so they never delay the
@@ -8,5 +9,5 @@ import dynamic from 'next/dynamic';
  */
 export const LazyMarketGauge = dynamic(() => import('./MarketGauge.client').then((m) => m.MarketGaugePanel), {
   ssr: false,
-  loading: () => <div className="market-gauge__skeleton" style={{ minHeight: 180 }} aria-hidden="true" />,
+  loading: () => <div className={styles.skeleton} style={{ minHeight: 180 }} aria-hidden="true" />,
 });

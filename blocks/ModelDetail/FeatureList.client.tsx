@@ -2,6 +2,8 @@
 
 import { useId, useState } from 'react';
 import { featureView } from '../../domain/models/variants';
+import { linkButtonClass } from '../../components/ui/button';
+import styles from './ModelDetail.module.css';
 
 /** A variant's features: the first 8 with View more / View less (conversion §4.6). HTML is sanitised on the server. */
 export function FeatureList({
@@ -18,7 +20,7 @@ export function FeatureList({
   const view = featureView(features, expanded, allFeatures);
   return (
     <>
-      <ul className="variant-card__features" id={id} aria-label={label}>
+      <ul className={styles.variantFeatures} id={id} aria-label={label}>
         {view.shown.map((html, i) => (
           <li key={i} dangerouslySetInnerHTML={{ __html: html }} />
         ))}
@@ -26,7 +28,7 @@ export function FeatureList({
       {view.toggle ? (
         <button
           type="button"
-          className="link-button"
+          className={linkButtonClass}
           aria-expanded={expanded}
           aria-controls={id}
           onClick={() => setExpanded((e) => !e)}

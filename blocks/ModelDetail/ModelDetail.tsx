@@ -2,9 +2,13 @@ import Image from 'next/image';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { ReactNode } from 'react';
 import type { BlockComponent } from '../types';
+import { buttonClass } from '../../components/ui/button';
+import { cardTagClass } from '../../components/StockCard/card-classes';
 import { pageModel } from '../../server/page-data/model-context';
 import { CarouselTrack } from '../LocationsCarousel/LocationsCarousel.client';
 import { FeatureList } from './FeatureList.client';
+import styles from './ModelDetail.module.css';
+import listingStyles from '../ModelsListing/ModelsListing.module.css';
 import { driveAwayRange, orderNowHref, variantLayout, variantsHeading } from '../../domain/models/variants';
 import { sanitiseHtml } from '../../domain/sanitise-html';
 
@@ -26,7 +30,7 @@ export const ModelDetail: BlockComponent<'ModelDetail'> = async ({ props, ctx })
     ) : null;
     const price = driveAwayRange(variant.dap_min_price, variant.dap_max_price, tenant.locale.currency);
     return (
-      <li key={variant.id} className="variant-card">
+      <li key={variant.id} className={styles.variantCard}>
         {picture && comingSoon ? (
           <a
             href="#form-section"
@@ -38,11 +42,11 @@ export const ModelDetail: BlockComponent<'ModelDetail'> = async ({ props, ctx })
         ) : (
           picture
         )}
-        <h3 className="variant-card__name">{variant.full_name}</h3>
+        <h3 className={styles.variantName}>{variant.full_name}</h3>
         {price ? (
-          <p className="variant-card__price">{price}</p>
+          <p className={styles.variantPrice}>{price}</p>
         ) : comingSoon ? (
-          <p className="variant-card__price">Pricing to be announced</p>
+          <p className={styles.variantPrice}>Pricing to be announced</p>
         ) : null}
         {variant.features?.length ? (
           <FeatureList
@@ -53,7 +57,7 @@ export const ModelDetail: BlockComponent<'ModelDetail'> = async ({ props, ctx })
         ) : null}
         {comingSoon ? null : (
           <Link
-            className="button button--primary"
+            className={buttonClass('primary')}
             href={orderNowHref(tenant.models.orderNowPath, model.slug, model.name, variant.full_name)}
           >
             {props.quoteText ?? 'Get a Quote'}
@@ -65,20 +69,20 @@ export const ModelDetail: BlockComponent<'ModelDetail'> = async ({ props, ctx })
   });
   return (
     <>
-      <section className="container section model-header" aria-labelledby="model-heading">
+      <section className={`container section ${styles.header}`} aria-labelledby="model-heading">
         <div>
-          {comingSoon ? <p className="card-tag card-tag--info model-card__soon">Coming soon</p> : null}
+          {comingSoon ? <p className={`${cardTagClass()} card-tag--info ${listingStyles.soon}`}>Coming soon</p> : null}
           <h1 id="model-heading">{name}</h1>
-          {model.short_description ? <p className="model-header__intro">{model.short_description}</p> : null}
+          {model.short_description ? <p className={styles.headerIntro}>{model.short_description}</p> : null}
           {comingSoon ? (
-            <a className="button button--primary" href="#form-section">
+            <a className={buttonClass('primary')} href="#form-section">
               Register your interest
             </a>
           ) : null}
         </div>
         {model.image ? (
           <Image
-            className="model-header__image"
+            className={styles.headerImage}
             src={model.image.url}
             alt={name}
             width={MODEL_HEADER_MAX_WIDTH}
@@ -91,7 +95,7 @@ export const ModelDetail: BlockComponent<'ModelDetail'> = async ({ props, ctx })
       <section className="container section" aria-labelledby="variants-heading">
         <h2 id="variants-heading">{heading}</h2>
         {layout.kind === 'grid' ? (
-          <ul className="variant-grid" role="list" data-layout="grid">
+          <ul className={styles.variantGrid} role="list" data-layout="grid">
             {cards}
           </ul>
         ) : (

@@ -1,11 +1,14 @@
 import Image from 'next/image';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
+import { cardGridClass } from '../../components/ui/card-grid';
+import { cardTagClass, stockCardBodyClass, stockCardClass } from '../../components/StockCard/card-classes';
 import { BODY_LABELS, siteManufacturers } from '../../server/page-data/model-context';
 import { pageBrand, withBrand } from '../../server/page-data/brand-context';
 import { lowestDriveAway } from '../../domain/models/variants';
-import { formatMoney } from '../../domain/price-display';
+import { formatMoney } from '../../domain/format';
 import { siteModelBodies, siteModels } from '../../services/models';
+import styles from './ModelsListing.module.css';
 
 export const ModelsListing: BlockComponent<'ModelsListing'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
@@ -24,13 +27,13 @@ export const ModelsListing: BlockComponent<'ModelsListing'> = async ({ props, ct
     <section className="container section" aria-labelledby="models-heading">
       <Heading id="models-heading">{heading}</Heading>
       {bodies.length > 1 ? (
-        <nav aria-label="Body type" className="model-filter">
+        <nav aria-label="Body type" className={styles.filter}>
           <ul role="list">
             <li>
               <Link
                 href={base}
                 aria-current={body ? undefined : 'page'}
-                className={`chip-link${body ? '' : ' chip-link--on'}`}
+                className={`${styles.chipLink}${body ? '' : ` ${styles.chipLinkOn}`}`}
               >
                 All
               </Link>
@@ -40,7 +43,7 @@ export const ModelsListing: BlockComponent<'ModelsListing'> = async ({ props, ct
                 <Link
                   href={`${base}?body=${encodeURIComponent(b)}`}
                   aria-current={b === body ? 'page' : undefined}
-                  className={`chip-link${b === body ? ' chip-link--on' : ''}`}
+                  className={`${styles.chipLink}${b === body ? ` ${styles.chipLinkOn}` : ''}`}
                 >
                   {BODY_LABELS[b] ?? b}
                 </Link>
@@ -55,12 +58,12 @@ export const ModelsListing: BlockComponent<'ModelsListing'> = async ({ props, ct
       {models.length === 0 ? (
         <p>Our new-model range is being updated. Please call us or send an enquiry for the latest models.</p>
       ) : (
-        <ul className="card-grid" role="list">
+        <ul className={cardGridClass} role="list">
           {models.map(({ model, manufacturer }) => {
             const from = lowestDriveAway(model.model_variants);
             const name = `${manufacturer.name} ${model.name}`;
             return (
-              <li key={model.id} className="stock-card model-card">
+              <li key={model.id} className={`${stockCardClass} model-card`}>
                 {model.image ? (
                   <Image
                     src={model.image.url}
@@ -70,9 +73,9 @@ export const ModelsListing: BlockComponent<'ModelsListing'> = async ({ props, ct
                     sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
                   />
                 ) : null}
-                <div className="stock-card__body">
+                <div className={stockCardBodyClass}>
                   {model.status === 'coming_soon' ? (
-                    <p className="card-tag card-tag--info model-card__soon">Coming soon</p>
+                    <p className={`${cardTagClass()} card-tag--info ${styles.soon}`}>Coming soon</p>
                   ) : null}
                   <CardHeading className="stock-card__title">
                     <Link href={`/models/${model.slug}`}>{name}</Link>

@@ -3,6 +3,8 @@ import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { queryModel } from '../../server/page-data/model-context';
 import { driveAwayRange } from '../../domain/models/variants';
+import styles from './OrderNowSummary.module.css';
+import modelStyles from '../ModelDetail/ModelDetail.module.css';
 
 export const OrderNowSummary: BlockComponent<'OrderNowSummary'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
@@ -29,13 +31,13 @@ export const OrderNowSummary: BlockComponent<'OrderNowSummary'> = async ({ props
     ? driveAwayRange(variant.dap_min_price, variant.dap_max_price, tenant.locale.currency)
     : undefined;
   return (
-    <section className="container section order-now" aria-labelledby="order-now-heading">
+    <section className={`container section ${styles.orderNow}`} aria-labelledby="order-now-heading">
       {image ? <Image src={image.url} alt="" width={480} height={320} priority /> : null}
       <div>
         <h1 id="order-now-heading">
           {heading}: {name}
         </h1>
-        {price ? <p className="variant-card__price">{price}</p> : null}
+        {price ? <p className={modelStyles.variantPrice}>{price}</p> : null}
         {!variant && vehicle ? (
           <p role="status">
             We could not find the variant “{vehicle}”; tell us which one you would like in your message.

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { formatMoney } from '../../domain/format';
 import {
   PRICE_RANGE_MAX,
   PRICE_RANGE_MIN,
@@ -9,6 +10,8 @@ import {
   priceRangeSearchUrl,
   type PriceRange,
 } from '../../domain/price-range';
+import { buttonClass } from '../../components/ui/button';
+import styles from './PriceRangeSearch.module.css';
 
 /**
  * Two range inputs (minimum and maximum price) and a link to the search page with the range.
@@ -24,15 +27,15 @@ export function PriceRangeForm({
   vehicleWord: string;
 }) {
   const [range, setRange] = useState(initial);
-  const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency, maximumFractionDigits: 0 });
-  const maxText = range.max >= PRICE_RANGE_MAX ? `${money.format(range.max)}+` : money.format(range.max);
+  const money = (amount: number) => formatMoney(amount, currency);
+  const maxText = range.max >= PRICE_RANGE_MAX ? `${money(range.max)}+` : money(range.max);
   const href = priceRangeSearchUrl(range);
   return (
-    <div className="price-range__form">
-      <div className="price-range__field">
+    <div className={styles.form}>
+      <div className={styles.field}>
         <label htmlFor="price-range-min">Minimum price</label>
-        <output htmlFor="price-range-min" className="price-range__value" id="price-range-min-value">
-          {money.format(range.min)}
+        <output htmlFor="price-range-min" className={styles.value} id="price-range-min-value">
+          {money(range.min)}
         </output>
         <input
           id="price-range-min"
@@ -41,13 +44,13 @@ export function PriceRangeForm({
           max={PRICE_RANGE_MAX}
           step={PRICE_RANGE_STEP}
           value={range.min}
-          aria-valuetext={money.format(range.min)}
+          aria-valuetext={money(range.min)}
           onChange={(event) => setRange((current) => movePriceRange(current, 'min', Number(event.target.value)))}
         />
       </div>
-      <div className="price-range__field">
+      <div className={styles.field}>
         <label htmlFor="price-range-max">Maximum price</label>
-        <output htmlFor="price-range-max" className="price-range__value" id="price-range-max-value">
+        <output htmlFor="price-range-max" className={styles.value} id="price-range-max-value">
           {maxText}
         </output>
         <input
@@ -61,12 +64,12 @@ export function PriceRangeForm({
           onChange={(event) => setRange((current) => movePriceRange(current, 'max', Number(event.target.value)))}
         />
       </div>
-      <p className="price-range__summary" aria-live="polite">
+      <p className={styles.summary} aria-live="polite">
         {vehicleWord[0]?.toUpperCase()}
-        {vehicleWord.slice(1)}s from {money.format(range.min)}{' '}
-        {range.max >= PRICE_RANGE_MAX ? 'and up' : `to ${money.format(range.max)}`}
+        {vehicleWord.slice(1)}s from {money(range.min)}{' '}
+        {range.max >= PRICE_RANGE_MAX ? 'and up' : `to ${money(range.max)}`}
       </p>
-      <a className="button button--primary" href={href}>
+      <a className={buttonClass('primary')} href={href}>
         Show {vehicleWord}s in this price range
       </a>
     </div>

@@ -2,6 +2,9 @@ import Image from 'next/image';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { isCurrent } from '../../domain/promotions';
+import { formatCalendarDate } from '../../domain/format';
+import { buttonClass } from '../../components/ui/button';
+import styles from './PromotionBanner.module.css';
 
 export const PromotionBanner: BlockComponent<'PromotionBanner'> = ({ props, ctx }) => {
   const current = ctx.tenant.banners
@@ -11,9 +14,9 @@ export const PromotionBanner: BlockComponent<'PromotionBanner'> = ({ props, ctx 
   return (
     <section className="container section" aria-label={props.heading ?? 'Current offers'}>
       {props.heading ? <h2>{props.heading}</h2> : null}
-      <ul className="promo-grid" role="list">
+      <ul className={styles.grid} role="list">
         {current.map((promotion) => (
-          <li key={promotion.id} className="promo">
+          <li key={promotion.id} className={styles.promo}>
             {promotion.image ? (
               <Image
                 src={promotion.image.src}
@@ -23,19 +26,14 @@ export const PromotionBanner: BlockComponent<'PromotionBanner'> = ({ props, ctx 
                 sizes="(min-width: 1024px) 33vw, 100vw"
               />
             ) : null}
-            <div className="promo__body">
+            <div className={styles.body}>
               <h3>{promotion.heading}</h3>
               {promotion.text ? <p>{promotion.text}</p> : null}
               {promotion.expiry ? (
-                <p className="promo__expiry">
-                  Ends{' '}
-                  {new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-                    new Date(`${promotion.expiry}T00:00:00Z`),
-                  )}
-                </p>
+                <p className={styles.expiry}>Ends {formatCalendarDate(promotion.expiry, 'medium')}</p>
               ) : null}
               {promotion.href ? (
-                <Link href={promotion.href} className="button button--primary">
+                <Link href={promotion.href} className={buttonClass('primary')}>
                   {promotion.cta ?? 'Find out more'}
                   <span className="visually-hidden">: {promotion.heading}</span>
                 </Link>

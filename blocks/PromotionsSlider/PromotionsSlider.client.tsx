@@ -2,6 +2,7 @@
 
 import { useId, useState, type ReactNode } from 'react';
 import { nextSlide } from '../../domain/promotion-slides';
+import styles from './PromotionsSlider.module.css';
 
 /**
  * An accessible carousel (WAI-ARIA APG pattern): previous and next buttons that wrap, a
@@ -19,24 +20,24 @@ export function SliderControls({
   const slidesId = useId();
   const count = slides.length;
   return (
-    <section className="slider" aria-roledescription="carousel" aria-label={label}>
+    <section className={styles.slider} aria-roledescription="carousel" aria-label={label}>
       {count > 1 ? (
-        <div className="slider__controls">
+        <div className={styles.controls}>
           <button
             type="button"
-            className="slider__arrow"
+            className={styles.arrow}
             aria-controls={slidesId}
             aria-label="Previous slide"
             onClick={() => setIndex((i) => nextSlide(i, -1, count))}
           >
             <span aria-hidden="true">‹</span>
           </button>
-          <p className="slider__status">
+          <p className={styles.status}>
             Slide {index + 1} of {count}
           </p>
           <button
             type="button"
-            className="slider__arrow"
+            className={styles.arrow}
             aria-controls={slidesId}
             aria-label="Next slide"
             onClick={() => setIndex((i) => nextSlide(i, 1, count))}

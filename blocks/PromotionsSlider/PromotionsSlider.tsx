@@ -3,6 +3,8 @@ import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { currentSlides, SLIDE_HEIGHT, SLIDE_WIDTH } from '../../domain/promotion-slides';
 import { SliderControls } from './PromotionsSlider.client';
+import styles from './PromotionsSlider.module.css';
+import { buttonClass } from '../../components/ui/button';
 
 /**
  * The promotions slider (conversion §2.5, 1920 x 540): every current slide is rendered here on the
@@ -18,9 +20,9 @@ export const PromotionsSlider: BlockComponent<'PromotionsSlider'> = ({ props, ct
       slides={slides.map((slide, index) => ({
         id: slide.id,
         content: (
-          <div className="slider__slide-inner">
+          <div className={styles.slideInner}>
             <Image
-              className="slider__image"
+              className={styles.image}
               src={slide.image.src}
               alt={slide.image.alt}
               width={SLIDE_WIDTH}
@@ -29,11 +31,11 @@ export const PromotionsSlider: BlockComponent<'PromotionsSlider'> = ({ props, ct
               priority={index === 0}
               unoptimized={slide.image.src.endsWith('.svg')}
             />
-            <div className="slider__caption">
-              <h2 className="slider__heading">{slide.heading}</h2>
+            <div className={styles.caption}>
+              <h2 className={styles.heading}>{slide.heading}</h2>
               {slide.text ? <p>{slide.text}</p> : null}
               {slide.href ? (
-                <Link href={slide.href} className="button button--accent">
+                <Link href={slide.href} className={buttonClass('accent')}>
                   {slide.cta ?? 'Find out more'}
                   <span className="visually-hidden">: {slide.heading}</span>
                 </Link>

@@ -1,7 +1,9 @@
 import Image from 'next/image';
 import type { BlockComponent } from '../types';
-import { formatMoney, priceDisplay } from '../../domain/price-display';
-import { purchaseButtonsHidden, reserveDeposit, sidebarCtas } from '../../domain/vehicle-rules';
+import { priceDisplay } from '../../domain/price-display';
+import { formatMoney } from '../../domain/format';
+import { reserveDeposit } from '../../domain/vehicle/reserve';
+import { purchaseButtonsHidden, sidebarCtas } from '../../domain/vehicle/sidebar-ctas';
 import type { StockFilter } from '../../domain/stock-filter';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import type { Car } from '../../services/stock';
@@ -9,6 +11,9 @@ import { prepareForm } from '../../server/page-data/form-block';
 import { carByRef, pageVehicle } from '../../server/page-data/vehicle-context';
 import { EnquiryFormClient } from '../EnquiryForm/EnquiryForm.client';
 import { PaymentMethodList } from '../PaymentLogos/PaymentMethodList';
+import { buttonClass } from '../../components/ui/button';
+import styles from './ReserveCheckout.module.css';
+import sidebarStyles from '../VehicleSidebar/VehicleSidebar.module.css';
 
 export const ReserveCheckout: BlockComponent<'ReserveCheckout'> = async ({ props, ctx }) => {
   const { tenant, now } = ctx;
@@ -23,7 +28,7 @@ export const ReserveCheckout: BlockComponent<'ReserveCheckout'> = async ({ props
         <div className="container">
           <h1>{heading}</h1>
           <p>Choose a car to reserve from our stock first.</p>
-          <a className="button button--primary" href="/search">
+          <a className={buttonClass('primary')} href="/search">
             Browse our stock
           </a>
         </div>
@@ -44,12 +49,12 @@ export const ReserveCheckout: BlockComponent<'ReserveCheckout'> = async ({ props
   const image = car.images?.[0]?.image?.url ?? car.primary_image_url;
   return (
     <section className="section checkout" aria-labelledby="checkout-heading">
-      <div className="container checkout__grid">
+      <div className={`container ${styles.grid}`}>
         <div>
           <h1 id="checkout-heading">{heading}</h1>
           {eligible && prepared ? (
             <>
-              <p className="checkout__lead">
+              <p className={styles.lead}>
                 {deposit > 0 ? (
                   <>
                     Reserve the {title} with a <strong>{formatMoney(deposit, tenant.locale.currency)}</strong> deposit.
@@ -58,11 +63,11 @@ export const ReserveCheckout: BlockComponent<'ReserveCheckout'> = async ({ props
                   <>Reserve the {title} now: no deposit needed.</>
                 )}
               </p>
-              <p className="checkout__terms">{props.terms}</p>
+              <p className={styles.terms}>{props.terms}</p>
               {deposit > 0 ? (
                 <>
                   <PaymentMethodList labelId="payment-methods" />
-                  <p className="checkout__secure">
+                  <p className={styles.secure}>
                     Payment is taken by our payment provider; your card details never reach this website.
                   </p>
                 </>
@@ -75,24 +80,24 @@ export const ReserveCheckout: BlockComponent<'ReserveCheckout'> = async ({ props
               />
             </>
           ) : (
-            <div className="sold-notice" role="status">
-              <p className="sold-notice__title">This {tenant.vehicleWord} cannot be reserved online</p>
+            <div className={`${sidebarStyles.soldNotice} sold-notice`} role="status">
+              <p className={sidebarStyles.soldNoticeTitle}>This {tenant.vehicleWord} cannot be reserved online</p>
               <p>
                 It may have just been reserved or sold. Call us or send an enquiry and we will help you find something
                 similar.
               </p>
-              <a className="button button--primary" href={`/cars/${car.slug}#enquire`}>
+              <a className={buttonClass('primary')} href={`/cars/${car.slug}#enquire`}>
                 Enquire about this {tenant.vehicleWord}
               </a>
             </div>
           )}
         </div>
-        <aside className="checkout__car" aria-label="The car">
+        <aside className={styles.car} aria-label="The car">
           {image ? <Image src={image} alt={title} width={600} height={400} quality={75} /> : null}
-          <p className="checkout__title">
+          <p className={styles.title}>
             <a href={`/cars/${car.slug}`}>{title}</a>
           </p>
-          <p className="checkout__price">
+          <p className={styles.price}>
             {'amount' in price ? formatMoney(price.amount, tenant.locale.currency) : price.text}
           </p>
           {car.stocknum ? <p className="checkout__stock">Stock number {car.stocknum}</p> : null}

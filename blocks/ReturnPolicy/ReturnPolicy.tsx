@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import type { BlockComponent } from '../types';
-
-const number = new Intl.NumberFormat('en-AU');
+import richTextStyles from '../RichText/RichText.module.css';
+import { formatKm } from '../../domain/format';
 
 /** The used-car return policy (conversion §9); a tenant without one has no such page. */
 export const ReturnPolicy: BlockComponent<'ReturnPolicy'> = ({ props, ctx }) => {
@@ -11,7 +11,7 @@ export const ReturnPolicy: BlockComponent<'ReturnPolicy'> = ({ props, ctx }) => 
   const Sub = props.headingLevel === 1 ? 'h2' : 'h3';
   return (
     <section
-      className="container section rich-text rich-text--narrow return-policy"
+      className={`container section ${richTextStyles.richText} ${richTextStyles.narrow} return-policy`}
       aria-labelledby="return-policy-heading"
     >
       <Heading id="return-policy-heading">{props.heading ?? 'Used car return policy'}</Heading>
@@ -22,7 +22,7 @@ export const ReturnPolicy: BlockComponent<'ReturnPolicy'> = ({ props, ctx }) => 
           The car is returned within <strong>{policy.days} days</strong> of delivery.
         </li>
         <li>
-          It has been driven no more than <strong>{number.format(policy.maxKm)} km</strong> since delivery.
+          It has been driven no more than <strong>{formatKm(policy.maxKm)}</strong> since delivery.
         </li>
         <li>
           It has at least <strong>{policy.minFuel}</strong> of fuel.

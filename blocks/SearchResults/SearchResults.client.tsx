@@ -3,6 +3,9 @@
 import { createContext, useContext, useEffect, useId, useRef, useState, useTransition, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { buildSearchUrl, type SearchState } from '../../domain/search-url';
+import { formatKm, formatMoney, formatNumber } from '../../domain/format';
+import { buttonClass, linkButtonClass } from '../../components/ui/button';
+import styles from './SearchResults.module.css';
 
 interface FacetOption {
   value: string;
@@ -66,12 +69,16 @@ export function ResultsRegion({
   const { pending } = useContext(SearchContext);
   const shown = useLastGood(children, failed);
   return (
-    <section className={`search__results${pending ? ' is-pending' : ''}`} aria-busy={pending} aria-label={label}>
+    <section
+      className={`${styles.results} search__results${pending ? ` ${styles.pending}` : ''}`}
+      aria-busy={pending}
+      aria-label={label}
+    >
       <p className="visually-hidden" role="status">
         {pending ? 'Updating results' : ''}
       </p>
       {failed ? (
-        <p className="search__error" role="alert">
+        <p className={`${styles.error} search__error`} role="alert">
           {SEARCH_FAILED_TEXT}
         </p>
       ) : null}
@@ -92,7 +99,7 @@ export function SortSelect({
   const { go } = useContext(SearchContext);
   const id = useId();
   return (
-    <div className="search__sort">
+    <div className={styles.sort}>
       <label htmlFor={id}>Sort by</label>
       <select id={id} value={value} onChange={(event) => go({ ...state, sortBy: event.target.value, page: 1 })}>
         {options.map((option) => (
@@ -127,12 +134,12 @@ function FacetCheckboxes({
   const [picked, setPicked] = useState(group.selected);
   const selected = new Set(picked.map((s) => s.toLowerCase()));
   return (
-    <ul className="facet__options" role="list">
+    <ul className={styles.options} role="list">
       {options.map((option) => {
         const checked = selected.has(option.value.toLowerCase());
         return (
           <li key={option.value}>
-            <label className="facet__option">
+            <label className={styles.option}>
               <input
                 type="checkbox"
                 checked={checked}
@@ -151,7 +158,7 @@ function FacetCheckboxes({
                   ? option.value.charAt(0).toUpperCase() + option.value.slice(1)
                   : option.value}
               </span>
-              <span className="facet__count">
+              <span className={styles.optionCount}>
                 {option.count}
                 <span className="visually-hidden"> {option.count === 1 ? 'result' : 'results'}</span>
               </span>
@@ -171,11 +178,11 @@ function FacetGroupView({ group, state }: { group: ClientFacetGroup; state: Sear
     : false;
   const options = popular && !showAll && !selectedOutsidePopular ? popular : group.options;
   return (
-    <fieldset className="facet">
+    <fieldset className={styles.facet}>
       <legend>{group.label}</legend>
       <FacetCheckboxes group={group} options={options} state={state} />
       {popular && popular.length < group.options.length && !selectedOutsidePopular ? (
-        <button type="button" className="link-button" aria-expanded={showAll} onClick={() => setShowAll((v) => !v)}>
+        <button type="button" className={linkButtonClass} aria-expanded={showAll} onClick={() => setShowAll((v) => !v)}>
           {showAll ? 'Show popular makes' : `Show all ${group.options.length} makes`}
         </button>
       ) : null}
@@ -197,7 +204,7 @@ function RangeInput({
   onChange: (value: number) => void;
 }) {
   return (
-    <label className="facet__range">
+    <label className={styles.range}>
       <span>{label}</span>
       <input
         type="range"
@@ -212,15 +219,14 @@ function RangeInput({
   );
 }
 
-function RangeSlider({ group, state }: { group: ClientRangeGroup; state: SearchState }) {
+function RangeSlider({ group, state, currency }: { group: ClientRangeGroup; state: SearchState; currency: string }) {
   const { go } = useContext(SearchContext);
   const bounds = group.field === 'price' ? PRICE_SLIDER : KM_SLIDER;
   const [low, setLow] = useState(group.min ?? bounds.min);
   const [high, setHigh] = useState(group.max ?? bounds.max);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const format = (n: number) =>
-    group.field === 'price' ? `$${n.toLocaleString('en-AU')}` : `${n.toLocaleString('en-AU')} km`;
+  const format = (n: number) => (group.field === 'price' ? formatMoney(n, currency) : formatKm(n));
   const commit = (min: number, max: number) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -229,9 +235,9 @@ function RangeSlider({ group, state }: { group: ClientRangeGroup; state: SearchS
     }, 450);
   };
   return (
-    <fieldset className="facet facet--range">
+    <fieldset className={`${styles.facet} facet--range`}>
       <legend>{group.label}</legend>
-      <p className="facet__range-values" aria-hidden="true">
+      <p className={styles.rangeValues} aria-hidden="true">
         {format(low)} – {format(high)}
         {high === bounds.max ? '+' : ''}
       </p>
@@ -269,9 +275,12 @@ export function SearchFilters(props: {
   count: number;
   noun: string;
   resetHref: string;
+  /** The site's currency (tenant.locale.currency), for the price slider. */
+  currency: string;
   failed?: boolean;
 }) {
   const { state, facets, ranges, count, noun, resetHref } = useLastGood(props, props.failed === true) ?? props;
+  const { currency } = props;
   const [open, setOpen] = useState(false);
   const { go } = useContext(SearchContext);
   const panelId = useId();
@@ -284,24 +293,24 @@ export function SearchFilters(props: {
     <div className="search__filters">
       <button
         type="button"
-        className="button button--secondary search__filters-toggle"
+        className={`${buttonClass('secondary')} ${styles.filtersToggle}`}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
         Filters
       </button>
-      <div id={panelId} className={`search__panel${open ? ' is-open' : ''}`}>
+      <div id={panelId} className={`${styles.panel}${open ? ` ${styles.open}` : ''}`}>
         <form
           role="search"
-          className="search__text"
+          className={styles.text}
           onSubmit={(event) => {
             event.preventDefault();
             go({ ...state, query: text.trim(), page: 1 });
           }}
         >
           <label htmlFor={`${panelId}-q`}>Keywords</label>
-          <div className="search__text-row">
+          <div className={styles.textRow}>
             <input
               id={`${panelId}-q`}
               type="search"
@@ -309,13 +318,13 @@ export function SearchFilters(props: {
               placeholder="e.g. Ranger XLT"
               onChange={(event) => setText(event.target.value)}
             />
-            <button type="submit" className="button button--primary">
+            <button type="submit" className={buttonClass('primary')}>
               Search
             </button>
           </div>
         </form>
         {hasRefinements ? (
-          <a className="link-button" href={resetHref}>
+          <a className={linkButtonClass} href={resetHref}>
             Clear all filters
           </a>
         ) : null}
@@ -323,10 +332,15 @@ export function SearchFilters(props: {
           <FacetGroupView key={`${group.field}:${group.selected.join('|')}`} group={group} state={state} />
         ))}
         {ranges.map((group) => (
-          <RangeSlider key={`${group.field}:${group.min ?? ''}:${group.max ?? ''}`} group={group} state={state} />
+          <RangeSlider
+            key={`${group.field}:${group.min ?? ''}:${group.max ?? ''}`}
+            group={group}
+            state={state}
+            currency={currency}
+          />
         ))}
-        <button type="button" className="button button--primary search__show" onClick={() => setOpen(false)}>
-          Show Me {count.toLocaleString('en-AU')} {noun}
+        <button type="button" className={`${buttonClass('primary')} ${styles.show}`} onClick={() => setOpen(false)}>
+          Show Me {formatNumber(count)} {noun}
         </button>
       </div>
     </div>

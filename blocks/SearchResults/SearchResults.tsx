@@ -6,12 +6,17 @@ import { buildSearchUrl } from '../../domain/search-url';
 import { collapseSold } from '../../domain/sold-collapse';
 import { currentPromos, placePromos } from '../../domain/promo-tiles';
 import { isAvailable } from '../../domain/listing';
+import { formatNumber } from '../../domain/format';
 import { getSearchService } from '../../services/search';
 import { getStockRepository } from '../../services/stock';
 import { emptySearchPage, loadSearchPage, type SearchPageData } from '../../services/search/search-page';
 import { StockCard } from '../../components/StockCard/StockCard';
 import { cardSettings } from '../../components/StockCard/card-settings';
 import { ResultsRegion, SearchFilters, SearchProvider, SortSelect } from './SearchResults.client';
+import { buttonClass } from '../../components/ui/button';
+import { cardGridClass } from '../../components/ui/card-grid';
+import styles from './SearchResults.module.css';
+import promoStyles from '../PromotionBanner/PromotionBanner.module.css';
 
 // spec: catalogue §8 — the empty result texts.
 export const NO_RESULTS_TITLE = 'No Results Available';
@@ -65,19 +70,19 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
   const heading = props.heading ?? `Search our ${plural(noun, 2)}`;
   return (
     <SearchProvider>
-      <div className="container search">
-        <div className="search__header">
+      <div className={`container ${styles.search}`}>
+        <div className={styles.header}>
           <h1>{heading}</h1>
           {failed ? null : (
-            <p className="search__count">
-              {response.count.toLocaleString('en-AU')} {plural(noun, response.count)} found
+            <p className={`${styles.count} search__count`}>
+              {formatNumber(response.count)} {plural(noun, response.count)} found
             </p>
           )}
           {data.sortOptions.length > 1 ? (
             <SortSelect state={state} value={data.sortBy} options={data.sortOptions} />
           ) : null}
         </div>
-        <div className="search__layout">
+        <div className={styles.layout}>
           <SearchFilters
             state={state}
             facets={data.facets.map(({ field, label, options, popular, selected }) => ({
@@ -90,20 +95,21 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
             ranges={data.ranges.map(({ field, label, min, max }) => ({ field, label, min, max }))}
             count={response.count}
             noun={plural(noun, response.count)}
+            currency={tenant.locale.currency}
             resetHref={resetHref}
             failed={failed}
           />
           <ResultsRegion label="Search results" failed={failed}>
             {failed ? null : tiles.length === 0 ? (
-              <div className="empty-state">
+              <div className={styles.emptyState}>
                 <h2>{NO_RESULTS_TITLE}</h2>
                 <p>{props.kind === 'offers' ? NO_RESULTS_OFFERS : NO_RESULTS_CARS}</p>
-                <Link className="button button--primary" href={resetHref}>
+                <Link className={buttonClass('primary')} href={resetHref}>
                   Clear Filters
                 </Link>
               </div>
             ) : (
-              <ul className="card-grid" role="list">
+              <ul className={cardGridClass} role="list">
                 {tiles.map((tile, index) =>
                   tile.kind === 'car' ? (
                     <li key={tile.car.id}>
@@ -111,7 +117,7 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
                     </li>
                   ) : (
                     <li key={`promo-${tile.promo.id}`} className="promo-tile" data-position={tile.promo.position}>
-                      <article className="promo promo--tile">
+                      <article className={`${promoStyles.promo} ${promoStyles.tile}`}>
                         {tile.promo.image ? (
                           <Image
                             src={tile.promo.image.src}
@@ -121,11 +127,11 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
                             sizes="(min-width: 1024px) 33vw, 100vw"
                           />
                         ) : null}
-                        <div className="promo__body">
+                        <div className={promoStyles.body}>
                           <h3>{tile.promo.heading}</h3>
                           {tile.promo.text ? <p>{tile.promo.text}</p> : null}
                           {tile.promo.href ? (
-                            <Link href={tile.promo.href} className="button button--primary">
+                            <Link href={tile.promo.href} className={buttonClass('primary')}>
                               {tile.promo.cta ?? 'Find out more'}
                               <span className="visually-hidden">: {tile.promo.heading}</span>
                             </Link>
@@ -138,7 +144,7 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
               </ul>
             )}
             {response.pages > 1 ? (
-              <nav className="pagination" aria-label="Pages">
+              <nav className={styles.pagination} aria-label="Pages">
                 <ul role="list">
                   {state.page > 1 ? (
                     <li>

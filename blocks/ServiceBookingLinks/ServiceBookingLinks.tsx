@@ -1,6 +1,8 @@
 import { notFound } from 'next/navigation';
 import type { BlockComponent } from '../types';
 import { slugify } from '../../domain/slug';
+import { buttonClass } from '../../components/ui/button';
+import styles from './ServiceBookingLinks.module.css';
 
 /**
  * Online service booking by make (conversion §3 Service-booking link). With the route's :brand it
@@ -22,7 +24,7 @@ export const ServiceBookingLinks: BlockComponent<'ServiceBookingLinks'> = ({ pro
           {props.intro ??
             `Book your ${link.make} service online at a time that suits you. The booking site opens in a new tab.`}
         </p>
-        <a className="button button--primary" href={link.url} target="_blank" rel="noopener noreferrer">
+        <a className={buttonClass('primary')} href={link.url} target="_blank" rel="noopener noreferrer">
           {link.name}
           <span className="visually-hidden"> (opens the booking site)</span>
         </a>
@@ -36,10 +38,10 @@ export const ServiceBookingLinks: BlockComponent<'ServiceBookingLinks'> = ({ pro
         {(props.heading ?? 'Book your service online').replaceAll('{brand} ', '').replaceAll('{brand}', '')}
       </Heading>
       {props.intro ? <p>{props.intro}</p> : null}
-      <ul className="service-booking__list" role="list">
+      <ul className={styles.list} role="list">
         {links.map((link) => (
           <li key={`${link.make}-${link.url}`}>
-            <a className="button button--outline" href={`/service/${slugify(link.make)}`}>
+            <a className={buttonClass('outline')} href={`/service/${slugify(link.make)}`}>
               {link.name}
             </a>
           </li>

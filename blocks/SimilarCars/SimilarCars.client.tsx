@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import { StockCard } from '../../components/StockCard/StockCard';
 import type { CardCar, CardSettings } from '../../components/StockCard/card-settings';
+import { buttonClass } from '../../components/ui/button';
+import styles from './SimilarCars.module.css';
 
 type Load = { state: 'waiting' } | { state: 'loaded'; cars: CardCar[] } | { state: 'failed' };
 
@@ -74,10 +76,10 @@ export function LazySimilarCars({
         </p>
       ) : (
         <>
-          <div className="similar__controls">
+          <div className={styles.controls}>
             <button
               type="button"
-              className="button button--outline"
+              className={buttonClass('outline')}
               onClick={() => scroll(-1)}
               aria-label="Previous similar cars"
               disabled={load.state !== 'loaded'}
@@ -86,7 +88,7 @@ export function LazySimilarCars({
             </button>
             <button
               type="button"
-              className="button button--outline"
+              className={buttonClass('outline')}
               onClick={() => scroll(1)}
               aria-label="Next similar cars"
               disabled={load.state !== 'loaded'}
@@ -94,14 +96,14 @@ export function LazySimilarCars({
               ›
             </button>
           </div>
-          <ul ref={row} className="similar__row" role="list" aria-labelledby={headingId}>
+          <ul ref={row} className={styles.row} role="list" aria-labelledby={headingId}>
             {load.state === 'loaded'
               ? load.cars.map((car) => (
                   <li key={car.id}>
                     <StockCard car={car} settings={settings} now={now} />
                   </li>
                 ))
-              : Array.from({ length: 3 }, (_, i) => <li key={i} className="similar__placeholder" aria-hidden="true" />)}
+              : Array.from({ length: 3 }, (_, i) => <li key={i} className={styles.placeholder} aria-hidden="true" />)}
           </ul>
         </>
       )}

@@ -1,6 +1,7 @@
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { isSwitchedOn } from '../../domain/switches';
+import styles from './SiteFooter.module.css';
 
 export const SiteFooter: BlockComponent<'SiteFooter'> = ({ props, ctx }) => {
   const { tenant, now } = ctx;
@@ -9,8 +10,8 @@ export const SiteFooter: BlockComponent<'SiteFooter'> = ({ props, ctx }) => {
   const contact = tenant.contact;
   const address = contact?.address;
   return (
-    <footer className="footer">
-      <div className="container footer__grid">
+    <footer className={styles.footer}>
+      <div className={`container ${styles.grid}`}>
         {columns.map((column) => {
           const links = column.links.filter((link) => isSwitchedOn(link.when, features));
           if (!links.length) return null;
@@ -51,7 +52,7 @@ export const SiteFooter: BlockComponent<'SiteFooter'> = ({ props, ctx }) => {
           </section>
         ) : null}
       </div>
-      <div className="container footer__legal">
+      <div className={`container ${styles.legal}`}>
         {tenant.legal.disclaimer ? <p>{tenant.legal.disclaimer}</p> : null}
         {tenant.legal.dealerLicence ? <p>Dealer licence {tenant.legal.dealerLicence}</p> : null}
         <p>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import styles from './SiteHeader.module.css';
 
 /**
  * A header dropdown (conversion §2.4): opens on click, Enter or Space, and ArrowDown (which also
@@ -55,7 +56,7 @@ export function NavDropdown({
   return (
     <li
       ref={root}
-      className={`nav__item nav__item--dropdown${open ? ' is-open' : ''}`}
+      className={`${styles.item} nav__item--dropdown${open ? ` ${styles.open}` : ''}`}
       onKeyDown={onKeyDown}
       onBlur={(event) => {
         if (open && root.current && !root.current.contains(event.relatedTarget as Node | null) && event.relatedTarget)
@@ -67,17 +68,21 @@ export function NavDropdown({
       <button
         ref={button}
         type="button"
-        className="nav__link nav__toggle"
+        className={`${styles.link} ${styles.toggle}`}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
         {label}
-        <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" className="nav__chevron">
+        <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" className={styles.chevron}>
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
       </button>
-      <div id={panelId} className={`nav__panel nav__panel--${variant}`} hidden={!open}>
+      <div
+        id={panelId}
+        className={`${styles.panel}${variant === 'mega' ? ` ${styles.panelMega}` : ''} nav__panel--${variant}`}
+        hidden={!open}
+      >
         {children}
       </div>
     </li>
@@ -92,7 +97,7 @@ export function HeaderNav({ children, label }: { children: ReactNode; label: str
     <>
       <button
         type="button"
-        className="header__menu-button"
+        className={styles.menuButton}
         aria-expanded={open}
         aria-controls={navId}
         onClick={() => setOpen((o) => !o)}
@@ -102,7 +107,7 @@ export function HeaderNav({ children, label }: { children: ReactNode; label: str
         </svg>
         <span>{open ? 'Close' : 'Menu'}</span>
       </button>
-      <nav id={navId} aria-label={label} className={`header__nav${open ? ' is-open' : ''}`}>
+      <nav id={navId} aria-label={label} className={`${styles.headerNav}${open ? ` ${styles.open}` : ''}`}>
         {children}
       </nav>
     </>

@@ -6,6 +6,8 @@ import { isSwitchedOn } from '../../domain/switches';
 import { getStockRepository } from '../../services/stock';
 import { HeaderNav, NavDropdown } from './SiteHeader.client';
 import { AccountLink } from './AccountLink.client';
+import { buttonClass } from '../../components/ui/button';
+import styles from './SiteHeader.module.css';
 
 function brandHref(brand: { slug: string; href?: string }): string {
   return brand.href ?? `/${brand.slug}/overview`;
@@ -25,10 +27,10 @@ export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) =
       if (!tenant.brands.length) return null;
       return (
         <NavDropdown key={key} label={item.label} variant="mega" openOnHover={hover}>
-          <ul className="mega-menu" role="list">
+          <ul className={`${styles.megaMenu} mega-menu`} role="list">
             {tenant.brands.map((brand) => (
               <li key={brand.slug}>
-                <Link href={brandHref(brand)} className="mega-menu__brand">
+                <Link href={brandHref(brand)} className={styles.megaMenuBrand}>
                   {brand.logo ? (
                     <Image
                       src={brand.logo.src}
@@ -55,7 +57,7 @@ export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) =
               <li key={location.id}>
                 <Link href={`/locations/${location.slug}`}>
                   {location.name}
-                  {location.address?.city ? <span className="nav__meta"> {location.address.city}</span> : null}
+                  {location.address?.city ? <span className={styles.meta}> {location.address.city}</span> : null}
                 </Link>
               </li>
             ))}
@@ -85,8 +87,8 @@ export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) =
     }
     if (!item.href) return null;
     return (
-      <li key={key} className="nav__item">
-        <Link href={item.href} className={item.highlight ? 'nav__link button button--accent' : 'nav__link'}>
+      <li key={key} className={styles.item}>
+        <Link href={item.href} className={item.highlight ? `${styles.link} ${buttonClass('accent')}` : styles.link}>
           {item.label}
         </Link>
       </li>
@@ -95,9 +97,9 @@ export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) =
 
   const phone = tenant.contact?.phone;
   return (
-    <header className={`header${props.sticky === false ? '' : ' header--sticky'}`}>
-      <div className="container header__inner">
-        <Link href="/" className="header__brand">
+    <header className={`${styles.header}${props.sticky === false ? '' : ` ${styles.sticky}`}`}>
+      <div className={`container ${styles.inner}`}>
+        <Link href="/" className={styles.brand}>
           {tenant.logo ? (
             <Image
               src={tenant.logo.src}
@@ -112,12 +114,12 @@ export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) =
           )}
         </Link>
         <HeaderNav label="Main">
-          <ul className="nav" role="list">
+          <ul className={styles.nav} role="list">
             {items.map(renderItem)}
           </ul>
         </HeaderNav>
         {phone && tenant.features.showPhoneInHeader ? (
-          <a className="header__phone" href={`tel:${phone.replace(/[^0-9+]/g, '')}`}>
+          <a className={styles.phone} href={`tel:${phone.replace(/[^0-9+]/g, '')}`}>
             <span className="visually-hidden">Call us on </span>
             {phone}
           </a>

@@ -1,7 +1,13 @@
 import Image from 'next/image';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
-import { currentOffers, formatCalendarDate, NO_OFFERS_TEXT, NO_OFFERS_TITLE, OFFERS_PATH } from '../../domain/offers';
+import { buttonClass } from '../../components/ui/button';
+import { cardGridClass } from '../../components/ui/card-grid';
+import styles from './SpecialOffers.module.css';
+import promoStyles from '../PromotionBanner/PromotionBanner.module.css';
+import searchStyles from '../SearchResults/SearchResults.module.css';
+import { currentOffers, NO_OFFERS_TEXT, NO_OFFERS_TITLE, OFFERS_PATH } from '../../domain/offers';
+import { formatCalendarDate } from '../../domain/format';
 
 /** Offer tiles between their start and expiry dates (conversion §2.3); the empty state of catalogue §8 otherwise. */
 export const SpecialOffers: BlockComponent<'SpecialOffers'> = ({ props, ctx }) => {
@@ -11,19 +17,23 @@ export const SpecialOffers: BlockComponent<'SpecialOffers'> = ({ props, ctx }) =
   return (
     <section className="container section offers" aria-labelledby="offers-heading">
       <Heading id="offers-heading">{props.heading ?? 'Special offers'}</Heading>
-      {props.intro ? <p className="offers__intro">{props.intro}</p> : null}
+      {props.intro ? <p className={styles.intro}>{props.intro}</p> : null}
       {offers.length === 0 ? (
-        <div className="empty-state">
+        <div className={searchStyles.emptyState}>
           <TileHeading>{NO_OFFERS_TITLE}</TileHeading>
           <p>{NO_OFFERS_TEXT}</p>
-          <Link className="button button--primary" href={OFFERS_PATH}>
+          <Link className={buttonClass('primary')} href={OFFERS_PATH}>
             Clear Filters
           </Link>
         </div>
       ) : (
-        <ul className="card-grid" role="list">
+        <ul className={cardGridClass} role="list">
           {offers.map((offer) => (
-            <li key={offer.id} className="promo promo--tile offer" data-offer={offer.id}>
+            <li
+              key={offer.id}
+              className={`${promoStyles.promo} ${promoStyles.tile} ${styles.offer} offer`}
+              data-offer={offer.id}
+            >
               {offer.image ? (
                 <Image
                   src={offer.image.src}
@@ -34,22 +44,22 @@ export const SpecialOffers: BlockComponent<'SpecialOffers'> = ({ props, ctx }) =
                   unoptimized={offer.image.src.endsWith('.svg')}
                 />
               ) : null}
-              <div className="promo__body">
+              <div className={promoStyles.body}>
                 <TileHeading>{offer.title}</TileHeading>
                 {offer.text ? <p>{offer.text}</p> : null}
                 {offer.expiry ? (
-                  <p className="promo__expiry">
+                  <p className={promoStyles.expiry}>
                     Ends <time dateTime={offer.expiry}>{formatCalendarDate(offer.expiry)}</time>
                   </p>
                 ) : null}
                 {offer.href ? (
-                  <Link href={offer.href} className="button button--primary">
+                  <Link href={offer.href} className={buttonClass('primary')}>
                     {offer.cta ?? 'View offer'}
                     <span className="visually-hidden">: {offer.title}</span>
                   </Link>
                 ) : null}
                 {offer.terms ? (
-                  <details className="offer__terms">
+                  <details className={styles.terms}>
                     <summary>
                       Terms and conditions<span className="visually-hidden"> of {offer.title}</span>
                     </summary>

@@ -1,7 +1,9 @@
 import type { BlockComponent } from '../types';
+import styles from './TradeInFaq.module.css';
 import { TRADE_IN_MAX_AGE_YEARS, TRADE_IN_MAX_KM } from '../../domain/trade-in/trade-in-rules';
+import { formatKm } from '../../domain/format';
 
-const km = new Intl.NumberFormat('en-AU').format(TRADE_IN_MAX_KM);
+const km = formatKm(TRADE_IN_MAX_KM);
 
 /** The standard questions; the online-estimate limits come from the trade-in rules (conversion §9). */
 export const TRADE_IN_FAQ: ReadonlyArray<{ question: string; answer: string }> = [
@@ -12,7 +14,7 @@ export const TRADE_IN_FAQ: ReadonlyArray<{ question: string; answer: string }> =
   },
   {
     question: 'Which cars can get an online estimate?',
-    answer: `Cars up to ${TRADE_IN_MAX_AGE_YEARS} years old with up to ${km} km. Cars over ${TRADE_IN_MAX_AGE_YEARS} years or ${km} km get no online estimate: send us your details and our team will call you with a valuation instead.`,
+    answer: `Cars up to ${TRADE_IN_MAX_AGE_YEARS} years old with up to ${km}. Cars over ${TRADE_IN_MAX_AGE_YEARS} years or ${km} get no online estimate: send us your details and our team will call you with a valuation instead.`,
   },
   {
     question: 'Is the estimate the price you will pay?',
@@ -36,9 +38,9 @@ export const TradeInFaq: BlockComponent<'TradeInFaq'> = ({ props }) => {
   return (
     <section className="container section faq" aria-labelledby="trade-in-faq-heading">
       <h2 id="trade-in-faq-heading">{props.heading ?? 'Trade-in questions'}</h2>
-      <div className="faq__list">
+      <div className={styles.list}>
         {items.map((item) => (
-          <details key={item.question} className="faq__item">
+          <details key={item.question} className={styles.item}>
             <summary>{item.question}</summary>
             <p>{item.answer}</p>
           </details>

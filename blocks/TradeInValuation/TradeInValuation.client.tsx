@@ -1,11 +1,16 @@
 'use client';
 
+import { useAtom, useSetAtom } from 'jotai';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
+import { formatMoney } from '../../domain/format';
 import { ERROR_SUMMARY_HEADING, POSTCODE_MESSAGE } from '../../domain/forms/form-messages';
 import { track } from '../../components/shopper/analytics';
-import { readUserDetails, saveSuccessMarker, saveUserDetails } from '../../components/shopper/user-details';
+import { successMarkerAtom, userDetailsAtom, withUserDetails } from '../../components/shopper/user-details';
+import { buttonClass } from '../../components/ui/button';
+import formStyles from '../../components/ui/form.module.css';
+import styles from './TradeInValuation.module.css';
 
 interface Question {
   id: string;
@@ -33,8 +38,6 @@ interface Answer {
 
 type Stage = 'vehicle' | 'condition' | 'offer' | 'contact';
 const STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'];
-const money = (n: number) =>
-  new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(n);
 
 function Field({
   name,
@@ -48,17 +51,17 @@ function Field({
   children: React.ReactNode;
 }) {
   return (
-    <div className={`form-field form-field--half${errors[name] ? ' form-field--invalid' : ''}`}>
+    <div className={`${formStyles.field} ${formStyles.half}${errors[name] ? ` ${formStyles.invalid}` : ''}`}>
       <label htmlFor={`tradein-${name}`}>
         {label}
-        <span className="form-field__required" aria-hidden="true">
+        <span className={formStyles.required} aria-hidden="true">
           {' '}
           *
         </span>
       </label>
       {children}
       {errors[name] ? (
-        <p id={`tradein-${name}-error`} className="form-field__error">
+        <p id={`tradein-${name}-error`} className={formStyles.error}>
           {errors[name]}
         </p>
       ) : null}
@@ -72,15 +75,22 @@ function Field({
  */
 export function TradeInFlow({
   site,
+  currency,
   questions,
   defaultState,
   car,
 }: {
   site: string;
+  /** The site's currency (tenant.locale.currency), for the offer. */
+  currency: string;
   questions: Question[];
   defaultState: string;
   car?: { id: number; name: string; slug: string };
 }) {
+  const money = (amount: number) => formatMoney(amount, currency);
+  // Read once the page has hydrated; the contact step that shows them comes later.
+  const [saved, setSaved] = useAtom(userDetailsAtom(site));
+  const setSuccessMarker = useSetAtom(successMarkerAtom(site));
   const router = useRouter();
   const [stage, setStage] = useState<Stage>('vehicle');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -172,13 +182,13 @@ export function TradeInFlow({
       offer_accepted: accepted,
     });
     if (!answer?.lead_id) return;
-    saveUserDetails(site, contact);
+    setSaved((stored) => withUserDetails(stored, contact));
     track(ANALYTICS_EVENTS.generalEnquiry, {
       form: 'trade-in-valuation',
       lead_id: answer.lead_id,
       offer_accepted: accepted,
     });
-    saveSuccessMarker(site, {
+    setSuccessMarker({
       leadId: answer.lead_id,
       form: 'trade-in-valuation',
       title: accepted ? 'Trade-in offer acceptance' : 'Trade-in enquiry',
@@ -192,7 +202,6 @@ export function TradeInFlow({
   const errorList = Object.entries(errors);
   const described = (name: string) =>
     errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `tradein-${name}-error` } : {};
-  const saved = typeof window === 'undefined' ? {} : readUserDetails(site);
   const titles: Record<Stage, string> = {
     vehicle: 'Step 1 of 4: Your car',
     condition: 'Step 2 of 4: Its condition',
@@ -202,12 +211,12 @@ export function TradeInFlow({
 
   return (
     <div className="trade-in__flow">
-      <h2 className="enquiry-form__step" tabIndex={-1} ref={heading}>
+      <h2 className={formStyles.step} tabIndex={-1} ref={heading}>
         {titles[stage]}
       </h2>
       {errorList.length ? (
-        <div className="form-errors" role="alert">
-          <p className="form-errors__heading">{ERROR_SUMMARY_HEADING}</p>
+        <div className={formStyles.errors} role="alert">
+          <p className={formStyles.errorsHeading}>{ERROR_SUMMARY_HEADING}</p>
           <ul>
             {errorList.map(([field, message]) => (
               <li key={field}>
@@ -217,14 +226,14 @@ export function TradeInFlow({
           </ul>
         </div>
       ) : formError ? (
-        <div className="form-alert form-alert--error" role="alert">
+        <div className={`${formStyles.alert} ${formStyles.alertError}`} role="alert">
           <p>{formError}</p>
         </div>
       ) : null}
 
       {stage === 'vehicle' ? (
-        <form className="enquiry-form" noValidate onSubmit={(e) => void submitVehicle(e)}>
-          <div className="enquiry-form__fields">
+        <form className={formStyles.form} noValidate onSubmit={(e) => void submitVehicle(e)}>
+          <div className={formStyles.fields}>
             <Field name="rego" label="Rego" errors={errors}>
               <input
                 id="tradein-rego"
@@ -268,8 +277,8 @@ export function TradeInFlow({
               />
             </Field>
           </div>
-          <div className="enquiry-form__actions">
-            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
+          <div className={formStyles.actions}>
+            <button type="submit" className={buttonClass('primary')} disabled={busy} aria-busy={busy || undefined}>
               {busy ? 'Sending…' : 'Next'}
             </button>
           </div>
@@ -277,11 +286,11 @@ export function TradeInFlow({
       ) : null}
 
       {stage === 'condition' ? (
-        <form className="enquiry-form" onSubmit={(e) => void submitCondition(e)}>
+        <form className={formStyles.form} onSubmit={(e) => void submitCondition(e)}>
           {questions.map((q) => (
-            <fieldset key={q.id} className="form-field trade-in__question">
+            <fieldset key={q.id} className={`${formStyles.field} ${styles.question}`}>
               <legend>{q.question}</legend>
-              <div className="trade-in__answers">
+              <div className={styles.answers}>
                 {q.answers.map((a, i) => (
                   <label key={a.id}>
                     <input type="radio" name={q.id} value={a.id} defaultChecked={i === 0} /> {a.label}
@@ -290,8 +299,8 @@ export function TradeInFlow({
               </div>
             </fieldset>
           ))}
-          <div className="enquiry-form__actions">
-            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
+          <div className={formStyles.actions}>
+            <button type="submit" className={buttonClass('primary')} disabled={busy} aria-busy={busy || undefined}>
               {busy ? 'Valuing…' : 'See my offer'}
             </button>
           </div>
@@ -299,8 +308,8 @@ export function TradeInFlow({
       ) : null}
 
       {stage === 'offer' && offer ? (
-        <div className="trade-in__offer">
-          <p className="trade-in__price">
+        <div className={`${styles.offer} trade-in__offer`}>
+          <p className={styles.price}>
             Our offer: <strong data-testid="trade-in-offer">{money(offer.price)}</strong>
           </p>
           <p>
@@ -321,10 +330,10 @@ export function TradeInFlow({
             <summary>How we worked this out</summary>
             <p>{offer.basis}</p>
           </details>
-          <div className="enquiry-form__actions">
+          <div className={formStyles.actions}>
             <button
               type="button"
-              className="button button--primary"
+              className={buttonClass('primary')}
               onClick={() => {
                 setAccepted(true);
                 go('contact');
@@ -334,7 +343,7 @@ export function TradeInFlow({
             </button>
             <button
               type="button"
-              className="button button--outline"
+              className={buttonClass('outline')}
               onClick={() => {
                 setAccepted(false);
                 go('contact');
@@ -347,9 +356,9 @@ export function TradeInFlow({
       ) : null}
 
       {stage === 'contact' ? (
-        <form className="enquiry-form" noValidate onSubmit={(e) => void submitContact(e)}>
-          {reason ? <p className="trade-in__reason">{reason}</p> : null}
-          <div className="enquiry-form__fields">
+        <form className={formStyles.form} noValidate onSubmit={(e) => void submitContact(e)}>
+          {reason ? <p className={`${styles.reason} trade-in__reason`}>{reason}</p> : null}
+          <div className={formStyles.fields}>
             {(
               [
                 ['name', 'First name', 'given-name', 'text'],
@@ -374,8 +383,8 @@ export function TradeInFlow({
               </Field>
             ))}
           </div>
-          <div className="enquiry-form__actions">
-            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
+          <div className={formStyles.actions}>
+            <button type="submit" className={buttonClass('primary')} disabled={busy} aria-busy={busy || undefined}>
               {busy ? 'Sending…' : accepted ? 'Accept and send' : 'Send my details'}
             </button>
           </div>

@@ -3,6 +3,7 @@ import { ADJUSTMENT_QUESTIONS } from '../../domain/trade-in/adjustments';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { getStockRepository } from '../../services/stock';
 import { TradeInFlow } from './TradeInValuation.client';
+import formStyles from '../../components/ui/form.module.css';
 
 export const TradeInValuation: BlockComponent<'TradeInValuation'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
@@ -20,16 +21,17 @@ export const TradeInValuation: BlockComponent<'TradeInValuation'> = async ({ pro
   const Heading = props.headingLevel === 2 ? 'h2' : 'h1';
   return (
     <section className="section trade-in" aria-labelledby="trade-in-heading">
-      <div className="container enquiry__inner">
+      <div className={`container ${formStyles.inner}`}>
         <Heading id="trade-in-heading">{props.heading ?? 'Value my trade-in'}</Heading>
-        {props.intro ? <p className="enquiry__intro">{props.intro}</p> : null}
+        {props.intro ? <p className={formStyles.intro}>{props.intro}</p> : null}
         {car ? (
-          <p className="enquiry__about">
+          <p className={formStyles.about}>
             Trading in towards the <a href={`/cars/${car.slug}`}>{car.name}</a>
           </p>
         ) : null}
         <TradeInFlow
           site={tenant.slug}
+          currency={tenant.locale.currency}
           questions={ADJUSTMENT_QUESTIONS.map((q) => ({
             id: q.id,
             question: q.question,

@@ -12,6 +12,9 @@ import {
 } from '../../components/shopper/store';
 import { track } from '../../components/shopper/analytics';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
+import styles from './VehicleActions.module.css';
+import { formatNumber } from '../../domain/format';
+import { buttonClass, linkButtonClass } from '../../components/ui/button';
 
 // spec: catalogue §9 — copied notice 1500 ms; share windows 550x400.
 const COPIED_MS = 1500;
@@ -97,10 +100,10 @@ export function VehicleActionsBar({
     window.open(`${base}${encodeURIComponent(shareUrl)}`, 'share', SHARE_FEATURES);
   };
   return (
-    <div className="vehicle-actions">
+    <div className={styles.actions}>
       {children}
       {favourite ? (
-        <button type="button" className="button button--outline" aria-pressed={isSaved} onClick={toggleFavourite}>
+        <button type="button" className={buttonClass('outline')} aria-pressed={isSaved} onClick={toggleFavourite}>
           <svg
             aria-hidden="true"
             width="18"
@@ -115,30 +118,34 @@ export function VehicleActionsBar({
           {isSaved ? 'Saved to favourites' : 'Save to favourites'}
         </button>
       ) : null}
-      <button type="button" className="button button--outline" onClick={copy}>
+      <button type="button" className={buttonClass('outline')} onClick={copy}>
         {copied ? 'Copied' : 'Copy link'}
       </button>
       {copyWithToast ? null : (
-        <div className="vehicle-actions__share" role="group" aria-label={`Share the ${title}`}>
+        <div className={styles.share} role="group" aria-label={`Share the ${title}`}>
           <button
             type="button"
-            className="link-button"
+            className={linkButtonClass}
             onClick={() => share('https://www.facebook.com/sharer/sharer.php?u=')}
           >
             Facebook
           </button>
-          <button type="button" className="link-button" onClick={() => share('https://twitter.com/intent/tweet?url=')}>
+          <button
+            type="button"
+            className={linkButtonClass}
+            onClick={() => share('https://twitter.com/intent/tweet?url=')}
+          >
             X
           </button>
           <a
-            className="link-button"
+            className={linkButtonClass}
             href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(shareUrl)}`}
           >
             Email
           </a>
         </div>
       )}
-      {views !== null ? <p className="vehicle-actions__views">Viewed {views.toLocaleString('en-AU')} times</p> : null}
+      {views !== null ? <p className={styles.views}>Viewed {formatNumber(views)} times</p> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { BlockComponent } from '../types';
 import { vehicleTitle } from '../../domain/vehicle-title';
-import { copiedToast, shareUrl } from '../../domain/vehicle-rules';
+import { copiedToast, shareUrl } from '../../domain/vehicle/sharing';
 import { shownPrice } from '../../domain/price-display';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { siteOrigin } from '../../server/page-data/site-origin';

@@ -6,8 +6,10 @@ import { currentPath, postAccountCall, useAccount } from '../../components/shopp
 import { toastAtom } from '../../components/shopper/store';
 import { track } from '../../components/shopper/analytics';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
+import styles from './VehicleActions.module.css';
 import { signInHref } from '../../domain/accounts/gating';
 import { watchlistButtonShown } from '../../domain/accounts/watchlist-status';
+import { buttonClass } from '../../components/ui/button';
 
 export interface WatchlistButtonProps {
   carId: number;
@@ -85,7 +87,7 @@ export function WatchlistButton({ carId, carName, sold, listHref }: WatchlistBut
     <>
       <button
         type="button"
-        className="button button--outline"
+        className={buttonClass('outline')}
         aria-pressed={saved}
         disabled={busy || account.status === 'loading' || account.status === 'idle'}
         onClick={toggle}
@@ -104,7 +106,7 @@ export function WatchlistButton({ carId, carName, sold, listHref }: WatchlistBut
         Save to watchlist
       </button>
       {error ? (
-        <p className="vehicle-actions__error" role="alert">
+        <p className={styles.error} role="alert">
           {error}
         </p>
       ) : null}

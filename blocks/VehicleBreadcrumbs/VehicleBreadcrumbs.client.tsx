@@ -1,13 +1,14 @@
 'use client';
 
 import { useState } from 'react';
+import styles from './VehicleBreadcrumbs.module.css';
 
 /** catalogue §2 — 'Located at {city}' with 'Get Directions' and a dismiss X. */
 export function LocationAnnouncement({ text, directionsHref }: { text: string; directionsHref?: string }) {
   const [open, setOpen] = useState(true);
   if (!open) return null;
   return (
-    <div className="announcement" role="region" aria-label="Vehicle location">
+    <div className={styles.announcement} role="region" aria-label="Vehicle location">
       <p>
         {text}
         {directionsHref ? (
@@ -19,7 +20,7 @@ export function LocationAnnouncement({ text, directionsHref }: { text: string; d
           </>
         ) : null}
       </p>
-      <button type="button" className="announcement__close" aria-label="Dismiss" onClick={() => setOpen(false)}>
+      <button type="button" className={styles.close} aria-label="Dismiss" onClick={() => setOpen(false)}>
         ×
       </button>
     </div>

@@ -1,8 +1,10 @@
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
-import { breadcrumbs, locatedAt } from '../../domain/vehicle-rules';
+import { breadcrumbs } from '../../domain/vehicle/breadcrumbs';
+import { locatedAt } from '../../domain/vehicle/location-announcement';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { LocationAnnouncement } from './VehicleBreadcrumbs.client';
+import styles from './VehicleBreadcrumbs.module.css';
 
 function directions(
   address: { street?: string; city?: string; state?: string; postcode?: string } | undefined,
@@ -19,7 +21,7 @@ export const VehicleBreadcrumbs: BlockComponent<'VehicleBreadcrumbs'> = async ({
     props.announceLocation === false ? undefined : locatedAt(location?.address?.city, primaryLocation?.address?.city);
   return (
     <div className="container">
-      <nav aria-label="Breadcrumb" className="breadcrumbs">
+      <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
         <ol>
           {crumbs.map((crumb) => (
             <li key={crumb.label}>

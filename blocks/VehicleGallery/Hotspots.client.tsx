@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { hotspotsAt, type Hotspot } from '../../domain/vehicle-media';
+import styles from './VehicleGallery.module.css';
 
 /** Hotspot markers over a spin at the current frame; each opens its description (catalogue §3 hotspots). */
 export function Hotspots({
@@ -17,12 +18,12 @@ export function Hotspots({
   const visible = hotspotsAt(hotspots, frame);
   if (!visible.length) return null;
   return (
-    <ul className="hotspots" aria-label="Features on this view">
+    <ul className={styles.hotspots} aria-label="Features on this view">
       {visible.map((h) => (
-        <li key={h.id} className="hotspot" style={{ left: `${h.x}%`, top: `${h.y}%` }}>
+        <li key={h.id} className={styles.hotspot} style={{ left: `${h.x}%`, top: `${h.y}%` }}>
           <button
             type="button"
-            className="hotspot__marker"
+            className={styles.hotspotMarker}
             aria-expanded={open === h.id}
             onClick={() => {
               onOpen();
@@ -33,7 +34,7 @@ export function Hotspots({
             <span className="visually-hidden">{h.description}</span>
           </button>
           {open === h.id ? (
-            <p className="hotspot__text" role="status">
+            <p className={`${styles.hotspotText} hotspot__text`} role="status">
               {h.description}
             </p>
           ) : null}

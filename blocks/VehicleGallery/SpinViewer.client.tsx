@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Hotspot } from '../../domain/vehicle-media';
 import { Hotspots } from './Hotspots.client';
 import { useSpin } from './use-spin';
+import styles from './VehicleGallery.module.css';
 
 export { SPIN_INTERVAL_MS, SPIN_PX_PER_FRAME } from './use-spin';
 
@@ -28,7 +29,7 @@ function usePreload(sources: readonly string[]): number {
 
 function Loading({ loaded, count, what }: { loaded: number; count: number; what: string }) {
   return (
-    <div className="spin spin--loading" role="status">
+    <div className={`${styles.spin} ${styles.spinLoading}`} role="status">
       Loading the {what}… {Math.round((loaded / Math.max(count, 1)) * 100)}%
     </div>
   );
@@ -56,9 +57,9 @@ export function SpinViewer({
   const degrees = Math.round((frame * 360) / count);
   if (!ready) return <Loading loaded={loaded} count={count} what="360° view" />;
   return (
-    <div className="spin-stage" onFocusCapture={stop} onPointerEnter={stop}>
+    <div className={styles.spinStage} onFocusCapture={stop} onPointerEnter={stop}>
       <div
-        className="spin"
+        className={styles.spin}
         role="slider"
         tabIndex={0}
         aria-label={`360° view of the ${title}: drag or use the arrow keys to turn it`}
@@ -71,7 +72,7 @@ export function SpinViewer({
         {/* Frames are already in the browser's cache; next/image would re-request each one per size. */}
         {/* eslint-disable-next-line @next/next/no-img-element */}
         <img src={frames[frame]} alt="" width={600} height={400} draggable={false} />
-        <span className="spin__hint" aria-hidden="true">
+        <span className={styles.spinHint} aria-hidden="true">
           ⟲ Drag to turn
         </span>
       </div>
@@ -105,9 +106,9 @@ export function InteriorSpin({
   const degrees = Math.round((frame * 360) / INTERIOR_STEPS);
   if (!ready) return <Loading loaded={loaded} count={1} what="interior view" />;
   return (
-    <div className="spin-stage" onFocusCapture={stop} onPointerEnter={stop}>
+    <div className={styles.spinStage} onFocusCapture={stop} onPointerEnter={stop}>
       <div
-        className="spin spin--interior"
+        className={`${styles.spin} ${styles.spinInterior}`}
         role="slider"
         tabIndex={0}
         aria-label={`360° interior of the ${title}: drag or use the arrow keys to look around`}
@@ -117,13 +118,13 @@ export function InteriorSpin({
         aria-valuetext={`Looking ${degrees} degrees round`}
         {...handlers}
       >
-        <div className="spin__pano" style={{ transform: `translateX(-${(frame * 100) / 48}%)` }}>
+        <div className={styles.spinPano} style={{ transform: `translateX(-${(frame * 100) / 48}%)` }}>
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src={panorama} alt="" draggable={false} />
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src={panorama} alt="" draggable={false} />
         </div>
-        <span className="spin__hint" aria-hidden="true">
+        <span className={styles.spinHint} aria-hidden="true">
           ⟲ Drag to look around
         </span>
       </div>

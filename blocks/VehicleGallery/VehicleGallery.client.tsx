@@ -6,6 +6,8 @@ import { InteriorSpin, SpinViewer } from './SpinViewer.client';
 import type { Hotspot, Slide } from '../../domain/vehicle-media';
 import { track as trackEvent } from '../../components/shopper/analytics';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
+import { buttonClass } from '../../components/ui/button';
+import styles from './VehicleGallery.module.css';
 
 export interface GalleryImage {
   src: string;
@@ -63,12 +65,12 @@ export function Viewer({
   if (views.length === 1) return <Gallery slides={slides} showThumbnails={showThumbnails} title={title} />;
   return (
     <div className="viewer">
-      <div className="viewer__tabs" role="group" aria-label="Photo views">
+      <div className={styles.tabs} role="group" aria-label="Photo views">
         {views.map((v) => (
           <button
             key={v}
             type="button"
-            className="button button--outline"
+            className={buttonClass('outline')}
             aria-pressed={view === v}
             onClick={() => {
               if (v === 'spinner' || v === 'interior') trackEvent(ANALYTICS_EVENTS.spinView, { view: v });
@@ -100,7 +102,7 @@ export function Viewer({
       {view === 'walkaround' && walkaround ? (
         <div className="walkaround">
           <video
-            className="walkaround__video"
+            className={styles.walkaroundVideo}
             controls
             playsInline
             preload="metadata"
@@ -132,7 +134,7 @@ function VideoSlide({
   if (source.kind === 'file') {
     return (
       <video
-        className="gallery__video"
+        className={styles.video}
         controls
         playsInline
         preload="none"
@@ -152,7 +154,7 @@ function VideoSlide({
         : `https://player.vimeo.com/video/${source.id}?autoplay=1`;
     return (
       <iframe
-        className="gallery__video"
+        className={styles.video}
         src={src}
         title={`${slide.title}: ${title}`}
         allow="autoplay; encrypted-media; picture-in-picture"
@@ -161,9 +163,9 @@ function VideoSlide({
     );
   }
   return (
-    <button type="button" className="gallery__play" onClick={() => setPlaying(true)}>
+    <button type="button" className={styles.play} onClick={() => setPlaying(true)}>
       {poster ? <Image src={poster} alt="" width={600} height={400} quality={75} /> : null}
-      <span className="gallery__play-icon" aria-hidden="true">
+      <span className={styles.playIcon} aria-hidden="true">
         ▶
       </span>
       <span className="visually-hidden">Play the {slide.title.toLowerCase()}</span>
@@ -227,7 +229,7 @@ export function Gallery({
     go(index + (event.key === 'ArrowLeft' ? -1 : 1));
   };
 
-  if (!count) return <div className="gallery gallery--empty">Photos coming soon</div>;
+  if (!count) return <div className={`gallery ${styles.empty}`}>Photos coming soon</div>;
   const current = slides[index] ?? slides[0];
   return (
     <section
@@ -236,10 +238,10 @@ export function Gallery({
       aria-label={`Photos of the ${title}`}
       onKeyDown={onKeyDown}
     >
-      <div className="gallery__stage">
+      <div className={styles.stage}>
         <ul
           ref={track}
-          className="gallery__track"
+          className={styles.track}
           role="list"
           tabIndex={0}
           aria-label={`Photo ${index + 1} of ${count}; use the arrow keys to move`}
@@ -248,7 +250,7 @@ export function Gallery({
             <li
               key={slide.type === 'image' ? `${slide.image.src}-${i}` : `video-${i}`}
               inert={i !== index}
-              className="gallery__slide"
+              className={`${styles.slide} gallery__slide`}
             >
               {slide.type === 'image' ? (
                 <Image
@@ -270,7 +272,7 @@ export function Gallery({
           <>
             <button
               type="button"
-              className="gallery__arrow gallery__arrow--prev"
+              className={`${styles.arrow} ${styles.arrowPrev}`}
               onClick={() => go(index - 1)}
               aria-label="Previous photo"
             >
@@ -278,7 +280,7 @@ export function Gallery({
             </button>
             <button
               type="button"
-              className="gallery__arrow gallery__arrow--next"
+              className={`${styles.arrow} ${styles.arrowNext}`}
               onClick={() => go(index + 1)}
               aria-label="Next photo"
             >
@@ -288,7 +290,7 @@ export function Gallery({
         ) : null}
         <button
           type="button"
-          className="gallery__fullscreen button button--secondary"
+          className={`${styles.fullscreen} ${buttonClass('secondary')}`}
           onClick={() => {
             trackEvent(ANALYTICS_EVENTS.galleryFullScreen, {});
             dialog.current?.showModal();
@@ -296,12 +298,12 @@ export function Gallery({
         >
           Full screen<span className="visually-hidden"> photos</span>
         </button>
-        <p className="gallery__counter" aria-hidden="true">
+        <p className={styles.counter} aria-hidden="true">
           {index + 1} / {count}
         </p>
       </div>
       {showThumbnails ? (
-        <ul className="gallery__thumbs" role="list">
+        <ul className={styles.thumbs} role="list">
           {slides.map((slide, i) => {
             const thumb = slide.type === 'image' ? slide.image.thumb : poster?.thumb;
             return (
@@ -311,7 +313,7 @@ export function Gallery({
                   onClick={() => go(i)}
                   aria-label={slide.type === 'image' ? `Show photo ${i + 1}` : `Show the ${slide.title.toLowerCase()}`}
                   aria-current={i === index ? 'true' : undefined}
-                  className={slide.type === 'video' ? 'gallery__thumb--video' : undefined}
+                  className={slide.type === 'video' ? styles.thumbVideo : undefined}
                 >
                   {thumb ? <Image src={thumb} alt="" width={96} height={64} quality={75} /> : null}
                 </button>
@@ -322,7 +324,7 @@ export function Gallery({
       ) : null}
       <dialog
         ref={dialog}
-        className="gallery__dialog"
+        className={styles.dialog}
         aria-label={`Photos of the ${title}, full screen`}
         onKeyDown={onKeyDown}
       >
@@ -332,10 +334,10 @@ export function Gallery({
         {current?.type === 'video' ? (
           <VideoSlide slide={current} {...(poster ? { poster: poster.src } : {})} title={title} />
         ) : null}
-        <div className="gallery__dialog-bar">
+        <div className={styles.dialogBar}>
           <button
             type="button"
-            className="button button--secondary"
+            className={buttonClass('secondary')}
             onClick={() => go(index - 1)}
             aria-label="Previous photo"
           >
@@ -346,13 +348,13 @@ export function Gallery({
           </span>
           <button
             type="button"
-            className="button button--secondary"
+            className={buttonClass('secondary')}
             onClick={() => go(index + 1)}
             aria-label="Next photo"
           >
             Next ›
           </button>
-          <button type="button" className="button button--primary" onClick={() => dialog.current?.close()}>
+          <button type="button" className={buttonClass('primary')} onClick={() => dialog.current?.close()}>
             Close
           </button>
         </div>

@@ -1,6 +1,8 @@
 'use client';
 
 import { useId, useState, type ReactNode } from 'react';
+import styles from './VehicleInformation.module.css';
+import { linkButtonClass } from '../../components/ui/button';
 
 /** Shows the first `initial` entries with a button for the rest (catalogue §4: 4 key facts, 8 features, 4 specifications). */
 function Expandable<T>({
@@ -24,7 +26,7 @@ function Expandable<T>({
       {entries.length > initial ? (
         <button
           type="button"
-          className="link-button"
+          className={linkButtonClass}
           aria-expanded={open}
           aria-controls={id}
           onClick={() => setOpen((o) => !o)}
@@ -52,9 +54,9 @@ export function ExpandableRows({
       entries={rows}
       {...labels}
       render={(shown, id) => (
-        <dl id={id} className="spec-list" aria-label={label}>
+        <dl id={id} className={styles.specList} aria-label={label}>
           {shown.map(([name, value]) => (
-            <div key={name} className="spec-list__row">
+            <div key={name} className={styles.specRow}>
               <dt>{name}</dt>
               <dd>{value}</dd>
             </div>
@@ -81,7 +83,7 @@ export function ExpandableItems({
       entries={items}
       {...labels}
       render={(shown, id) => (
-        <ul id={id} className="feature-list" aria-label={label}>
+        <ul id={id} className={styles.featureList} aria-label={label}>
           {shown.map((item, i) => (
             <li key={`${item}-${i}`}>{item}</li>
           ))}

@@ -1,9 +1,11 @@
 import type { BlockComponent } from '../types';
-import { FEATURES_INITIAL, KEY_INFO_INITIAL, SPECS_INITIAL, visibleSpecRows } from '../../domain/vehicle-rules';
+import { FEATURES_INITIAL, KEY_INFO_INITIAL, SPECS_INITIAL, visibleSpecRows } from '../../domain/vehicle/spec-rows';
+import { formatKm } from '../../domain/format';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { ExpandableItems, ExpandableRows } from './VehicleInformation.client';
+import styles from './VehicleInformation.module.css';
 
-const km = (n: number | undefined) => (n === undefined ? undefined : `${new Intl.NumberFormat('en-AU').format(n)} km`);
+const km = (n: number | undefined) => (n === undefined ? undefined : formatKm(n));
 const unit = (value: unknown, suffix: string) =>
   typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')
     ? `${String(value)} ${suffix}`
@@ -62,10 +64,10 @@ export const VehicleInformation: BlockComponent<'VehicleInformation'> = async ({
   ]);
   const features = (car.standardEquipment ?? []).filter((f) => typeof f === 'string' && f.trim() !== '');
   return (
-    <section className="vehicle-info" aria-labelledby="vehicle-info-heading">
+    <section className={styles.info} aria-labelledby="vehicle-info-heading">
       <h2 id="vehicle-info-heading">{props.heading ?? 'Vehicle details'}</h2>
       {keyInfo.length ? (
-        <div className="vehicle-info__group">
+        <div className={styles.group}>
           <h3>Key information</h3>
           <ExpandableRows
             rows={keyInfo}
@@ -77,7 +79,7 @@ export const VehicleInformation: BlockComponent<'VehicleInformation'> = async ({
         </div>
       ) : null}
       {details.length ? (
-        <div className="vehicle-info__group">
+        <div className={styles.group}>
           <h3>Details</h3>
           <ExpandableRows
             rows={details}
@@ -89,7 +91,7 @@ export const VehicleInformation: BlockComponent<'VehicleInformation'> = async ({
         </div>
       ) : null}
       {features.length ? (
-        <div className="vehicle-info__group">
+        <div className={styles.group}>
           <h3>Features</h3>
           <ExpandableItems
             items={features}
@@ -101,7 +103,7 @@ export const VehicleInformation: BlockComponent<'VehicleInformation'> = async ({
         </div>
       ) : null}
       {specs.length ? (
-        <div className="vehicle-info__group">
+        <div className={styles.group}>
           <h3>Specifications</h3>
           <ExpandableRows
             rows={specs}

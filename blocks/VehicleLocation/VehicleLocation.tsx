@@ -5,6 +5,9 @@ import { hoursSourceOf, upcomingHours } from '../../domain/locations/upcoming-ho
 import { openNow } from '../../domain/locations/open-now';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { LocationMap } from '../LocationDetail/LocationDetail.client';
+import { buttonClass } from '../../components/ui/button';
+import locationStyles from '../LocationDetail/LocationDetail.module.css';
+import styles from './VehicleLocation.module.css';
 
 export const VehicleLocation: BlockComponent<'VehicleLocation'> = async ({ props, ctx }) => {
   const { location } = await pageVehicle(ctx);
@@ -26,19 +29,19 @@ export const VehicleLocation: BlockComponent<'VehicleLocation'> = async ({ props
     ctx.tenant.vehicleWord,
   );
   return (
-    <section className="vehicle-location" aria-labelledby="vehicle-location-heading">
+    <section className={styles.location} aria-labelledby="vehicle-location-heading">
       <h2 id="vehicle-location-heading">{heading}</h2>
-      <div className="vehicle-location__grid">
+      <div className={styles.grid}>
         <div>
-          <p className="vehicle-location__name">
+          <p className={styles.name}>
             <Link href={`/locations/${location.slug}`}>{location.name}</Link>
           </p>
-          {oneLine ? <address className="location__address">{oneLine}</address> : null}
-          <p className="location-hours__status">
+          {oneLine ? <address className={locationStyles.address}>{oneLine}</address> : null}
+          <p className={`${locationStyles.hoursStatus} location-hours__status`}>
             {status.kind === 'open' ? `${status.label} · closes ${status.closesAt}` : status.label}
             {today?.special ? ` · ${today.special.name ?? 'Holiday hours'} today: ${today.hours}` : ''}
           </p>
-          <table className="location-hours__table">
+          <table className={locationStyles.hoursTable}>
             <caption className="visually-hidden">Opening hours of {location.name}</caption>
             <tbody>
               {rows.map((r) => (
@@ -50,12 +53,12 @@ export const VehicleLocation: BlockComponent<'VehicleLocation'> = async ({ props
             </tbody>
           </table>
           <p>
-            <a className="button button--primary" href={directions} target="_blank" rel="noopener">
+            <a className={buttonClass('primary')} href={directions} target="_blank" rel="noopener">
               Get Directions<span className="visually-hidden"> to {location.name} (opens in a new tab)</span>
             </a>
           </p>
         </div>
-        <div className="location-map">
+        <div className={locationStyles.map}>
           {hasPoint ? (
             <LocationMap lat={address?.lat ?? 0} lng={address?.long ?? 0} name={location.name} />
           ) : (

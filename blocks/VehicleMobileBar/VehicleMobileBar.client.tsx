@@ -2,6 +2,8 @@
 
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import { useEffect, useState } from 'react';
+import { buttonClass } from '../../components/ui/button';
+import styles from './VehicleMobileBar.module.css';
 
 // spec: catalogue §9 / conversion §9 — the mobile bottom bar changes style past 900 px of scroll.
 export const MOBILE_BAR_SCROLL = 900;
@@ -33,17 +35,20 @@ export function MobileBar({
 }) {
   const scrolled = useScrolledPast(MOBILE_BAR_SCROLL);
   return (
-    <nav className={`mobile-bar${scrolled ? ' mobile-bar--scrolled' : ''}`} aria-label="Quick actions">
+    <nav
+      className={`${styles.bar} mobile-bar${scrolled ? ` ${styles.scrolled} mobile-bar--scrolled` : ''}`}
+      aria-label="Quick actions"
+    >
       {reserveHref ? (
-        <Link className="button button--accent" href={reserveHref}>
+        <Link className={buttonClass('accent')} href={reserveHref}>
           {reserveLabel}
         </Link>
       ) : null}
-      <Link className="button button--primary" href={enquireHref}>
+      <Link className={buttonClass('primary')} href={enquireHref}>
         {enquireLabel}
       </Link>
       {phone ? (
-        <a className="button button--secondary" href={`tel:${phone.replace(/[^0-9+]/g, '')}`}>
+        <a className={buttonClass('secondary')} href={`tel:${phone.replace(/[^0-9+]/g, '')}`}>
           Call Now
         </a>
       ) : null}
@@ -68,11 +73,15 @@ export function StickyVehicleHeader({
 }) {
   const shown = useScrolledPast(STICKY_HEADER_SCROLL);
   return (
-    <div className={`vehicle-sticky${shown ? ' is-shown' : ''}`} aria-hidden={!shown} inert={!shown}>
-      <div className="container vehicle-sticky__inner">
-        <p className="vehicle-sticky__title">{title}</p>
-        <p className="vehicle-sticky__price">{price}</p>
-        <Link className="button button--primary" href={enquireHref}>
+    <div
+      className={`${styles.sticky} vehicle-sticky${shown ? ` ${styles.shown} is-shown` : ''}`}
+      aria-hidden={!shown}
+      inert={!shown}
+    >
+      <div className={`container ${styles.inner}`}>
+        <p className={styles.title}>{title}</p>
+        <p className={styles.price}>{price}</p>
+        <Link className={buttonClass('primary')} href={enquireHref}>
           {enquireLabel}
         </Link>
       </div>

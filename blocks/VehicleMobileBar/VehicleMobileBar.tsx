@@ -1,12 +1,14 @@
 import type { BlockComponent } from '../types';
 import type { StockFilter } from '../../domain/stock-filter';
 import { fillCarLink } from '../../domain/car-links';
-import { RESERVE_NOW_TEXT, sidebarCtas } from '../../domain/vehicle-rules';
+import { RESERVE_NOW_TEXT } from '../../domain/vehicle/reserve';
+import { sidebarCtas } from '../../domain/vehicle/sidebar-ctas';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { printPhone } from '../../services/print/price-text';
 import { MobileBar, StickyVehicleHeader } from './VehicleMobileBar.client';
 import { vehicleTitle } from '../../domain/vehicle-title';
-import { formatMoney, priceDisplay } from '../../domain/price-display';
+import { priceDisplay } from '../../domain/price-display';
+import { formatMoney } from '../../domain/format';
 
 export const VehicleMobileBar: BlockComponent<'VehicleMobileBar'> = async ({ props, ctx }) => {
   const { tenant, now } = ctx;

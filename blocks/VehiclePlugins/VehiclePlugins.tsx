@@ -4,6 +4,8 @@ import { SignedInOnly } from '../../components/shopper/SignedInOnly.client';
 import { effectiveAudience, pluginView, PLUGIN_SIGN_IN_TYPE, type PluginName } from '../../domain/accounts/plugins';
 import { isSwitchedOn } from '../../domain/switches';
 import { getPpsrProvider } from '../../services/ppsr/ppsr-provider';
+import { buttonClass } from '../../components/ui/button';
+import styles from './VehiclePlugins.module.css';
 
 interface Download {
   plugin: PluginName;
@@ -42,12 +44,12 @@ export const VehiclePlugins: BlockComponent<'VehiclePlugins'> = async ({ props, 
   if (!shown.length) return null;
   const heading = (props.heading ?? 'Reports for this {vehicle word}').replace('{vehicle word}', tenant.vehicleWord);
   return (
-    <section className="vehicle-plugins" aria-labelledby="vehicle-plugins-heading">
+    <section className={styles.plugins} aria-labelledby="vehicle-plugins-heading">
       <h2 id="vehicle-plugins-heading">{heading}</h2>
       <ul role="list">
         {shown.map(({ download, audience }) => {
           const link = (
-            <a className="button button--outline" href={download.href} download>
+            <a className={buttonClass('outline')} href={download.href} download>
               {download.label}
             </a>
           );

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { track } from '../../components/shopper/analytics';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
+import { buttonClass } from '../../components/ui/button';
 
 // spec: catalogue §4 — 'Preparing...' while the PDF downloads.
 const PREPARING = 'Preparing...';
@@ -40,7 +41,7 @@ export function DownloadPdfButton({ slug }: { slug: string }) {
   return (
     <button
       type="button"
-      className="button button--outline"
+      className={buttonClass('outline')}
       onClick={() => void download()}
       disabled={busy}
       aria-busy={busy}

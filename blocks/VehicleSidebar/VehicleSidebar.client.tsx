@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { track } from '../../components/shopper/analytics';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
+import { buttonClass } from '../../components/ui/button';
+import styles from './VehicleSidebar.module.css';
 
 /**
  * catalogue §4 dealer phone — masked after the first 5 characters until clicked, then shown in
@@ -38,7 +40,7 @@ export function PhoneReveal({
   if (shown) {
     return (
       <a
-        className="button button--secondary vehicle-sidebar__phone"
+        className={`${buttonClass('secondary')} ${styles.phone}`}
         href={tel}
         onClick={revealed ? () => track(ANALYTICS_EVENTS.phoneClick, { car_id: carId }) : undefined}
       >
@@ -49,7 +51,7 @@ export function PhoneReveal({
   return (
     <button
       type="button"
-      className="button button--secondary vehicle-sidebar__phone"
+      className={`${buttonClass('secondary')} ${styles.phone}`}
       onClick={reveal}
       aria-label={`Show the phone number (${masked})`}
     >

@@ -2,30 +2,26 @@ import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import type { Button } from '../../schemas/types.generated';
 import type { StockFilter } from '../../domain/stock-filter';
-import { formatMoney, priceDisplay } from '../../domain/price-display';
+import { priceDisplay } from '../../domain/price-display';
+import { formatKm, formatMoney } from '../../domain/format';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { isSwitchedOn } from '../../domain/switches';
 import { fillCarLink } from '../../domain/car-links';
 import { isAvailable } from '../../domain/listing';
 import { slugify } from '../../domain/slug';
-import {
-  FIND_SIMILAR_TEXT,
-  marketPriceBadge,
-  maskPhone,
-  purchaseButtonsHidden,
-  regoExpiry,
-  reserveLabel,
-  sidebarCtas,
-  SIMILAR_PROMPT,
-  SOLD_NOTICE_TITLE,
-  soldNotice,
-  type SidebarCta,
-} from '../../domain/vehicle-rules';
+import { maskPhone } from '../../domain/vehicle/dealer-phone';
+import { marketPriceBadge } from '../../domain/vehicle/market-price-badge';
+import { regoExpiry } from '../../domain/vehicle/rego-expiry';
+import { reserveLabel } from '../../domain/vehicle/reserve';
+import { purchaseButtonsHidden, sidebarCtas, type SidebarCta } from '../../domain/vehicle/sidebar-ctas';
+import { FIND_SIMILAR_TEXT, SIMILAR_PROMPT, SOLD_NOTICE_TITLE, soldNotice } from '../../domain/vehicle/sold-notice';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { printPhone } from '../../services/print/price-text';
 import { PhoneReveal } from './VehicleSidebar.client';
+import { buttonClass } from '../../components/ui/button';
+import styles from './VehicleSidebar.module.css';
 import { vehicleFinanceEstimate } from '../../server/page-data/finance-data';
-import { ComparisonWarning, RatePair } from '../FinanceCalculator/ComparisonDisclosure';
+import { ComparisonWarning, comparisonWarningClass, RatePair } from '../FinanceCalculator/ComparisonDisclosure';
 
 function Icon({ path }: { path: string }) {
   return (
@@ -76,28 +72,28 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
   const rego = regoExpiry(car.rego_expiry, now, tenant.locale.timeZone, tenant.vehicle.showUnregistered);
   const hideBuying = purchaseButtonsHidden(car);
   const label = (button: Button) =>
-    button.cta === 'reserve' ? reserveLabel(tenant.vehicle.reserveAmount) : button.label;
+    button.cta === 'reserve' ? reserveLabel(tenant.vehicle.reserveAmount, tenant.locale.currency) : button.label;
   const similarHref = `/search/${slugify(car.make)}/${slugify(car.model)}`;
   const estimate = await vehicleFinanceEstimate(tenant, car, now);
   // Provider G advertises monthly repayments (conversion §5.2); the others weekly.
   const monthly = tenant.finance.provider === 'G';
   return (
-    <div className="vehicle-sidebar">
-      <h1 className="vehicle-sidebar__title">{title}</h1>
+    <div className={`${styles.sidebar} vehicle-sidebar`}>
+      <h1 className={`${styles.title} vehicle-sidebar__title`}>{title}</h1>
       {!available ? (
-        <div className="sold-notice" role="status">
-          <p className="sold-notice__title">{SOLD_NOTICE_TITLE}</p>
+        <div className={`${styles.soldNotice} sold-notice`} role="status">
+          <p className={styles.soldNoticeTitle}>{SOLD_NOTICE_TITLE}</p>
           <p>{soldNotice(tenant.vehicleWord)}</p>
         </div>
       ) : null}
-      <p className="vehicle-sidebar__price">
+      <p className={styles.price}>
         {'amount' in price ? (
           <>
             <strong data-testid="vehicle-price">{formatMoney(price.amount, tenant.locale.currency)}</strong>
             {price.kind === 'subscription' ? <span> per week subscription</span> : null}
-            {price.priceType ? <span className="vehicle-sidebar__price-type"> {price.priceType}</span> : null}
+            {price.priceType ? <span className={styles.priceType}> {price.priceType}</span> : null}
             {price.wasPrice !== undefined ? (
-              <span className="vehicle-sidebar__was">
+              <span className={`${styles.was} vehicle-sidebar__was`}>
                 {' '}
                 was <s>{formatMoney(price.wasPrice, tenant.locale.currency)}</s>
               </span>
@@ -108,35 +104,35 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
         )}
       </p>
       {badge.show && badge.average !== undefined ? (
-        <p className="market-badge">
+        <p className={`${styles.marketBadge} market-badge`}>
           Below market price: {formatMoney(badge.average, tenant.locale.currency)} average
           {badge.saving !== undefined ? ` (${formatMoney(badge.saving, tenant.locale.currency)} under)` : ''}
         </p>
       ) : null}
       {estimate ? (
-        <div className="finance-estimate">
-          <a className="finance-estimate__link" href="#finance-form">
+        <div className={`${styles.financeEstimate} finance-estimate`}>
+          <a className={styles.financeEstimateLink} href="#finance-form">
             Finance from{' '}
             <strong>{formatMoney(monthly ? estimate.monthly : estimate.weekly, tenant.locale.currency)}</strong>{' '}
             {monthly ? 'per month' : 'per week'}*
           </a>
           <RatePair interestRate={estimate.interestRate} comparisonRate={estimate.comparisonRate} />
-          <ComparisonWarning />
+          <ComparisonWarning currency={tenant.locale.currency} />
           {(estimate.disclaimer ?? tenant.finance.disclaimer) ? (
-            <p className="comparison-warning">{estimate.disclaimer ?? tenant.finance.disclaimer}</p>
+            <p className={comparisonWarningClass}>{estimate.disclaimer ?? tenant.finance.disclaimer}</p>
           ) : null}
           {tenant.finance.lenderName ? (
-            <p className="comparison-warning">
+            <p className={comparisonWarningClass}>
               Credit provided by {tenant.finance.lenderName}
               {tenant.finance.creditLicence ? `, ${tenant.finance.creditLicence}` : ''}.
             </p>
           ) : null}
         </div>
       ) : null}
-      <ul className="vehicle-sidebar__icons" role="list">
+      <ul className={styles.icons} role="list">
         {car.km !== undefined ? (
           <li>
-            <Icon path={ICONS.km} /> {new Intl.NumberFormat('en-AU').format(car.km)} km
+            <Icon path={ICONS.km} /> {formatKm(car.km)}
           </li>
         ) : null}
         {(car.simple_transmission ?? car.trans) ? (
@@ -151,21 +147,21 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
         ) : null}
       </ul>
       {location ? (
-        <p className="vehicle-sidebar__location">
+        <p className={`${styles.location} vehicle-sidebar__location`}>
           Located at <a href="#vehicle-map">{location.name}</a>
         </p>
       ) : null}
-      {rego ? <p className="vehicle-sidebar__rego">Registration: {rego}</p> : null}
+      {rego ? <p className={`${styles.rego} vehicle-sidebar__rego`}>Registration: {rego}</p> : null}
       {hideBuying ? (
-        <div className="vehicle-sidebar__similar">
+        <div className={styles.similar}>
           <p>{SIMILAR_PROMPT}</p>
-          <Link className="button button--primary" href={similarHref}>
+          <Link className={buttonClass('primary')} href={similarHref}>
             {FIND_SIMILAR_TEXT}
           </Link>
         </div>
       ) : null}
       {buttons.length ? (
-        <ul className="vehicle-sidebar__actions" role="list">
+        <ul className={styles.actions} role="list">
           {buttons.map((button) => {
             const href = fillCarLink(button.href, car);
             if (!href) return null;
@@ -174,7 +170,7 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
               <li key={`${button.label}:${button.href}`}>
                 {external ? (
                   <a
-                    className={`button button--${button.style ?? 'outline'}`}
+                    className={buttonClass(button.style ?? 'outline')}
                     href={href}
                     target="_blank"
                     rel="noopener noreferrer"
@@ -183,7 +179,7 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
                     <span className="visually-hidden"> (opens in a new tab)</span>
                   </a>
                 ) : (
-                  <Link className={`button button--${button.style ?? 'outline'}`} href={href}>
+                  <Link className={buttonClass(button.style ?? 'outline')} href={href}>
                     {label(button)}
                   </Link>
                 )}

@@ -5,6 +5,8 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { toastAtom } from '../../components/shopper/store';
 import { postAccountCall } from '../../components/shopper/account';
+import { buttonClass } from '../../components/ui/button';
+import actionsStyles from '../VehicleActions/VehicleActions.module.css';
 
 const FAILED = 'The car could not be removed just now. Please try again.';
 
@@ -39,11 +41,11 @@ export function RemoveFromWatchlist({
   };
   return (
     <>
-      <button type="button" className="button button--outline" onClick={remove} disabled={busy}>
+      <button type="button" className={buttonClass('outline')} onClick={remove} disabled={busy}>
         Remove<span className="visually-hidden"> {carName} from your watchlist</span>
       </button>
       {error ? (
-        <p className="vehicle-actions__error" role="alert">
+        <p className={actionsStyles.error} role="alert">
           {error}
         </p>
       ) : null}

@@ -1,13 +1,17 @@
 import Image from 'next/image';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
-import { priceDisplay, formatMoney } from '../../domain/price-display';
+import { cardGridClass } from '../../components/ui/card-grid';
+import { stockCardBodyClass, stockCardClass } from '../../components/StockCard/card-classes';
+import { priceDisplay } from '../../domain/price-display';
+import { formatMoney } from '../../domain/format';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { signInHref } from '../../domain/accounts/gating';
 import { WATCHLIST_STATUS_LABEL } from '../../domain/accounts/watchlist-status';
 import { requestUser } from '../../server/page-data/account-context';
 import { watchlistEntries } from '../../services/watchlist';
 import { RemoveFromWatchlist } from './RemoveFromWatchlist.client';
+import styles from './WatchlistCars.module.css';
 import { pageBrand, withBrand } from '../../server/page-data/brand-context';
 
 export const WatchlistCars: BlockComponent<'WatchlistCars'> = async ({ props, ctx }) => {
@@ -47,14 +51,14 @@ export const WatchlistCars: BlockComponent<'WatchlistCars'> = async ({ props, ct
           to watchlist on any car.
         </p>
       ) : (
-        <ul className="card-grid" role="list">
+        <ul className={cardGridClass} role="list">
           {entries.map(({ carId, car, status }) => {
             const title = car ? vehicleTitle(car) : `Car ${carId}`;
             const image = car?.images?.[0]?.image?.url ?? car?.primary_image_url;
             const price = car ? priceDisplay(car, options) : undefined;
             const linked = car && status !== 'gone';
             return (
-              <li key={carId} className="stock-card">
+              <li key={carId} className={stockCardClass}>
                 {image ? (
                   <Image
                     src={image}
@@ -64,9 +68,9 @@ export const WatchlistCars: BlockComponent<'WatchlistCars'> = async ({ props, ct
                     sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
                   />
                 ) : null}
-                <div className="stock-card__body">
+                <div className={stockCardBodyClass}>
                   <p>
-                    <span className={`watchlist-status watchlist-status--${status}`}>
+                    <span className={`${styles.status}${styles[status] ? ` ${styles[status]}` : ''}`}>
                       {WATCHLIST_STATUS_LABEL[status]}
                     </span>
                   </p>

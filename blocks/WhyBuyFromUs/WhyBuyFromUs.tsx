@@ -1,4 +1,5 @@
 import type { BlockComponent } from '../types';
+import styles from './WhyBuyFromUs.module.css';
 
 /** The dealer's own reasons to buy from them (conversion §2.5; tenant `whyBuyFromUs`). */
 export const WhyBuyFromUs: BlockComponent<'WhyBuyFromUs'> = ({ props, ctx }) => {
@@ -8,9 +9,9 @@ export const WhyBuyFromUs: BlockComponent<'WhyBuyFromUs'> = ({ props, ctx }) => 
   return (
     <section className="container section why-buy" aria-labelledby="why-buy-heading">
       <h2 id="why-buy-heading">{heading}</h2>
-      <ul className="why-buy__list" role="list">
+      <ul className={styles.list} role="list">
         {reasons.map((reason) => (
-          <li key={reason.heading} className="why-buy__item">
+          <li key={reason.heading} className={styles.item}>
             <h3>{reason.heading}</h3>
             <p>{reason.text}</p>
           </li>

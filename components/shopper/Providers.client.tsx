@@ -1,19 +1,21 @@
 'use client';
 
-import { Provider, useAtom } from 'jotai';
+import { Provider, useAtom, useSetAtom } from 'jotai';
 import { IntentLink as Link } from './IntentLink.client';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { toastAtom } from './store';
-import { recordVisit } from './visit-trail';
+import { recordVisitAtom } from './visit-trail';
+import styles from './Providers.module.css';
 
 /** Notes each page of the visit for the lead's visited_pages (conversion §3). */
 function VisitRecorder() {
   const pathname = usePathname();
+  const recordVisit = useSetAtom(recordVisitAtom);
   useEffect(() => {
     // The browser's address, not the internal tenant route the page was rendered from.
-    recordVisit(window.location.pathname, window.location.search);
-  }, [pathname]);
+    recordVisit({ path: window.location.pathname, search: window.location.search });
+  }, [pathname, recordVisit]);
   return null;
 }
 
@@ -33,26 +35,26 @@ function ToastViewport() {
   }, [toast, setToast, held]);
   const hold = (on: boolean) => setHeldId(on && toast ? toast.id : null);
   return (
-    <div className="toast-viewport" role="status" aria-live="polite">
+    <div className={styles.viewport} role="status" aria-live="polite">
       {toast ? (
         <div
-          className="toast"
+          className={`${styles.toast} toast`}
           key={toast.id}
           onMouseEnter={() => hold(true)}
           onMouseLeave={() => hold(false)}
           onFocus={() => hold(true)}
           onBlur={() => hold(false)}
         >
-          <p className="toast__title">{toast.title}</p>
+          <p className={styles.title}>{toast.title}</p>
           {toast.body ? <p>{toast.body}</p> : null}
           {toast.action ? (
-            <Link className="toast__action" href={toast.action.href} onClick={() => setToast(undefined)}>
+            <Link className={styles.action} href={toast.action.href} onClick={() => setToast(undefined)}>
               {toast.action.label}
             </Link>
           ) : null}
           <button
             type="button"
-            className="toast__close"
+            className={styles.close}
             aria-label="Dismiss notification"
             onClick={() => setToast(undefined)}
           >

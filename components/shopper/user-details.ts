@@ -1,33 +1,31 @@
 'use client';
 
+import { isRecord, listOf, perSite, storedAtom } from './store';
+
 /** conversion §3 Stored user details: what a shopper typed once prefills later forms in this browser. */
 export const USER_DETAIL_FIELDS = ['name', 'last_name', 'email', 'phone', 'postcode'] as const;
 export type UserDetails = Partial<Record<(typeof USER_DETAIL_FIELDS)[number], string>>;
 
-const key = (site: string) => `user-details:${site}`;
-
-export function readUserDetails(site: string): UserDetails {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(key(site)) ?? '{}');
-    if (!value || typeof value !== 'object') return {};
-    const record = value as Record<string, unknown>;
-    return Object.fromEntries(
-      USER_DETAIL_FIELDS.flatMap((f) => (typeof record[f] === 'string' ? [[f, record[f]]] : [])),
-    );
-  } catch {
-    return {};
-  }
+/** The known fields that hold text; anything else a stored value carries is dropped. */
+function userDetailsOf(value: unknown): UserDetails {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(USER_DETAIL_FIELDS.flatMap((f) => (typeof value[f] === 'string' ? [[f, value[f]]] : [])));
 }
 
-export function saveUserDetails(site: string, values: Readonly<Record<string, unknown>>): void {
-  try {
-    const details: UserDetails = { ...readUserDetails(site) };
-    for (const f of USER_DETAIL_FIELDS) if (typeof values[f] === 'string' && values[f]) details[f] = values[f];
-    localStorage.setItem(key(site), JSON.stringify(details));
-  } catch {
-    // Storage off: the next form simply starts empty.
+/** The stored details with what was just sent on top (empty answers never erase a stored one). */
+export function withUserDetails(saved: UserDetails, values: Readonly<Record<string, unknown>>): UserDetails {
+  const details: UserDetails = { ...saved };
+  for (const f of USER_DETAIL_FIELDS) {
+    const value = values[f];
+    if (typeof value === 'string' && value) details[f] = value;
   }
+  return details;
 }
+
+/** This site's stored user details (localStorage `user-details:{site}`), {} until the browser has read them. */
+export const userDetailsAtom = perSite((site) =>
+  storedAtom<UserDetails>('localStorage', `user-details:${site}`, {}, userDetailsOf),
+);
 
 /** The success marker the /success page reads (conversion §4.1: 'saves a success marker'). */
 export interface SuccessMarker {
@@ -39,35 +37,36 @@ export interface SuccessMarker {
   at: string;
 }
 
-const successKey = (site: string) => `enquiry-success:${site}`;
+const successMarkerOf = (value: unknown): SuccessMarker | null =>
+  isRecord(value) && typeof value.leadId === 'number' && typeof value.title === 'string'
+    ? (value as unknown as SuccessMarker)
+    : null;
 
-export function saveSuccessMarker(site: string, marker: SuccessMarker): void {
-  try {
-    sessionStorage.setItem(successKey(site), JSON.stringify(marker));
-  } catch {
-    // The success page falls back to its general thanks.
-  }
+/** The marker of this visit's last enquiry (sessionStorage `enquiry-success:{site}`); null until read, or when there is none. */
+export const successMarkerAtom = perSite((site) =>
+  storedAtom<SuccessMarker | null>('sessionStorage', `enquiry-success:${site}`, null, successMarkerOf),
+);
+
+/** A car this browser enquired about (conversion §4.1: 'stores the car'). */
+export interface EnquiredCar {
+  id: number;
+  name: string;
+  slug: string;
+  at: string;
 }
 
-export function readSuccessMarker(site: string): SuccessMarker | undefined {
-  try {
-    const text = sessionStorage.getItem(successKey(site));
-    return text ? (JSON.parse(text) as SuccessMarker) : undefined;
-  } catch {
-    return undefined;
-  }
+const ENQUIRED_LIMIT = 20;
+
+/** The list with `car` first (once), the newest 20 kept. */
+export function withEnquiredCar(
+  list: readonly EnquiredCar[],
+  car: { id: number; name: string; slug: string },
+  now: Date,
+): EnquiredCar[] {
+  return [{ ...car, at: now.toISOString() }, ...list.filter((c) => c.id !== car.id)].slice(0, ENQUIRED_LIMIT);
 }
 
-/** The cars this browser enquired about (conversion §4.1: 'stores the car'). */
-export function rememberEnquiredCar(site: string, car: { id: number; name: string; slug: string }): void {
-  try {
-    const k = `enquired:${site}`;
-    const list = JSON.parse(localStorage.getItem(k) ?? '[]') as { id: number }[];
-    localStorage.setItem(
-      k,
-      JSON.stringify([{ ...car, at: new Date().toISOString() }, ...list.filter((c) => c.id !== car.id)].slice(0, 20)),
-    );
-  } catch {
-    // Nothing else depends on it.
-  }
-}
+/** The cars this browser enquired about on the site (localStorage `enquired:{site}`), newest first. */
+export const enquiredCarsAtom = perSite((site) =>
+  storedAtom<EnquiredCar[]>('localStorage', `enquired:${site}`, [], listOf),
+);

@@ -1,4 +1,5 @@
 import { COMPARISON_AMOUNT, COMPARISON_YEARS } from './comparison-rate';
+import { formatMoney } from '../format';
 
 /**
  * Credit advertising disclosure (National Credit Code s164, conversion §9): wherever a rate or a
@@ -7,9 +8,9 @@ import { COMPARISON_AMOUNT, COMPARISON_YEARS } from './comparison-rate';
 export const COMPARISON_WARNING =
   'WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.';
 
-/** conversion §9: "The sample comparison is a 5-year secured loan of $30,000." */
-export function comparisonBasis(): string {
-  return `Comparison rate based on a ${COMPARISON_YEARS}-year secured loan of $${COMPARISON_AMOUNT.toLocaleString('en-AU')}.`;
+/** conversion §9: "The sample comparison is a 5-year secured loan of $30,000." (in the site's currency). */
+export function comparisonBasis(currency: string): string {
+  return `Comparison rate based on a ${COMPARISON_YEARS}-year secured loan of ${formatMoney(COMPARISON_AMOUNT, currency)}.`;
 }
 
 /** conversion §4.4, catalogue §4: the disclaimer is collapsed to 197 characters. */

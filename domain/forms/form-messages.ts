@@ -1,5 +1,7 @@
 /** The spec's form texts, word for word (conversion §5.1, §8, §9). */
 
+import { ANALYTICS_EVENTS } from '../analytics-events';
+
 /** conversion §5.1, §8 */
 export const POSTCODE_MESSAGE = 'Invalid postcode. Please enter a 4-digit number.';
 /** conversion §5.1, §8 */
@@ -18,8 +20,8 @@ export const UNEXPECTED_ANSWER_MESSAGE = 'An unexpected error occured';
 export const DEFAULT_SUBMIT_TEXT = 'Enquire Now';
 /** conversion §5.1, §9 */
 export const DEFAULT_CATEGORY = 'General Enquiry';
-/** conversion §9: default enquiry event id. */
-export const GENERAL_ENQUIRY_EVENT = 22;
+/** conversion §9: default enquiry event id (22). */
+export const GENERAL_ENQUIRY_EVENT = ANALYTICS_EVENTS.generalEnquiry;
 /** conversion §7 item 2: 'Careers Enquiry' is stored as General Enquiry with this subcategory. */
 export const CAREERS_CATEGORY = 'Careers Enquiry';
 export const CAREER_SUBCATEGORY = 'Career Enquiry';

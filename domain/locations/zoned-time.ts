@@ -3,6 +3,7 @@
  * zone (FeedLocation.time_zone) and Australia has several, some with daylight saving and one with
  * a half-hour offset, so "now" is always read through Intl in that zone, never the server's.
  */
+import { wallClock } from '../format';
 
 /** A moment as the location's clock shows it. */
 export interface ZonedMoment {
@@ -14,36 +15,10 @@ export interface ZonedMoment {
   minutes: number;
 }
 
-// Building a DateTimeFormat is far slower than using one; the same few zones come up on every
-// page, and a formatter holds no request data, so one per zone is kept for the process.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    // Throws RangeError for an unknown zone: better a loud error than hours silently read in UTC.
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** `now` on the clock of `timeZone` (an IANA name such as 'Australia/Adelaide'). */
+/** `now` on the clock of `timeZone` (an IANA name such as 'Australia/Adelaide'); throws RangeError for an unknown zone. */
 export function zonedMoment(now: Date, timeZone: string): ZonedMoment {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of formatterFor(timeZone).formatToParts(now)) parts[part.type] = part.value;
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  // Some engines print midnight as 24 even with h23; either way it is minute 0 of the day.
-  const hour = Number(parts.hour) % 24;
-  return { date, weekday: weekdayOfDate(date), minutes: hour * 60 + Number(parts.minute) };
+  const { date, hour, minute } = wallClock(now, timeZone);
+  return { date, weekday: weekdayOfDate(date), minutes: hour * 60 + minute };
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})/;

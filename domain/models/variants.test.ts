@@ -22,10 +22,10 @@ describe('variants and models (conversion §2.5, §4.6, §9)', () => {
     expect(featureView(features(12), false, true)).toEqual({ shown: features(12), toggle: null });
   });
   it('shows the drive-away range from dap_min_price to dap_max_price', () => {
-    expect(driveAwayRange(37990, 39990)).toBe('Drive away $37,990 – $39,990');
-    expect(driveAwayRange(37990, 37990)).toBe('Drive away $37,990');
-    expect(driveAwayRange(undefined, 41000)).toBe('Drive away $41,000');
-    expect(driveAwayRange(undefined, undefined)).toBeUndefined();
+    expect(driveAwayRange(37990, 39990, 'AUD')).toBe('Drive away $37,990 – $39,990');
+    expect(driveAwayRange(37990, 37990, 'AUD')).toBe('Drive away $37,990');
+    expect(driveAwayRange(undefined, 41000, 'AUD')).toBe('Drive away $41,000');
+    expect(driveAwayRange(undefined, undefined, 'AUD')).toBeUndefined();
     expect(lowestDriveAway([{ dap_min_price: 42990 }, { dap_min_price: 37990 }, {}])).toBe(37990);
     expect(lowestDriveAway([{}])).toBeUndefined();
   });

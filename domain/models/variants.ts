@@ -3,6 +3,8 @@
  * drive-away price range and the order-now link of a variant card.
  */
 
+import { formatMoney } from '../format';
+
 /** spec: conversion §9 — features shown initially 8; slider used above 2 variants; arrows at 4 or more. */
 export const FEATURES_SHOWN = 8;
 export const GRID_MAX_VARIANTS = 2;
@@ -34,17 +36,14 @@ export function featureView(features: readonly string[], expanded: boolean, allF
     : { shown: features.slice(0, FEATURES_SHOWN), toggle: 'View more' };
 }
 
-const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-AU', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
-
-/** 'Drive away $37,990 – $39,990' (dap_min_price to dap_max_price), one price when they agree, nothing without prices. */
-export function driveAwayRange(min: number | undefined, max: number | undefined, currency = 'AUD'): string | undefined {
+/** 'Drive away $37,990 – $39,990' (dap_min_price to dap_max_price) in the site's currency, one price when they agree, nothing without prices. */
+export function driveAwayRange(min: number | undefined, max: number | undefined, currency: string): string | undefined {
   const low = min ?? max;
   const high = max ?? min;
   if (low === undefined || high === undefined || !(high > 0)) return undefined;
   return low === high
-    ? `Drive away ${money(low, currency)}`
-    : `Drive away ${money(low, currency)} – ${money(high, currency)}`;
+    ? `Drive away ${formatMoney(low, currency)}`
+    : `Drive away ${formatMoney(low, currency)} – ${formatMoney(high, currency)}`;
 }
 
 /** The lowest drive-away price of a model's variants, for 'From $X' on model cards. */

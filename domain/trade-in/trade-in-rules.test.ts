@@ -3,11 +3,11 @@ import {
   INSTANT_OFFER_MIN_PRICE,
   TRADE_IN_MAX_AGE_YEARS,
   TRADE_IN_MAX_KM,
-  calendarYear,
   instantOfferEligible,
   onlineEstimateAllowed,
   type InstantOfferCar,
 } from './trade-in-rules';
+import { yearInTimeZone } from '../format';
 
 const now = new Date('2025-06-01T02:00:00Z');
 
@@ -49,7 +49,7 @@ describe('onlineEstimateAllowed (conversion §9 trade-in FAQ)', () => {
 
   it('reads the year on the Australian clock: a 2017 car turns 8 at midnight in Sydney on 1 January', () => {
     const newYearInSydney = new Date('2024-12-31T14:00:00Z');
-    expect(calendarYear(newYearInSydney)).toBe(2025);
+    expect(yearInTimeZone(newYearInSydney, 'Australia/Sydney')).toBe(2025);
     expect(onlineEstimateAllowed({ year: 2017, km: 50000 }, newYearInSydney).allowed).toBe(false);
     expect(onlineEstimateAllowed({ year: 2017, km: 50000 }, newYearInSydney, 'UTC').allowed).toBe(true);
   });

@@ -3,6 +3,7 @@
  * stock cars offer the instant-offer feature. Pure: no React, no I/O.
  */
 import type { FeedCar } from '../../schemas/types.generated';
+import { DEFAULT_TIME_ZONE, formatKm, yearInTimeZone } from '../format';
 
 // spec: conversion §9 — "Trade-in FAQ: cars over 7 years or 100,000 km get no online estimate."
 export const TRADE_IN_MAX_AGE_YEARS = 7;
@@ -12,7 +13,7 @@ export const TRADE_IN_MAX_KM = 100_000;
 export const INSTANT_OFFER_MIN_PRICE = 200;
 
 /** The year is read on an Australian clock, so a car does not age at midnight UTC on New Year's Eve. */
-export const DEFAULT_TRADE_IN_TIME_ZONE = 'Australia/Sydney';
+export const DEFAULT_TRADE_IN_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 /** Oldest build year the form accepts as a real car rather than a typo. */
 const EARLIEST_YEAR = 1900;
@@ -29,13 +30,6 @@ export type OnlineEstimateDecision =
       reason: string;
     };
 
-const kmText = (km: number) => `${new Intl.NumberFormat('en-AU').format(km)} km`;
-
-/** The calendar year `now` falls in on the clock of `timeZone`. */
-export function calendarYear(now: Date, timeZone = DEFAULT_TRADE_IN_TIME_ZONE): number {
-  return Number(new Intl.DateTimeFormat('en-AU', { timeZone, year: 'numeric' }).format(now));
-}
-
 /**
  * Age is whole calendar years (this year minus the build year): the form asks only for the year,
  * so a car of 2018 is 7 in 2025 and still gets an estimate; 2017 is over 7 and does not. The km
@@ -46,7 +40,7 @@ export function onlineEstimateAllowed(
   now: Date,
   timeZone = DEFAULT_TRADE_IN_TIME_ZONE,
 ): OnlineEstimateDecision {
-  const thisYear = calendarYear(now, timeZone);
+  const thisYear = yearInTimeZone(now, timeZone);
   if (!Number.isInteger(car.year) || car.year < EARLIEST_YEAR || car.year > thisYear + 1) {
     return {
       allowed: false,
@@ -67,12 +61,12 @@ export function onlineEstimateAllowed(
     return {
       allowed: false,
       rule: 'age-and-km',
-      reason: `Cars over ${TRADE_IN_MAX_AGE_YEARS} years old or with more than ${kmText(TRADE_IN_MAX_KM)} ${TEAM_WILL_CALL}`,
+      reason: `Cars over ${TRADE_IN_MAX_AGE_YEARS} years old or with more than ${formatKm(TRADE_IN_MAX_KM)} ${TEAM_WILL_CALL}`,
     };
   if (tooOld)
     return { allowed: false, rule: 'age', reason: `Cars over ${TRADE_IN_MAX_AGE_YEARS} years old ${TEAM_WILL_CALL}` };
   if (tooFar)
-    return { allowed: false, rule: 'km', reason: `Cars with more than ${kmText(TRADE_IN_MAX_KM)} ${TEAM_WILL_CALL}` };
+    return { allowed: false, rule: 'km', reason: `Cars with more than ${formatKm(TRADE_IN_MAX_KM)} ${TEAM_WILL_CALL}` };
   return { allowed: true };
 }
 

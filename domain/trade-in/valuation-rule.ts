@@ -4,8 +4,8 @@
  * is not a spec rule: it stands in for an outside valuation service until a tenant configures one.
  * Pure: the caller finds the comparable cars.
  */
-import { formatMoney } from '../price-display';
-import { calendarYear, DEFAULT_TRADE_IN_TIME_ZONE } from './trade-in-rules';
+import { DEFAULT_CURRENCY, formatKm, formatMoney, yearInTimeZone } from '../format';
+import { DEFAULT_TRADE_IN_TIME_ZONE } from './trade-in-rules';
 
 /** A valuation as every provider answers it (the HTTP provider's contract too). Whole dollars. */
 export interface Valuation {
@@ -50,7 +50,6 @@ export const RANGE_SPREAD = 0.05;
 export const VALUATION_ROUNDING = 100;
 
 const round100 = (amount: number) => Math.round(amount / VALUATION_ROUNDING) * VALUATION_ROUNDING;
-const km = (distance: number) => `${new Intl.NumberFormat('en-AU').format(distance)} km`;
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -111,13 +110,15 @@ function chooseComparables(
  * 5. mid rounded to $100; low and high are mid ∓ 5%, rounded to $100.
  *
  * Null when there is no comparable car, or when the result is $0 or less (a car worth less than
- * the reconditioning allowance needs a person, not a formula).
+ * the reconditioning allowance needs a person, not a formula). `timeZone` and `currency` are the
+ * site's: the year the car's age counts to, and the money the basis is written in.
  */
 export function valueFromComparables(
   subject: ValuationSubject,
   comparables: readonly Comparable[],
   now: Date,
   timeZone = DEFAULT_TRADE_IN_TIME_ZONE,
+  currency = DEFAULT_CURRENCY,
 ): Valuation | null {
   const usable = comparables.filter((c) => Number.isFinite(c.price) && c.price > 0 && Number.isInteger(c.year));
   const chosen = chooseComparables(subject, usable);
@@ -127,7 +128,7 @@ export function valueFromComparables(
   const allowance = Math.round(retail * RECONDITIONING_SHARE) + RECONDITIONING_FIXED;
   const trade = retail - allowance;
 
-  const age = Math.max(1, calendarYear(now, timeZone) - subject.year);
+  const age = Math.max(1, yearInTimeZone(now, timeZone) - subject.year);
   const expected = EXPECTED_KM_PER_YEAR * age;
   const over = subject.km - expected;
   const raw = over > 0 ? -over * KM_OVER_RATE : -over * KM_UNDER_RATE;
@@ -140,17 +141,18 @@ export function valueFromComparables(
   const low = round100(mid * (1 - RANGE_SPREAD));
   const high = round100(mid * (1 + RANGE_SPREAD));
 
+  const money = (amount: number) => formatMoney(amount, currency);
   const distance =
     over === 0
-      ? `${km(subject.km)} is exactly the ${km(expected)} expected at ${km(EXPECTED_KM_PER_YEAR)} a year for ${plural(age, 'year', 'years')}, so no change for distance`
-      : `${km(subject.km)} is ${km(Math.abs(over))} ${over > 0 ? 'over' : 'under'} the ${km(expected)} expected at ${km(EXPECTED_KM_PER_YEAR)} a year for ${plural(age, 'year', 'years')}, ` +
+      ? `${formatKm(subject.km)} is exactly the ${formatKm(expected)} expected at ${formatKm(EXPECTED_KM_PER_YEAR)} a year for ${plural(age, 'year', 'years')}, so no change for distance`
+      : `${formatKm(subject.km)} is ${formatKm(Math.abs(over))} ${over > 0 ? 'over' : 'under'} the ${formatKm(expected)} expected at ${formatKm(EXPECTED_KM_PER_YEAR)} a year for ${plural(age, 'year', 'years')}, ` +
         `at ${over > 0 ? `${KM_OVER_RATE * 100}c a km off` : `${KM_UNDER_RATE * 100}c a km added`}` +
-        `${capped ? ` (limited to ${percent(KM_ADJUSTMENT_CAP)} of ${formatMoney(trade)})` : ''}: ` +
-        `${kmAdjustment < 0 ? 'minus' : 'plus'} ${formatMoney(Math.abs(kmAdjustment))}`;
+        `${capped ? ` (limited to ${percent(KM_ADJUSTMENT_CAP)} of ${money(trade)})` : ''}: ` +
+        `${kmAdjustment < 0 ? 'minus' : 'plus'} ${money(Math.abs(kmAdjustment))}`;
   const basis =
-    `Based on ${chosen.said}: ${chosen.prices.length === 1 ? 'that price is' : 'the middle (median) price is'} ${formatMoney(retail)}. ` +
-    `Less ${percent(RECONDITIONING_SHARE)} plus ${formatMoney(RECONDITIONING_FIXED)} (${formatMoney(allowance)}) for reconditioning and the dealer's margin leaves ${formatMoney(trade)}. ` +
+    `Based on ${chosen.said}: ${chosen.prices.length === 1 ? 'that price is' : 'the middle (median) price is'} ${money(retail)}. ` +
+    `Less ${percent(RECONDITIONING_SHARE)} plus ${money(RECONDITIONING_FIXED)} (${money(allowance)}) for reconditioning and the dealer's margin leaves ${money(trade)}. ` +
     `${distance}. ` +
-    `Estimate ${formatMoney(mid)} to the nearest ${formatMoney(VALUATION_ROUNDING)}, with a range of ${formatMoney(low)} to ${formatMoney(high)} (${percent(RANGE_SPREAD)} either side).`;
+    `Estimate ${money(mid)} to the nearest ${money(VALUATION_ROUNDING)}, with a range of ${money(low)} to ${money(high)} (${percent(RANGE_SPREAD)} either side).`;
   return { low, high, mid, basis };
 }

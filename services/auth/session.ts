@@ -1,3 +1,4 @@
+import { getSessionCookie } from 'better-auth/cookies';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import { localhostTenantsAllowed, normaliseHost } from '../../domain/host-name';
 import { authFor, COOKIE_PREFIX, type AccountTenant } from './auth-instance';
@@ -27,6 +28,15 @@ export function requestOrigin(tenant: Pick<ResolvedTenant, 'slug' | 'domains'>, 
   return undefined;
 }
 
+/**
+ * Whether the request carries a session cookie, read by better-auth's own parser with the cookie
+ * prefix the server sets (advanced.cookiePrefix), so the __Secure- name used on https counts and a
+ * name that merely contains it does not. Only a cheap first test: the session itself is checked by getSession.
+ */
+export function hasSessionCookie(headers: Headers): boolean {
+  return getSessionCookie(headers, { cookiePrefix: COOKIE_PREFIX }) !== null;
+}
+
 interface SessionShape {
   session: { id: string; site?: string | null };
   user: { id: string; name: string; email: string; phoneNumber?: string | null };
@@ -40,7 +50,7 @@ export async function sessionUser(
   tenant: AccountTenant & Pick<ResolvedTenant, 'domains'>,
   headers: Headers,
 ): Promise<AccountUser | undefined> {
-  if (!(headers.get('cookie') ?? '').includes(`${COOKIE_PREFIX}.session_token=`)) return undefined;
+  if (!hasSessionCookie(headers)) return undefined;
   const origin = requestOrigin(tenant, headers);
   if (!origin) return undefined;
   const auth = await authFor(tenant, origin);

@@ -19,6 +19,7 @@ describe('EmbeddedMarketData (from the feed autograb_data, catalogue §3)', () =
   it('answers the catalogue §3 shape around the state average, with confidence 0.8 when both averages exist', async () => {
     const answer = await new EmbeddedMarketData().autoGauge(
       car(23800, { state_average_market_price: 25000, average_market_price: 26000 }),
+      'AUD',
     );
     expect(answer).toEqual({
       fill: 0.8,
@@ -31,7 +32,10 @@ describe('EmbeddedMarketData (from the feed autograb_data, catalogue §3)', () =
   });
 
   it('uses the national average when the state one is absent, with confidence 0.5; numeric strings count', () => {
-    const answer = estimateAutoGauge(car(20000, { average_market_price: '20000', state_average_market_price: null }));
+    const answer = estimateAutoGauge(
+      car(20000, { average_market_price: '20000', state_average_market_price: null }),
+      'AUD',
+    );
     expect(answer).toMatchObject({
       fill: 0.5,
       market_range_min: 18400,
@@ -42,41 +46,54 @@ describe('EmbeddedMarketData (from the feed autograb_data, catalogue §3)', () =
   });
 
   it('compares the shown price (offer price above 10, catalogue §4), and says when it is above the average', () => {
-    expect(estimateAutoGauge(car(30000, { average_market_price: 20000 }, 21000))).toMatchObject({
+    expect(estimateAutoGauge(car(30000, { average_market_price: 20000 }, 21000), 'AUD')).toMatchObject({
       listing_price: 21000,
       description: 'Priced $1,000 above the market average for this model',
     });
   });
 
   it('widens the range to a price within 15% of the average', () => {
-    expect(estimateAutoGauge(car(22500, { average_market_price: 20000 }))).toMatchObject({
+    expect(estimateAutoGauge(car(22500, { average_market_price: 20000 }), 'AUD')).toMatchObject({
       market_range_max: 22500,
       fill: 0,
     });
-    expect(estimateAutoGauge(car(17500, { average_market_price: 20000 }))).toMatchObject({
+    expect(estimateAutoGauge(car(17500, { average_market_price: 20000 }), 'AUD')).toMatchObject({
       market_range_min: 17500,
       fill: 1,
     });
   });
 
   it('leaves a price more than 15% above the average outside the range, so the gauge hides (catalogue §4)', () => {
-    const answer = estimateAutoGauge(car(24000, { average_market_price: 20000 }));
+    const answer = estimateAutoGauge(car(24000, { average_market_price: 20000 }), 'AUD');
     expect(answer).toMatchObject({ market_range_max: 21600, fill: 0 });
     expect(gaugeVisible(answer)).toBe(false);
   });
 
   it('pins a price far below the market at a full gauge', () => {
-    expect(estimateAutoGauge(car(15000, { average_market_price: 20000 }))).toMatchObject({
+    expect(estimateAutoGauge(car(15000, { average_market_price: 20000 }), 'AUD')).toMatchObject({
       market_range_min: 18400,
       fill: 1,
     });
   });
 
+  it('writes the difference in the site currency', () => {
+    // AUD and NZD both read '$1,000' on their own sites; a currency written by its code shows the
+    // amount really goes through the currency it is given, not a fixed one.
+    expect(estimateAutoGauge(car(30000, { average_market_price: 20000 }, 21000), 'NZD')?.description).toMatch(
+      /^Priced \$1,000 above the market average/,
+    );
+    expect(estimateAutoGauge(car(30000, { average_market_price: 20000 }, 21000), 'USD')?.description).toMatch(
+      /^Priced USD\s1,000 above the market average/,
+    );
+  });
+
   it('has no answer without an average or without a price', () => {
-    expect(estimateAutoGauge(car(20000, undefined))).toBeNull();
-    expect(estimateAutoGauge(car(20000, { average_market_price: 0, state_average_market_price: 'n/a' }))).toBeNull();
-    expect(estimateAutoGauge(car(20000, 'not an object'))).toBeNull();
-    expect(estimateAutoGauge(car(0, { average_market_price: 20000 }))).toBeNull();
+    expect(estimateAutoGauge(car(20000, undefined), 'AUD')).toBeNull();
+    expect(
+      estimateAutoGauge(car(20000, { average_market_price: 0, state_average_market_price: 'n/a' }), 'AUD'),
+    ).toBeNull();
+    expect(estimateAutoGauge(car(20000, 'not an object'), 'AUD')).toBeNull();
+    expect(estimateAutoGauge(car(0, { average_market_price: 20000 }), 'AUD')).toBeNull();
   });
 });
 

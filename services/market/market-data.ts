@@ -4,7 +4,8 @@
  * for a real market-data service, chosen by environment variables.
  */
 import { isAutoGaugeResponse, type AutoGaugeResponse } from '../../domain/auto-gauge';
-import { formatMoney, shownPrice } from '../../domain/price-display';
+import { shownPrice } from '../../domain/price-display';
+import { formatMoney } from '../../domain/format';
 
 /** What a provider needs of a car. `autograb_data` is an extra feed property, so it is read as unknown. */
 export interface MarketCar {
@@ -15,8 +16,11 @@ export interface MarketCar {
 }
 
 export interface MarketDataProvider {
-  /** The gauge data for a car, null when there is none; rejects when the provider fails. */
-  autoGauge(car: MarketCar): Promise<AutoGaugeResponse | null>;
+  /**
+   * The gauge data for a car, null when there is none; rejects when the provider fails. `currency`
+   * is the site's (tenant.locale.currency), for amounts written in the description.
+   */
+  autoGauge(car: MarketCar, currency: string): Promise<AutoGaugeResponse | null>;
 }
 
 /** A positive finite number from a feed value (numbers or numeric strings), else undefined. */
@@ -47,7 +51,7 @@ export const CONFIDENCE_ONE = 0.5;
  *   at the bottom 1: cheaper is fuller.
  * - confidence: 0.8 with both averages, 0.5 with one; with none (or no price) there is no answer.
  */
-export function estimateAutoGauge(car: MarketCar): AutoGaugeResponse | null {
+export function estimateAutoGauge(car: MarketCar, currency: string): AutoGaugeResponse | null {
   const data =
     typeof car.autograb_data === 'object' && car.autograb_data !== null
       ? (car.autograb_data as Record<string, unknown>)
@@ -71,7 +75,7 @@ export function estimateAutoGauge(car: MarketCar): AutoGaugeResponse | null {
   const description =
     difference === 0
       ? 'Priced at the market average for this model'
-      : `Priced ${formatMoney(Math.abs(difference))} ${difference > 0 ? 'below' : 'above'} the market average for this model`;
+      : `Priced ${formatMoney(Math.abs(difference), currency)} ${difference > 0 ? 'below' : 'above'} the market average for this model`;
   return {
     fill: Math.round(fill * 1000) / 1000,
     listing_price: price,
@@ -84,8 +88,8 @@ export function estimateAutoGauge(car: MarketCar): AutoGaugeResponse | null {
 
 /** The default provider: no network, derived from the stock feed. */
 export class EmbeddedMarketData implements MarketDataProvider {
-  async autoGauge(car: MarketCar): Promise<AutoGaugeResponse | null> {
-    return estimateAutoGauge(car);
+  async autoGauge(car: MarketCar, currency: string): Promise<AutoGaugeResponse | null> {
+    return estimateAutoGauge(car, currency);
   }
 }
 

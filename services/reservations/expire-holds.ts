@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { FormValue } from '../../domain/forms/compile-form';
-import { formatMoney } from '../../domain/price-display';
+import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
+import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, formatDateTime, formatMoney } from '../../domain/format';
 import { holdLengthHours } from '../../domain/reservation-hold';
 import type { FeedCar, ResolvedLeadDestination } from '../../schemas/types.generated';
 import type { PlatformDb } from '../db/database';
@@ -13,15 +14,14 @@ export const EXPIRY_RELEASED_BY = 'expiry';
 /** The category of the notice the dealer receives when an unpaid hold is released on its own. */
 export const EXPIRED_HOLD_CATEGORY = 'Reservation expired';
 const RESERVATION_FORM = 'reservation';
-const DEFAULT_TIME_ZONE = 'Australia/Sydney';
-const GENERAL_ENQUIRY_EVENT = 22;
 /** Shopper details carried onto the notice when the whole original lead would be too large. */
 const CONTACT_FIELDS = ['name', 'last_name', 'email', 'phone', 'postcode'] as const;
 
-/** What the sweeper needs to know about a tenant: where its leads go, and its clock for the notice. */
+/** What the sweeper needs to know about a tenant: where its leads go, and its clock and currency for the notice. */
 export interface HoldSite {
   destinations: readonly ResolvedLeadDestination[];
   timeZone?: string;
+  currency?: string;
 }
 
 export interface ExpiredHold {
@@ -42,26 +42,23 @@ function parseFields(text: string | undefined): Record<string, FormValue> {
   }
 }
 
-function when(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-AU', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
 function noticeText(
   row: Selectable<ReservationTable>,
   car: FeedCar | undefined,
   hours: number,
-  timeZone: string,
+  site: { timeZone: string; currency: string },
   at: string,
 ): string {
+  const when = (iso: string) => formatDateTime(new Date(iso), site.timeZone);
   const title = car
     ? [car.year, car.make, car.model].filter(Boolean).join(' ') + (car.stocknum ? ` (stock ${car.stocknum})` : '')
     : `car #${row.car_id}`;
   const why =
     row.deposit > 0
-      ? `its ${formatMoney(row.deposit)} deposit was not paid within ${hours} hours`
+      ? `its ${formatMoney(row.deposit, site.currency)} deposit was not paid within ${hours} hours`
       : `it was not confirmed within ${hours} hours`;
   const lead = row.lead_id ? ` Their reservation was lead #${row.lead_id}.` : '';
-  return `The online reservation #${row.id} of the ${title}, held on ${when(row.held_at, timeZone)}, was released on its own on ${when(at, timeZone)}: ${why}. The car shows as available on the website again. The shopper's details are below; you may want to call them.${lead}`;
+  return `The online reservation #${row.id} of the ${title}, held on ${when(row.held_at)}, was released on its own on ${when(at)}: ${why}. The car shows as available on the website again. The shopper's details are below; you may want to call them.${lead}`;
 }
 
 /** Releases one due hold and files the dealer's notice, all in one transaction; undefined when another sweeper got there first or it was paid. */
@@ -119,11 +116,17 @@ async function expireOne(
   const car = carRow ? (JSON.parse(carRow.data) as FeedCar) : undefined;
   const info = site(row.tenant);
   const shopper = parseFields(original?.fields);
-  const message = noticeText(row, car, hours, info?.timeZone ?? DEFAULT_TIME_ZONE, at);
+  const message = noticeText(
+    row,
+    car,
+    hours,
+    { timeZone: info?.timeZone ?? DEFAULT_TIME_ZONE, currency: info?.currency ?? DEFAULT_CURRENCY },
+    at,
+  );
   const notice = (fields: Record<string, FormValue>): LeadSubmission => ({
     tenant: row.tenant,
     form: original?.form ?? RESERVATION_FORM,
-    eventId: original?.event_id ?? GENERAL_ENQUIRY_EVENT,
+    eventId: original?.event_id ?? ANALYTICS_EVENTS.generalEnquiry,
     category: EXPIRED_HOLD_CATEGORY,
     subcategory: row.deposit > 0 ? 'Deposit not paid' : 'Not confirmed',
     fields,

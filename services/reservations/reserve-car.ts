@@ -1,6 +1,7 @@
 import type { GateDecision } from '../../domain/accounts/gating';
 import { holdExpiresAt, reservationKeyDecision } from '../../domain/reservation-hold';
-import { purchaseButtonsHidden, reserveDeposit, sidebarCtas } from '../../domain/vehicle-rules';
+import { reserveDeposit } from '../../domain/vehicle/reserve';
+import { purchaseButtonsHidden, sidebarCtas } from '../../domain/vehicle/sidebar-ctas';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import type { StockFilter } from '../../domain/stock-filter';
 import type { ResolvedTenant } from '../../schemas/types.generated';
@@ -19,7 +20,7 @@ import { listedCarIds } from '../stock/listed-cars';
 import { PaymentProviderError, type PaymentProvider } from './payment-provider';
 import { cancelReservation, holdCar, latestReservationOfLead, type Reservation } from './reservations';
 
-/** The form a reservation's details are checked with (pages-json/forms.json). */
+/** The form a reservation's details are checked with (pages-json/base/forms.json). */
 export const RESERVATION_FORM = 'reservation';
 
 export interface ReserveDeps extends LeadIntakeDeps {

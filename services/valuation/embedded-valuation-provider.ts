@@ -26,8 +26,10 @@ export interface EmbeddedValuationOptions {
    */
   dealershipsOf?: (tenant: string) => readonly number[] | undefined;
   now?: () => Date;
-  /** Decides the current year, as the online-estimate rule does. */
+  /** The site's time zone: decides the current year, as the online-estimate rule does. */
   timeZone?: string;
+  /** The site's currency (tenant.locale.currency), for the amounts in the basis the shopper reads. */
+  currency?: string;
 }
 
 export class EmbeddedValuationProvider implements ValuationProvider {
@@ -98,6 +100,6 @@ export class EmbeddedValuationProvider implements ValuationProvider {
       year: input.year,
       km: input.km,
     };
-    return valueFromComparables(subject, found.comparables, now, this.#options.timeZone);
+    return valueFromComparables(subject, found.comparables, now, this.#options.timeZone, this.#options.currency);
   }
 }

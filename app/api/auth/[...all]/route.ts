@@ -9,8 +9,8 @@ import { answer, apiCaller, jsonBody } from '@/server/http/api-request';
 import { MemoryRateLimit } from '@/server/http/memory-rate-limit';
 import { isSwitchedOn } from '@/domain/switches';
 import { authCallRefusal, callIdentifier } from '@/domain/accounts/auth-calls';
-import { authFor, AUTH_BASE_PATH, CLIENT_IP_HEADER, COOKIE_PREFIX } from '@/services/auth/auth-instance';
-import { requestOrigin } from '@/services/auth/session';
+import { authFor, AUTH_BASE_PATH, CLIENT_IP_HEADER } from '@/services/auth/auth-instance';
+import { hasSessionCookie, requestOrigin } from '@/services/auth/session';
 
 export const dynamic = 'force-dynamic';
 
@@ -42,7 +42,7 @@ async function handle(request: Request): Promise<Response> {
     if (typeof read.body === 'object' && read.body !== null && !Array.isArray(read.body))
       body = read.body as Record<string, unknown>;
   }
-  const signedIn = (request.headers.get('cookie') ?? '').includes(`${COOKIE_PREFIX}.session_token=`);
+  const signedIn = hasSessionCookie(request.headers);
   const refusal = authCallRefusal({ path, body, signedIn, methods: tenant.accounts.methods });
   if (refusal) return answer(refusal.status, { message: refusal.message });
   const identifier = callIdentifier(path, body);
