@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { deliveryQuote, type DeliveryQuote, type DeliveryRegion } from '../../domain/delivery';
 import { formatMoney } from '../../domain/format';
 import { buttonClass } from '../../components/ui/button';
+import controlStyles from '../../components/ui/control.module.css';
 import styles from './DeliveryCalculator.module.css';
 
 export function DeliveryForm({ regions, currency }: { regions: DeliveryRegion[]; currency: string }) {
@@ -23,6 +24,7 @@ export function DeliveryForm({ regions, currency }: { regions: DeliveryRegion[];
       <label htmlFor={`${id}-postcode`}>Your postcode</label>
       <div className={styles.row}>
         <input
+          className={controlStyles.control}
           id={`${id}-postcode`}
           inputMode="numeric"
           autoComplete="postal-code"

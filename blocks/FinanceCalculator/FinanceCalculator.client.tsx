@@ -19,6 +19,7 @@ import { track } from '../../components/shopper/analytics';
 import { FormDialog } from '../FormModalButton/FormDialog.client';
 import { ComparisonWarning, RatePair } from './ComparisonDisclosure';
 import { linkButtonClass } from '../../components/ui/button';
+import controlStyles from '../../components/ui/control.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './FinanceCalculator.module.css';
 
@@ -71,6 +72,7 @@ function Slider({ id, label, field, value, bounds, format, onChange, error, read
         />
         <span className={styles.box}>
           <input
+            className={controlStyles.control}
             id={`${id}-${field}`}
             type="text"
             inputMode="decimal"

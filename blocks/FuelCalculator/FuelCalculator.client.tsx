@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { weeklyFuelCost } from '../../domain/vehicle/fuel-calculator';
 import { formatMoney } from '../../domain/format';
+import controlStyles from '../../components/ui/control.module.css';
 import styles from './FuelCalculator.module.css';
 
 export function FuelCalculatorForm({
@@ -27,6 +28,7 @@ export function FuelCalculatorForm({
       <span>{label}</span>
       <span className={styles.input}>
         <input
+          className={controlStyles.control}
           type="number"
           inputMode="decimal"
           min="0"

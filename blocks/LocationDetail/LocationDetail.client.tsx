@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState } from 'react';
 import { buttonClass } from '../../components/ui/button';
+import controlStyles from '../../components/ui/control.module.css';
 import dialogStyles from '../FormModalButton/FormModalButton.module.css';
 import styles from './LocationDetail.module.css';
 
@@ -63,7 +64,12 @@ export function HoursPicker({ tables, name }: { tables: HoursTable[]; name: stri
       {tables.length > 1 ? (
         <div className={styles.hoursPicker}>
           <label htmlFor={id}>Show opening hours for</label>
-          <select id={id} value={table.id} onChange={(e) => setSelected(Number(e.target.value))}>
+          <select
+            className={controlStyles.control}
+            id={id}
+            value={table.id}
+            onChange={(e) => setSelected(Number(e.target.value))}
+          >
             {tables.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.label}

@@ -18,6 +18,7 @@ import { FormDialog } from '../FormModalButton/FormDialog.client';
 import { useRovingTabs } from '../../components/shopper/use-roving-tabs';
 import type { DealershipLocations, LocationCard } from '../../server/page-data/locations-data';
 import { buttonClass } from '../../components/ui/button';
+import controlStyles from '../../components/ui/control.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './LocationsListing.module.css';
 
@@ -253,6 +254,7 @@ export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: P
             Search locations
           </label>
           <input
+            className={controlStyles.control}
             id="location-query"
             type="search"
             placeholder={LOCATION_SEARCH_PLACEHOLDER}
@@ -270,6 +272,7 @@ export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: P
           >
             <label htmlFor="nearest-postcode">Your postcode</label>
             <input
+              className={controlStyles.control}
               id="nearest-postcode"
               inputMode="numeric"
               maxLength={4}

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { buildSearchUrl, type SearchState } from '../../domain/search-url';
 import { formatKm, formatMoney, formatNumber } from '../../domain/format';
 import { buttonClass, linkButtonClass } from '../../components/ui/button';
+import controlStyles from '../../components/ui/control.module.css';
 import styles from './SearchResults.module.css';
 
 interface FacetOption {
@@ -101,7 +102,12 @@ export function SortSelect({
   return (
     <div className={styles.sort}>
       <label htmlFor={id}>Sort by</label>
-      <select id={id} value={value} onChange={(event) => go({ ...state, sortBy: event.target.value, page: 1 })}>
+      <select
+        className={controlStyles.control}
+        id={id}
+        value={value}
+        onChange={(event) => go({ ...state, sortBy: event.target.value, page: 1 })}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -312,6 +318,7 @@ export function SearchFilters(props: {
           <label htmlFor={`${panelId}-q`}>Keywords</label>
           <div className={styles.textRow}>
             <input
+              className={controlStyles.control}
               id={`${panelId}-q`}
               type="search"
               value={text}

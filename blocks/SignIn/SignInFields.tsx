@@ -4,7 +4,9 @@
  */
 import { createContext, useContext, useId, type FormEvent, type ReactNode } from 'react';
 import { buttonClass, linkButtonClass } from '../../components/ui/button';
+import { authCall } from '../../components/shopper/auth-client';
 import formStyles from '../../components/ui/form.module.css';
+import { formText, type SignInFlow } from './sign-in-flow';
 import styles from './SignIn.module.css';
 
 export const ERROR_ID = 'sign-in-error';
@@ -108,5 +110,37 @@ export function StepForm({
     <form className={styles.form} onSubmit={onSubmit}>
       {children}
     </form>
+  );
+}
+
+/**
+ * A step that signs in with a 6-digit code (e-mailed, texted, or confirming an address): `check`
+ * is the better-auth call that checks the code (run through authCall), and a good answer goes on
+ * as after any sign-in. `children` is what the step says above the field.
+ */
+export function CodeSignIn({
+  flow,
+  check,
+  label,
+  children,
+}: {
+  flow: SignInFlow;
+  check: (code: string) => ReturnType<Parameters<typeof authCall>[0]>;
+  label: string;
+  children: ReactNode;
+}) {
+  const signIn = flow.submit(async (data) => {
+    const code = formText(data, 'code');
+    const answer = await authCall(() => check(code));
+    if (answer.ok) return flow.afterSignIn();
+    flow.fail(answer);
+  });
+  return (
+    <StepForm onSubmit={signIn}>
+      <p>{children}</p>
+      <CodeField />
+      <SubmitButton busy={flow.busy} label={label} />
+      <StartOver onClick={() => flow.go({ kind: 'choose' })} />
+    </StepForm>
   );
 }

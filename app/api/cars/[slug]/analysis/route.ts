@@ -6,6 +6,7 @@
  * download may be for signed-in shoppers only.
  */
 import { answer, apiCaller } from '@/server/http/api-request';
+import { pdfDownload } from '@/server/http/pdf-download';
 import { pluginRefusal } from '@/server/http/plugin-access';
 import { reportAllowed, REPORT_LIMIT_MESSAGE } from '@/server/http/report-limits';
 import { loadVehicle } from '@/server/page-data/vehicle-context';
@@ -45,16 +46,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
       siteUrl: `${siteOrigin(tenant)}/cars/${slug}`,
       now,
     });
-    // A copy: Response's types take Uint8Array<ArrayBuffer>, and pdf-lib's bytes are typed more loosely.
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        'content-type': 'application/pdf',
-        'content-disposition': `attachment; filename="${slug}-analysis.pdf"`,
-        'content-length': String(pdf.byteLength),
-        // Private: the download may be for a signed-in shopper only.
-        'cache-control': 'private, no-store',
-      },
-    });
+    // Private: the download may be for a signed-in shopper only.
+    return pdfDownload(pdf, `${slug}-analysis.pdf`, 'private, no-store');
   } catch (error) {
     console.error(`Car analysis for ${slug} on ${tenant.slug} failed`, error);
     return answer(503, { error: 'The car analysis could not be prepared just now. Please try again shortly.' });

@@ -8,6 +8,7 @@
 import { headers } from 'next/headers';
 import { TENANT_HEADER } from '@/engine/tenant-header';
 import { getTenant } from '@/engine/tenant-request';
+import { pdfDownload } from '@/server/http/pdf-download';
 import { loadVehicle } from '@/server/page-data/vehicle-context';
 import { siteOrigin } from '@/server/page-data/site-origin';
 import { pdfImageFor, renderVehiclePdf } from '@/services/print/vehicle-pdf';
@@ -35,13 +36,5 @@ export async function GET(_request: Request, { params }: { params: Promise<{ slu
     image: await pdfImageFor(car),
     phone: printPhone(car, tenant, location?.contact_detail?.phone),
   });
-  // A copy: Response's types take Uint8Array<ArrayBuffer>, and pdf-lib's bytes are typed more loosely.
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="${slug}.pdf"`,
-      'content-length': String(pdf.byteLength),
-      'cache-control': 'no-store',
-    },
-  });
+  return pdfDownload(pdf, `${slug}.pdf`, 'no-store');
 }

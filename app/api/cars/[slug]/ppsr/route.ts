@@ -5,6 +5,7 @@
  * made-up one. Never cached: the register's answer is for this shopper, at this moment.
  */
 import { answer, apiCaller } from '@/server/http/api-request';
+import { pdfDownload } from '@/server/http/pdf-download';
 import { pluginRefusal } from '@/server/http/plugin-access';
 import { reportAllowed, REPORT_LIMIT_MESSAGE } from '@/server/http/report-limits';
 import { loadVehicle } from '@/server/page-data/vehicle-context';
@@ -45,14 +46,6 @@ async function ppsrDownload(request: Request, tenant: ResolvedTenant, slug: stri
     console.error(`PPSR report for ${slug} on ${tenant.slug} failed`, error);
     return answer(502, { error: 'The PPSR register could not be reached. Please try again later.' });
   }
-  // A copy: Response's types take Uint8Array<ArrayBuffer>, and the report's bytes may be typed more loosely.
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="${slug}-ppsr.pdf"`,
-      'content-length': String(pdf.byteLength),
-      // Private: the certificate may be for a signed-in shopper only.
-      'cache-control': 'private, no-store',
-    },
-  });
+  // Private: the certificate may be for a signed-in shopper only.
+  return pdfDownload(pdf, `${slug}-ppsr.pdf`, 'private, no-store');
 }
