@@ -201,6 +201,42 @@ export interface ModelTable {
   updated_at: string;
 }
 
+/** One version of a site's tenant document (issue 16): published rows never change; a draft row is rewritten by its author's autosave. */
+export interface TenantVersionTable {
+  id: Generated<number>;
+  slug: string;
+  /** The tenant JSON as text, canonically formatted (2-space JSON and a final newline) when it parses. */
+  document: string;
+  author: string;
+  message: string;
+  created_at: string;
+  /** The version this one was edited from (the published version the editor started from); null for a site's first. */
+  parent_id: number | null;
+  state: 'draft' | 'published';
+}
+
+/** Per site: the version the engine serves and the draft being edited. */
+export interface TenantSiteTable {
+  slug: string;
+  published_version_id: number | null;
+  draft_version_id: number | null;
+  published_at: string | null;
+  published_by: string | null;
+  /** Goes up by one on every publish: the cheap change signal other processes poll. */
+  change_seq: number;
+}
+
+/** Who did what in the Tenant Studio and its CLI. */
+export interface StudioAuditTable {
+  id: Generated<number>;
+  at: string;
+  actor: string;
+  action: string;
+  slug: string | null;
+  /** JSON. */
+  detail: string;
+}
+
 export interface Database {
   dealerships: DealershipTable;
   locations: LocationTable;
@@ -217,4 +253,7 @@ export interface Database {
   watchlist: WatchlistTable;
   manufacturers: ManufacturerTable;
   models: ModelTable;
+  tenant_versions: TenantVersionTable;
+  tenant_sites: TenantSiteTable;
+  studio_audit: StudioAuditTable;
 }

@@ -1,0 +1,558 @@
+import type { Kysely, Selectable } from 'kysely';
+import { diffDocuments, type FieldChange } from '../../domain/tenant-diff';
+import type { Database, TenantVersionTable } from '../db/schema';
+
+export type { FieldChange } from '../../domain/tenant-diff';
+
+/** One version of a site's tenant document: published ones never change, a draft is rewritten by its author's autosave. */
+export interface TenantVersion {
+  id: number;
+  slug: string;
+  /** The tenant JSON as text. */
+  document: string;
+  author: string;
+  message: string;
+  createdAt: string;
+  /** The version this one was edited from (the published version the editor started from). */
+  parentId: number | null;
+  state: 'draft' | 'published';
+}
+
+/** What the engine serves for one site. */
+export interface PublishedTenant {
+  slug: string;
+  versionId: number;
+  document: string;
+  publishedAt: string;
+  publishedBy: string;
+}
+
+export interface DocumentIssue {
+  /** JSON pointer into the document ('' is the whole document). */
+  pointer: string;
+  message: string;
+}
+
+/**
+ * Checks a document before it is published; the caller supplies the engine's validation (the same
+ * ajv and messages as `npm run validate`), since services do not import the engine.
+ */
+export type Validate = (slug: string, document: unknown) => { ok: true } | { ok: false; issues: DocumentIssue[] };
+
+export type PublishResult =
+  | { ok: true; version: TenantVersion }
+  | { ok: false; reason: 'invalid'; issues: DocumentIssue[] }
+  | { ok: false; reason: 'conflict'; current: TenantVersion; changes: FieldChange[] };
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor: string;
+  action: string;
+  slug: string | null;
+  detail: unknown;
+}
+
+export type ImportResult =
+  | { ok: true; imported: string[]; unchanged: string[] }
+  | { ok: false; issues: { file: string; pointer: string; message: string }[] };
+
+export interface TenantStore {
+  listPublished(): Promise<PublishedTenant[]>;
+  /** Changes whenever any site's published version changes (a cheap query: e.g. sum/max of change_seq). */
+  changeStamp(): Promise<string>;
+  published(slug: string): Promise<TenantVersion | undefined>;
+  draft(slug: string): Promise<TenantVersion | undefined>;
+  saveDraft(input: {
+    slug: string;
+    document: string;
+    author: string;
+    baseVersionId: number | null;
+  }): Promise<TenantVersion>;
+  publish(input: {
+    slug: string;
+    document: string;
+    author: string;
+    message: string;
+    baseVersionId: number | null;
+    validate: Validate;
+  }): Promise<PublishResult>;
+  restore(input: {
+    slug: string;
+    versionId: number;
+    author: string;
+    baseVersionId: number | null;
+    validate: Validate;
+  }): Promise<PublishResult>;
+  /** Every version of the site, drafts included, newest first. */
+  history(slug: string): Promise<TenantVersion[]>;
+  version(id: number): Promise<TenantVersion | undefined>;
+  importDocuments(input: {
+    documents: { slug: string; document: string; file: string }[];
+    author: string;
+    validate: Validate;
+  }): Promise<ImportResult>;
+  audit(entry: { actor: string; action: string; slug?: string; detail?: unknown }): Promise<void>;
+  /** Newest first; at most `limit` entries (default DEFAULT_AUDIT_LIMIT). */
+  auditLog(filter?: { slug?: string; limit?: number }): Promise<AuditEntry[]>;
+}
+
+export interface TenantStoreOptions {
+  now?: () => Date;
+}
+
+/** Audit actions this store writes itself. */
+export const AUDIT_ACTIONS = {
+  publish: 'tenant.publish',
+  restore: 'tenant.restore',
+  import: 'tenant.import',
+  refused: 'tenant.publish-refused',
+} as const;
+
+export const DEFAULT_AUDIT_LIMIT = 100;
+
+/**
+ * How a document is stored: 2-space JSON with a final newline, the layout of the files in
+ * tenants/, so `npm run tenants -- export` writes them back byte for byte. Text that is not JSON
+ * is returned as it is (a draft may be saved half-typed).
+ */
+export function canonicalDocument(text: string): string {
+  try {
+    return `${JSON.stringify(JSON.parse(text), null, 2)}\n`;
+  } catch {
+    return text;
+  }
+}
+
+type Db = Kysely<Database>;
+type VersionRow = Selectable<TenantVersionTable>;
+
+const toVersion = (row: VersionRow): TenantVersion => ({
+  id: row.id,
+  slug: row.slug,
+  document: row.document,
+  author: row.author,
+  message: row.message,
+  createdAt: row.created_at,
+  parentId: row.parent_id,
+  state: row.state,
+});
+
+function parseDocument(text: string): { ok: true; value: unknown } | { ok: false; issue: DocumentIssue } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, issue: { pointer: '', message: `is not valid JSON (${reason})` } };
+  }
+}
+
+function check(slug: string, text: string, validate: Validate): DocumentIssue[] {
+  const parsed = parseDocument(text);
+  if (!parsed.ok) return [parsed.issue];
+  const result = validate(slug, parsed.value);
+  return result.ok ? [] : result.issues;
+}
+
+/** A document for diffing; one that does not parse is compared as its text. */
+function asValue(text: string | undefined): unknown {
+  if (text === undefined) return {};
+  const parsed = parseDocument(text);
+  return parsed.ok ? parsed.value : text;
+}
+
+/** Another process moved the published pointer between our read and our write: the transaction is rolled back. */
+class StaleBaseError extends Error {}
+
+async function versionById(db: Db, id: number | null | undefined): Promise<VersionRow | undefined> {
+  if (id === null || id === undefined) return undefined;
+  return db.selectFrom('tenant_versions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+async function siteRow(db: Db, slug: string) {
+  return db.selectFrom('tenant_sites').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+async function ensureSite(db: Db, slug: string): Promise<void> {
+  await db
+    .insertInto('tenant_sites')
+    .values({
+      slug,
+      published_version_id: null,
+      draft_version_id: null,
+      published_at: null,
+      published_by: null,
+      change_seq: 0,
+    })
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .execute();
+}
+
+async function writeAudit(
+  db: Db,
+  at: string,
+  entry: { actor: string; action: string; slug?: string; detail?: unknown },
+): Promise<void> {
+  await db
+    .insertInto('studio_audit')
+    .values({
+      at,
+      actor: entry.actor,
+      action: entry.action,
+      slug: entry.slug ?? null,
+      detail: JSON.stringify(entry.detail ?? null),
+    })
+    .execute();
+}
+
+/**
+ * Autosave: the site's current draft is rewritten in place when the same author saves again from
+ * the same base, so an editor typing for an hour leaves one row, not hundreds; otherwise a new draft
+ * row is written and becomes the site's draft.
+ */
+async function saveDraftIn(
+  db: Db,
+  input: { slug: string; document: string; author: string; baseVersionId: number | null },
+  at: string,
+): Promise<TenantVersion> {
+  const document = canonicalDocument(input.document);
+  await ensureSite(db, input.slug);
+  const site = await siteRow(db, input.slug);
+  const current = await versionById(db, site?.draft_version_id);
+  if (
+    current &&
+    current.slug === input.slug &&
+    current.state === 'draft' &&
+    current.author === input.author &&
+    current.parent_id === input.baseVersionId
+  ) {
+    const row = await db
+      .updateTable('tenant_versions')
+      .set({ document, created_at: at })
+      .where('id', '=', current.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toVersion(row);
+  }
+  const row = await db
+    .insertInto('tenant_versions')
+    .values({
+      slug: input.slug,
+      document,
+      author: input.author,
+      message: '',
+      created_at: at,
+      parent_id: input.baseVersionId,
+      state: 'draft',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db.updateTable('tenant_sites').set({ draft_version_id: row.id }).where('slug', '=', input.slug).execute();
+  return toVersion(row);
+}
+
+/**
+ * Inserts a published version and moves the site's pointer to it, only if the pointer is still
+ * `baseVersionId` (a conditional update, so two processes cannot both publish over the same base).
+ */
+async function publishIn(
+  db: Db,
+  input: { slug: string; document: string; author: string; message: string; baseVersionId: number | null },
+  at: string,
+): Promise<TenantVersion> {
+  await ensureSite(db, input.slug);
+  const row = await db
+    .insertInto('tenant_versions')
+    .values({
+      slug: input.slug,
+      document: input.document,
+      author: input.author,
+      message: input.message,
+      created_at: at,
+      parent_id: input.baseVersionId,
+      state: 'published',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const base = input.baseVersionId;
+  const moved = await db
+    .updateTable('tenant_sites')
+    .set((eb) => ({
+      published_version_id: row.id,
+      draft_version_id: null,
+      published_at: at,
+      published_by: input.author,
+      change_seq: eb('change_seq', '+', 1),
+    }))
+    .where('slug', '=', input.slug)
+    .where('published_version_id', base === null ? 'is' : '=', base)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw new StaleBaseError();
+  return toVersion(row);
+}
+
+export function createTenantStore(db: Kysely<Database>, options: TenantStoreOptions = {}): TenantStore {
+  return tenantStoreOver(async () => db, options);
+}
+
+/** The store over a database that is opened on first use (the process-wide one). */
+export function tenantStoreOver(
+  database: () => Promise<Kysely<Database>>,
+  options: TenantStoreOptions = {},
+): TenantStore {
+  const now = () => (options.now?.() ?? new Date()).toISOString();
+
+  async function publishDocument(input: {
+    slug: string;
+    document: string;
+    author: string;
+    message: string;
+    baseVersionId: number | null;
+    validate: Validate;
+    action: string;
+    /** Whether a refused document is kept as a draft (a restore's document is a version already). */
+    keepRefused: boolean;
+    detail?: Record<string, unknown>;
+  }): Promise<PublishResult> {
+    const db = await database();
+    const document = canonicalDocument(input.document);
+    // Validation may read templates from disk: it runs before the transaction takes the write lock.
+    const issues = check(input.slug, document, input.validate);
+    const attempt = () =>
+      db.transaction().execute(async (trx): Promise<PublishResult> => {
+        const at = now();
+        const site = await siteRow(trx, input.slug);
+        const currentId = site?.published_version_id ?? null;
+        if (currentId !== input.baseVersionId) {
+          const current = await versionById(trx, currentId);
+          if (input.keepRefused) await saveDraftIn(trx, { ...input, document }, at);
+          await writeAudit(trx, at, {
+            actor: input.author,
+            action: AUDIT_ACTIONS.refused,
+            slug: input.slug,
+            detail: { reason: 'conflict', baseVersionId: input.baseVersionId, currentVersionId: currentId },
+          });
+          if (!current) {
+            // The base names a version, but the site has none published: nothing to merge with.
+            return {
+              ok: false,
+              reason: 'invalid',
+              issues: [
+                {
+                  pointer: '',
+                  message: `"${input.slug}" has no published version, yet the edit started from version ${input.baseVersionId}: reload the site and make the change again`,
+                },
+              ],
+            };
+          }
+          const base = await versionById(trx, input.baseVersionId);
+          return {
+            ok: false,
+            reason: 'conflict',
+            current: toVersion(current),
+            changes: diffDocuments(asValue(base?.document), asValue(current.document)),
+          };
+        }
+        if (issues.length) {
+          if (input.keepRefused) await saveDraftIn(trx, { ...input, document }, at);
+          await writeAudit(trx, at, {
+            actor: input.author,
+            action: AUDIT_ACTIONS.refused,
+            slug: input.slug,
+            detail: { reason: 'invalid', issues: issues.length },
+          });
+          return { ok: false, reason: 'invalid', issues };
+        }
+        const version = await publishIn(trx, { ...input, document }, at);
+        await writeAudit(trx, at, {
+          actor: input.author,
+          action: input.action,
+          slug: input.slug,
+          detail: {
+            versionId: version.id,
+            baseVersionId: input.baseVersionId,
+            message: input.message,
+            ...input.detail,
+          },
+        });
+        return { ok: true, version };
+      });
+    try {
+      return await attempt();
+    } catch (error) {
+      // Lost a race with another process: run again, which now answers 'conflict'.
+      if (error instanceof StaleBaseError) return attempt();
+      throw error;
+    }
+  }
+
+  return {
+    async listPublished() {
+      const db = await database();
+      const rows = await db
+        .selectFrom('tenant_sites')
+        .innerJoin('tenant_versions', 'tenant_versions.id', 'tenant_sites.published_version_id')
+        .select([
+          'tenant_sites.slug',
+          'tenant_versions.id',
+          'tenant_versions.document',
+          'tenant_sites.published_at',
+          'tenant_sites.published_by',
+          'tenant_versions.created_at',
+          'tenant_versions.author',
+        ])
+        .orderBy('tenant_sites.slug')
+        .execute();
+      return rows.map((r) => ({
+        slug: r.slug,
+        versionId: r.id,
+        document: r.document,
+        publishedAt: r.published_at ?? r.created_at,
+        publishedBy: r.published_by ?? r.author,
+      }));
+    },
+
+    async changeStamp() {
+      const db = await database();
+      const row = await db
+        .selectFrom('tenant_sites')
+        .select((eb) => [eb.fn.countAll<number>().as('sites'), eb.fn.sum<number | null>('change_seq').as('seq')])
+        .executeTakeFirst();
+      return `${Number(row?.sites ?? 0)}:${Number(row?.seq ?? 0)}`;
+    },
+
+    async published(slug) {
+      const db = await database();
+      const site = await siteRow(db, slug);
+      const row = await versionById(db, site?.published_version_id);
+      return row && toVersion(row);
+    },
+
+    async draft(slug) {
+      const db = await database();
+      const site = await siteRow(db, slug);
+      const row = await versionById(db, site?.draft_version_id);
+      return row && toVersion(row);
+    },
+
+    async saveDraft(input) {
+      const db = await database();
+      return db.transaction().execute((trx) => saveDraftIn(trx, input, now()));
+    },
+
+    publish(input) {
+      return publishDocument({ ...input, action: AUDIT_ACTIONS.publish, keepRefused: true });
+    },
+
+    async restore(input) {
+      const db = await database();
+      const source = await versionById(db, input.versionId);
+      if (!source || source.slug !== input.slug)
+        return {
+          ok: false,
+          reason: 'invalid',
+          issues: [{ pointer: '', message: `there is no version ${input.versionId} of "${input.slug}"` }],
+        };
+      return publishDocument({
+        slug: input.slug,
+        document: source.document,
+        author: input.author,
+        message: `Restored version ${source.id}`,
+        baseVersionId: input.baseVersionId,
+        validate: input.validate,
+        action: AUDIT_ACTIONS.restore,
+        keepRefused: false,
+        detail: { restoredVersionId: source.id },
+      });
+    },
+
+    async history(slug) {
+      const db = await database();
+      const rows = await db
+        .selectFrom('tenant_versions')
+        .selectAll()
+        .where('slug', '=', slug)
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toVersion);
+    },
+
+    async version(id) {
+      const row = await versionById(await database(), id);
+      return row && toVersion(row);
+    },
+
+    async importDocuments(input) {
+      const issues: { file: string; pointer: string; message: string }[] = [];
+      const seen = new Map<string, string>();
+      for (const doc of input.documents) {
+        const earlier = seen.get(doc.slug);
+        if (earlier !== undefined) {
+          issues.push({
+            file: doc.file,
+            pointer: '/slug',
+            message: `slug "${doc.slug}" is also imported from ${earlier}; import one file per site`,
+          });
+          continue;
+        }
+        seen.set(doc.slug, doc.file);
+        for (const issue of check(doc.slug, doc.document, input.validate)) issues.push({ file: doc.file, ...issue });
+      }
+      if (issues.length) return { ok: false, issues };
+
+      const db = await database();
+      return db.transaction().execute(async (trx) => {
+        const at = now();
+        const imported: string[] = [];
+        const unchanged: string[] = [];
+        for (const doc of input.documents) {
+          const document = canonicalDocument(doc.document);
+          const site = await siteRow(trx, doc.slug);
+          const current = await versionById(trx, site?.published_version_id);
+          if (current?.document === document) {
+            unchanged.push(doc.slug);
+            continue;
+          }
+          const message = `Imported from ${doc.file}`;
+          const version = await publishIn(
+            trx,
+            { slug: doc.slug, document, author: input.author, message, baseVersionId: current?.id ?? null },
+            at,
+          );
+          await writeAudit(trx, at, {
+            actor: input.author,
+            action: AUDIT_ACTIONS.import,
+            slug: doc.slug,
+            detail: { versionId: version.id, baseVersionId: current?.id ?? null, file: doc.file },
+          });
+          imported.push(doc.slug);
+        }
+        return { ok: true as const, imported, unchanged };
+      });
+    },
+
+    async audit(entry) {
+      await writeAudit(await database(), now(), entry);
+    },
+
+    async auditLog(filter = {}) {
+      const db = await database();
+      let query = db
+        .selectFrom('studio_audit')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(Math.max(1, Math.floor(filter.limit ?? DEFAULT_AUDIT_LIMIT)));
+      if (filter.slug !== undefined) query = query.where('slug', '=', filter.slug);
+      const rows = await query.execute();
+      return rows.map((r) => {
+        let detail: unknown = r.detail;
+        try {
+          detail = JSON.parse(r.detail);
+        } catch {
+          // kept as text: written by hand or by an older build
+        }
+        return { id: r.id, at: r.at, actor: r.actor, action: r.action, slug: r.slug, detail };
+      });
+    },
+  };
+}
