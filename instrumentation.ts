@@ -1,6 +1,6 @@
 /**
- * Runs once when the server process starts: keeps internal route names out of responses, and
- * begins delivering queued leads (the outbox lives in the platform process; LEADS_OUTBOX=off
+ * Runs once when the server process starts: keeps internal route names out of responses, reads
+ * the tenant versions published in the database and follows their changes, and begins delivering queued leads (the outbox lives in the platform process; LEADS_OUTBOX=off
  * leaves delivery to another process) and releasing unpaid reservation holds that have run out.
  */
 export async function register(): Promise<void> {
@@ -8,6 +8,9 @@ export async function register(): Promise<void> {
   const { hideInternalHeaders } = await import('./server/http/internal-headers');
   hideInternalHeaders();
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  // The tenant documents published in the database, polled every second (TENANT_SYNC=off: files only).
+  const { startTenantSync } = await import('./server/background/tenant-sync');
+  await startTenantSync();
   const { startHoldExpiry, startLeadDelivery } = await import('./server/background/lead-delivery');
   // Unpaid reservation holds are released when they run out (RESERVATION_EXPIRY=off: another process does it).
   startHoldExpiry();

@@ -70,6 +70,14 @@ export function readJsonFile(path: string, label = path): ReadResult {
       },
     };
   }
+  return parseJsonText(text, label);
+}
+
+/**
+ * Parses JSON text read from anywhere (a file, a document stored in the database); broken JSON
+ * becomes an issue naming `label` and the place, exactly as for a file.
+ */
+export function parseJsonText(text: string, label: string): ReadResult {
   try {
     return { ok: true, value: JSON.parse(text), locate: pointerLocator(text) };
   } catch (error) {

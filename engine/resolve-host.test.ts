@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { internalPath, resolveHost } from './resolve-host';
+import { internalPath, parseTenantSegment, resolveHost, tenantSegment } from './resolve-host';
 import { localhostTenantsAllowed, normaliseHost } from '../domain/host-name';
 
 const domains = new Map([
@@ -45,5 +45,35 @@ describe('resolveHost', () => {
   it('builds internal paths under the tenant prefix', () => {
     expect(internalPath('harbour', '/')).toBe('/site/harbour');
     expect(internalPath('harbour', '/site/southern')).toBe('/site/harbour/site/southern');
+  });
+});
+
+describe('the tenant segment of internal paths (issue 16)', () => {
+  it('names the published version after the slug, and nothing for a site served from its file', () => {
+    expect(internalPath('harbour', '/cars/abc', false, 12)).toBe('/site/harbour~v12/cars/abc');
+    expect(internalPath('harbour', '/', true, 12)).toBe('/live/harbour~v12');
+    expect(internalPath('harbour', '/cars/abc')).toBe('/site/harbour/cars/abc');
+    expect(tenantSegment('harbour', 3)).toBe('harbour~v3');
+  });
+
+  it('parses <slug> and <slug>~v<version>, and nothing else', () => {
+    expect(parseTenantSegment('harbour-city')).toEqual({ slug: 'harbour-city' });
+    expect(parseTenantSegment('harbour-city~v12')).toEqual({ slug: 'harbour-city', versionId: 12 });
+    for (const garbage of [
+      '',
+      '~v12',
+      'harbour~v',
+      'harbour~v0',
+      'harbour~v012',
+      'harbour~v1e3',
+      'harbour~v12~v13',
+      'harbour~12',
+      'Harbour',
+      'harbour-',
+      '../harbour',
+      'harbour%7Ev12',
+      'harbour~v1234567890123456',
+    ])
+      expect(parseTenantSegment(garbage), garbage).toBeUndefined();
   });
 });

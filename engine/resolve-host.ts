@@ -32,6 +32,28 @@ export function resolveHost(
 export const TENANT_ROUTE_PREFIX = '/site';
 export const LIVE_ROUTE_PREFIX = '/live';
 
-export function internalPath(slug: string, pathname: string, live = false): string {
-  return `${live ? LIVE_ROUTE_PREFIX : TENANT_ROUTE_PREFIX}/${slug}${pathname === '/' ? '' : pathname}`;
+/**
+ * The tenant segment of an internal path: the slug, and for a site served from a version
+ * published in the database, `~v<versionId>` (issue 16). The version makes a publish a new page
+ * cache key in every process at once: the next view renders the new version, and pages cached for
+ * the old one are never asked for again and age out of the bounded cache. Only the proxy writes
+ * this segment; the shopper's path always comes after it.
+ */
+const VERSION_MARK = '~v';
+const TENANT_SEGMENT = /^([a-z0-9]+(?:-[a-z0-9]+)*)(?:~v([1-9][0-9]{0,14}))?$/;
+
+export function tenantSegment(slug: string, versionId?: number): string {
+  return versionId === undefined ? slug : `${slug}${VERSION_MARK}${versionId}`;
+}
+
+/** `<slug>` or `<slug>~v<versionId>` -> its parts; anything else names no tenant. */
+export function parseTenantSegment(segment: string): { slug: string; versionId?: number } | undefined {
+  const match = TENANT_SEGMENT.exec(segment);
+  if (!match?.[1]) return undefined;
+  return match[2] === undefined ? { slug: match[1] } : { slug: match[1], versionId: Number(match[2]) };
+}
+
+export function internalPath(slug: string, pathname: string, live = false, versionId?: number): string {
+  const prefix = live ? LIVE_ROUTE_PREFIX : TENANT_ROUTE_PREFIX;
+  return `${prefix}/${tenantSegment(slug, versionId)}${pathname === '/' ? '' : pathname}`;
 }

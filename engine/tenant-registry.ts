@@ -4,17 +4,22 @@ import { getValidators } from '../schemas/ajv';
 import { deepMerge, isPlainObject } from './merge';
 import { migrate } from './migrations';
 import { formProps } from './block-facts';
-import { readJsonFile } from './read-json';
+import { parseJsonText, readJsonFile } from './read-json';
+import { publishedSnapshot, type PublishedDocument } from './published-tenants';
 import { switchNames } from '../domain/switches';
-import { placeIssues, toIssues, type ValidationIssue } from '../schemas/validation-messages';
+import { placeIssues, toIssues, type LocatePointer, type ValidationIssue } from '../schemas/validation-messages';
 import { nearest } from '../domain/nearest';
 import type { ResolvedTenant } from '../schemas/types.generated';
 
 export type TenantConfig = ResolvedTenant;
 
+/**
+ * `file` names where the document came from in messages (a path, or `database: <slug> v<n>`);
+ * `versionId` is set when it is the version published in the database (issue 16).
+ */
 export type TenantEntry =
-  | { ok: true; slug: string; file: string; config: TenantConfig }
-  | { ok: false; slug: string; file: string; issues: ValidationIssue[] };
+  | { ok: true; slug: string; file: string; versionId?: number; config: TenantConfig }
+  | { ok: false; slug: string; file: string; versionId?: number; issues: ValidationIssue[] };
 
 export interface TenantRegistry {
   tenants: ReadonlyMap<string, TenantEntry>;
@@ -186,27 +191,42 @@ function dropRemovedPages(config: Record<string, unknown>): void {
   for (const [route, page] of Object.entries(pages)) if (page === null) delete pages[route];
 }
 
+/** Where a tenant document came from, for its entry and its messages. */
+export interface TenantSource {
+  slug: string;
+  /** Label used in messages: 'tenants/x.json', or 'database: x v12' (see publishedLabel). */
+  file: string;
+  /** Line and column of a pointer in the document's text, when there is one. */
+  locate?: LocatePointer;
+  /** The published version's id when the document comes from the database. */
+  versionId?: number;
+}
+
+/** How a published version is named in messages and entries. */
+export function publishedLabel(slug: string, versionId: number): string {
+  return `database: ${slug} v${versionId}`;
+}
+
 /**
- * Loads one tenant file: read, migrate, validate the file itself, then merge
- * template -> dealer group -> tenant and validate the result with schema defaults filled in.
+ * Validates one tenant document from any source (a file, a version published in the database):
+ * migrate, validate the document itself, then merge template -> dealer group -> tenant and
+ * validate the result with schema defaults filled in. Nothing reaches the pages unvalidated.
  */
-export function loadTenantFile(path: string, options?: RegistryOptions): TenantEntry {
+export function loadTenantDocument(raw: unknown, source: TenantSource, options?: RegistryOptions): TenantEntry {
   const root = platformRoot(options);
-  const file = label(root, path);
-  const slug = basename(path, '.json');
-  // Problems found in the tenant's own file get its line and column (`read` is assigned before any call).
+  const { slug, file, locate } = source;
+  const version = source.versionId === undefined ? {} : { versionId: source.versionId };
+  // Problems found in the tenant's own document get its line and column.
   const fail = (issues: ValidationIssue[]): TenantEntry => ({
     ok: false,
     slug,
     file,
-    issues: read.ok ? placeIssues(issues, file, read.locate) : issues,
+    ...version,
+    issues: locate ? placeIssues(issues, file, locate) : issues,
   });
 
-  const read = readJsonFile(path, file);
-  if (!read.ok) return fail([read.issue]);
-  if (!isPlainObject(read.value))
-    return fail([{ file, pointer: '', message: 'expected a JSON object (a tenant document)' }]);
-  const { doc } = migrate(read.value);
+  if (!isPlainObject(raw)) return fail([{ file, pointer: '', message: 'expected a JSON object (a tenant document)' }]);
+  const { doc } = migrate(raw);
   const validators = getValidators();
   const fileValid = validators.tenantLayer(doc);
   const issues = fileValid ? [] : toIssues(file, validators.tenantLayer.errors);
@@ -217,7 +237,10 @@ export function loadTenantFile(path: string, options?: RegistryOptions): TenantE
     issues.push({
       file,
       pointer: '/slug',
-      message: `expected the file name "${slug}", found "${doc.slug}" (rename the file or the slug)`,
+      message:
+        source.versionId === undefined
+          ? `expected the file name "${slug}", found "${doc.slug}" (rename the file or the slug)`
+          : `expected the site's slug "${slug}", found "${doc.slug}" (a published version cannot rename its site)`,
     });
   }
   let template: Layer = { issues: [] };
@@ -251,7 +274,29 @@ export function loadTenantFile(path: string, options?: RegistryOptions): TenantE
     return fail(toIssues(`${file} (merged with its template and group)`, validators.tenant.errors));
   const switchIssues = [...checkSwitches(file, merged), ...checkFormNames(file, merged)];
   if (switchIssues.length) return fail(switchIssues);
-  return { ok: true, slug, file, config: merged as unknown as TenantConfig };
+  return { ok: true, slug, file, ...version, config: merged as unknown as TenantConfig };
+}
+
+/** Loads one tenant file: read it, then validate and merge it (loadTenantDocument). */
+export function loadTenantFile(path: string, options?: RegistryOptions): TenantEntry {
+  const file = label(platformRoot(options), path);
+  const slug = basename(path, '.json');
+  const read = readJsonFile(path, file);
+  if (!read.ok) return { ok: false, slug, file, issues: [read.issue] };
+  return loadTenantDocument(read.value, { slug, file, locate: read.locate }, options);
+}
+
+/** Loads the version of a site published in the database; it is validated exactly like a file. */
+export function loadPublishedTenant(
+  slug: string,
+  published: PublishedDocument,
+  options?: RegistryOptions,
+): TenantEntry {
+  const { versionId } = published;
+  const file = publishedLabel(slug, versionId);
+  const read = parseJsonText(published.document, file);
+  if (!read.ok) return { ok: false, slug, file, versionId, issues: [read.issue] };
+  return loadTenantDocument(read.value, { slug, file, locate: read.locate, versionId }, options);
 }
 
 function fingerprint(root: string, files: string[]): string {
@@ -270,30 +315,53 @@ function fingerprint(root: string, files: string[]): string {
     .join('|');
 }
 
-// Config files change rarely: keep the last result for as long as no watched file changed.
+// Config files and published versions change rarely: keep the last result for as long as no
+// watched file changed and no new snapshot of published versions arrived.
 let cached: { key: string; registry: TenantRegistry } | undefined;
 
-/** Loads every tenant; a broken tenant is an entry with issues and never affects the others. */
+/**
+ * Loads every tenant; a broken tenant is an entry with issues and never affects the others. A site
+ * with a version published in the database is served from it instead of its file, and a site only
+ * in the database is a site too (engine/published-tenants.ts; DESIGN.md "Where tenant documents live").
+ */
 export function loadTenantRegistry(options?: RegistryOptions): TenantRegistry {
   const root = platformRoot(options);
   const files = listTenantFiles(options);
-  const key = `${root}#${fingerprint(root, files)}`;
+  const snapshot = publishedSnapshot();
+  const key = `${root}#${fingerprint(root, files)}#${snapshot.generation}:${snapshot.stamp}`;
   if (cached?.key === key) return cached.registry;
 
   const tenants = new Map<string, TenantEntry>();
   const domains = new Map<string, string>();
   const issues: ValidationIssue[] = [];
-  for (const path of files) {
-    const entry = loadTenantFile(path, options);
-    const existing = tenants.get(entry.slug);
+  const published = snapshot.tenants;
+  const fileSlugs = new Set(files.map((path) => basename(path, '.json')));
+  // A site only in the database comes after the files, in slug order, so domain ownership is stable.
+  const sources: Array<{ slug: string; path?: string }> = [
+    ...files.map((path) => ({ slug: basename(path, '.json'), path })),
+    ...[...published.keys()]
+      .filter((slug) => !fileSlugs.has(slug))
+      .sort()
+      .map((slug) => ({ slug })),
+  ];
+  for (const { slug, path } of sources) {
+    const existing = tenants.get(slug);
     if (existing) {
       issues.push({
-        file: entry.file,
+        file: path === undefined ? slug : label(root, path),
         pointer: '/slug',
-        message: `slug "${entry.slug}" is already used by ${existing.file}; this file is ignored`,
+        message: `slug "${slug}" is already used by ${existing.file}; this file is ignored`,
       });
       continue;
     }
+    // The version published in the database wins over the file.
+    const version = published.get(slug);
+    const entry = version
+      ? loadPublishedTenant(slug, version, options)
+      : path === undefined
+        ? undefined
+        : loadTenantFile(path, options);
+    if (!entry) continue;
     tenants.set(entry.slug, entry);
     if (!entry.ok) continue;
     for (const domain of entry.config.domains) {

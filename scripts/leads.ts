@@ -11,6 +11,7 @@ import { createLeadTransport, transportOptionsFromEnv } from '../services/leads/
 import { leadFieldText, loadLead } from '../services/leads/lead-record';
 import { getStockRepository } from '../services/stock';
 import { leadSite } from '../server/background/lead-delivery';
+import { loadPublishedTenantsOnce } from '../server/background/tenant-sync';
 import { runMain } from './run-main';
 
 const args = process.argv.slice(2);
@@ -21,6 +22,8 @@ const field = leadFieldText;
 
 async function main(): Promise<number> {
   const db = await getDatabase();
+  // Lead e-mails name the site as the server serves it: its published version when it has one.
+  await loadPublishedTenantsOnce();
   if (args.includes('--retry')) {
     const result = await db
       .updateTable('lead_deliveries')

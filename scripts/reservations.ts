@@ -9,6 +9,7 @@
  */
 import { getDatabase } from '../services/db/database';
 import { holdSite } from '../server/background/lead-delivery';
+import { loadPublishedTenantsOnce } from '../server/background/tenant-sync';
 import { expireUnpaidHolds } from '../services/reservations/expire-holds';
 import { releaseReservation } from '../services/reservations/reservations';
 import { DEFAULT_CURRENCY, formatMoney } from '../domain/format';
@@ -27,6 +28,8 @@ const field = leadFieldText;
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const db = await getDatabase();
+  // The site's notices and clock as the server serves them: its published version when it has one.
+  await loadPublishedTenantsOnce();
   try {
     if (args.includes('--release')) {
       const id = Number(option(args, '--release'));

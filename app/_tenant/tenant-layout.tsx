@@ -6,14 +6,14 @@
 import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getTenant } from '@/engine/tenant-request';
+import { tenantFromParam } from '@/engine/tenant-request';
 import { renderBlocks } from '@/engine/render-blocks';
 import { themeStyle } from '@/engine/theme';
 import { FONTS } from '@/app/fonts';
 import { ShopperProviders } from '@/components/shopper/Providers.client';
 
 export async function generateMetadata({ params }: { params: Promise<{ tenant: string }> }): Promise<Metadata> {
-  const tenant = getTenant((await params).tenant);
+  const tenant = tenantFromParam((await params).tenant);
   if (!tenant) return {};
   return {
     title: { default: tenant.name, template: `%s | ${tenant.name}` },
@@ -28,8 +28,8 @@ export default async function TenantLayout({
   children: ReactNode;
   params: Promise<{ tenant: string }>;
 }) {
-  const { tenant: slug } = await params;
-  const tenant = getTenant(slug);
+  // `<slug>` or `<slug>~v<version>`: the proxy names the published version (engine/resolve-host.ts).
+  const tenant = tenantFromParam((await params).tenant);
   if (!tenant) notFound();
   const fonts = [...new Set([tenant.theme.font, tenant.theme.headingFont])].map((f) => FONTS[f].variable).join(' ');
   const base = { tenant, path: '', params: {}, now: new Date(), searchParams: async () => new URLSearchParams() };

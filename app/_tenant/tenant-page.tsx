@@ -7,7 +7,7 @@
  */
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getTenant, pageTitle, resolvePage } from '@/engine/tenant-request';
+import { pageTitle, resolvePage, tenantFromParam } from '@/engine/tenant-request';
 import { pageMetadataSubject } from '@/engine/resolve-page';
 import { renderBlocks, type BlockTree } from '@/engine/render-blocks';
 import { enforcePageGate } from '@/server/page-data/page-gate';
@@ -19,8 +19,8 @@ export type TenantPageProps = {
 };
 
 async function load(params: TenantPageProps['params']) {
-  const { tenant: slug, path: segments } = await params;
-  const tenant = getTenant(slug);
+  const { tenant: segment, path: segments } = await params;
+  const tenant = tenantFromParam(segment);
   if (!tenant) notFound();
   const path = `/${(segments ?? []).map(encodeURIComponent).join('/')}`;
   const resolved = resolvePage(tenant, path);

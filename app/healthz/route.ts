@@ -11,6 +11,8 @@ export const dynamic = 'force-dynamic';
 export async function GET() {
   const entries = [...loadTenantRegistry().tenants.values()];
   const served = entries.filter((e) => e.ok).length;
+  // How many sites are served from a version published in the database (issue 16), the rest from files.
+  const published = entries.filter((e) => e.versionId !== undefined).length;
   // Lead delivery at a glance (counts only): a growing pending number means a destination is down.
   let leads: unknown;
   try {
@@ -19,7 +21,7 @@ export async function GET() {
     leads = { error: error instanceof Error ? error.message : 'database unavailable' };
   }
   return Response.json(
-    { ok: true, tenants: { served, invalid: entries.length - served }, leadOutbox: leads },
+    { ok: true, tenants: { served, invalid: entries.length - served, published }, leadOutbox: leads },
     { headers: { 'cache-control': 'no-store' } },
   );
 }

@@ -12,6 +12,7 @@ import { deliverLeadsNow } from '@/server/background/lead-delivery';
 import { sessionUser } from '@/services/auth/session';
 import { receiveReservation } from '@/services/reservations';
 import { getStockRepository } from '@/services/stock';
+import { cachedPagePath } from '@/engine/tenant-request';
 
 export const dynamic = 'force-dynamic';
 
@@ -37,8 +38,9 @@ export async function POST(request: Request) {
       const carId = (read.body as { car_id?: unknown }).car_id;
       const [car] = typeof carId === 'number' ? await (await getStockRepository()).carsByIds([carId]) : [];
       if (car) {
-        revalidatePath(`/site/${tenant.slug}/cars/${car.slug}`);
-        revalidatePath(`/site/${tenant.slug}/cars/${car.slug}/checkout`);
+        // Under the site's published version when it has one (engine/resolve-host.ts).
+        revalidatePath(cachedPagePath(tenant.slug, `/cars/${car.slug}`));
+        revalidatePath(cachedPagePath(tenant.slug, `/cars/${car.slug}/checkout`));
       }
     }
     if (result.body.success) after(() => deliverLeadsNow());

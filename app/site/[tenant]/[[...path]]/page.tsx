@@ -1,7 +1,9 @@
 /**
  * Tenant pages that depend only on the tenant and the path (home, content, vehicle pages): rendered
  * on first request and then served from Next's cache, refreshed at most every 60 s so stock and
- * configuration changes show within a minute. Nothing is built ahead, so the build needs no database.
+ * tenant file changes show within a minute. A site served from a version published in the database
+ * is at /site/<slug>~v<version>/ (the proxy names it), so a publish shows on the next view in every
+ * process. Nothing is built ahead, so the build needs no database.
  */
 import TenantPage, { generateMetadata, type TenantPageProps } from '@/app/_tenant/tenant-page';
 
