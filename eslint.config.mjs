@@ -20,6 +20,7 @@ const everything = [
   'schemas',
   'demo-data',
   'scripts',
+  'studio',
 ];
 const only = (target, allowed, except = []) => ({
   target: `./${target}`,
@@ -36,6 +37,8 @@ const layerZones = [
   only('server', ['engine', 'services', 'domain', 'schemas', 'blocks']),
   only('blocks', ['components', 'server', 'services', 'domain', 'schemas']),
   only('engine', ['blocks', 'domain', 'schemas']),
+  // The Tenant Studio's screens and handlers: reached only from app/ (its thin routes).
+  only('studio', ['engine', 'server', 'services', 'domain', 'schemas', 'components']),
   {
     target: './server',
     from: './blocks',
@@ -52,6 +55,11 @@ const layerZones = [
 const noAppOrScripts = [
   { target: ['./!(app)/**', './*.ts'], from: './app', message: 'Nothing outside app/ imports app/ (routes only).' },
   { target: './!(scripts|e2e)/**', from: './scripts', message: 'Nothing but scripts/ and e2e/ imports scripts/.' },
+  {
+    target: ['./!(app|studio)/**', './*.ts'],
+    from: './studio',
+    message: 'Nothing but app/ imports studio/: the Studio must never load on dealer sites.',
+  },
 ];
 
 const config = [

@@ -22,6 +22,8 @@ const config: NextConfig = {
     // The browser keeps recent search results for 30 s in Next's bounded client cache (evicting
     // the oldest), so going back and forth between filters does not ask the server again.
     staleTimes: { dynamic: 30 },
+    // forbidden() and forbidden.tsx: the Studio answers 403 for a site outside a staff member's grant.
+    authInterrupts: true,
   },
   images: {
     qualities: [75],

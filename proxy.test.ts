@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NextRequest } from 'next/server';
 
 const extra = mkdtempSync(join(tmpdir(), 'proxy-tenants-'));
@@ -141,6 +141,129 @@ describe('proxy', () => {
       const response = await call('proxy-motors.localhost', path);
       expect(response.status).toBe(400);
       expect(await response.text()).toContain('not valid');
+    }
+  });
+});
+
+describe('proxy: versions published in the database (issue 16)', () => {
+  const doc = (slug: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ schemaVersion: 2, slug, name: 'Db Motors', template: 'franchise', ...extra });
+  afterEach(async () => (await import('./engine/published-tenants')).setPublishedTenants([], ''));
+  async function publish(list: Array<{ slug: string; versionId: number; document: string }>) {
+    (await import('./engine/published-tenants')).setPublishedTenants(list, `${list.length}:${Date.now()}`);
+  }
+
+  it('puts the published version in the rewrite, so a publish is a new page cache key', async () => {
+    await publish([{ slug: 'proxy-motors', versionId: 12, document: doc('proxy-motors') }]);
+    expect((await call('proxy-motors.localhost:3000', '/cars/abc?x=1')).headers.get('x-middleware-rewrite')).toBe(
+      'http://proxy-motors.localhost:3000/site/proxy-motors~v12/cars/abc?x=1',
+    );
+    await publish([{ slug: 'proxy-motors', versionId: 13, document: doc('proxy-motors') }]);
+    expect((await call('proxy-motors.localhost:3000', '/')).headers.get('x-middleware-rewrite')).toBe(
+      'http://proxy-motors.localhost:3000/site/proxy-motors~v13',
+    );
+  });
+
+  it('never lets a request name a version or another tenant: the path always follows the tenant segment', async () => {
+    const rewrite = async (host: string, path: string) => (await call(host, path)).headers.get('x-middleware-rewrite');
+    expect(await rewrite('proxy-motors.localhost', '/~v3')).toBe('http://proxy-motors.localhost/live/proxy-motors/~v3');
+    expect(await rewrite('proxy-motors.localhost', '/site/proxy-motors~v3/cars/abc')).toBe(
+      'http://proxy-motors.localhost/live/proxy-motors/site/proxy-motors~v3/cars/abc',
+    );
+    await publish([{ slug: 'proxy-motors', versionId: 12, document: doc('proxy-motors') }]);
+    expect(await rewrite('proxy-motors.localhost', '/~v3')).toBe(
+      'http://proxy-motors.localhost/live/proxy-motors~v12/~v3',
+    );
+    expect(await rewrite('proxy-motors.localhost', '/live/proxy-motors~v3')).toBe(
+      'http://proxy-motors.localhost/live/proxy-motors~v12/live/proxy-motors~v3',
+    );
+    expect((await call('proxy-motors~v3.localhost', '/')).status).toBe(404);
+  });
+
+  it('serves a site that exists only in the database, on its domains', async () => {
+    await publish([
+      { slug: 'proxy-db-only', versionId: 5, document: doc('proxy-db-only', { domains: ['db.example'] }) },
+    ]);
+    expect((await call('db.example', '/')).headers.get('x-middleware-rewrite')).toBe(
+      'http://db.example/site/proxy-db-only~v5',
+    );
+  });
+
+  it('answers 503 for a site whose published version no longer validates, and keeps serving the others', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await publish([{ slug: 'proxy-motors', versionId: 9, document: doc('proxy-motors', { feautres: {} }) }]);
+    const response = await call('proxy-motors.localhost', '/');
+    expect(response.status).toBe(503);
+    expect(error.mock.calls.flat().join('\n')).toContain('database: proxy-motors v9: /feautres');
+    expect((await call('harbour-city-mazda.localhost', '/')).status).toBe(200);
+    error.mockRestore();
+  });
+});
+
+describe('proxy: the Tenant Studio answers on its own host only (issue 16)', () => {
+  it('rewrites every page path on studio.localhost to the internal /studio tree, never cached or indexed', async () => {
+    const home = await call('studio.localhost:3000', '/');
+    expect(home.headers.get('x-middleware-rewrite')).toBe('http://studio.localhost:3000/studio');
+    const site = await call('STUDIO.localhost:3000', '/sites/harbour-city-mazda');
+    expect(site.headers.get('x-middleware-rewrite')).toBe(
+      'http://studio.localhost:3000/studio/sites/harbour-city-mazda',
+    );
+    for (const response of [home, site]) {
+      expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(response.headers.get('cache-control')).toContain('no-store');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy).toMatch(/'nonce-[A-Za-z0-9+/]{22}=='/);
+      expect(response.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
+    }
+  });
+
+  it('lets /api/studio/* through on the Studio host without a tenant, and serves no shopper API there', async () => {
+    const auth = await call('studio.localhost:3000', '/api/studio/auth/get-session', {
+      'x-platform-tenant': 'harbour-city-mazda',
+    });
+    expect(auth.headers.get('x-middleware-next')).toBe('1');
+    expect(auth.headers.get('x-middleware-rewrite')).toBeNull();
+    expect(auth.headers.get('x-middleware-request-x-platform-tenant')).toBeNull();
+    expect(auth.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect((await call('studio.localhost:3000', '/api/leads')).status).toBe(404);
+  });
+
+  it('answers 404 for /studio and /api/studio on a dealer host, however they are spelled', async () => {
+    for (const path of [
+      '/studio',
+      '/studio/sites/proxy-motors',
+      '/api/studio/auth/sign-in/email',
+      '/%73tudio',
+      '/STUDIO/',
+      '//api//studio/sites',
+    ])
+      for (const host of ['proxy-motors.localhost:3000', 'www.proxy.example']) {
+        const response = await call(host, path);
+        expect(response.status, `${host}${path}`).toBe(404);
+        expect(response.headers.get('x-middleware-rewrite'), `${host}${path}`).toBeNull();
+        expect(response.headers.get('x-middleware-next'), `${host}${path}`).toBeNull();
+      }
+    // A dealer's own pages are untouched.
+    expect((await call('proxy-motors.localhost:3000', '/studios')).headers.get('x-middleware-rewrite')).toBe(
+      'http://proxy-motors.localhost:3000/live/proxy-motors/studios',
+    );
+  });
+
+  it('has no Studio without STUDIO_HOST where localhost hosts are refused, and moves to STUDIO_HOST when set', async () => {
+    vi.stubEnv('ALLOW_LOCALHOST_TENANTS', '');
+    try {
+      expect((await call('studio.localhost:3000', '/')).status).toBe(404);
+      vi.stubEnv('STUDIO_HOST', 'studio.proxy.example');
+      expect((await call('studio.proxy.example', '/')).headers.get('x-middleware-rewrite')).toBe(
+        'http://studio.proxy.example/studio',
+      );
+      expect((await call('studio.localhost:3000', '/')).status).toBe(404);
+      expect((await call('studio.localhost:3000', '/studio')).status).toBe(404);
+    } finally {
+      vi.stubEnv('STUDIO_HOST', '');
+      vi.stubEnv('ALLOW_LOCALHOST_TENANTS', '1');
     }
   });
 });

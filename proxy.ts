@@ -12,6 +12,7 @@ import { BASE_SECURITY_HEADERS, newNonce, pageSecurityHeaders, requestIsHttps } 
 import { pageGate, pageReadsRequest, resolvePage } from './engine/resolve-page';
 import { formatIssue } from './schemas/validation-messages';
 import { TENANT_HEADER } from './engine/tenant-header';
+import { studioRouting } from './server/http/studio-routing';
 
 const UNAVAILABLE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Temporarily unavailable</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1b1f24"><main><h1>This site is temporarily unavailable</h1><p>We are updating this dealer's website. Please try again in a few minutes.</p></main></body></html>`;
 
@@ -34,6 +35,10 @@ function plainResponse(body: string, status: number, headers: Record<string, str
 }
 
 export function proxy(request: NextRequest): NextResponse {
+  // Tenant Studio (issue 16): its own host (STUDIO_HOST) goes to the internal /studio tree, and
+  // /studio or /api/studio on any other host is a 404 before any tenant is looked at.
+  const studio = studioRouting(request);
+  if (studio) return studio;
   const registry = loadTenantRegistry();
   const slugs = new Set(registry.tenants.keys());
   const resolution = resolveHost(request.headers.get('host'), registry.domains, slugs, localhostTenantsAllowed());
@@ -72,7 +77,10 @@ export function proxy(request: NextRequest): NextResponse {
   // path no page matches is rendered per request too: its not-found page never enters the page
   // cache, so a flood of made-up URLs costs renders, never cache memory or disk (issue 14).
   const live = page === undefined || pageReadsRequest(page.page) || pageGate(entry.config, page) !== undefined;
-  url.pathname = internalPath(entry.slug, pathname, live);
+  // A site served from a version published in the database is rewritten to /site/<slug>~v<id>/...
+  // (issue 16): a publish is a new page cache key in every process, with no call between them.
+  // The version comes only from the registry; the shopper's path always follows the tenant segment.
+  url.pathname = internalPath(entry.slug, pathname, live, entry.versionId);
   // A page rendered per request gets a fresh nonce (Next reads it from the request's policy); a
   // cached page is the same HTML for everyone, so it cannot carry one (engine/security-headers.ts).
   const security = pageSecurityHeaders({

@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
   test: {
     include: [
-      '{app,engine,blocks,components,server,domain,services,scripts,schemas,demo-data}/**/*.test.{ts,tsx}',
+      '{app,engine,blocks,components,server,domain,services,scripts,schemas,demo-data,studio}/**/*.test.{ts,tsx}',
       'proxy.test.ts',
     ],
     environment: 'node',

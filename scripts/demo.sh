@@ -15,4 +15,6 @@ npx tsx scripts/list-sites.ts
 export ACCOUNT_CODES_IN_LOG="${ACCOUNT_CODES_IN_LOG:-1}"
 # The demo sites answer on <slug>.localhost, which a production server refuses.
 export ALLOW_LOCALHOST_TENANTS="${ALLOW_LOCALHOST_TENANTS:-1}"
+# The Tenant Studio's address and its demo staff sign-ins (seeded by npm run seed).
+npx tsx scripts/studio.ts demo-sign-in
 exec npx next start -p "$PORT"

@@ -9,6 +9,8 @@ import { demoModelCatalogue } from '../demo-data/models';
 import { databaseUrl, getDatabase } from '../services/db/database';
 import { importFeed } from '../services/stock/import-feed';
 import { formatIssue } from '../schemas/validation-messages';
+import { createStaffUser, staffUserExists } from '../services/staff-auth/staff-users';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../demo-data/staff';
 import { runMain } from './run-main';
 
 async function main(): Promise<number> {
@@ -20,6 +22,9 @@ async function main(): Promise<number> {
   writeFileSync('data/demo-feed.json', JSON.stringify(feed));
   const db = await getDatabase();
   const result = await importFeed(db, feed, { file: 'demo feed', replace: true, now: new Date() });
+  // The Tenant Studio's demo staff, one per role (demo-data/staff.ts); an existing account is kept as it is.
+  for (const staff of DEMO_STAFF)
+    if (!(await staffUserExists(staff.email))) await createStaffUser({ ...staff, password: DEMO_STAFF_PASSWORD });
   await db.destroy();
   if (!result.ok) {
     for (const issue of result.issues.slice(0, 50)) console.error(formatIssue(issue));

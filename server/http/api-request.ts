@@ -17,22 +17,28 @@ export interface ApiCaller {
   host?: string;
 }
 
-/** The tenant the proxy resolved for this API call, and who is calling; undefined for an unknown site. */
-export async function apiCaller(): Promise<ApiCaller | undefined> {
-  const requestHeaders = await headers();
-  const tenant = getTenant(requestHeaders.get(TENANT_HEADER) ?? '');
-  if (!tenant) return undefined;
-  // The address the nearest trusted proxy saw: TRUSTED_PROXY_HOPS entries from the right of
-  // x-forwarded-for (default 1: the entry the reverse proxy in front appended). Next itself only
-  // fills the header in when it is missing, so without such a proxy a client can name any address:
-  // production runs behind one that sets or appends it, and the limits per e-mail address, phone
-  // number and site (sign-in codes, leads) do not depend on it.
+/**
+ * The address the nearest trusted proxy saw: TRUSTED_PROXY_HOPS entries from the right of
+ * x-forwarded-for (default 1: the entry the reverse proxy in front appended). Next itself only
+ * fills the header in when it is missing, so without such a proxy a client can name any address:
+ * production runs behind one that sets or appends it, and the limits per e-mail address, phone
+ * number and site (sign-in codes, leads) do not depend on it.
+ */
+export function callerAddress(requestHeaders: Headers): string | undefined {
   const hops = Math.max(1, Number(process.env.TRUSTED_PROXY_HOPS ?? 1) || 1);
   const forwarded = (requestHeaders.get('x-forwarded-for') ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const ip = forwarded[Math.max(0, forwarded.length - hops)] || requestHeaders.get('x-real-ip') || undefined;
+  return forwarded[Math.max(0, forwarded.length - hops)] || requestHeaders.get('x-real-ip') || undefined;
+}
+
+/** The tenant the proxy resolved for this API call, and who is calling; undefined for an unknown site. */
+export async function apiCaller(): Promise<ApiCaller | undefined> {
+  const requestHeaders = await headers();
+  const tenant = getTenant(requestHeaders.get(TENANT_HEADER) ?? '');
+  if (!tenant) return undefined;
+  const ip = callerAddress(requestHeaders);
   const host = requestHeaders.get('host') ?? undefined;
   const userAgent = requestHeaders.get('user-agent') ?? undefined;
   const referer = requestHeaders.get('referer') ?? undefined;

@@ -12,6 +12,8 @@ import * as reservations from './migrations/005-reservations';
 import * as watchlist from './migrations/006-watchlist';
 import * as models from './migrations/007-models';
 import * as leadPostsAndHoldExpiry from './migrations/009-lead-posts-and-hold-expiry';
+import * as tenantVersions from './migrations/010-tenant-versions';
+import * as staffAccounts from './migrations/011-staff-accounts';
 
 export type PlatformDb = Kysely<Database>;
 
@@ -25,6 +27,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '007-models': models,
 };
 MIGRATIONS['009-lead-posts-and-hold-expiry'] = leadPostsAndHoldExpiry;
+MIGRATIONS['010-tenant-versions'] = tenantVersions;
+MIGRATIONS['011-staff-accounts'] = staffAccounts;
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 

@@ -1,0 +1,17 @@
+/** `/sites/<slug>` on the Studio's host: the site's page (the editor is coming), 403 outside the grant. Per request. */
+import type { Metadata } from 'next';
+import { SiteScreen, siteScreenTitle } from '@/studio/screens/SiteScreen';
+
+export const dynamic = 'force-dynamic';
+
+interface Props {
+  params: Promise<{ slug: string }>;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: await siteScreenTitle((await params).slug) };
+}
+
+export default async function StudioSite({ params }: Props) {
+  return <SiteScreen slug={(await params).slug} />;
+}

@@ -1,0 +1,59 @@
+import { localhostTenantsAllowed, normaliseHost } from '../host-name';
+
+/**
+ * The Tenant Studio answers on a host of its own, never on a dealer's domain (issue 16):
+ * STUDIO_HOST, or studio.localhost where `<name>.localhost` hosts are served (development, the
+ * demo and the tests). A production server without STUDIO_HOST has no Studio at all, so its
+ * sessions are never set on a host name anyone's machine resolves.
+ */
+export const DEFAULT_STUDIO_HOST = 'studio.localhost';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The Studio's host name (normalised), or undefined when this server has no Studio. */
+export function studioHost(env: Env = process.env): string | undefined {
+  const configured = env.STUDIO_HOST?.trim();
+  if (configured) return normaliseHost(configured);
+  return localhostTenantsAllowed(env) ? DEFAULT_STUDIO_HOST : undefined;
+}
+
+/** Whether a Host header names the Studio. */
+export function isStudioHost(hostHeader: string | null | undefined, env: Env = process.env): boolean {
+  const host = studioHost(env);
+  return host !== undefined && normaliseHost(hostHeader) === host;
+}
+
+const isLocalName = (name: string) => name === 'localhost' || name.endsWith('.localhost');
+
+/**
+ * The Studio's origin for a request on its host: http://<name>[:port] for a .localhost name (a
+ * developer's machine), https://<name> otherwise. Undefined for any other host, so nothing of the
+ * Studio (its sessions, its trusted origin) ever belongs to a dealer's address.
+ */
+export function studioOrigin(hostHeader: string | null | undefined, env: Env = process.env): string | undefined {
+  if (!hostHeader || !isStudioHost(hostHeader, env)) return undefined;
+  const name = normaliseHost(hostHeader);
+  if (!name) return undefined;
+  if (!isLocalName(name)) return `https://${name}`;
+  const port = /:(\d{1,5})$/.exec(hostHeader.trim())?.[1];
+  return `http://${name}${port ? `:${port}` : ''}`;
+}
+
+/**
+ * Whether a path belongs to the Studio (`/studio...` or `/api/studio...`), however it is spelled:
+ * percent-encoded letters, upper case and doubled slashes count too, so no spelling of it can
+ * reach the Studio's routes from a dealer's host.
+ */
+export function isStudioPath(pathname: string): boolean {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Not valid percent-encoding: judged as written.
+  }
+  path = path
+    .toLowerCase()
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/');
+  return /^\/(api\/)?studio(\/|$)/.test(path);
+}
