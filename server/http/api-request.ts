@@ -127,6 +127,21 @@ export async function jsonBody(request: Request, maxBytes = 64 * 1024): Promise<
 }
 
 /**
+ * The body of a POST to an auth endpoint: a JSON object (anything else counts as an empty one, for
+ * the auth library to refuse), or the status and sentence to answer when it cannot be read.
+ */
+export async function authCallBody(
+  request: Request,
+  maxBytes: number,
+): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; status: 400 | 413; message: string }> {
+  if (request.method !== 'POST') return { ok: true, body: {} };
+  const read = await jsonBody(request, maxBytes);
+  if (!read.ok) return { ok: false, status: read.tooLarge ? 413 : 400, message: read.error };
+  const isObject = typeof read.body === 'object' && read.body !== null && !Array.isArray(read.body);
+  return { ok: true, body: isObject ? (read.body as Record<string, unknown>) : {} };
+}
+
+/**
  * CSRF guard for calls that change a signed-in shopper's data: a browser names the page's origin in
  * `Origin` (and `Sec-Fetch-Site`) on every POST; another site's page is refused. Calls without
  * either header come from outside a browser and carry no ambient cookies worth forging.

@@ -11,6 +11,7 @@ export {
   type FieldChange,
   type ImportResult,
   type PublishedTenant,
+  type PublishInput,
   type PublishResult,
   type TenantStore,
   type TenantStoreOptions,

@@ -29,6 +29,21 @@ const validate: Validate = (_slug, document) =>
     ? { ok: true }
     : { ok: false, issues: [{ pointer: '/name', message: 'missing required key "name"' }] };
 
+/** Two published versions of acme: 'First' by alice, then 'Rename' by bob from it. */
+async function publishTwo() {
+  const first = await publishFirst();
+  const second = await store.publish({
+    slug: 'acme',
+    document: doc({ name: 'Renamed' }),
+    author: 'bob',
+    message: 'Rename',
+    baseVersionId: first.id,
+    validate,
+  });
+  if (!second.ok) throw new Error('second publish failed');
+  return { first, second };
+}
+
 async function publishFirst(document = doc()) {
   const result = await store.publish({
     slug: 'acme',
@@ -223,16 +238,7 @@ describe('saveDraft', () => {
 
 describe('restore and history', () => {
   it('restore publishes a new version with the chosen version’s document', async () => {
-    const first = await publishFirst();
-    const second = await store.publish({
-      slug: 'acme',
-      document: doc({ name: 'Renamed' }),
-      author: 'bob',
-      message: 'Rename',
-      baseVersionId: first.id,
-      validate,
-    });
-    if (!second.ok) throw new Error('second publish failed');
+    const { first, second } = await publishTwo();
     const restored = await store.restore({
       slug: 'acme',
       versionId: first.id,
@@ -262,16 +268,7 @@ describe('restore and history', () => {
   });
 
   it('restore refuses a stale base and an unknown version, and keeps no draft for either', async () => {
-    const first = await publishFirst();
-    const second = await store.publish({
-      slug: 'acme',
-      document: doc({ name: 'Renamed' }),
-      author: 'bob',
-      message: 'Rename',
-      baseVersionId: first.id,
-      validate,
-    });
-    if (!second.ok) throw new Error('second publish failed');
+    const { first, second } = await publishTwo();
     const stale = await store.restore({
       slug: 'acme',
       versionId: first.id,

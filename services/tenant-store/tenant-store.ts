@@ -57,6 +57,16 @@ export type ImportResult =
   | { ok: true; imported: string[]; unchanged: string[] }
   | { ok: false; issues: { file: string; pointer: string; message: string }[] };
 
+/** What a publish needs: the document, who, why, the version it was edited from, and the engine's check. */
+export interface PublishInput {
+  slug: string;
+  document: string;
+  author: string;
+  message: string;
+  baseVersionId: number | null;
+  validate: Validate;
+}
+
 export interface TenantStore {
   listPublished(): Promise<PublishedTenant[]>;
   /** Changes whenever any site's published version changes (a cheap query: e.g. sum/max of change_seq). */
@@ -69,14 +79,7 @@ export interface TenantStore {
     author: string;
     baseVersionId: number | null;
   }): Promise<TenantVersion>;
-  publish(input: {
-    slug: string;
-    document: string;
-    author: string;
-    message: string;
-    baseVersionId: number | null;
-    validate: Validate;
-  }): Promise<PublishResult>;
+  publish(input: PublishInput): Promise<PublishResult>;
   restore(input: {
     slug: string;
     versionId: number;
@@ -302,18 +305,14 @@ export function tenantStoreOver(
 ): TenantStore {
   const now = () => (options.now?.() ?? new Date()).toISOString();
 
-  async function publishDocument(input: {
-    slug: string;
-    document: string;
-    author: string;
-    message: string;
-    baseVersionId: number | null;
-    validate: Validate;
-    action: string;
-    /** Whether a refused document is kept as a draft (a restore's document is a version already). */
-    keepRefused: boolean;
-    detail?: Record<string, unknown>;
-  }): Promise<PublishResult> {
+  async function publishDocument(
+    input: PublishInput & {
+      action: string;
+      /** Whether a refused document is kept as a draft (a restore's document is a version already). */
+      keepRefused: boolean;
+      detail?: Record<string, unknown>;
+    },
+  ): Promise<PublishResult> {
     const db = await database();
     const document = canonicalDocument(input.document);
     // Validation may read templates from disk: it runs before the transaction takes the write lock.

@@ -4,7 +4,7 @@
  * closed (sign-up is off in the library too). The caller's address goes to the library's limits
  * per address; limits per e-mail address are added here, so rotating addresses buys nothing.
  */
-import { answer, callerAddress, jsonBody } from '../../server/http/api-request';
+import { answer, authCallBody, callerAddress } from '../../server/http/api-request';
 import { MemoryRateLimit } from '../../server/http/memory-rate-limit';
 import { studioOrigin } from '../../domain/studio/studio-host';
 import { CLIENT_IP_HEADER } from '../../services/auth/auth-instance';
@@ -35,13 +35,9 @@ export async function handleStaffAuth(request: Request): Promise<Response> {
   if (!call) return answer(404, { message: 'Not found.' });
   if (request.method !== call.method) return answer(405, { message: `Use ${call.method} for this call.` });
 
-  let body: Record<string, unknown> = {};
-  if (request.method === 'POST') {
-    const read = await jsonBody(request, MAX_BODY);
-    if (!read.ok) return answer(read.tooLarge ? 413 : 400, { message: read.error });
-    if (typeof read.body === 'object' && read.body !== null && !Array.isArray(read.body))
-      body = read.body as Record<string, unknown>;
-  }
+  const read = await authCallBody(request, MAX_BODY);
+  if (!read.ok) return answer(read.status, { message: read.message });
+  const { body } = read;
   // Codes are for signing in only: there is no sign-up, and passwords are set by an admin.
   if (path === '/email-otp/send-verification-otp' && body.type !== 'sign-in')
     return answer(400, { message: 'Unknown code type.' });

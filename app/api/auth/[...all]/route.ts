@@ -5,7 +5,7 @@
  * apiCaller) is handed over for the library's per-address limits; limits per e-mail address or
  * phone number are added here, so rotating addresses does not buy more codes or guesses.
  */
-import { answer, apiCaller, jsonBody } from '@/server/http/api-request';
+import { answer, apiCaller, authCallBody } from '@/server/http/api-request';
 import { MemoryRateLimit } from '@/server/http/memory-rate-limit';
 import { isSwitchedOn } from '@/domain/switches';
 import { authCallRefusal, callIdentifier } from '@/domain/accounts/auth-calls';
@@ -35,13 +35,9 @@ async function handle(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname.slice(AUTH_BASE_PATH.length) || '/';
 
-  let body: Record<string, unknown> = {};
-  if (request.method === 'POST') {
-    const read = await jsonBody(request, MAX_BODY);
-    if (!read.ok) return answer(read.tooLarge ? 413 : 400, { message: read.error });
-    if (typeof read.body === 'object' && read.body !== null && !Array.isArray(read.body))
-      body = read.body as Record<string, unknown>;
-  }
+  const read = await authCallBody(request, MAX_BODY);
+  if (!read.ok) return answer(read.status, { message: read.message });
+  const { body } = read;
   const signedIn = hasSessionCookie(request.headers);
   const refusal = authCallRefusal({ path, body, signedIn, methods: tenant.accounts.methods });
   if (refusal) return answer(refusal.status, { message: refusal.message });
