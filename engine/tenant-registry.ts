@@ -200,6 +200,11 @@ export interface TenantSource {
   locate?: LocatePointer;
   /** The published version's id when the document comes from the database. */
   versionId?: number;
+  /**
+   * Set for a document edited in the Tenant Studio (a draft, or one about to be published): it has
+   * no file to rename, so a wrong slug is reported as the site's, as for a published version.
+   */
+  edited?: boolean;
 }
 
 /** How a published version is named in messages and entries. */
@@ -238,7 +243,7 @@ export function loadTenantDocument(raw: unknown, source: TenantSource, options?:
       file,
       pointer: '/slug',
       message:
-        source.versionId === undefined
+        source.versionId === undefined && !source.edited
           ? `expected the file name "${slug}", found "${doc.slug}" (rename the file or the slug)`
           : `expected the site's slug "${slug}", found "${doc.slug}" (a published version cannot rename its site)`,
     });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   accessFromGrants,
+  canChangeGroup,
   canEditSite,
   canManageStaff,
+  canReadAudit,
   grantsFor,
   isStaffRole,
   visibleSites,
@@ -26,6 +28,11 @@ describe('Studio roles (issue 16: who may use it)', () => {
     expect(sites.every((site) => canEditSite(admin, site))).toBe(true);
     expect(visibleSites(admin, sites)).toEqual(sites);
     expect(canManageStaff(admin)).toBe(true);
+  });
+
+  it('lets only an admin read the audit log and move a site to another dealer group', () => {
+    expect([admin, southernCross, harbourCity].map(canReadAudit)).toEqual([true, false, false]);
+    expect([admin, southernCross, harbourCity].map(canChangeGroup)).toEqual([true, false, false]);
   });
 
   it("lets a group-editor edit exactly the sites of their groups, never another group's or a site without a group", () => {

@@ -62,6 +62,19 @@ export function canManageStaff(user: StaffAccess): boolean {
   return user.role === 'admin';
 }
 
+/** Only admins read the audit log (it names every site and every staff member). */
+export function canReadAudit(user: StaffAccess): boolean {
+  return user.role === 'admin';
+}
+
+/**
+ * Only admins move a site between dealer groups: a group or site editor who could change
+ * `dealershipGroup` could hand the site to another group's editors, or take it out of reach.
+ */
+export function canChangeGroup(user: StaffAccess): boolean {
+  return user.role === 'admin';
+}
+
 /** A new staff member as an admin (or the CLI) describes them. */
 export interface GrantRequest {
   role: string;

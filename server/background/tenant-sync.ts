@@ -106,7 +106,10 @@ export function createTenantSync(store: () => PublishedSource, options: TenantSy
   };
 }
 
-let sync: TenantSync | undefined;
+// The process's sync lives on globalThis, like the snapshot it fills: instrumentation starts it, and
+// the Studio's routes (bundled apart, with their own copy of this module) must reach the same one.
+const SYNC_KEY = Symbol.for('dealer-platform.tenant-sync');
+type SyncHolder = { [SYNC_KEY]?: TenantSync };
 
 /**
  * Starts following the published versions (once per process); resolves after the first read, or
@@ -114,8 +117,10 @@ let sync: TenantSync | undefined;
  * already the published ones and a database that hangs never holds the server's start.
  */
 export async function startTenantSync(): Promise<void> {
-  if (process.env.TENANT_SYNC === 'off' || sync) return;
-  sync = createTenantSync(getTenantStore);
+  const holder = globalThis as SyncHolder;
+  if (process.env.TENANT_SYNC === 'off' || holder[SYNC_KEY]) return;
+  const sync = createTenantSync(getTenantStore);
+  holder[SYNC_KEY] = sync;
   let timeout: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
     sync.start(),
@@ -134,4 +139,19 @@ export async function startTenantSync(): Promise<void> {
 export async function loadPublishedTenantsOnce(): Promise<void> {
   if (process.env.TENANT_SYNC === 'off') return;
   await createTenantSync(getTenantStore).tick();
+}
+
+/**
+ * Checks now instead of at the next tick: the Studio calls it after a publish or restore, so the
+ * publisher's next page view in this process is already the new version (other processes follow
+ * within a tick). Uses the running sync when there is one, else reads once. Never throws.
+ */
+export async function refreshPublishedTenants(): Promise<void> {
+  if (process.env.TENANT_SYNC === 'off') return;
+  const running = (globalThis as SyncHolder)[SYNC_KEY];
+  if (!running) return createTenantSync(getTenantStore).tick();
+  // A check already under way may have read the stamp before the publish: a second one starts after
+  // it (and costs one stamp read when the first did see the publish).
+  await running.tick();
+  await running.tick();
 }

@@ -17,6 +17,7 @@ export {
   type TenantStoreOptions,
   type TenantVersion,
   type Validate,
+  type VersionSummary,
 } from './tenant-store';
 
 // The store holds no state of its own: one per process over the process-wide database.

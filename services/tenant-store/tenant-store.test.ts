@@ -263,6 +263,8 @@ describe('restore and history', () => {
     const history = await store.history('acme');
     expect(history.map((v) => v.id)).toEqual([restored.version.id, second.version.id, first.id]);
     expect(history.map((v) => v.message)).toEqual([`Restored version ${first.id}`, 'Rename', 'First']);
+    // The list a history screen reads: the same versions without their documents.
+    expect(await store.versionList('acme')).toEqual(history.map(({ document: _document, ...rest }) => rest));
     expect(await store.version(second.version.id)).toEqual(second.version);
     expect(await store.version(9999)).toBeUndefined();
   });

@@ -18,6 +18,9 @@ export interface TenantVersion {
   state: 'draft' | 'published';
 }
 
+/** A version without its document. */
+export type VersionSummary = Omit<TenantVersion, 'document'>;
+
 /** What the engine serves for one site. */
 export interface PublishedTenant {
   slug: string;
@@ -89,6 +92,8 @@ export interface TenantStore {
   }): Promise<PublishResult>;
   /** Every version of the site, drafts included, newest first. */
   history(slug: string): Promise<TenantVersion[]>;
+  /** The same versions without their documents (a history screen lists them; a document is ~60 KB). */
+  versionList(slug: string): Promise<VersionSummary[]>;
   version(id: number): Promise<TenantVersion | undefined>;
   importDocuments(input: {
     documents: { slug: string; document: string; file: string }[];
@@ -474,6 +479,25 @@ export function tenantStoreOver(
         .orderBy('id', 'desc')
         .execute();
       return rows.map(toVersion);
+    },
+
+    async versionList(slug) {
+      const db = await database();
+      const rows = await db
+        .selectFrom('tenant_versions')
+        .select(['id', 'slug', 'author', 'message', 'created_at', 'parent_id', 'state'])
+        .where('slug', '=', slug)
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        slug: row.slug,
+        author: row.author,
+        message: row.message,
+        createdAt: row.created_at,
+        parentId: row.parent_id,
+        state: row.state,
+      }));
     },
 
     async version(id) {

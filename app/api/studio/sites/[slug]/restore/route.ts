@@ -1,0 +1,16 @@
+/** POST /api/studio/sites/<slug>/restore: publish an earlier version again (studio/api/document-routes.ts). Never cached; other methods are a 405. */
+import { handleRestore } from '@/studio/api/document-routes';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ slug: string }> };
+
+async function handle(request: Request, { params }: Context): Promise<Response> {
+  return handleRestore(request, (await params).slug);
+}
+
+export const GET = handle;
+export const POST = handle;
+export const PUT = handle;
+export const PATCH = handle;
+export const DELETE = handle;

@@ -1,0 +1,310 @@
+/**
+ * The Studio's document API over the tenant store (issue 16): what the editor reads and writes.
+ * Every call is checked on the server first (studio-call.ts: 404 off the Studio host or for an
+ * unknown site, 405, 403 from another site's page, 401 signed out, 403 outside the grant).
+ *
+ *   GET  /api/studio/sites/<slug>/document      published version (else the file), draft, issues
+ *   PUT  /api/studio/sites/<slug>/draft         autosave { document, baseVersionId }
+ *   POST /api/studio/sites/<slug>/publish       { document, baseVersionId, message }: 200, 409, 422
+ *   GET  /api/studio/sites/<slug>/history       versions newest first, without documents
+ *   GET  /api/studio/sites/<slug>/diff?from=&to= field changes between two versions of the site
+ *   POST /api/studio/sites/<slug>/restore       { versionId, baseVersionId }: 200, 404, 409, 422
+ *
+ * Documents are validated by the engine (loadTenantDocument: the checks and messages of `npm run
+ * validate`); issues carry line and column in the document as stored: 2-space JSON, which is what
+ * the editor's JSON tab shows. The author of every version is the staff member's e-mail address.
+ */
+import { answer } from '../../server/http/api-request';
+import { refreshPublishedTenants } from '../../server/background/tenant-sync';
+import { canChangeGroup } from '../../domain/studio/roles';
+import { describeChange, diffDocuments, type FieldChange } from '../../domain/tenant-diff';
+import { isPlainObject } from '../../engine/merge';
+import type { StaffSession } from '../../services/staff-auth/staff-session';
+import {
+  getTenantStore,
+  type DocumentIssue,
+  type PublishResult,
+  type TenantVersion,
+  type VersionSummary,
+} from '../../services/tenant-store';
+import {
+  checkEditedText,
+  checkFile,
+  checkPublished,
+  documentText,
+  documentValue,
+  fileLabel,
+  fileText,
+  groupOf,
+  studioValidate,
+  type EditableSite,
+} from '../site-documents';
+import { objectBody, Refusal, siteCaller, studioCall, wholeNumberOf } from './studio-call';
+
+/** The longest publish message: one line in the history. */
+export const MAX_PUBLISH_MESSAGE_CHARS = 200;
+
+/** One validation issue as the editor shows it: where (pointer, and line and column when known) and what. */
+export interface IssueOut {
+  file?: string;
+  pointer: string;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+/** The store's issues are the engine's (with file, line and column) or the store's own (pointer and message). */
+function issueOut(issue: DocumentIssue): IssueOut {
+  const out: IssueOut = { pointer: issue.pointer, message: issue.message };
+  if ('file' in issue && typeof issue.file === 'string') out.file = issue.file;
+  if ('line' in issue && typeof issue.line === 'number') out.line = issue.line;
+  if ('column' in issue && typeof issue.column === 'number') out.column = issue.column;
+  return out;
+}
+
+const changeOut = (change: FieldChange) => ({ ...change, description: describeChange(change) });
+
+const summary = (v: VersionSummary | TenantVersion) => ({
+  id: v.id,
+  state: v.state,
+  author: v.author,
+  message: v.message,
+  createdAt: v.createdAt,
+  parentId: v.parentId,
+});
+
+const draftOut = (draft: TenantVersion) => ({
+  versionId: draft.id,
+  baseVersionId: draft.parentId,
+  author: draft.author,
+  savedAt: draft.createdAt,
+});
+
+const problems = (n: number) => (n === 1 ? '1 problem' : `${n} problems`);
+
+function documentField(body: Record<string, unknown>): Record<string, unknown> {
+  const { document } = body;
+  if (!isPlainObject(document)) throw new Refusal(400, 'Send the tenant document as a JSON object in "document".');
+  return document;
+}
+
+/**
+ * The published version the editor started from: null for a site with none yet, else a version
+ * published for this very site (a version of another site would put its contents in a conflict's
+ * changes).
+ */
+async function baseVersionOf(body: Record<string, unknown>, site: EditableSite): Promise<number | null> {
+  const value = body.baseVersionId;
+  if (value === null) return null;
+  const id = typeof value === 'number' ? wholeNumberOf(value) : undefined;
+  if (id === undefined)
+    throw new Refusal(
+      400,
+      'Send "baseVersionId": the id of the published version you started from, or null when the site had none.',
+    );
+  const version = await getTenantStore().version(id);
+  if (!version || version.slug !== site.slug || version.state !== 'published')
+    throw new Refusal(
+      400,
+      `Version ${id} is not a published version of ${site.name}: reload the site and make the change again.`,
+    );
+  return id;
+}
+
+function messageOf(body: Record<string, unknown>): string {
+  const message = typeof body.message === 'string' ? body.message.trim() : '';
+  if (!message || message.length > MAX_PUBLISH_MESSAGE_CHARS)
+    throw new Refusal(
+      400,
+      `Say what changed in "message" (1 to ${MAX_PUBLISH_MESSAGE_CHARS} characters); it is shown in the history.`,
+    );
+  return message;
+}
+
+/** A group or site editor may publish only a document that keeps the site in its dealer group. */
+function keepsGroup(staff: StaffSession, site: EditableSite, document: unknown): void {
+  if (canChangeGroup(staff) || groupOf(document) === site.dealershipGroup) return;
+  const message = `only an admin may move ${site.name} to another dealer group; keep "dealershipGroup" ${site.dealershipGroup ? `as "${site.dealershipGroup}"` : 'unset'}`;
+  throw new Refusal(403, `Nothing was published: ${message}.`, { issues: [{ pointer: '/dealershipGroup', message }] });
+}
+
+/** The draft a refused publish kept, when it is the caller's (the editor carries on from it). */
+async function keptDraft(slug: string, author: string) {
+  const draft = await getTenantStore().draft(slug);
+  return draft && draft.author === author ? draftOut(draft) : null;
+}
+
+/** The answer to a publish or a restore: 200 with the version, 422 with the issues, 409 with what changed. */
+async function publishAnswer(
+  result: PublishResult,
+  input: { site: EditableSite; author: string; baseVersionId: number | null; keepsDraft: boolean },
+): Promise<Response> {
+  const { site, author } = input;
+  if (result.ok) {
+    // The sync would see it within a second; this process serves it from the publisher's next view.
+    await refreshPublishedTenants();
+    return answer(200, { version: summary(result.version) });
+  }
+  const draft = input.keepsDraft ? await keptDraft(site.slug, author) : null;
+  const kept = draft ? ' Your document is kept as a draft.' : '';
+  if (result.reason === 'invalid')
+    return answer(422, {
+      message: `The document has ${problems(result.issues.length)}; nothing was published.${kept}`,
+      issues: result.issues.map(issueOut),
+      draft,
+    });
+  const { current } = result;
+  // Started from the file (no published version yet): what changed is measured from the file, not from nothing.
+  const fileDocument =
+    input.baseVersionId === null && site.filePath ? documentValue(fileText(site.filePath) ?? '') : null;
+  const changes = fileDocument ? diffDocuments(fileDocument, documentValue(current.document)) : result.changes;
+  return answer(409, {
+    message: `${current.author} published version ${current.id} at ${current.createdAt}, after you started editing; nothing was published.${kept} Review their changes, then publish again from version ${current.id}.`,
+    current: {
+      versionId: current.id,
+      author: current.author,
+      publishedAt: current.createdAt,
+      message: current.message,
+    },
+    changes: changes.map(changeOut),
+    draft,
+  });
+}
+
+/** GET: the published version (else the file, as written), the draft, and the issues of what the editor opens. */
+export function handleDocument(request: Request, slug: string): Promise<Response> {
+  return studioCall(async () => {
+    const { site } = await siteCaller(request, slug, 'GET');
+    const draft = await getTenantStore().draft(site.slug);
+    const { published, filePath } = site;
+    const issuesOf = draft ? 'draft' : published ? 'published' : 'file';
+    const issues = draft
+      ? checkEditedText(site.slug, draft.document)
+      : published
+        ? checkPublished(site.slug, published)
+        : filePath
+          ? checkFile(filePath)
+          : [];
+    return answer(200, {
+      site: { slug: site.slug, name: site.name, dealershipGroup: site.dealershipGroup ?? null },
+      source: published ? 'database' : 'file',
+      published: published
+        ? {
+            versionId: published.id,
+            document: documentValue(published.document),
+            publishedAt: published.createdAt,
+            publishedBy: published.author,
+          }
+        : null,
+      file:
+        !published && filePath
+          ? { path: fileLabel(filePath), document: documentValue(fileText(filePath) ?? '') }
+          : null,
+      draft: draft ? { ...draftOut(draft), document: documentValue(draft.document) } : null,
+      issuesOf,
+      issues: issues.map(issueOut),
+    });
+  });
+}
+
+/** PUT: autosave. A draft may be invalid (it is saved anyway); the answer says what is wrong with it. */
+export function handleDraft(request: Request, slug: string): Promise<Response> {
+  return studioCall(async () => {
+    const { staff, site } = await siteCaller(request, slug, 'PUT');
+    const body = await objectBody(request);
+    const document = documentField(body);
+    const baseVersionId = await baseVersionOf(body, site);
+    const draft = await getTenantStore().saveDraft({
+      slug: site.slug,
+      document: documentText(document),
+      author: staff.user.email,
+      baseVersionId,
+    });
+    return answer(200, {
+      draft: draftOut(draft),
+      publishedVersionId: site.published?.id ?? null,
+      issues: checkEditedText(site.slug, draft.document).map(issueOut),
+    });
+  });
+}
+
+/** POST: publish, validated by the engine; a stale base is a conflict and the document is kept as a draft. */
+export function handlePublish(request: Request, slug: string): Promise<Response> {
+  return studioCall(async () => {
+    const { staff, site } = await siteCaller(request, slug, 'POST');
+    const body = await objectBody(request);
+    const document = documentField(body);
+    const message = messageOf(body);
+    const baseVersionId = await baseVersionOf(body, site);
+    keepsGroup(staff, site, document);
+    const author = staff.user.email;
+    const result = await getTenantStore().publish({
+      slug: site.slug,
+      document: documentText(document),
+      author,
+      message,
+      baseVersionId,
+      validate: studioValidate,
+    });
+    return publishAnswer(result, { site, author, baseVersionId, keepsDraft: true });
+  });
+}
+
+/** GET: every version of the site, newest first, without documents. */
+export function handleHistory(request: Request, slug: string): Promise<Response> {
+  return studioCall(async () => {
+    const { site } = await siteCaller(request, slug, 'GET');
+    const store = getTenantStore();
+    const [versions, draft] = await Promise.all([store.versionList(site.slug), store.draft(site.slug)]);
+    return answer(200, {
+      publishedVersionId: site.published?.id ?? null,
+      draftVersionId: draft?.id ?? null,
+      versions: versions.map(summary),
+    });
+  });
+}
+
+/** A version of this site, or 404 (a version of another site is not this site's to show). */
+async function siteVersion(site: EditableSite, id: number): Promise<TenantVersion> {
+  const version = await getTenantStore().version(id);
+  if (!version || version.slug !== site.slug) throw new Refusal(404, `There is no version ${id} of ${site.name}.`);
+  return version;
+}
+
+/** GET ?from=<id>&to=<id>: what changed between two versions of the site, field by field. */
+export function handleDiff(request: Request, slug: string): Promise<Response> {
+  return studioCall(async () => {
+    const { site } = await siteCaller(request, slug, 'GET');
+    const query = new URL(request.url).searchParams;
+    const fromId = wholeNumberOf(query.get('from'));
+    const toId = wholeNumberOf(query.get('to'));
+    if (fromId === undefined || toId === undefined)
+      throw new Refusal(400, 'Name the two versions to compare: ?from=<version id>&to=<version id>.');
+    const from = await siteVersion(site, fromId);
+    const to = await siteVersion(site, toId);
+    const changes = diffDocuments(documentValue(from.document), documentValue(to.document));
+    return answer(200, { from: summary(from), to: summary(to), changes: changes.map(changeOut) });
+  });
+}
+
+/** POST: publish an earlier version's document again, validated like a publish. */
+export function handleRestore(request: Request, slug: string): Promise<Response> {
+  return studioCall(async () => {
+    const { staff, site } = await siteCaller(request, slug, 'POST');
+    const body = await objectBody(request);
+    const versionId = typeof body.versionId === 'number' ? wholeNumberOf(body.versionId) : undefined;
+    if (versionId === undefined) throw new Refusal(400, 'Send "versionId": the id of the version to restore.');
+    const source = await siteVersion(site, versionId);
+    const baseVersionId = await baseVersionOf(body, site);
+    keepsGroup(staff, site, documentValue(source.document));
+    const author = staff.user.email;
+    const result = await getTenantStore().restore({
+      slug: site.slug,
+      versionId,
+      author,
+      baseVersionId,
+      validate: studioValidate,
+    });
+    return publishAnswer(result, { site, author, baseVersionId, keepsDraft: false });
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * A site's tenant document as the Studio edits it (issue 16, server only): which site a slug names
+ * and its dealer group (what the role checks need), where its document comes from (the version
+ * published in the database, else its file), and the engine's checks of a document, with the
+ * messages `npm run validate` prints.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, relative, resolve } from 'node:path';
+import { isPlainObject } from '../engine/merge';
+import { parseJsonText } from '../engine/read-json';
+import {
+  listTenantFiles,
+  loadPublishedTenant,
+  loadTenantDocument,
+  loadTenantFile,
+  loadTenantRegistry,
+  type TenantEntry,
+} from '../engine/tenant-registry';
+import type { ValidationIssue } from '../schemas/validation-messages';
+import { getTenantStore, type TenantVersion, type Validate } from '../services/tenant-store';
+
+/** A site the Studio can open: known to the registry, published in the database, or a tenant file. */
+export interface EditableSite {
+  slug: string;
+  name: string;
+  /** The dealer group of the site's current document (published version, else file). */
+  dealershipGroup?: string;
+  /** The version published in the database, when there is one. */
+  published?: TenantVersion;
+  /** The site's tenant file (absolute path), when it has one. */
+  filePath?: string;
+}
+
+/** Longer than any slug (63 characters): such a name is not looked up at all. */
+const MAX_SLUG_CHARS = 100;
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+const stringField = (doc: unknown, key: string): string | undefined =>
+  isPlainObject(doc) && typeof doc[key] === 'string' ? doc[key] : undefined;
+
+/**
+ * The site a slug names, or undefined when nothing does. Its group comes from the version
+ * published in the database (the newest word, even before this process's snapshot has it), else
+ * from the registry, else from the file as written (a site whose document does not validate still
+ * belongs to its group).
+ */
+export async function findEditableSite(slug: string): Promise<EditableSite | undefined> {
+  if (!slug || slug.length > MAX_SLUG_CHARS) return undefined;
+  const entry = loadTenantRegistry().tenants.get(slug);
+  const published = await getTenantStore().published(slug);
+  const filePath = listTenantFiles().find((path) => basename(path, '.json') === slug);
+  if (!entry && !published && !filePath) return undefined;
+  const current = published
+    ? parsed(published.document)
+    : entry?.ok
+      ? entry.config
+      : filePath && parsed(readText(filePath) ?? '');
+  const name = (entry?.ok ? entry.config.name : stringField(current, 'name')) ?? slug;
+  const dealershipGroup = stringField(current, 'dealershipGroup');
+  return {
+    slug,
+    name,
+    ...(dealershipGroup ? { dealershipGroup } : {}),
+    ...(published ? { published } : {}),
+    ...(filePath ? { filePath } : {}),
+  };
+}
+
+/** How a tenant file is named in messages: relative to the project root, as `npm run validate` names it. */
+export function fileLabel(path: string): string {
+  const rel = relative(resolve(process.env.PLATFORM_ROOT ?? process.cwd()), path);
+  return rel.startsWith('..') ? path : rel;
+}
+
+/** How a document edited in the Studio (a draft, or one being published) is named in messages. */
+export function editedLabel(slug: string): string {
+  return `studio: ${slug}`;
+}
+
+/**
+ * The document text as it is stored and shown in the editor's JSON tab: 2-space JSON with a final
+ * newline (the store's canonical layout), so issues' lines and columns point into it.
+ */
+export function documentText(document: unknown): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** What the engine found wrong with one entry ([] when it is served). */
+const issuesOf = (entry: TenantEntry): ValidationIssue[] => (entry.ok ? [] : entry.issues);
+
+/**
+ * A site may not take a domain another site is served on: the registry would give the domain to
+ * whichever site comes first, so a site editor could otherwise take over another site's address.
+ */
+function domainIssues(slug: string, file: string, entry: TenantEntry, raw: unknown): ValidationIssue[] {
+  if (!entry.ok) return [];
+  const owners = loadTenantRegistry().domains;
+  const written = isPlainObject(raw) && Array.isArray(raw.domains) ? raw.domains : [];
+  const issues: ValidationIssue[] = [];
+  for (const domain of entry.config.domains) {
+    const owner = owners.get(domain);
+    if (owner === undefined || owner === slug) continue;
+    const index = written.indexOf(domain);
+    issues.push({
+      file,
+      pointer: index >= 0 ? `/domains/${index}` : '/domains',
+      message: `domain "${domain}" already belongs to tenant "${owner}"; a site cannot take another site's domain`,
+    });
+  }
+  return issues;
+}
+
+/**
+ * The engine's checks of a document edited in the Studio: loadTenantDocument (the same checks and
+ * messages as `npm run validate`), with lines and columns in the document's stored text, plus the
+ * domains other sites own.
+ */
+export function checkEditedText(slug: string, text: string, file = editedLabel(slug)): ValidationIssue[] {
+  const read = parseJsonText(text, file);
+  if (!read.ok) return [read.issue];
+  const entry = loadTenantDocument(read.value, { slug, file, locate: read.locate, edited: true });
+  const issues = issuesOf(entry);
+  if (issues.length) return issues;
+  const place = (issue: ValidationIssue): ValidationIssue => {
+    const at = read.locate(issue.pointer);
+    return at ? { ...issue, ...at } : issue;
+  };
+  return domainIssues(slug, file, entry, read.value).map(place);
+}
+
+/** The store's check before a publish or restore: the engine's, as checkEditedText runs it. */
+export const studioValidate: Validate = (slug, document) => {
+  const issues = checkEditedText(slug, documentText(document));
+  return issues.length ? { ok: false, issues } : { ok: true };
+};
+
+/** The issues of the version published in the database, as the engine reports them when serving it. */
+export function checkPublished(slug: string, version: TenantVersion): ValidationIssue[] {
+  return issuesOf(loadPublishedTenant(slug, { versionId: version.id, document: version.document }));
+}
+
+/** The issues of a tenant file, exactly as `npm run validate` reports them. */
+export function checkFile(path: string): ValidationIssue[] {
+  return issuesOf(loadTenantFile(path));
+}
+
+/** A document's JSON text parsed, or null when it is not JSON (its issues say where). */
+export function documentValue(text: string): unknown {
+  return parsed(text) ?? null;
+}
+
+/** The file's text, or undefined when it cannot be read. */
+export function fileText(path: string): string | undefined {
+  return readText(path);
+}
+
+/** The dealer group a document names (undefined for none). */
+export function groupOf(document: unknown): string | undefined {
+  return stringField(document, 'dealershipGroup');
+}
