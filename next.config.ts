@@ -24,6 +24,9 @@ const config: NextConfig = {
     staleTimes: { dynamic: 30 },
     // forbidden() and forbidden.tsx: the Studio answers 403 for a site outside a staff member's grant.
     authInterrupts: true,
+    // The proxy sees /api/studio/* and keeps only this much of a request body: the Studio's image
+    // upload takes 10 MB plus the form's wrapping (studio/api/media-route.ts refuses more itself).
+    proxyClientMaxBodySize: '11mb',
   },
   images: {
     qualities: [75],

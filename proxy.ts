@@ -13,6 +13,7 @@ import { pageGate, pageReadsRequest, resolvePage } from './engine/resolve-page';
 import { formatIssue } from './schemas/validation-messages';
 import { TENANT_HEADER } from './engine/tenant-header';
 import { studioRouting } from './server/http/studio-routing';
+import { PREVIEW_TOKEN_HEADER, previewRouting } from './server/http/preview-routing';
 
 const UNAVAILABLE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Temporarily unavailable</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1b1f24"><main><h1>This site is temporarily unavailable</h1><p>We are updating this dealer's website. Please try again in a few minutes.</p></main></body></html>`;
 
@@ -45,6 +46,13 @@ export function proxy(request: NextRequest): NextResponse {
   if (resolution.kind === 'unknown') {
     return plainResponse('Not found', 404, { 'content-type': 'text/plain; charset=utf-8' });
   }
+  const headers = new Headers(request.headers);
+  // Only the proxy names a preview token (for /_preview/ on this very host): a client's own is dropped.
+  headers.delete(PREVIEW_TOKEN_HEADER);
+  // The Studio's preview of a draft (issue 16) is checked by the preview page itself, and works
+  // while the published document is broken: the draft may be the fix.
+  const preview = previewRouting(request, resolution.slug, headers);
+  if (preview) return preview;
   const entry = registry.tenants.get(resolution.slug);
   if (!entry || !entry.ok) {
     const key = entry ? entry.issues.map(formatIssue).join('\n') : resolution.slug;
@@ -68,7 +76,6 @@ export function proxy(request: NextRequest): NextResponse {
       { 'content-type': 'text/plain; charset=utf-8' },
     );
   }
-  const headers = new Headers(request.headers);
   headers.set(TENANT_HEADER, entry.slug);
   if (pathname.startsWith('/api/')) return NextResponse.next({ request: { headers } });
   const url = request.nextUrl.clone();

@@ -76,7 +76,7 @@ test('a signed-out visitor goes to the sign-in page, which is never cached or in
   expect((await studioApi(page, '/api/studio/sites')).status).toBe(401);
 });
 
-test('a site editor signs in with a password and sees only harbour-city-mazda; its page says the editor is coming', async ({
+test('a site editor signs in with a password and sees only harbour-city-mazda, and opens its editor', async ({
   page,
 }) => {
   await signInWithPassword(page, 'site@studio.example');
@@ -88,14 +88,13 @@ test('a site editor signs in with a password and sees only harbour-city-mazda; i
   await expect(row.getByRole('cell').nth(0)).toHaveText('www.harbourcitymazda.com.au');
   await expect(row.getByRole('cell').nth(1)).toHaveText('franchise');
   await expect(row.getByRole('cell').nth(2)).toHaveText('None');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('From its file (not yet published in the Studio)');
   await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Harbour City Mazda' }).click();
   await expect(page).toHaveURL(studioUrl('/sites/harbour-city-mazda'));
-  await expect(page.getByRole('heading', { level: 1, name: 'Harbour City Mazda' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'The editor is coming' })).toBeVisible();
-  await expect(page.getByText('Nothing on this page changes the site.')).toBeVisible();
-  await expectAccessible(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Harbour City Mazda' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Identity & domains' })).toHaveAttribute('aria-selected', 'true');
 
   // The API agrees with the pages: the own site, and 403 for another.
   expect((await studioApi(page, '/api/studio/sites/harbour-city-mazda')).status).toBe(200);
@@ -134,7 +133,7 @@ test("a group editor sees the southern-cross group's sites only, and gets 403 on
   expect((await studioApi(page, '/api/studio/sites/no-such-site')).status).toBe(404);
 
   await page.goto(studioUrl('/sites/southern-cross-motors'));
-  await expect(page.getByRole('heading', { level: 1, name: 'Southern Cross Motors' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Southern Cross Motors' })).toBeVisible();
 });
 
 test('an admin signs in with a code by e-mail, by keyboard, sees every demo site, and signs out', async ({ page }) => {

@@ -105,6 +105,16 @@ describe('validation messages a person can act on', () => {
     );
   });
 
+  it('reports an offer, promotion or banner whose expiry is before its start (issue 16: "an offer with expiry before start")', () => {
+    const offer = { id: 'o1', title: 'Free tint', start: '2026-12-10', expiry: '2026-12-01' };
+    const result = messages('baddates', { ...base, slug: 'baddates', offers: [offer] });
+    expect(result).toContain(
+      '/offers/0/expiry expiry 2026-12-01 is before start 2026-12-10: it would never be shown; set the expiry on or after the start',
+    );
+    const sameDay = { ...offer, expiry: '2026-12-10' };
+    expect(load('okdates', { ...base, slug: 'okdates', offers: [sameDay] }).ok).toBe(true);
+  });
+
   it('names an unknown feature switch', () => {
     const result = messages('badswitch', {
       ...base,

@@ -114,6 +114,24 @@ function readTemplate(root: string, name: string): Layer {
   return { doc: deepMerge(base.doc ?? {}, own.doc ?? {}), issues: [...base.issues, ...own.issues] };
 }
 
+/**
+ * What a site inherits beneath its own document (the Tenant Studio shows it as "inherited"): its
+ * template over the base template, then its dealer group, merged as loadTenantDocument merges
+ * them, without the site's own document. Layers that cannot be read contribute nothing (their
+ * problems are the site's issues, reported by loadTenantDocument).
+ */
+export function inheritedDocument(
+  template: string | undefined,
+  dealershipGroup: string | undefined,
+  options?: RegistryOptions,
+): Record<string, unknown> {
+  const root = platformRoot(options);
+  const templateDoc = template && templateNames(root).includes(template) ? readTemplate(root, template).doc : undefined;
+  const groupPath = dealershipGroup ? join(root, 'tenants', 'groups', `${dealershipGroup}.json`) : undefined;
+  const groupDoc = groupPath && existsSync(groupPath) ? readLayer(root, groupPath).doc : undefined;
+  return deepMerge(templateDoc ?? {}, groupDoc ?? {});
+}
+
 /** The templates a tenant may name: every directory of pages-json/ with a pages.json, except the base. */
 export function templateNames(root: string): string[] {
   const dir = join(root, 'pages-json');
@@ -145,6 +163,32 @@ function checkSwitches(file: string, config: Record<string, unknown>): Validatio
     }
   };
   for (const key of ['menus', 'layout', 'pages', 'forms'] as const) visit(config[key], `/${key}`);
+  return issues;
+}
+
+/** Lists whose entries are shown from `start` to `expiry` (YYYY-MM-DD, both inclusive). */
+const DATED_LISTS = ['offers', 'promotions', 'banners'] as const;
+
+/**
+ * An offer, promotion slide or banner whose expiry comes before its start would never be shown:
+ * that is a mistake in the dates, reported at the expiry (the schema checks each date alone).
+ */
+function checkDateRanges(file: string, config: Record<string, unknown>): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const key of DATED_LISTS) {
+    const list = config[key];
+    if (!Array.isArray(list)) continue;
+    list.forEach((entry: unknown, index) => {
+      if (!isPlainObject(entry)) return;
+      const { start, expiry } = entry;
+      if (typeof start === 'string' && typeof expiry === 'string' && expiry < start)
+        issues.push({
+          file,
+          pointer: `/${key}/${index}/expiry`,
+          message: `expiry ${expiry} is before start ${start}: it would never be shown; set the expiry on or after the start`,
+        });
+    });
+  }
   return issues;
 }
 
@@ -277,7 +321,11 @@ export function loadTenantDocument(raw: unknown, source: TenantSource, options?:
   dropRemovedPages(merged);
   if (!validators.tenant(merged))
     return fail(toIssues(`${file} (merged with its template and group)`, validators.tenant.errors));
-  const switchIssues = [...checkSwitches(file, merged), ...checkFormNames(file, merged)];
+  const switchIssues = [
+    ...checkSwitches(file, merged),
+    ...checkFormNames(file, merged),
+    ...checkDateRanges(file, merged),
+  ];
   if (switchIssues.length) return fail(switchIssues);
   return { ok: true, slug, file, ...version, config: merged as unknown as TenantConfig };
 }

@@ -25,3 +25,4 @@ export function cachedPagePath(slug: string, pathname: string): string {
 }
 
 export { resolvePage, pageTitle, type ResolvedPage } from './resolve-page';
+export type { TenantConfig } from './tenant-registry';

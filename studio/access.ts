@@ -24,8 +24,8 @@ export type SiteAccess =
   { kind: 'allowed'; site: StudioSiteRow } | { kind: 'forbidden'; site: StudioSiteRow } | { kind: 'unknown' };
 
 /** Whether the staff member may open the site: unknown slug, outside the grant, or allowed. */
-export function siteAccess(staff: StaffSession, slug: string): SiteAccess {
-  const site = findStudioSite(slug);
+export async function siteAccess(staff: StaffSession, slug: string): Promise<SiteAccess> {
+  const site = await findStudioSite(slug);
   if (!site) return { kind: 'unknown' };
   return canEditSite(staff, site) ? { kind: 'allowed', site } : { kind: 'forbidden', site };
 }

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { tenantFromParam } from '@/engine/tenant-request';
+import { tenantFromParam, type TenantConfig } from '@/engine/tenant-request';
 import { renderBlocks } from '@/engine/render-blocks';
 import { themeStyle } from '@/engine/theme';
 import { FONTS } from '@/app/fonts';
@@ -31,6 +31,11 @@ export default async function TenantLayout({
   // `<slug>` or `<slug>~v<version>`: the proxy names the published version (engine/resolve-host.ts).
   const tenant = tenantFromParam((await params).tenant);
   if (!tenant) notFound();
+  return <TenantShell tenant={tenant}>{children}</TenantShell>;
+}
+
+/** The tenant's theme, fonts, header and footer around a page (also the Studio's preview of a draft). */
+export function TenantShell({ tenant, children }: { tenant: TenantConfig; children: ReactNode }) {
   const fonts = [...new Set([tenant.theme.font, tenant.theme.headingFont])].map((f) => FONTS[f].variable).join(' ');
   const base = { tenant, path: '', params: {}, now: new Date(), searchParams: async () => new URLSearchParams() };
   return (

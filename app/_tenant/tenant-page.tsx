@@ -7,7 +7,7 @@
  */
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { pageTitle, resolvePage, tenantFromParam } from '@/engine/tenant-request';
+import { pageTitle, resolvePage, tenantFromParam, type TenantConfig } from '@/engine/tenant-request';
 import { pageMetadataSubject } from '@/engine/resolve-page';
 import { renderBlocks, type BlockTree } from '@/engine/render-blocks';
 import { enforcePageGate } from '@/server/page-data/page-gate';
@@ -18,9 +18,15 @@ export type TenantPageProps = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-async function load(params: TenantPageProps['params']) {
+/**
+ * Which document a tree renders for its tenant segment: the version the site serves (the /site and
+ * /live trees), or the Studio's preview of a draft (app/preview, server/page-data/preview-tenant.ts).
+ */
+export type TenantLoader = (segment: string) => TenantConfig | undefined | Promise<TenantConfig | undefined>;
+
+async function load(params: TenantPageProps['params'], loadTenant: TenantLoader = tenantFromParam) {
   const { tenant: segment, path: segments } = await params;
-  const tenant = tenantFromParam(segment);
+  const tenant = await loadTenant(segment);
   if (!tenant) notFound();
   const path = `/${(segments ?? []).map(encodeURIComponent).join('/')}`;
   const resolved = resolvePage(tenant, path);
@@ -28,16 +34,21 @@ async function load(params: TenantPageProps['params']) {
   return { tenant, path, resolved };
 }
 
-export async function generateMetadata({ params }: TenantPageProps): Promise<Metadata> {
-  const { tenant, resolved } = await load(params);
-  const slug = resolved.params.slug;
-  const subject = pageMetadataSubject(resolved.page);
-  if (subject && slug) return PAGE_METADATA[subject](tenant, slug, new Date());
-  return {
-    title: { absolute: pageTitle(resolved.page, tenant, resolved.params) },
-    description: resolved.page.description,
+/** A tree's generateMetadata over its loader. */
+export const metadataWith =
+  (loadTenant: TenantLoader) =>
+  async ({ params }: TenantPageProps): Promise<Metadata> => {
+    const { tenant, resolved } = await load(params, loadTenant);
+    const slug = resolved.params.slug;
+    const subject = pageMetadataSubject(resolved.page);
+    if (subject && slug) return PAGE_METADATA[subject](tenant, slug, new Date());
+    return {
+      title: { absolute: pageTitle(resolved.page, tenant, resolved.params) },
+      description: resolved.page.description,
+    };
   };
-}
+
+export const generateMetadata = metadataWith(tenantFromParam);
 
 function toSearchParams(record: Record<string, string | string[] | undefined>): URLSearchParams {
   const out = new URLSearchParams();
@@ -47,8 +58,13 @@ function toSearchParams(record: Record<string, string | string[] | undefined>): 
 }
 
 /** A tenant page; `tree` is the internal tree rendering it: /site (cached: no block may read the query string) or /live. */
-export default async function TenantPage({ params, searchParams, tree }: TenantPageProps & { tree: BlockTree }) {
-  const { tenant, path, resolved } = await load(params);
+export default async function TenantPage({
+  params,
+  searchParams,
+  tree,
+  loadTenant,
+}: TenantPageProps & { tree: BlockTree; loadTenant?: TenantLoader }) {
+  const { tenant, path, resolved } = await load(params, loadTenant);
   const now = new Date();
   await enforcePageGate(tenant, resolved, path, toSearchParams(await searchParams), now);
   const base = {

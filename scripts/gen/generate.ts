@@ -1,6 +1,6 @@
 /**
  * The generated files of `npm run gen`, computed for a project root (the real one, or a scratch
- * copy in tests): schemas/blocks.schema.json, schemas/tenant-layer.schema.json,
+ * copy in tests): schemas/blocks.schema.json, schemas/tenant-layer.schema.json, schemas/studio.schema.json,
  * schemas/types.generated.ts and blocks/block-facts.generated.ts. Writing and --check are scripts/gen-types.ts's business.
  */
 import { readFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import {
   readBlockSchemas,
 } from './block-schemas';
 import { LAYER_SCHEMA_FILE, tenantLayerSchema } from './layer-schema';
+import { STUDIO_SCHEMA_FILE, studioSchema } from './studio-schema';
 
 type Json = Record<string, unknown>;
 
@@ -120,9 +121,21 @@ export async function generate(root: string): Promise<Record<string, string>> {
     'ResolvedPlatformSchemas',
     { ...options, declareExternallyReferenced: true },
   );
+  const layer = tenantLayerSchema(schemas['tenant.schema.json'] as Json);
+  const studio = studioSchema(
+    {
+      'tenant.schema.json': schemas['tenant.schema.json'] as Json,
+      'page.schema.json': schemas['page.schema.json'] as Json,
+      'blocks.schema.json': blocks,
+      'filter.schema.json': schemas['filter.schema.json'] as Json,
+      'form.schema.json': schemas['form.schema.json'] as Json,
+    },
+    layer,
+  );
   return {
     'schemas/blocks.schema.json': `${JSON.stringify(blocks, null, 2)}\n`,
-    [LAYER_SCHEMA_FILE]: `${JSON.stringify(tenantLayerSchema(schemas['tenant.schema.json'] as Json), null, 2)}\n`,
+    [LAYER_SCHEMA_FILE]: `${JSON.stringify(layer, null, 2)}\n`,
+    [STUDIO_SCHEMA_FILE]: `${JSON.stringify(studio)}\n`,
     'schemas/types.generated.ts': `${banner}\n\n${asWritten}\n${resolved}`,
     'blocks/block-facts.generated.ts': blockFactsModule(blockFacts(blockFiles)),
   };

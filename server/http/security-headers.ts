@@ -23,6 +23,8 @@ export interface PageSecurityOptions {
   https: boolean;
   /** Who may frame the page: 'none' for shoppers' pages (the Studio's preview widens this). */
   frameAncestors?: readonly string[];
+  /** Frames the page may show besides the blocks' embeds (the Studio frames its sites' previews). */
+  frameSources?: readonly string[];
 }
 
 export function contentSecurityPolicy(options: PageSecurityOptions): string {
@@ -41,7 +43,7 @@ export function contentSecurityPolicy(options: PageSecurityOptions): string {
     "media-src 'self' https:",
     "font-src 'self'",
     "connect-src 'self'",
-    `frame-src ${FRAME_SOURCES.join(' ')}`,
+    `frame-src ${[...FRAME_SOURCES, ...(options.frameSources ?? [])].join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

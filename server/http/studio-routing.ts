@@ -9,6 +9,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isStudioHost, isStudioPath } from '../../domain/studio/studio-host';
 import { TENANT_HEADER } from '../../engine/tenant-header';
+import { PREVIEW_TOKEN_HEADER, previewFrameSources } from './preview-routing';
 import { BASE_SECURITY_HEADERS, newNonce, pageSecurityHeaders, requestIsHttps } from './security-headers';
 
 /** The internal route tree of the Studio's pages (app/studio). */
@@ -59,12 +60,15 @@ export function studioRouting(request: NextRequest): NextResponse | undefined {
   // The Studio has no tenant: a tenant header a client sends is dropped, and shoppers' APIs are not here.
   const headers = new Headers(request.headers);
   headers.delete(TENANT_HEADER);
+  headers.delete(PREVIEW_TOKEN_HEADER);
   if (isApi && !isStudioPath(pathname)) return plain('Not found', 404);
 
   const nonce = newNonce();
   const security = pageSecurityHeaders({
     nonce,
     https: requestIsHttps(request.nextUrl.protocol, request.headers.get('x-forwarded-proto')),
+    // The editor frames the site being edited, from the site's own host (preview-routing.ts).
+    frameSources: previewFrameSources(),
   });
   let response: NextResponse;
   if (isApi) response = NextResponse.next({ request: { headers } });

@@ -14,6 +14,7 @@ import * as models from './migrations/007-models';
 import * as leadPostsAndHoldExpiry from './migrations/009-lead-posts-and-hold-expiry';
 import * as tenantVersions from './migrations/010-tenant-versions';
 import * as staffAccounts from './migrations/011-staff-accounts';
+import * as studioMedia from './migrations/012-studio-media';
 
 export type PlatformDb = Kysely<Database>;
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
 MIGRATIONS['009-lead-posts-and-hold-expiry'] = leadPostsAndHoldExpiry;
 MIGRATIONS['010-tenant-versions'] = tenantVersions;
 MIGRATIONS['011-staff-accounts'] = staffAccounts;
+MIGRATIONS['012-studio-media'] = studioMedia;
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 

@@ -237,6 +237,22 @@ export interface StudioAuditTable {
   detail: string;
 }
 
+/** A picture uploaded in the Studio, as the platform made it (WebP), served at /media/studio/<sha256>.webp. */
+export interface StudioMediaTable {
+  id: Generated<number>;
+  /** Hex SHA-256 of `bytes`: the picture's address. */
+  sha256: string;
+  /** The site it was first uploaded for. */
+  slug: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+  /** The staff member's e-mail address. */
+  created_by: string;
+  created_at: string;
+}
+
 export interface Database {
   dealerships: DealershipTable;
   locations: LocationTable;
@@ -256,4 +272,5 @@ export interface Database {
   tenant_versions: TenantVersionTable;
   tenant_sites: TenantSiteTable;
   studio_audit: StudioAuditTable;
+  studio_media: StudioMediaTable;
 }

@@ -364,7 +364,7 @@ describe('Studio document API: draft, publish, conflict, history, diff, restore'
     );
   });
 
-  it('publishes a valid document: 200, the version, and this process serves it at once', async () => {
+  it('publishes a valid document: 200, the version, and this process serves it at once; the file goes into the history first', async () => {
     const document = { ...tenantFile(GROUP_SITE), name: 'Southern Cross Motors Group' };
     const published = await publish(GROUP_SITE, group, { document, baseVersionId: null, message: ' New name ' });
     expect(published.status).toBe(200);
@@ -372,9 +372,17 @@ describe('Studio document API: draft, publish, conflict, history, diff, restore'
       state: 'published',
       author: GROUP,
       message: 'New name',
-      parentId: null,
+      parentId: expect.any(Number),
     });
     v1 = published.body.version?.id ?? 0;
+    // The site's first publish from its file: the file is the version before it, so Restore can bring it back.
+    const fileVersion = await getTenantStore().version(Number(published.body.version?.parentId));
+    expect(fileVersion).toMatchObject({
+      state: 'published',
+      author: GROUP,
+      message: `Imported from tenants/${GROUP_SITE}.json`,
+    });
+    expect(JSON.parse(fileVersion?.document ?? '')).toEqual(tenantFile(GROUP_SITE));
     const entry = loadTenantRegistry().tenants.get(GROUP_SITE);
     expect(entry?.versionId).toBe(v1);
     expect(entry?.ok && entry.config.name).toBe('Southern Cross Motors Group');

@@ -7,6 +7,7 @@
  *   PUT  /api/studio/sites/<slug>/draft         autosave { document, baseVersionId }
  *   POST /api/studio/sites/<slug>/publish       { document, baseVersionId, message }: 200, 409, 422
  *   GET  /api/studio/sites/<slug>/history       versions newest first, without documents
+ *   GET  /api/studio/sites/<slug>/preview-token a fresh token for the editor's preview frame
  *   GET  /api/studio/sites/<slug>/diff?from=&to= field changes between two versions of the site
  *   POST /api/studio/sites/<slug>/restore       { versionId, baseVersionId }: 200, 404, 409, 422
  *
@@ -40,6 +41,10 @@ import {
   type EditableSite,
 } from '../site-documents';
 import { objectBody, Refusal, siteCaller, studioCall, wholeNumberOf } from './studio-call';
+import { previewTokenFor } from '../editor/editor-data';
+
+/** The audit log's action for a draft started in the Studio. */
+export const DRAFT_AUDIT_ACTION = 'tenant.draft';
 
 /** The longest publish message: one line in the history. */
 export const MAX_PUBLISH_MESSAGE_CHARS = 200;
@@ -214,18 +219,49 @@ export function handleDraft(request: Request, slug: string): Promise<Response> {
     const body = await objectBody(request);
     const document = documentField(body);
     const baseVersionId = await baseVersionOf(body, site);
-    const draft = await getTenantStore().saveDraft({
+    const store = getTenantStore();
+    const before = await store.draft(site.slug);
+    const draft = await store.saveDraft({
       slug: site.slug,
       document: documentText(document),
       author: staff.user.email,
       baseVersionId,
     });
+    // A new draft is an action of its own in the audit log; the autosaves that rewrite it are not.
+    if (draft.id !== before?.id)
+      await store.audit({
+        actor: staff.user.email,
+        action: DRAFT_AUDIT_ACTION,
+        slug: site.slug,
+        detail: { versionId: draft.id, baseVersionId },
+      });
     return answer(200, {
       draft: draftOut(draft),
       publishedVersionId: site.published?.id ?? null,
       issues: checkEditedText(site.slug, draft.document).map(issueOut),
+      // The preview frame shows this very save: a new token (and so a new address) for every save.
+      preview: { token: previewTokenFor(site.slug, draft.id) },
     });
   });
+}
+
+/**
+ * The first publish of a site served from its file: the file goes into the history first (as
+ * `npm run tenants -- import` would put it), so the history starts with what the site showed and
+ * Restore can bring it back. Null when the site has a published version already (a publish from
+ * the file is then a conflict), has no file, or its file does not validate (nothing to restore).
+ */
+async function fileAsFirstVersion(site: EditableSite, author: string): Promise<number | null> {
+  if (site.published || !site.filePath) return null;
+  const text = fileText(site.filePath);
+  if (text === undefined) return null;
+  const store = getTenantStore();
+  const result = await store.importDocuments({
+    documents: [{ slug: site.slug, document: text, file: fileLabel(site.filePath) }],
+    author,
+    validate: studioValidate,
+  });
+  return result.ok ? ((await store.published(site.slug))?.id ?? null) : null;
 }
 
 /** POST: publish, validated by the engine; a stale base is a conflict and the document is kept as a draft. */
@@ -238,12 +274,15 @@ export function handlePublish(request: Request, slug: string): Promise<Response>
     const baseVersionId = await baseVersionOf(body, site);
     keepsGroup(staff, site, document);
     const author = staff.user.email;
+    // Only a document that will publish puts the file in the history first.
+    const base =
+      baseVersionId ?? (studioValidate(site.slug, document).ok ? await fileAsFirstVersion(site, author) : null);
     const result = await getTenantStore().publish({
       slug: site.slug,
       document: documentText(document),
       author,
       message,
-      baseVersionId,
+      baseVersionId: base,
       validate: studioValidate,
     });
     return publishAnswer(result, { site, author, baseVersionId, keepsDraft: true });
@@ -306,5 +345,14 @@ export function handleRestore(request: Request, slug: string): Promise<Response>
       validate: studioValidate,
     });
     return publishAnswer(result, { site, author, baseVersionId, keepsDraft: false });
+  });
+}
+
+/** GET: a fresh preview token for the site's current draft (else what it serves), when the last one nears expiry. */
+export function handlePreviewToken(request: Request, slug: string): Promise<Response> {
+  return studioCall(async () => {
+    const { site } = await siteCaller(request, slug, 'GET');
+    const draft = await getTenantStore().draft(site.slug);
+    return answer(200, { preview: { token: previewTokenFor(site.slug, draft?.id ?? 0) } });
   });
 }

@@ -15,14 +15,14 @@ export async function handleSiteList(request: Request): Promise<Response> {
   if (!studioOrigin(request.headers.get('host'))) return answer(404, { message: 'Not found.' });
   const staff = await staffSession(request.headers);
   if (!staff) return answer(401, SIGNED_OUT);
-  return answer(200, { sites: visibleSites(staff, studioSiteRows()) });
+  return answer(200, { sites: visibleSites(staff, await studioSiteRows()) });
 }
 
 export async function handleSite(request: Request, slug: string): Promise<Response> {
   if (!studioOrigin(request.headers.get('host'))) return answer(404, { message: 'Not found.' });
   const staff = await staffSession(request.headers);
   if (!staff) return answer(401, SIGNED_OUT);
-  const site = findStudioSite(slug);
+  const site = await findStudioSite(slug);
   if (!site) return answer(404, { message: `There is no site "${slug}".` });
   if (!canEditSite(staff, site))
     return answer(403, { message: `Your Studio account may not edit ${site.name}. Ask an admin for access.` });

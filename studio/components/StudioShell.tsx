@@ -4,8 +4,9 @@ import { ROLE_LABELS } from './role-labels';
 import styles from './studio.module.css';
 
 /**
- * The frame of every Studio page: its name, who is signed in with their role, and a sign-out
- * button that is a plain form (it works without any script).
+ * The frame of every Studio page: its name, an admin's links to the sites, the audit log and the
+ * staff, who is signed in with their role, and a sign-out button that is a plain form (it works
+ * without any script).
  */
 export function StudioShell({ staff, children }: { staff: StaffSession | undefined; children: ReactNode }) {
   return (
@@ -17,6 +18,13 @@ export function StudioShell({ staff, children }: { staff: StaffSession | undefin
         <p className={styles.brand}>
           <a href="/">Tenant Studio</a>
         </p>
+        {staff?.role === 'admin' ? (
+          <nav aria-label="Studio" className={styles.who}>
+            <a href="/">Sites</a>
+            <a href="/audit">Audit log</a>
+            <a href="/staff">Staff</a>
+          </nav>
+        ) : null}
         {staff ? (
           <div className={styles.who}>
             <span>

@@ -2,6 +2,7 @@ import { visibleSites, type StaffAccess } from '../../domain/studio/roles';
 import { requireStaff } from '../access';
 import { studioSiteRows } from '../sites';
 import styles from '../components/studio.module.css';
+import { StudioTime } from '../components/StudioTime';
 
 function whatYouMayEdit(staff: StaffAccess): string {
   if (staff.role === 'admin') return 'As an admin you may edit every site.';
@@ -13,7 +14,7 @@ function whatYouMayEdit(staff: StaffAccess): string {
 /** `/`: the sites the signed-in staff member may edit, and only those. */
 export async function SiteListScreen() {
   const staff = await requireStaff('/');
-  const sites = visibleSites(staff, studioSiteRows());
+  const sites = visibleSites(staff, await studioSiteRows());
   return (
     <>
       <h1>Sites</h1>
@@ -32,6 +33,7 @@ export async function SiteListScreen() {
                 <th scope="col">Domains</th>
                 <th scope="col">Template</th>
                 <th scope="col">Group</th>
+                <th scope="col">Last published</th>
               </tr>
             </thead>
             <tbody>
@@ -54,6 +56,20 @@ export async function SiteListScreen() {
                   </td>
                   <td>{site.template || 'Unknown'}</td>
                   <td>{site.dealershipGroup ?? 'None'}</td>
+                  <td>
+                    {site.published ? (
+                      <>
+                        {site.published.by}, <StudioTime iso={site.published.at} />
+                      </>
+                    ) : (
+                      'From its file (not yet published in the Studio)'
+                    )}
+                    {site.draft ? (
+                      <span className={styles.draftMark}>
+                        Unpublished draft by {site.draft.by}, <StudioTime iso={site.draft.at} />
+                      </span>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,24 +1,30 @@
+import { headers } from 'next/headers';
 import { forbidden, notFound } from 'next/navigation';
-import { currentStaff, requireStaff, siteAccess } from '../access';
+import { canEditSite } from '../../domain/studio/roles';
+import { currentStaff, requireStaff } from '../access';
+import { findEditableSite } from '../site-documents';
+import { editorData } from '../editor/editor-data';
+import { Editor } from '../editor/Editor.client';
 import styles from '../components/studio.module.css';
 
-/** The page title: the site's name only for someone who may see it. */
+/** The page title: the site's name only for someone who may edit it. */
 export async function siteScreenTitle(slug: string): Promise<string> {
   const staff = await currentStaff();
-  const access = staff ? siteAccess(staff, slug) : undefined;
-  return access?.kind === 'allowed' ? access.site.name : 'Site';
+  const site = staff ? await findEditableSite(slug) : undefined;
+  return staff && site && canEditSite(staff, site) ? `Edit ${site.name}` : 'Site';
 }
 
 /**
- * `/sites/<slug>`: where the editor will be. For now it says what the site is and that the editor
- * is coming; it edits nothing. 404 for an unknown site, 403 for a site outside the staff member's grant.
+ * `/sites/<slug>`: the site's editor (issue 16). 404 for an unknown site, 403 for a site outside
+ * the staff member's grant; the same checks as the document API (studio/api/studio-call.ts), on
+ * the site as the database and its file say it is now.
  */
-export async function SiteScreen({ slug }: { slug: string }) {
+export async function SiteScreen({ slug, tab }: { slug: string; tab: string | null }) {
   const staff = await requireStaff(`/sites/${encodeURIComponent(slug)}`);
-  const access = siteAccess(staff, slug);
-  if (access.kind === 'unknown') notFound();
-  if (access.kind === 'forbidden') forbidden();
-  const { site } = access;
+  const site = await findEditableSite(slug);
+  if (!site) notFound();
+  if (!canEditSite(staff, site)) forbidden();
+  const data = await editorData(site, (await headers()).get('host'));
   return (
     <>
       <nav aria-label="Breadcrumb" className={styles.crumbs}>
@@ -29,25 +35,14 @@ export async function SiteScreen({ slug }: { slug: string }) {
           <li aria-current="page">{site.name}</li>
         </ol>
       </nav>
-      <h1>{site.name}</h1>
-      {site.problem ? <p className={styles.error}>{site.problem}</p> : null}
-      <dl className={styles.facts}>
-        <dt>Slug</dt>
-        <dd>{site.slug}</dd>
-        <dt>Domains</dt>
-        <dd>{site.domains.length ? site.domains.join(', ') : 'None'}</dd>
-        <dt>Template</dt>
-        <dd>{site.template || 'Unknown'}</dd>
-        <dt>Group</dt>
-        <dd>{site.dealershipGroup ?? 'None'}</dd>
-      </dl>
-      <section className={styles.coming} aria-labelledby="editor-coming">
-        <h2 id="editor-coming">The editor is coming</h2>
-        <p>
-          Editing this site&apos;s pages, menus and settings in the Studio is not available yet. Nothing on this page
-          changes the site.
-        </p>
-      </section>
+      <h1>Edit {site.name}</h1>
+      <p className={styles.lead}>
+        {data.published
+          ? `Live: version ${data.publishedVersionId}, published by ${data.published.by}.`
+          : 'Live: the site’s file. Publishing here makes the Studio the site’s source from then on.'}{' '}
+        Changes are saved as a draft as you type and shown only in the preview until you publish.
+      </p>
+      <Editor {...data} initialTab={tab} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-/** `/sites/<slug>` on the Studio's host: the site's page (the editor is coming), 403 outside the grant. Per request. */
+/** `/sites/<slug>` on the Studio's host: the site's editor, 403 outside the grant. Per request. */
 import type { Metadata } from 'next';
 import { SiteScreen, siteScreenTitle } from '@/studio/screens/SiteScreen';
 
@@ -6,12 +6,14 @@ export const dynamic = 'force-dynamic';
 
 interface Props {
   params: Promise<{ slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: await siteScreenTitle((await params).slug) };
 }
 
-export default async function StudioSite({ params }: Props) {
-  return <SiteScreen slug={(await params).slug} />;
+export default async function StudioSite({ params, searchParams }: Props) {
+  const tab = (await searchParams).tab;
+  return <SiteScreen slug={(await params).slug} tab={typeof tab === 'string' ? tab : null} />;
 }

@@ -1,0 +1,52 @@
+/**
+ * The Tenant Studio's preview of a site (issue 16), reached only through the proxy's rewrite of
+ * `/_preview/<token>/...` on the site's own host: the site's shell around the previewed document,
+ * or a sentence saying why there is nothing to show (no token, an expired one, a draft with problems).
+ */
+import type { ReactNode } from 'react';
+import type { Metadata } from 'next';
+import { TenantShell } from '@/app/_tenant/tenant-layout';
+import { previewState } from '@/server/page-data/preview-tenant';
+import { formatIssue } from '@/schemas/validation-messages';
+import { PreviewLinks } from '@/components/preview/PreviewLinks.client';
+
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+export default async function PreviewLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ tenant: string }>;
+}) {
+  const state = await previewState((await params).tenant);
+  if (state.kind === 'ok')
+    return (
+      <TenantShell tenant={state.tenant}>
+        <PreviewLinks />
+        {children}
+      </TenantShell>
+    );
+  return (
+    <main className="container page-message" style={{ fontFamily: 'system-ui, sans-serif', padding: '2rem 1rem' }}>
+      {state.kind === 'refused' ? (
+        <>
+          <h1>No preview to show</h1>
+          <p>{state.message}</p>
+        </>
+      ) : (
+        <>
+          <h1>This draft cannot be shown yet</h1>
+          <p>Fix these problems in the Tenant Studio; the preview shows the draft again as soon as they are fixed.</p>
+          <ul>
+            {state.issues.map((issue) => (
+              <li key={`${issue.pointer} ${issue.message}`}>{formatIssue(issue)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </main>
+  );
+}

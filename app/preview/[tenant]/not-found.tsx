@@ -1,0 +1,1 @@
+export { default, metadata } from '@/app/_tenant/tenant-not-found';

@@ -1,0 +1,249 @@
+/**
+ * Issue 16 (Tenant Studio), "The editor" and its Tests section, in Chromium on the demo:
+ * - "a site editor signs in, changes the home page hero heading and the primary colour; the preview
+ *   shows both before publishing while the public site does not; publishes; the public site shows
+ *   them on the next load; History lists both versions with a diff; Restore brings the old heading back."
+ * - "An invalid value (e.g. a bad colour or an offer with expiry before start) shows the message at
+ *   the field and Publish stays disabled."
+ * - "Two browser contexts edit the same site: the stale publish gets the conflict."
+ * - "axe on every Studio screen."
+ * This file runs after studio.spec.ts (which sees the demo sites served from their files).
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_STAFF_PASSWORD } from '../demo-data/staff';
+import { PORT, expectAccessible, siteUrl, tenantGet } from './helpers';
+
+const studioUrl = (path = '/') => `http://studio.localhost:${PORT}${path}`;
+
+async function signIn(page: Page, email: string, returnTo: string): Promise<void> {
+  await page.goto(studioUrl(`/sign-in?next=${encodeURIComponent(returnTo)}`));
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(studioUrl(returnTo));
+}
+
+async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name: new RegExp(`^${name.replace(/[&]/g, '\\$&')}`) }).click();
+  await expect(page.getByRole('tab', { name: new RegExp(`^${name}`) })).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Waits until the editor's autosave has stored the last change. */
+async function draftSaved(page: Page): Promise<void> {
+  await expect(page.getByText('Draft saved.')).toBeVisible({ timeout: 15_000 });
+}
+
+const publishButton = (page: Page) => page.getByRole('button', { name: 'Publish', exact: true });
+
+async function publish(page: Page, message: string): Promise<void> {
+  await page.getByLabel('What changed (shown in the history)').fill(message);
+  await expect(publishButton(page)).toBeEnabled();
+  await publishButton(page).click();
+}
+
+/** The home page's hero heading on the public site (a fresh load: what a shopper sees next). */
+async function publicHero(browser: Browser, slug: string): Promise<{ heading: string; primary: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(siteUrl(slug, '/'));
+  const heading = (await page.locator('main h1').first().textContent()) ?? '';
+  const primary = await page
+    .locator('.site')
+    .first()
+    .evaluate((el) => getComputedStyle(el).getPropertyValue('--color-primary').trim());
+  await context.close();
+  return { heading: heading.trim(), primary };
+}
+
+const NEW_HEADING = 'Drive a new Mazda home this week';
+const NEW_PRIMARY = '#1d4f91';
+
+test('a site editor changes the hero heading and primary colour, previews, publishes, sees the history and restores', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const before = await publicHero(browser, 'harbour-city-mazda');
+  expect(before.heading).not.toBe(NEW_HEADING);
+
+  await signIn(page, 'site@studio.example', '/sites/harbour-city-mazda');
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Harbour City Mazda' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Theme: the primary colour, with the contrast check beside it.
+  await openTab(page, 'Theme');
+  const primary = page.getByLabel('Primary colour', { exact: true });
+  await primary.fill(NEW_PRIMARY);
+  await expect(page.getByText(/All text colours meet WCAG AA contrast|contrast/).first()).toBeVisible();
+  await draftSaved(page);
+  await expectAccessible(page);
+
+  // Pages: the home page's hero banner (inherited pages are marked; this site has its own home page).
+  await openTab(page, 'Pages');
+  await page.locator('button:has(code:text-is("/"))').first().click();
+  const hero = page.getByRole('button', { name: 'Hero banner (block 1)', exact: true });
+  await hero.click();
+  await expect(hero).toHaveAttribute('aria-expanded', 'true');
+  const card = page.locator('li', { has: hero });
+  await card.getByRole('textbox', { name: /^Heading\*?$/ }).fill(NEW_HEADING);
+  // The current banner promotion would replace the heading: this banner shows its own.
+  await card.getByLabel('Show the current promotion').uncheck();
+  await draftSaved(page);
+  await expectAccessible(page);
+
+  // The preview shows the draft; the public site does not.
+  const preview = page.frameLocator('[data-testid="studio-preview"]');
+  await expect(preview.locator('main h1').first()).toHaveText(NEW_HEADING, { timeout: 15_000 });
+  await expect
+    .poll(() =>
+      preview
+        .locator('.site')
+        .first()
+        .evaluate((el) => getComputedStyle(el).getPropertyValue('--color-primary').trim()),
+    )
+    .toBe(NEW_PRIMARY);
+  expect(await publicHero(browser, 'harbour-city-mazda')).toEqual(before);
+
+  // Publish: the public site shows both on its next load.
+  await publish(page, 'New hero heading and primary colour');
+  await expect(page.getByText(/^Published version \d+\./)).toBeVisible();
+  await expect
+    .poll(() => publicHero(browser, 'harbour-city-mazda'), { timeout: 10_000 })
+    .toEqual({
+      heading: NEW_HEADING,
+      primary: NEW_PRIMARY,
+    });
+
+  // History: both versions (the file the site was served from, then this publish), a diff, Restore.
+  await openTab(page, 'History');
+  const table = page.getByRole('table');
+  await expect(table.getByText('New hero heading and primary colour')).toBeVisible();
+  await expect(table.getByText('Imported from tenants/harbour-city-mazda.json')).toBeVisible();
+  await page.getByRole('button', { name: 'Show changes' }).click();
+  const changes = page.getByRole('region', { name: /^Changes from version \d+ to version \d+$/ });
+  await expect(changes).toContainText('/theme/colors/primary');
+  await expect(changes).toContainText(NEW_PRIMARY);
+  await expect(changes).toContainText(NEW_HEADING);
+  await expectAccessible(page);
+  await page
+    .getByRole('button', { name: /^Restore version \d+$/ })
+    .first()
+    .click();
+  await expect.poll(() => publicHero(browser, 'harbour-city-mazda'), { timeout: 10_000 }).toEqual(before);
+});
+
+test('an invalid value shows its message at the field, and Publish stays disabled until it is fixed', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'site@studio.example', '/sites/harbour-city-mazda?tab=theme');
+  const primary = page.getByLabel('Primary colour', { exact: true });
+  const good = await primary.inputValue();
+  await primary.fill('#12345');
+  await draftSaved(page);
+  const summary = page.getByRole('region', { name: /problem to fix before publishing/ });
+  await expect(summary).toContainText('theme › colors › primary');
+  // rjsf shows the server's message under the field.
+  const field = page.locator('.form-group', { has: primary }).first();
+  await expect(field).toContainText('#12345');
+  await page.getByLabel('What changed (shown in the history)').fill('A bad colour');
+  await expect(publishButton(page)).toBeDisabled();
+  await expectAccessible(page);
+
+  // An offer whose expiry is before its start (JSON tab: the same checks as the form).
+  await primary.fill(good);
+  await openTab(page, 'JSON');
+  const json = page.getByLabel('Tenant document (JSON)');
+  const document = JSON.parse(await json.inputValue()) as Record<string, unknown>;
+  document.offers = [{ id: 'late', title: 'Late offer', start: '2026-12-10', expiry: '2026-12-01' }];
+  await json.fill(JSON.stringify(document, null, 2));
+  await draftSaved(page);
+  await expect(page.getByText(/expiry 2026-12-01 is before start 2026-12-10/).first()).toBeVisible();
+  await expect(publishButton(page)).toBeDisabled();
+  await expectAccessible(page);
+  await openTab(page, 'Offers & promotions');
+  await expect(page.locator('.form-group', { hasText: 'expiry 2026-12-01 is before start' }).first()).toBeVisible();
+
+  // Fixed: Publish is possible again (nothing is published here).
+  await openTab(page, 'JSON');
+  delete document.offers;
+  await json.fill(JSON.stringify(document, null, 2));
+  await draftSaved(page);
+  await expect(page.getByRole('region', { name: /to fix before publishing/ })).toHaveCount(0);
+  await expect(publishButton(page)).toBeEnabled();
+});
+
+test('two editors on one site: the second to publish from a stale version gets the conflict with their changes, and keeps the draft', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const site = '/sites/southern-cross-motors?tab=theme';
+  const adminContext = await browser.newContext();
+  const groupContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const group = await groupContext.newPage();
+  await signIn(admin, 'admin@studio.example', site);
+  await signIn(group, 'group@studio.example', site);
+
+  const radius = (page: Page) => page.getByLabel('Corner rounding', { exact: true });
+  await radius(admin).selectOption('small');
+  await draftSaved(admin);
+  await radius(group).selectOption('none');
+  await draftSaved(group);
+
+  await publish(admin, 'Rounder corners');
+  await expect(admin.getByText(/^Published version \d+\./)).toBeVisible();
+
+  await publish(group, 'Square corners');
+  const conflict = group.getByRole('alert').filter({ hasText: 'Someone published while you were editing' });
+  await expect(conflict).toBeVisible();
+  await expect(conflict).toContainText('admin@studio.example');
+  await expect(conflict).toContainText('Rounder corners');
+  await expect(conflict).toContainText('radius');
+  await expectAccessible(group);
+  // The draft is kept: reopening the editor shows the group editor's change.
+  await group.reload();
+  await expect(radius(group).locator('option:checked')).toHaveText('none');
+
+  // Put the site back as the demo has it (restore the version before both edits).
+  await admin.goto(studioUrl('/sites/southern-cross-motors?tab=history'));
+  await admin
+    .getByRole('button', { name: /^Restore version \d+$/ })
+    .last()
+    .click();
+  await expect(admin.getByRole('table')).toContainText(/Restored version \d+/);
+  await adminContext.close();
+  await groupContext.close();
+});
+
+test('the audit log lists every publish for an admin, and the Studio screens pass axe', async ({ page }) => {
+  await signIn(page, 'admin@studio.example', '/audit');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('harbour-city-mazda');
+  await expectAccessible(page);
+  await page.goto(studioUrl('/staff'));
+  await expect(page.getByRole('table')).toContainText('site@studio.example');
+  await expectAccessible(page);
+  await page.goto(studioUrl('/'));
+  await expect(page.locator('tr[data-site="harbour-city-mazda"]')).toContainText('site@studio.example');
+  await expectAccessible(page);
+});
+
+test("a group editor gets 403 for another group's site editor by URL, and the preview of a draft needs a token", async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'group@studio.example', '/');
+  const refused = await page.goto(studioUrl('/sites/harbour-city-mazda'));
+  expect(refused?.status()).toBe(403);
+  await expectAccessible(page);
+  // Without a good token a dealer's host shows no preview, only a sentence.
+  for (const token of ['abc', 'eyJzIjoiaGFyYm91ci1jaXR5LW1hemRhIn0.' + 'A'.repeat(43)]) {
+    const response = await tenantGet(request, 'harbour-city-mazda', `/_preview/${token}`);
+    const body = await response.text();
+    expect(body).not.toContain(NEW_HEADING);
+    expect(body).toContain('No preview to show');
+    expect(response.headers()['cache-control']).toContain('no-store');
+  }
+});

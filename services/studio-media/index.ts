@@ -1,0 +1,55 @@
+import { getDatabase } from '../db/database';
+import {
+  studioImageResponse,
+  studioMediaOver,
+  type StoredStudioImage,
+  type StudioImage,
+  type StudioMedia,
+} from './studio-media';
+
+export {
+  createStudioMedia,
+  MAX_SIDE,
+  MAX_UPLOAD_BYTES,
+  MIN_SIDE,
+  prepareStudioImage,
+  STUDIO_MEDIA_CONTENT_TYPE,
+  STUDIO_MEDIA_PATH,
+  StudioImageError,
+  studioImageHash,
+  studioImageResponse,
+  studioImageSrc,
+  studioMediaOver,
+  type PreparedStudioImage,
+  type StoredStudioImage,
+  type StudioImage,
+  type StudioImageProblem,
+  type StudioMedia,
+  type StudioMediaOptions,
+} from './studio-media';
+
+// The store holds no state of its own: one per process over the process-wide database.
+let media: StudioMedia | undefined;
+
+function studioMedia(): StudioMedia {
+  media ??= studioMediaOver(() => getDatabase());
+  return media;
+}
+
+/**
+ * Stores an uploaded picture for a site in the platform database (DATABASE_URL) and answers where
+ * it is served; throws a StudioImageError with a sentence when the upload is refused.
+ */
+export function saveStudioImage(input: { slug: string; bytes: Uint8Array; author: string }): Promise<StudioImage> {
+  return studioMedia().save(input);
+}
+
+/** A stored picture by its SHA-256 (hex), or undefined. */
+export function readStudioImage(sha256: string): Promise<StoredStudioImage | undefined> {
+  return studioMedia().read(sha256);
+}
+
+/** GET /media/studio/<file>: the picture's bytes (WebP, cached for a year), or a plain 404. */
+export function serveStudioImage(fileName: string): Promise<Response> {
+  return studioImageResponse(studioMedia(), fileName);
+}

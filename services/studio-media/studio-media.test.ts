@@ -1,0 +1,239 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
+import {
+  createStudioMedia,
+  MAX_UPLOAD_BYTES,
+  prepareStudioImage,
+  StudioImageError,
+  studioImageHash,
+  studioImageResponse,
+  studioImageSrc,
+  type StudioMedia,
+} from './studio-media';
+
+const dir = mkdtempSync(join(tmpdir(), 'studio-media-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A picture of one colour, made in memory. */
+function picture(width: number, height: number, background = '#336699') {
+  return sharp({ create: { width, height, channels: 3, background } });
+}
+
+/** A PNG whose header claims `side` x `side` pixels, with almost no pixel data (a decompression bomb's header). */
+function claimedPng(side: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 8; // 8 bits, greyscale
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(100))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function refusal(input: Uint8Array): Promise<StudioImageError> {
+  const error = await prepareStudioImage(input).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof StudioImageError)) throw new Error(`expected a StudioImageError, got ${String(error)}`);
+  return error;
+}
+
+describe('prepareStudioImage (issue 16: uploads become one WebP the platform serves)', () => {
+  it('fits a large photo inside 2000 x 2000 as WebP, addressed by the SHA-256 of its bytes', async () => {
+    const image = await prepareStudioImage(await picture(3000, 1500).jpeg().toBuffer());
+    expect(image).toMatchObject({ width: 2000, height: 1000, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const out = await sharp(image.bytes).metadata();
+    expect([out.format, out.width, out.height]).toEqual(['webp', 2000, 1000]);
+    const tall = await prepareStudioImage(await picture(900, 2600).png().toBuffer());
+    expect([tall.width, tall.height]).toEqual([692, 2000]);
+  });
+
+  it('never enlarges a small picture, and makes the same bytes from the same picture', async () => {
+    const png = await picture(120, 40).png().toBuffer();
+    const first = await prepareStudioImage(png);
+    expect([first.width, first.height]).toEqual([120, 40]);
+    const again = await prepareStudioImage(png);
+    expect(again.sha256).toBe(first.sha256);
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+  });
+
+  it('turns a photo upright from its EXIF orientation and strips its metadata', async () => {
+    // 40 x 20 stored, shown rotated 90°: 20 x 40.
+    const photo = await picture(40, 20)
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Artist: 'Someone', Copyright: 'Their camera' } } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const image = await prepareStudioImage(photo);
+    expect([image.width, image.height]).toEqual([20, 40]);
+    const out = await sharp(image.bytes).metadata();
+    expect(out.exif).toBeUndefined();
+    expect(out.orientation).toBeUndefined();
+    expect(out.xmp).toBeUndefined();
+  });
+
+  it('reads PNG with transparency, WebP, AVIF and GIF; an animated image keeps its first frame', async () => {
+    const clear = await sharp({ create: { width: 32, height: 32, channels: 4, background: '#ff000080' } })
+      .png()
+      .toBuffer();
+    expect((await sharp((await prepareStudioImage(clear)).bytes).metadata()).hasAlpha).toBe(true);
+    for (const made of [picture(64, 48).webp(), picture(64, 48).avif(), picture(64, 48).gif()]) {
+      const image = await prepareStudioImage(await made.toBuffer());
+      expect([image.width, image.height]).toEqual([64, 48]);
+    }
+    const red = await picture(40, 30, '#ff0000').png().toBuffer();
+    const blue = await picture(40, 30, '#0000ff').png().toBuffer();
+    const animated = await sharp([red, blue], { join: { animated: true } })
+      .gif()
+      .toBuffer();
+    expect((await sharp(animated).metadata()).pages).toBe(2);
+    const image = await prepareStudioImage(animated);
+    expect([image.width, image.height]).toEqual([40, 30]);
+    const { data } = await sharp(image.bytes).raw().toBuffer({ resolveWithObject: true });
+    expect([data[0], data[1], data[2]]).toEqual([
+      expect.closeTo(255, -1),
+      expect.closeTo(0, -1),
+      expect.closeTo(0, -1),
+    ]);
+    expect((await sharp(image.bytes).metadata()).pages).toBeUndefined();
+  });
+
+  it('refuses an empty file and one over 10 MB, before reading it', async () => {
+    expect(await refusal(new Uint8Array())).toMatchObject({
+      problem: 'empty',
+      message: 'The file is empty: choose an image to upload.',
+    });
+    const big = await refusal(new Uint8Array(MAX_UPLOAD_BYTES + 1));
+    expect(big.problem).toBe('too-large');
+    expect(big.message).toMatch(/^The image is larger than 10 MB: /);
+  });
+
+  it('refuses what is not an image, or not whole', async () => {
+    const message = 'The file is not an image the Studio can read: upload a JPEG, PNG, WebP, AVIF or GIF image.';
+    const jpeg = await picture(400, 300).jpeg().toBuffer();
+    for (const input of [Buffer.from('hello, world'), Buffer.from('%PDF-1.7\n'), jpeg.subarray(0, jpeg.length / 2)])
+      expect(await refusal(input)).toMatchObject({ problem: 'not-an-image', message });
+  });
+
+  it('refuses SVG, which can carry scripts, however it starts', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(1)</script></svg>';
+    for (const text of [svg, `\ufeff  \n<?xml version="1.0"?>${svg}`, `<!DOCTYPE svg>${svg}`]) {
+      const error = await refusal(Buffer.from(text));
+      expect(error.problem).toBe('svg');
+      expect(error.message).toBe(
+        'SVG images are not accepted, because they can carry scripts: upload a PNG, WebP or JPEG version of it.',
+      );
+    }
+  });
+
+  it('refuses an image smaller than 16 x 16, and one claiming more than 100 megapixels', async () => {
+    expect(await refusal(await picture(15, 40).png().toBuffer())).toMatchObject({
+      problem: 'too-small',
+      message: 'The image is 15 × 40 pixels; an image must be at least 16 × 16 pixels.',
+    });
+    expect((await prepareStudioImage(await picture(16, 16).png().toBuffer())).width).toBe(16);
+    const bomb = await refusal(claimedPng(20_000));
+    expect(bomb.problem).toBe('too-many-pixels');
+    expect(bomb.message).toBe(
+      'The image is 20000 × 20000 pixels, more than the Studio accepts (100 megapixels): save it smaller and upload it again.',
+    );
+  });
+});
+
+describe('the studio_media table (migration 012)', () => {
+  let db: PlatformDb;
+  let media: StudioMedia;
+  beforeEach(async () => {
+    db = openDatabase(`file:${join(dir, `m-${Math.random().toString(36).slice(2)}.db`)}`);
+    await migrateToLatest(db);
+    media = createStudioMedia(db, { now: () => new Date('2026-11-22T00:00:00Z') });
+  });
+  afterEach(async () => db.destroy());
+
+  it('stores a picture once however often it is uploaded, and serves its bytes back', async () => {
+    const png = await picture(300, 200).png().toBuffer();
+    const saved = await media.save({ slug: 'acme', bytes: png, author: 'ed@studio.example' });
+    expect(saved).toEqual({
+      src: expect.stringMatching(/^\/media\/studio\/[0-9a-f]{64}\.webp$/),
+      width: 300,
+      height: 200,
+    });
+    expect(await media.save({ slug: 'acme', bytes: png, author: 'ed@studio.example' })).toEqual(saved);
+    expect(await media.save({ slug: 'other', bytes: png, author: 'al@studio.example' })).toEqual(saved);
+    const rows = await db.selectFrom('studio_media').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      slug: 'acme',
+      content_type: 'image/webp',
+      width: 300,
+      height: 200,
+      created_by: 'ed@studio.example',
+      created_at: '2026-11-22T00:00:00.000Z',
+    });
+    const { rows: stored } = await sql<{ kind: string }>`select typeof(bytes) as kind from studio_media`.execute(db);
+    expect(stored[0]?.kind).toBe('blob');
+
+    const sha256 = studioImageHash(saved.src.slice('/media/studio/'.length)) ?? '';
+    const read = await media.read(sha256);
+    expect(read).toMatchObject({ sha256, contentType: 'image/webp', width: 300, height: 200 });
+    expect(read?.bytes.equals((await prepareStudioImage(png)).bytes)).toBe(true);
+    expect(await media.read('0'.repeat(64))).toBeUndefined();
+    expect(await media.read('../../etc/passwd')).toBeUndefined();
+  });
+
+  it('stores nothing for a refused upload', async () => {
+    await expect(media.save({ slug: 'acme', bytes: Buffer.from('<svg/>'), author: 'ed' })).rejects.toBeInstanceOf(
+      StudioImageError,
+    );
+    expect(await db.selectFrom('studio_media').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('studio image addresses', () => {
+  it('are /media/studio/<sha256>.webp, and only such names are read', () => {
+    const sha = 'ab'.repeat(32);
+    expect(studioImageSrc(sha)).toBe(`/media/studio/${sha}.webp`);
+    expect(studioImageHash(`${sha}.webp`)).toBe(sha);
+    for (const name of [`${sha}.png`, `${sha.toUpperCase()}.webp`, `${sha}a.webp`, `x${sha}.webp`, '.webp', `${sha}`])
+      expect(studioImageHash(name), name).toBeUndefined();
+  });
+});
+
+describe('studioImageResponse (GET /media/studio/<file>)', () => {
+  it('answers 503 with a sentence, never cached, while the database fails', async () => {
+    const failing = { read: () => Promise.reject(new Error('database is locked')) };
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const response = await studioImageResponse(failing, `${'cd'.repeat(32)}.webp`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.text()).toBe('The image cannot be shown just now.');
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toHaveLength(1);
+    // A malformed name never reaches the database.
+    expect((await studioImageResponse(failing, 'logo.png')).status).toBe(404);
+  });
+});

@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Database } from '../db/schema';
+
+/**
+ * Pictures uploaded in the Studio (issue 16: logos, banners, block images). Every upload is made
+ * into one WebP the platform serves itself: turned upright (EXIF orientation), fitted inside
+ * 2000 x 2000 without enlarging, metadata stripped (camera, GPS), quality 82. The picture's address
+ * is the SHA-256 of those bytes, so the same picture uploaded twice is one row, and the address can
+ * be cached for a year. SVG is refused (it can carry scripts); an animated image keeps its first frame.
+ */
+
+/** The largest upload: a phone photo is 3 to 8 MB. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Pictures are fitted inside this many pixels each way (a full-width banner on a wide screen). */
+export const MAX_SIDE = 2000;
+/** Smaller than this each way is a mistake (a favicon, a tracking pixel), not a picture for a page. */
+export const MIN_SIDE = 16;
+/** More pixels than a 100-megapixel camera's: a 10 MB file claiming more is a decompression bomb. */
+export const MAX_INPUT_PIXELS = 100_000_000;
+export const WEBP_QUALITY = 82;
+export const STUDIO_MEDIA_CONTENT_TYPE = 'image/webp';
+/** Where the pictures are served (app/media/studio/[file]/route.ts). */
+export const STUDIO_MEDIA_PATH = '/media/studio/';
+
+/** What sharp reads that a page may show. SVG is not one (scripts); nor is a PDF or raw pixel data. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'tiff']);
+
+export type StudioImageProblem = 'empty' | 'too-large' | 'svg' | 'not-an-image' | 'too-small' | 'too-many-pixels';
+
+/** Why an upload was refused, with a sentence for the person who uploaded it. */
+export class StudioImageError extends Error {
+  constructor(
+    readonly problem: StudioImageProblem,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StudioImageError';
+  }
+}
+
+/** A stored picture as a tenant document refers to it (tenant.image's src, width and height). */
+export interface StudioImage {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/** A stored picture's bytes, for serving. */
+export interface StoredStudioImage {
+  sha256: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/** A picture made ready to store: the WebP bytes, their SHA-256 (hex) and size. */
+export interface PreparedStudioImage {
+  sha256: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/** The address of a stored picture. */
+export const studioImageSrc = (sha256: string): string => `${STUDIO_MEDIA_PATH}${sha256}.webp`;
+
+/** The SHA-256 a file name of /media/studio/ names (`<64 lower-case hex>.webp`), or undefined. */
+export function studioImageHash(fileName: string): string | undefined {
+  const match = /^([0-9a-f]{64})\.webp$/.exec(fileName);
+  return match?.[1];
+}
+
+const TOO_LARGE = `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: save it smaller (a photo for a web page needs no more than ${MAX_SIDE} pixels across) and upload it again.`;
+const NOT_AN_IMAGE = 'The file is not an image the Studio can read: upload a JPEG, PNG, WebP, AVIF or GIF image.';
+
+/** Whether the bytes are text starting with '<' (SVG, XML, HTML): no image format sharp reads begins so. */
+function looksLikeMarkup(bytes: Uint8Array): boolean {
+  let at = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0; // UTF-8 byte order mark
+  while (at < bytes.length && at < 1024 && [0x20, 0x09, 0x0a, 0x0d].includes(bytes[at] ?? 0)) at++;
+  return bytes[at] === 0x3c; // '<'
+}
+
+const svgRefused = () =>
+  new StudioImageError(
+    'svg',
+    'SVG images are not accepted, because they can carry scripts: upload a PNG, WebP or JPEG version of it.',
+  );
+
+/**
+ * The picture as the platform stores it, or a StudioImageError saying why not: empty, over
+ * 10 MB, not an image sharp reads, SVG, smaller than 16 x 16 or more than 100 megapixels.
+ */
+export async function prepareStudioImage(input: Uint8Array): Promise<PreparedStudioImage> {
+  if (input.byteLength === 0) throw new StudioImageError('empty', 'The file is empty: choose an image to upload.');
+  if (input.byteLength > MAX_UPLOAD_BYTES) throw new StudioImageError('too-large', TOO_LARGE);
+  if (looksLikeMarkup(input)) throw svgRefused();
+  // 'error' rather than sharp's 'warning': phone and camera JPEGs often carry harmless warnings.
+  const options = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { ...options, limitInputPixels: false }).metadata();
+  } catch {
+    throw new StudioImageError('not-an-image', NOT_AN_IMAGE);
+  }
+  if (metadata.format === 'svg') throw svgRefused();
+  if (!ACCEPTED_FORMATS.has(metadata.format)) throw new StudioImageError('not-an-image', NOT_AN_IMAGE);
+  // An animated image's height is one frame's.
+  const { width, height } = metadata;
+  if (width * height > MAX_INPUT_PIXELS)
+    throw new StudioImageError(
+      'too-many-pixels',
+      `The image is ${width} × ${height} pixels, more than the Studio accepts (${MAX_INPUT_PIXELS / 1_000_000} megapixels): save it smaller and upload it again.`,
+    );
+  if (width < MIN_SIDE || height < MIN_SIDE)
+    throw new StudioImageError(
+      'too-small',
+      `The image is ${width} × ${height} pixels; an image must be at least ${MIN_SIDE} × ${MIN_SIDE} pixels.`,
+    );
+  let output: { data: Buffer; info: OutputInfo };
+  try {
+    // Only the first frame of an animation is read (sharp's default); no metadata is kept (sharp's default).
+    output = await sharp(input, options)
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    // The header read, the pixels do not (a truncated or corrupt file).
+    throw new StudioImageError('not-an-image', NOT_AN_IMAGE);
+  }
+  const sha256 = createHash('sha256').update(output.data).digest('hex');
+  return { sha256, width: output.info.width, height: output.info.height, bytes: output.data };
+}
+
+export interface StudioMediaOptions {
+  now?: () => Date;
+}
+
+export interface StudioMedia {
+  /** Makes the picture and stores it for the site (once per picture); a StudioImageError when it is refused. */
+  save(input: { slug: string; bytes: Uint8Array; author: string }): Promise<StudioImage>;
+  /** A stored picture by its SHA-256, or undefined. */
+  read(sha256: string): Promise<StoredStudioImage | undefined>;
+}
+
+/** The media store over a database that is opened on first use (the process-wide one). */
+export function studioMediaOver(
+  database: () => Promise<Kysely<Database>>,
+  options: StudioMediaOptions = {},
+): StudioMedia {
+  return {
+    async save({ slug, bytes, author }) {
+      const image = await prepareStudioImage(bytes);
+      const db = await database();
+      // The same picture again (from any site) is the row already there: same bytes, same address.
+      await db
+        .insertInto('studio_media')
+        .values({
+          sha256: image.sha256,
+          slug,
+          content_type: STUDIO_MEDIA_CONTENT_TYPE,
+          width: image.width,
+          height: image.height,
+          bytes: image.bytes,
+          created_by: author,
+          created_at: (options.now?.() ?? new Date()).toISOString(),
+        })
+        .onConflict((oc) => oc.column('sha256').doNothing())
+        .execute();
+      return { src: studioImageSrc(image.sha256), width: image.width, height: image.height };
+    },
+
+    async read(sha256) {
+      if (!SHA256.test(sha256)) return undefined;
+      const db = await database();
+      const row = await db
+        .selectFrom('studio_media')
+        .select(['sha256', 'content_type', 'width', 'height', 'bytes'])
+        .where('sha256', '=', sha256)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        sha256: row.sha256,
+        contentType: row.content_type,
+        width: row.width,
+        height: row.height,
+        bytes: Buffer.from(row.bytes),
+      };
+    },
+  };
+}
+
+const plainText = (status: number, text: string, headers: Record<string, string> = {}) =>
+  new Response(text, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+
+/**
+ * The answer to GET /media/studio/<file>: the picture, cached for a year (its address is its
+ * hash), or a plain 404 that nothing keeps (a name that is not `<sha256>.webp`, or an unknown
+ * picture), or 503 while the database fails.
+ */
+export async function studioImageResponse(media: Pick<StudioMedia, 'read'>, fileName: string): Promise<Response> {
+  const sha256 = studioImageHash(fileName);
+  if (!sha256) return plainText(404, 'Not found');
+  const image = await media.read(sha256).catch((error: unknown) => {
+    console.error('Studio media could not be read', error);
+    return null;
+  });
+  if (image === null) return plainText(503, 'The image cannot be shown just now.', { 'retry-after': '5' });
+  if (!image) return plainText(404, 'Not found');
+  return new Response(new Uint8Array(image.bytes), {
+    headers: {
+      'content-type': image.contentType,
+      'content-length': String(image.bytes.byteLength),
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
+
+/** The media store over one open database (tests, scripts). */
+export function createStudioMedia(db: Kysely<Database>, options: StudioMediaOptions = {}): StudioMedia {
+  return studioMediaOver(async () => db, options);
+}

@@ -1,0 +1,103 @@
+/**
+ * POST /api/studio/sites/<slug>/media: an image uploaded in the Studio's editor (issue 16), as
+ * multipart form data with the file in the field `file`. Checked on the server like every Studio
+ * call (studio-call.ts: host, method, CSRF, session, the site and the staff member's grant), then
+ * stored as WebP by services/studio-media and written to the audit log.
+ *
+ *   201 { src: '/media/studio/<sha256>.webp', width, height }   what the image field puts in the document
+ *   400 empty, too small, not a form with a file     413 over 10 MB     415 not an image, SVG, not multipart
+ *
+ * The body is never read past 10 MB and a form's worth of headers, whatever Content-Length says.
+ */
+import { answer } from '../../server/http/api-request';
+import { getTenantStore } from '../../services/tenant-store';
+import {
+  MAX_UPLOAD_BYTES,
+  saveStudioImage,
+  StudioImageError,
+  type StudioImageProblem,
+} from '../../services/studio-media';
+import { Refusal, siteCaller, studioCall } from './studio-call';
+
+/** The upload limit, plus room for the form's boundaries and part headers. */
+export const MAX_MEDIA_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
+
+/** What the audit log calls an upload. */
+export const MEDIA_UPLOAD_ACTION = 'studio.media-upload';
+
+const TOO_LARGE = `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: save it smaller and upload it again.`;
+const SEND_A_FORM = 'Send the image as multipart/form-data, with the file in a field named "file".';
+
+const STATUS: Record<StudioImageProblem, number> = {
+  empty: 400,
+  'too-large': 413,
+  svg: 415,
+  'not-an-image': 415,
+  'too-small': 400,
+  'too-many-pixels': 400,
+};
+
+/** The body's bytes, or undefined as soon as it is over `maxBytes` (a chunked body declares no length). */
+async function cappedBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
+/** The uploaded file's bytes, or the refusal (not multipart, too large, no file). */
+async function uploadedFile(request: Request): Promise<Uint8Array> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw new Refusal(415, SEND_A_FORM);
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_MEDIA_BODY_BYTES) throw new Refusal(413, TOO_LARGE);
+  const body = await cappedBody(request, MAX_MEDIA_BODY_BYTES);
+  // Shorter than declared: cut off on the way (Next keeps only the first 10 MB of a body the proxy sees
+  // unless experimental.proxyClientMaxBodySize says more), so the file was too large.
+  if (body === undefined || (declared > 0 && body.byteLength < declared)) throw new Refusal(413, TOO_LARGE);
+  let form: FormData;
+  try {
+    // The bytes already read, parsed by the runtime's multipart reader (Response.formData).
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new Refusal(400, `The upload could not be read. ${SEND_A_FORM}`);
+  }
+  const file = form.get('file');
+  if (file === null || typeof file === 'string') throw new Refusal(400, SEND_A_FORM);
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+export function handleMediaUpload(request: Request, slug: string): Promise<Response> {
+  return studioCall(async () => {
+    const { staff, site } = await siteCaller(request, slug, 'POST');
+    const bytes = await uploadedFile(request);
+    const author = staff.user.email;
+    const image = await saveStudioImage({ slug: site.slug, bytes, author }).catch((error: unknown) => {
+      throw error instanceof StudioImageError ? new Refusal(STATUS[error.problem], error.message) : error;
+    });
+    await getTenantStore().audit({
+      actor: author,
+      action: MEDIA_UPLOAD_ACTION,
+      slug: site.slug,
+      detail: { src: image.src, width: image.width, height: image.height },
+    });
+    return answer(201, image);
+  });
+}

@@ -1,0 +1,493 @@
+'use client';
+/**
+ * The Tenant Studio's site editor (issue 16). The document is edited in tabs (rjsf forms cut from
+ * the bundled schema, the Pages editor, a JSON tab), autosaved as a draft a moment after each
+ * change, checked by the server with the checks and messages of `npm run validate`, and previewed
+ * beside the form through a signed preview token. Publish is possible only while the saved draft
+ * has no problems (the server refuses it anyway); a publish from a stale version shows the other
+ * editor's changes and keeps this draft. History lists every version, with diffs and Restore.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import bundleJson from '../../schemas/studio.schema.json';
+import type { EditorIssue, JsonObject, PageDoc, SchemaNode } from './editor-types';
+import { errorTreeFor, sectionSchema } from './schema-tools';
+import { uiSchemaFor } from './ui-schema';
+import { READ_ONLY_KEYS, SECTIONS, type Section } from './sections';
+import { effectiveColours, issueCounts, pickKeys, pointerWords, sectionOfIssue, withKeys } from './document-model';
+import { SchemaForm } from './SchemaForm.client';
+import { PagesEditor } from './PagesEditor.client';
+import { HistoryPanel } from './HistoryPanel.client';
+import { JsonTab } from './JsonTab.client';
+import { PreviewPane } from './PreviewPane.client';
+import { ThemeContrast } from './widgets/ThemeContrast.client';
+import { PublishPanel, type Conflict } from './PublishPanel.client';
+import styles from './editor.module.css';
+
+const bundle = bundleJson as SchemaNode;
+
+/** How long after the last change the draft is saved (the preview follows the save). */
+const AUTOSAVE_MS = 350;
+/** A fresh preview token well before the last one expires (15 minutes). */
+const PREVIEW_REFRESH_MS = 10 * 60 * 1000;
+
+export interface EditorProps {
+  slug: string;
+  siteName: string;
+  document: JsonObject;
+  source: 'draft' | 'published' | 'file';
+  baseVersionId: number | null;
+  publishedVersionId: number | null;
+  published: { by: string; at: string } | null;
+  draft: { versionId: number; by: string; at: string } | null;
+  issues: EditorIssue[];
+  inherited: JsonObject;
+  previewOrigin: string | null;
+  previewToken: string;
+  initialTab: string | null;
+}
+
+type SaveState =
+  { kind: 'saved'; at?: string } | { kind: 'pending' } | { kind: 'saving' } | { kind: 'error'; message: string };
+
+const EXTRA_TABS = [
+  { id: 'json', label: 'JSON' },
+  { id: 'history', label: 'History' },
+] as const;
+
+type TabId = string;
+
+interface ApiAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+async function call(method: 'GET' | 'PUT' | 'POST', url: string, body?: unknown): Promise<ApiAnswer> {
+  const response = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+    cache: 'no-store',
+  });
+  let parsed: unknown = {};
+  try {
+    parsed = await response.json();
+  } catch {
+    parsed = { message: `The server answered ${response.status} without a readable message.` };
+  }
+  const record = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  return { status: response.status, body: record };
+}
+
+const issuesFrom = (value: unknown): EditorIssue[] =>
+  Array.isArray(value)
+    ? value.filter(
+        (i): i is EditorIssue =>
+          typeof i === 'object' &&
+          i !== null &&
+          typeof (i as EditorIssue).pointer === 'string' &&
+          typeof (i as EditorIssue).message === 'string',
+      )
+    : [];
+
+const messageOf = (answer: ApiAnswer): string =>
+  typeof answer.body.message === 'string' ? answer.body.message : `The server answered ${answer.status}.`;
+
+const tabIds = (): TabId[] => [...SECTIONS.map((s) => s.id), ...EXTRA_TABS.map((t) => t.id)];
+
+export function Editor(props: EditorProps) {
+  const { slug, siteName, inherited } = props;
+  const apiBase = `/api/studio/sites/${encodeURIComponent(slug)}`;
+  const [document, setDocument] = useState<JsonObject>(props.document);
+  const [issues, setIssues] = useState<EditorIssue[]>(props.issues);
+  const [publishedVersionId, setPublishedVersionId] = useState<number | null>(props.publishedVersionId);
+  const [save, setSave] = useState<SaveState>({ kind: 'saved' });
+  const [previewToken, setPreviewToken] = useState(props.previewToken);
+  const [previewPath, setPreviewPath] = useState('/');
+  const [tab, setTab] = useState<TabId>(() =>
+    props.initialTab && tabIds().includes(props.initialTab) ? props.initialTab : 'identity',
+  );
+  const [jsonProblem, setJsonProblem] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [historyKey, setHistoryKey] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+
+  // The newest document and base, for the autosave that runs after the state has moved on. Every
+  // change of either goes through the handlers below, which keep this up to date.
+  const latest = useRef({ document: props.document, baseVersionId: props.baseVersionId });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inFlight = useRef(false);
+  const again = useRef(false);
+  const savedText = useRef(JSON.stringify(props.document));
+
+  const saveNow = useCallback(async () => {
+    if (inFlight.current) {
+      again.current = true;
+      return;
+    }
+    inFlight.current = true;
+    // Saves until what is saved is the newest document (a change made during a save is saved next).
+    for (;;) {
+      again.current = false;
+      const { document: doc, baseVersionId: base } = latest.current;
+      const text = JSON.stringify(doc);
+      setSave({ kind: 'saving' });
+      try {
+        const answer = await call('PUT', `${apiBase}/draft`, { document: doc, baseVersionId: base });
+        if (answer.status === 200) {
+          savedText.current = text;
+          setIssues(issuesFrom(answer.body.issues));
+          const preview = answer.body.preview as { token?: unknown } | undefined;
+          if (typeof preview?.token === 'string') setPreviewToken(preview.token);
+          const draft = answer.body.draft as { savedAt?: unknown } | undefined;
+          setSave({ kind: 'saved', ...(typeof draft?.savedAt === 'string' ? { at: draft.savedAt } : {}) });
+        } else {
+          setSave({ kind: 'error', message: `Not saved: ${messageOf(answer)}` });
+          break;
+        }
+      } catch {
+        setSave({
+          kind: 'error',
+          message:
+            'Not saved: the Studio could not be reached. Your change is kept here and saved with your next change.',
+        });
+        break;
+      }
+      if (!again.current && JSON.stringify(latest.current.document) === savedText.current) break;
+    }
+    inFlight.current = false;
+  }, [apiBase]);
+
+  /** Every change of the document goes through here: it is kept and saved a moment later. */
+  const change = useCallback(
+    (next: JsonObject) => {
+      if (JSON.stringify(next) === JSON.stringify(latest.current.document)) return;
+      latest.current = { ...latest.current, document: next };
+      setDocument(next);
+      setSave({ kind: 'pending' });
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void saveNow(), AUTOSAVE_MS);
+    },
+    [saveNow],
+  );
+
+  // Saves what is pending when the page is left, and warns while a change is not yet saved.
+  useEffect(() => {
+    const onLeave = (event: BeforeUnloadEvent) => {
+      if (JSON.stringify(latest.current.document) === savedText.current) return;
+      void saveNow();
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onLeave);
+    return () => window.removeEventListener('beforeunload', onLeave);
+  }, [saveNow]);
+
+  // A fresh preview token while the editor stays open without changes.
+  useEffect(() => {
+    const id = setInterval(() => {
+      void call('GET', `${apiBase}/preview-token`).then((answer) => {
+        const preview = answer.body.preview as { token?: unknown } | undefined;
+        if (answer.status === 200 && typeof preview?.token === 'string') setPreviewToken(preview.token);
+      });
+    }, PREVIEW_REFRESH_MS);
+    return () => clearInterval(id);
+  }, [apiBase]);
+
+  const chooseTab = useCallback((id: TabId) => {
+    setTab(id);
+    const url = new URL(window.location.href);
+    url.searchParams.set('tab', id);
+    window.history.replaceState(null, '', url);
+  }, []);
+
+  /** A tab's form changed its keys: the newest document with those keys replaced. */
+  const changeKeys = useCallback(
+    (keys: readonly string[], data: JsonObject) => change(withKeys(latest.current.document, keys, data)),
+    [change],
+  );
+
+  const counts = useMemo(() => issueCounts(issues), [issues]);
+  const section = SECTIONS.find((s) => s.id === tab);
+
+  const published = useCallback((versionId: number, how: string) => {
+    setPublishedVersionId(versionId);
+    latest.current = { ...latest.current, baseVersionId: versionId };
+    setConflict(null);
+    setHistoryKey((k) => k + 1);
+    setAnnouncement(how);
+  }, []);
+
+  const publish = useCallback(
+    async (message: string): Promise<string | undefined> => {
+      clearTimeout(timer.current);
+      const answer = await call('POST', `${apiBase}/publish`, {
+        document: latest.current.document,
+        baseVersionId: latest.current.baseVersionId,
+        message,
+      });
+      if (answer.status === 200) {
+        const version = answer.body.version as { id?: unknown } | undefined;
+        const id = typeof version?.id === 'number' ? version.id : null;
+        if (id !== null) published(id, `Published version ${id}. The public site shows it on the next page view.`);
+        savedText.current = JSON.stringify(latest.current.document);
+        setSave({ kind: 'saved' });
+        return undefined;
+      }
+      if (answer.status === 409) {
+        const current = answer.body.current as Conflict['current'];
+        const changes = Array.isArray(answer.body.changes) ? (answer.body.changes as Conflict['changes']) : [];
+        setConflict({ message: messageOf(answer), current, changes });
+        return messageOf(answer);
+      }
+      if (answer.status === 422) setIssues(issuesFrom(answer.body.issues));
+      return messageOf(answer);
+    },
+    [apiBase, published],
+  );
+
+  /** After a conflict: publish this draft over the other editor's version (theirs stays in the history). */
+  const rebase = useCallback(() => {
+    if (!conflict) return;
+    setPublishedVersionId(conflict.current.versionId);
+    latest.current = { ...latest.current, baseVersionId: conflict.current.versionId };
+    setConflict(null);
+    setHistoryKey((k) => k + 1);
+    setAnnouncement(
+      `Your draft is now based on version ${conflict.current.versionId}. Publishing it replaces their changes listed above; their version stays in the history.`,
+    );
+    // The draft is saved again from the new base.
+    void saveNow();
+  }, [conflict, saveNow]);
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const ids = tabIds();
+    const index = ids.indexOf(tab);
+    const move =
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? -1
+          : event.key === 'Home'
+            ? -index
+            : event.key === 'End'
+              ? ids.length - 1 - index
+              : 0;
+    if (!move) return;
+    event.preventDefault();
+    const next = ids[(index + move + ids.length) % ids.length] ?? 'identity';
+    chooseTab(next);
+    window.document.getElementById(`tab-${next}`)?.focus();
+  };
+
+  const canPublish = issues.length === 0 && jsonProblem === null && save.kind === 'saved';
+  const pageRoutes = useMemo(() => {
+    const own = document.pages && typeof document.pages === 'object' ? Object.keys(document.pages) : [];
+    const theirs = inherited.pages && typeof inherited.pages === 'object' ? Object.keys(inherited.pages) : [];
+    return [...theirs, ...own];
+  }, [document.pages, inherited.pages]);
+
+  return (
+    <div className={styles.editor}>
+      <div className={styles.status} role="status" aria-live="polite">
+        <SaveStatus state={save} />
+        {announcement ? <span className={styles.announcement}>{announcement}</span> : null}
+      </div>
+      {props.draft && props.draft.by && props.source === 'draft' ? (
+        <p className={styles.note}>
+          Opened the unpublished draft saved by {props.draft.by}. Your changes carry on from it.
+        </p>
+      ) : null}
+      <IssueSummary issues={issues} onShow={(s) => chooseTab(s.id)} />
+      <PublishPanel
+        canPublish={canPublish}
+        blockedBecause={
+          jsonProblem
+            ? 'The JSON tab holds text that is not valid JSON.'
+            : issues.length
+              ? `The draft has ${issues.length === 1 ? '1 problem' : `${issues.length} problems`} to fix first (listed above).`
+              : save.kind !== 'saved'
+                ? 'Waiting for the draft to be saved.'
+                : undefined
+        }
+        conflict={conflict}
+        onPublish={publish}
+        onRebase={rebase}
+        publishedVersionId={publishedVersionId}
+      />
+      <div className={styles.columns}>
+        <div className={styles.formColumn}>
+          <div role="tablist" aria-label="Parts of the site" className={styles.tabs}>
+            {[...SECTIONS, ...EXTRA_TABS].map((t) => {
+              const count = counts[t.id] ?? 0;
+              return (
+                <button
+                  key={t.id}
+                  id={`tab-${t.id}`}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === t.id}
+                  aria-controls={`panel-${t.id}`}
+                  tabIndex={tab === t.id ? 0 : -1}
+                  className={styles.tab}
+                  onClick={() => chooseTab(t.id)}
+                  onKeyDown={onTabKey}
+                >
+                  {t.label}
+                  {count ? (
+                    <span className={styles.tabCount}> ({count === 1 ? '1 problem' : `${count} problems`})</span>
+                  ) : null}
+                </button>
+              );
+            })}
+          </div>
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={styles.panel} tabIndex={0}>
+            {section ? (
+              <SectionPanel
+                section={section}
+                slug={slug}
+                document={document}
+                inherited={inherited}
+                issues={issues}
+                onChange={changeKeys}
+                onPreview={setPreviewPath}
+              />
+            ) : tab === 'json' ? (
+              <JsonTab document={document} issues={issues} onChange={change} onProblem={setJsonProblem} />
+            ) : (
+              <HistoryPanel
+                slug={slug}
+                siteName={siteName}
+                publishedVersionId={publishedVersionId}
+                refreshKey={historyKey}
+                onRestored={(id) => {
+                  published(id, `Restored: version ${id} is live. The editor shows it now.`);
+                  window.location.reload();
+                }}
+              />
+            )}
+          </div>
+        </div>
+        <PreviewPane
+          siteName={siteName}
+          origin={props.previewOrigin}
+          token={previewToken}
+          path={previewPath}
+          paths={pageRoutes}
+          onPath={setPreviewPath}
+        />
+      </div>
+    </div>
+  );
+}
+
+function SaveStatus({ state }: { state: SaveState }) {
+  if (state.kind === 'pending') return <span>Unsaved changes…</span>;
+  if (state.kind === 'saving') return <span>Saving draft…</span>;
+  if (state.kind === 'error') return <span className={styles.error}>{state.message}</span>;
+  return <span>{state.at ? 'Draft saved.' : 'No unsaved changes.'}</span>;
+}
+
+function IssueSummary({ issues, onShow }: { issues: EditorIssue[]; onShow: (section: Section) => void }) {
+  if (!issues.length) return null;
+  return (
+    <section className={styles.issues} aria-labelledby="issues-heading">
+      <h2 id="issues-heading">
+        {issues.length === 1 ? '1 problem' : `${issues.length} problems`} to fix before publishing
+      </h2>
+      <ul>
+        {issues.map((issue, index) => {
+          const section = sectionOfIssue(issue);
+          return (
+            <li key={`${issue.pointer}-${index}`}>
+              <span className={styles.issueWhere}>{pointerWords(issue.pointer)}</span>: {issue.message}
+              {section ? (
+                <>
+                  {' '}
+                  <button type="button" className={styles.linkButton} onClick={() => onShow(section)}>
+                    Go to {section.label}
+                  </button>
+                </>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+interface SectionPanelProps {
+  section: Section;
+  slug: string;
+  document: JsonObject;
+  inherited: JsonObject;
+  issues: EditorIssue[];
+  onChange: (keys: readonly string[], data: JsonObject) => void;
+  onPreview: (path: string) => void;
+}
+
+function SectionPanel({ section, slug, document, inherited, issues, onChange, onPreview }: SectionPanelProps) {
+  const schema = useMemo(() => sectionSchema(bundle, section.keys), [section]);
+  const uiSchema = useMemo(() => uiSchemaFor(schema, READ_ONLY_KEYS), [schema]);
+  const data = useMemo(() => pickKeys(document, section.keys), [document, section]);
+  const errors = useMemo(() => errorTreeFor(issues, ''), [issues]);
+  const context = useMemo(() => ({ slug }), [slug]);
+  const onForm = useCallback((formData: JsonObject) => onChange(section.keys, formData), [onChange, section]);
+  const [layoutOpen, setLayoutOpen] = useState(false);
+  const layoutSchema = useMemo(() => sectionSchema(bundle, ['layout']), []);
+  const layoutUi = useMemo(() => uiSchemaFor(layoutSchema), [layoutSchema]);
+  const onLayout = useCallback((formData: JsonObject) => onChange(['layout'], formData), [onChange]);
+  const onPages = useCallback(
+    (next: Record<string, PageDoc | null> | undefined) => onChange(['pages'], next ? { pages: next } : {}),
+    [onChange],
+  );
+  const pages = (document.pages ?? undefined) as Record<string, PageDoc | null> | undefined;
+  const inheritedPages = (inherited.pages ?? {}) as Record<string, PageDoc>;
+  return (
+    <>
+      <h2 className={styles.panelHeading}>{section.label}</h2>
+      <p className={styles.intro}>{section.intro}</p>
+      {section.id === 'theme' ? <ThemeContrast colors={effectiveColours(bundle, inherited, document)} /> : null}
+      {section.id === 'pages' ? (
+        <PagesEditor
+          slug={slug}
+          bundle={bundle}
+          own={pages}
+          inherited={inheritedPages}
+          issues={issues}
+          onChange={onPages}
+          onPreview={onPreview}
+        />
+      ) : null}
+      {section.id === 'pages' ? (
+        <details className={styles.layoutDetails} onToggle={(event) => setLayoutOpen(event.currentTarget.open)}>
+          <summary>Header and footer blocks (advanced)</summary>
+          <p className={styles.intro}>
+            The blocks around every page. Leave this empty to keep the template&apos;s header and footer.
+          </p>
+          {layoutOpen ? (
+            <SchemaForm
+              idPrefix="f-layout"
+              schema={layoutSchema}
+              uiSchema={layoutUi}
+              data={pickKeys(document, ['layout'])}
+              errors={errors}
+              context={context}
+              onChange={onLayout}
+            />
+          ) : null}
+        </details>
+      ) : (
+        <SchemaForm
+          idPrefix={`f-${section.id}`}
+          schema={schema}
+          uiSchema={uiSchema}
+          data={data}
+          errors={errors}
+          context={context}
+          onChange={onForm}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,363 @@
+'use client';
+
+/**
+ * A site's history in the editor (issue 16): every version with its author, time and message, the
+ * changes between any two versions field by field, and Restore, which publishes an earlier version
+ * again as a new one (nothing is lost). The list is read again whenever `refreshKey` changes (the
+ * editor bumps it after a publish). Progress and results are announced in a status region; refusals
+ * (a stale base, an invalid document) are shown with the server's own sentence.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import styles from '../components/studio.module.css';
+import history from './history-panel.module.css';
+
+export interface HistoryPanelProps {
+  slug: string;
+  siteName: string;
+  /** The published version the editor started from: sent as the base of a restore. */
+  publishedVersionId: number | null;
+  /** Any change reads the history again. */
+  refreshKey: number;
+  /** After a restore: the id of the new published version. */
+  onRestored(versionId: number): void;
+}
+
+/** One version as GET .../history lists it (studio/api/document-routes.ts). */
+interface VersionRow {
+  id: number;
+  state: 'published' | 'draft';
+  author: string;
+  message: string;
+  createdAt: string;
+  parentId: number | null;
+}
+
+interface HistoryAnswer {
+  publishedVersionId: number | null;
+  draftVersionId: number | null;
+  versions: VersionRow[];
+}
+
+/** One change as GET .../diff lists it: describeChange's line and the field's JSON pointer. */
+interface ChangeRow {
+  pointer: string;
+  description: string;
+}
+
+interface Refused {
+  message: string;
+  issues?: { pointer: string; message: string }[];
+}
+
+type Loaded<T> = { ok: true; value: T } | { ok: false; refused: Refused };
+
+const UNREACHABLE = 'The Studio could not be reached. Check your connection and try again.';
+
+/** The answer as JSON, or a refusal with the server's sentence (or ours when it sent none). */
+async function call<T>(url: string, init?: RequestInit): Promise<{ status: number } & Loaded<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, { cache: 'no-store', ...init });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return { status: 0, ok: false, refused: { message: UNREACHABLE } };
+  }
+  const body = (await response.json().catch(() => undefined)) as (Partial<Refused> & T) | undefined;
+  if (response.ok && body !== undefined) return { status: response.status, ok: true, value: body };
+  const message =
+    typeof body?.message === 'string' && body.message
+      ? body.message
+      : `The Studio answered with an error (${response.status}). Please try again in a moment.`;
+  return {
+    status: response.status,
+    ok: false,
+    refused: { message, ...(Array.isArray(body?.issues) ? { issues: body.issues } : {}) },
+  };
+}
+
+const TIME = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+
+function shownTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : TIME.format(date);
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The comparison to start from: the live version against the published version before it (else
+ * the version before it, whatever it is); without a live version, the newest against the one before.
+ */
+function defaultPair(versions: readonly VersionRow[], liveId: number | null): { from: number; to: number } {
+  const toIndex = Math.max(
+    0,
+    versions.findIndex((v) => v.id === liveId),
+  );
+  const to = versions[toIndex];
+  const older = versions.slice(toIndex + 1);
+  const from = older.find((v) => v.state === 'published') ?? older[0] ?? to;
+  return { from: from?.id ?? 0, to: to?.id ?? 0 };
+}
+
+/** A change line with its field marked as code; the text read out is describeChange's line as it is. */
+function ChangeLine({ change }: { change: ChangeRow }) {
+  const { pointer, description } = change;
+  if (pointer && description.startsWith(`${pointer} `))
+    return (
+      <>
+        <code className={history.path}>{pointer}</code>
+        {description.slice(pointer.length)}
+      </>
+    );
+  return <>{description}</>;
+}
+
+export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, onRestored }: HistoryPanelProps) {
+  const id = useId();
+  // The history read for one (site, refreshKey, reload): while a newer one loads, the last stays on screen.
+  const [reloads, setReloads] = useState(0);
+  const requestKey = `${slug}\n${refreshKey}\n${reloads}`;
+  const [loaded, setLoaded] = useState<{ key: string; result: Loaded<HistoryAnswer> } | undefined>();
+  const loading = loaded?.key !== requestKey;
+  // The two versions picked for the comparison, for the history they were picked from.
+  const [picked, setPicked] = useState<{ key: string; from: number; to: number } | undefined>();
+  const [diff, setDiff] = useState<{ from: number; to: number; changes: ChangeRow[] } | undefined>();
+  const [busy, setBusy] = useState<'diff' | 'restore' | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+  const [error, setError] = useState<Refused | undefined>();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    call<HistoryAnswer>(`/api/studio/sites/${encodeURIComponent(slug)}/history`, { signal: controller.signal })
+      .then((result) => {
+        if (!controller.signal.aborted) setLoaded({ key: requestKey, result });
+      })
+      .catch(() => undefined); // aborted: a newer read is on its way
+    return () => controller.abort();
+  }, [slug, requestKey]);
+
+  const answer = loaded?.result.ok ? loaded.result.value : undefined;
+  const versions = answer?.versions ?? [];
+  const liveId = answer ? answer.publishedVersionId : publishedVersionId;
+  const pair =
+    picked && loaded && picked.key === loaded.key ? picked : defaultPair(versions, answer?.publishedVersionId ?? null);
+
+  function pick(which: 'from' | 'to', value: string) {
+    setPicked({ ...pair, [which]: Number(value), key: loaded?.key ?? '' });
+  }
+
+  async function showChanges(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setError(undefined);
+    if (pair.from === pair.to) {
+      setDiff(undefined);
+      setNotice('Choose two different versions to compare.');
+      return;
+    }
+    setBusy('diff');
+    setNotice(`Comparing version ${pair.from} with version ${pair.to}…`);
+    const query = new URLSearchParams({ from: String(pair.from), to: String(pair.to) });
+    const result = await call<{ changes: ChangeRow[] }>(
+      `/api/studio/sites/${encodeURIComponent(slug)}/diff?${query.toString()}`,
+    );
+    setBusy(undefined);
+    if (!result.ok) {
+      setDiff(undefined);
+      setNotice(undefined);
+      setError(result.refused);
+      return;
+    }
+    const { changes } = result.value;
+    setDiff({ from: pair.from, to: pair.to, changes });
+    setNotice(
+      changes.length
+        ? `${plural(changes.length, 'change')} from version ${pair.from} to version ${pair.to}.`
+        : `Versions ${pair.from} and ${pair.to} are the same.`,
+    );
+  }
+
+  async function restore(versionId: number) {
+    if (busy) return;
+    setError(undefined);
+    setBusy('restore');
+    setNotice(`Restoring version ${versionId}…`);
+    const result = await call<{ version: VersionRow }>(`/api/studio/sites/${encodeURIComponent(slug)}/restore`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ versionId, baseVersionId: publishedVersionId }),
+    });
+    setBusy(undefined);
+    if (!result.ok) {
+      setNotice(undefined);
+      setError(result.refused);
+      // Someone else published meanwhile: list what is live now.
+      if (result.status === 409) setReloads((n) => n + 1);
+      return;
+    }
+    const restored = result.value.version.id;
+    setNotice(`Restored version ${versionId} as version ${restored}; it is live now.`);
+    setReloads((n) => n + 1);
+    onRestored(restored);
+  }
+
+  const summary = answer
+    ? versions.length
+      ? `${plural(versions.length, 'version')} of ${siteName}.${liveId ? ` Version ${liveId} is live.` : ''}`
+      : `${siteName} has no versions yet.`
+    : undefined;
+  const status = loading ? `Loading the history of ${siteName}…` : (notice ?? summary ?? '');
+  const loadError = loaded && !loaded.result.ok ? loaded.result.refused : undefined;
+  const shownError = error ?? (loading ? undefined : loadError);
+  const option = (v: VersionRow) =>
+    `Version ${v.id}, ${v.id === liveId ? 'live' : v.state === 'draft' ? 'draft' : 'published'}, ${shownTime(v.createdAt)}`;
+
+  return (
+    <section className={history.panel} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>History</h2>
+      <p className={history.status} role="status">
+        {status}
+      </p>
+      {shownError ? (
+        <div className={styles.error} role="alert">
+          <p className={history.flush}>{shownError.message}</p>
+          {shownError.issues?.length ? (
+            <ul>
+              {shownError.issues.map((issue, i) => (
+                <li key={i}>
+                  {issue.pointer ? <code className={history.path}>{issue.pointer}</code> : null}
+                  {issue.pointer ? ': ' : ''}
+                  {issue.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {shownError === loadError ? (
+            <button
+              type="button"
+              className={`${styles.button} ${styles.secondary}`}
+              onClick={() => setReloads((n) => n + 1)}
+            >
+              Try again
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {answer && versions.length === 0 ? (
+        <p className={styles.hint}>
+          Nothing has been saved or published in the Studio for {siteName} yet: the site is served from its file. Every
+          save and publish from now on is listed here.
+        </p>
+      ) : null}
+
+      {versions.length > 1 ? (
+        <form className={history.compare} onSubmit={(event) => void showChanges(event)}>
+          <div className={history.pickField}>
+            <label htmlFor={`${id}-from`}>Compare version</label>
+            <select id={`${id}-from`} value={pair.from} onChange={(e) => pick('from', e.target.value)}>
+              {versions.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {option(v)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={history.pickField}>
+            <label htmlFor={`${id}-to`}>with version</label>
+            <select id={`${id}-to`} value={pair.to} onChange={(e) => pick('to', e.target.value)}>
+              {versions.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {option(v)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {/* aria-disabled, not disabled: the button keeps the focus while the changes load. */}
+          <button type="submit" className={styles.button} aria-disabled={busy !== undefined}>
+            Show changes
+          </button>
+        </form>
+      ) : null}
+
+      {diff ? (
+        <section className={history.changes} aria-labelledby={`${id}-changes`}>
+          <h3 id={`${id}-changes`}>
+            Changes from version {diff.from} to version {diff.to}
+          </h3>
+          {diff.changes.length ? (
+            <ol>
+              {diff.changes.map((change, i) => (
+                <li key={`${change.pointer}\n${i}`}>
+                  <ChangeLine change={change} />
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className={styles.hint}>The two versions are the same.</p>
+          )}
+        </section>
+      ) : null}
+
+      {versions.length ? (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption>
+              Versions of {siteName}, newest first ({plural(versions.length, 'version')})
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Version</th>
+                <th scope="col">State</th>
+                <th scope="col">Author</th>
+                <th scope="col">Time</th>
+                <th scope="col">Message</th>
+                <th scope="col">
+                  <span className={history.visuallyHidden}>Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {versions.map((v) => {
+                const live = v.id === liveId;
+                return (
+                  <tr key={v.id} data-version={v.id} className={live ? history.live : undefined}>
+                    <th scope="row">{v.id}</th>
+                    <td>
+                      {live ? (
+                        <strong>Published, live</strong>
+                      ) : v.state === 'published' ? (
+                        'Published'
+                      ) : v.id === answer?.draftVersionId ? (
+                        'Draft (current)'
+                      ) : (
+                        'Draft'
+                      )}
+                    </td>
+                    <td>{v.author}</td>
+                    <td>
+                      <time dateTime={v.createdAt}>{shownTime(v.createdAt)}</time>
+                    </td>
+                    <td>{v.message || <span className={history.muted}>No message</span>}</td>
+                    <td>
+                      {v.state === 'published' && !live ? (
+                        <button
+                          type="button"
+                          className={`${styles.button} ${styles.secondary}`}
+                          aria-disabled={busy !== undefined}
+                          onClick={() => void restore(v.id)}
+                        >
+                          Restore version {v.id}
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

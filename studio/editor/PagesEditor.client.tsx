@@ -1,0 +1,1251 @@
+'use client';
+/**
+ * The editor's Pages tab (issue 16): the site's merged page list on the left (template pages
+ * marked inherited, changed or removed), and the chosen page on the right: its title and
+ * description, and its blocks as cards that open into their props form (rjsf, from the block's
+ * schema.json). Blocks are added from a picker of the registry's block types, reordered with the
+ * Up and Down buttons or by dragging a card's handle, and removed. Changing an inherited page makes
+ * this site's own copy of it; "Reset to template" drops the copy (pages-model.ts has the rules).
+ *
+ * The editor owns no document: every change goes up through `onChange` as the tenant's new `pages`
+ * (undefined when the site has none of its own), and the server's issues come back down. Typing in
+ * one block's form re-renders only that block's card: the cards are memoised, their callbacks are
+ * stable (they read the latest document from a ref), and untouched blocks keep their identity.
+ */
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+} from 'react';
+import styles from '../components/studio.module.css';
+import type { BlockDoc, BlockType, EditorIssue, JsonObject, PageDoc, SchemaNode } from './editor-types';
+import css from './PagesEditor.module.css';
+import {
+  addPage,
+  blockPointer,
+  blockSummary,
+  insertBlock,
+  moveBlock,
+  newBlock,
+  pageList,
+  pagePointer,
+  parseWhen,
+  previewPath,
+  removeBlock,
+  removePage,
+  replaceBlock,
+  resetToTemplate,
+  restorePage,
+  updatePage,
+  whenText,
+  type PageEntry,
+  type PageStatus,
+} from './pages-model';
+import { SchemaForm } from './SchemaForm.client';
+import { blockCatalogue, blockPropsSchema, errorTreeFor, issuesUnder } from './schema-tools';
+import { uiSchemaFor } from './ui-schema';
+import type { StudioFormContext } from './widgets';
+
+export interface PagesEditorProps {
+  /** The site being edited (image uploads in block forms are stored for it). */
+  slug: string;
+  /** schemas/studio.schema.json: the block types and their props schemas. */
+  bundle: SchemaNode;
+  /** The tenant document's own `pages`, or undefined when it has none. */
+  own: Record<string, PageDoc | null> | undefined;
+  /** The pages the site's template and dealer group supply (removed ones left out). */
+  inherited: Record<string, PageDoc>;
+  /** The server's issues about the whole tenant document (pointers from its root). */
+  issues: EditorIssue[];
+  /** The tenant's new `pages`; undefined when none are left (drop the key). */
+  onChange(pages: Record<string, PageDoc | null> | undefined): void;
+  /** Show this path of the site in the preview (only concrete paths, never `/cars/:slug`). */
+  onPreview(route: string): void;
+}
+
+const MARKERS: Record<PageStatus, string> = {
+  inherited: 'Inherited',
+  overridden: 'Changed for this site',
+  own: 'This site only',
+  removed: 'Removed',
+};
+
+/** The picker's groups (a block schema's `x-category`), in the order a page is usually built. */
+const CATEGORIES: readonly (readonly [string, string])[] = [
+  ['content', 'Content'],
+  ['layout', 'Layout'],
+  ['search', 'Search'],
+  ['vehicle', 'Vehicle page'],
+  ['models', 'New models'],
+  ['forms', 'Forms'],
+  ['finance', 'Finance'],
+  ['locations', 'Locations'],
+  ['account', 'Shopper accounts'],
+];
+const categoryLabel = (category: string): string =>
+  CATEGORIES.find(([id]) => id === category)?.[1] ?? category.charAt(0).toUpperCase() + category.slice(1);
+
+const EMPTY_BLOCKS: readonly BlockDoc[] = [];
+const EMPTY_PROPS: JsonObject = {};
+
+const problems = (count: number): string => `${count} ${count === 1 ? 'problem' : 'problems'}`;
+
+/** A DOM id part for a block's key (keys hold a route, so '/' and ':'), one to one. */
+const idPart = (key: string): string => key.replace(/[^a-zA-Z0-9-]/g, (c) => `_${c.charCodeAt(0).toString(16)}_`);
+
+/** Keys for blocks added in this editor; blocks already there get `<route>#<index>` until first moved. */
+let keySerial = 0;
+const freshKey = (): string => `new-${++keySerial}`;
+
+/** What the block cards call back; one object for the editor's lifetime, so the cards' memo holds. */
+interface BlockActions {
+  move(key: string, to: number, via: 'up' | 'down' | 'drag'): void;
+  remove(key: string): void;
+  toggle(key: string): void;
+  addBelow(key: string, openerId: string): void;
+  changeProps(key: string, props: JsonObject): void;
+  changeBlock(key: string, change: (block: BlockDoc) => BlockDoc): void;
+  dragStart(key: string): void;
+  dragOver(key: string, after: boolean): void;
+  drop(): void;
+  dragEnd(): void;
+}
+
+interface DragState {
+  key: string;
+  over?: { key: string; after: boolean };
+}
+
+interface PickerState {
+  /** Where the chosen block goes. */
+  at: number;
+  /** Where focus returns when the picker is closed without a choice. */
+  returnTo: string;
+  /** Where the block goes, for the picker's heading. */
+  where: string;
+}
+
+interface RemovedBlock {
+  route: string;
+  index: number;
+  block: BlockDoc;
+  key: string;
+  name: string;
+}
+
+type Confirming = { route: string; action: 'reset' | 'remove' } | null;
+
+const sameIssues = (a: readonly EditorIssue[], b: readonly EditorIssue[]): boolean =>
+  a.length === b.length && a.every((x, i) => x.pointer === b[i]?.pointer && x.message === b[i]?.message);
+
+export function PagesEditor({
+  slug,
+  bundle,
+  own,
+  inherited,
+  issues: issuesProp,
+  onChange,
+  onPreview,
+}: PagesEditorProps) {
+  // The same issues in a new array (each check of the draft answers with one) keep the old array,
+  // so the block cards, which take their issues from it, are not all re-rendered.
+  const [issues, setIssues] = useState(issuesProp);
+  if (issuesProp !== issues && !sameIssues(issuesProp, issues)) setIssues(issuesProp);
+  const baseId = useId().replace(/[^a-zA-Z0-9-]/g, '');
+  const entries = useMemo(() => pageList(own, inherited), [own, inherited]);
+  const catalogue = useMemo(() => blockCatalogue(bundle), [bundle]);
+  const typesByName = useMemo(() => new Map(catalogue.map((t) => [t.type, t])), [catalogue]);
+  const context = useMemo<StudioFormContext>(() => ({ slug }), [slug]);
+
+  const [selected, setSelected] = useState('/');
+  const entry: PageEntry | undefined = entries.find((e) => e.route === selected) ?? entries[0];
+  const route = entry?.route;
+  const blocks = entry?.page.blocks ?? EMPTY_BLOCKS;
+
+  // React keys for the blocks, moved along with them, so a moved card keeps its open form and focus.
+  const [blockKeys, setBlockKeys] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const storedKeys = route === undefined ? undefined : blockKeys[route];
+  const keys = useMemo(
+    () => (storedKeys && storedKeys.length === blocks.length ? storedKeys : blocks.map((_, i) => `${route}#${i}`)),
+    [storedKeys, blocks, route],
+  );
+
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  // The block last opened, moved or added: "Add block" puts the new block after it.
+  const [current, setCurrent] = useState<string | null>(null);
+  const [drag, setDrag] = useState<DragState | null>(null);
+  const [picker, setPicker] = useState<PickerState | null>(null);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [announcement, setAnnouncement] = useState('');
+  // The block removed last, until it is put back or the next removal.
+  const [removed, setRemoved] = useState<RemovedBlock | null>(null);
+
+  // The element to focus once the next render is on screen (after a move, an add, a removal).
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusNext.current;
+    if (!id) return;
+    focusNext.current = null;
+    document.getElementById(id)?.focus();
+  });
+
+  // The latest document and callbacks, for the cards' stable callbacks (read only in event handlers).
+  const latest = useRef({ own, inherited, route, blocks, keys, onChange, typesByName, drag, current });
+  useLayoutEffect(() => {
+    latest.current = { own, inherited, route, blocks, keys, onChange, typesByName, drag, current };
+  });
+
+  const ids = useMemo(
+    () => ({
+      pageHeading: `${baseId}-page`,
+      title: `${baseId}-title`,
+      remove: `${baseId}-remove-page`,
+      restore: `${baseId}-restore-page`,
+      reset: `${baseId}-reset-page`,
+      confirmNo: `${baseId}-confirm-no`,
+      addBlock: `${baseId}-add-block`,
+      card: (key: string) => `${baseId}-block-${idPart(key)}`,
+    }),
+    [baseId],
+  );
+
+  const actions = useMemo<BlockActions>(() => {
+    const blockName = (block: BlockDoc | undefined, index: number): string => {
+      const title = block ? (latest.current.typesByName.get(block.type)?.title ?? block.type) : 'Block';
+      return `${title} (block ${index + 1})`;
+    };
+    const commit = (nextBlocks: BlockDoc[], nextKeys: readonly string[]) => {
+      const { own, inherited, route, onChange } = latest.current;
+      if (route === undefined) return;
+      setBlockKeys((prev) => (prev[route] === nextKeys ? prev : { ...prev, [route]: nextKeys }));
+      onChange(updatePage(own, inherited, route, (page) => ({ ...page, blocks: nextBlocks })));
+    };
+    const indexOf = (key: string) => latest.current.keys.indexOf(key);
+    const changeBlock = (key: string, change: (block: BlockDoc) => BlockDoc) => {
+      const { blocks, keys } = latest.current;
+      const index = indexOf(key);
+      const block = blocks[index];
+      if (!block) return;
+      commit(replaceBlock(blocks, index, change(block)), keys);
+    };
+    const move = (key: string, to: number, via: 'up' | 'down' | 'drag') => {
+      const { blocks, keys } = latest.current;
+      const from = indexOf(key);
+      const block = blocks[from];
+      if (!block) return;
+      const title = latest.current.typesByName.get(block.type)?.title ?? block.type;
+      if (to < 0 || to >= blocks.length || to === from) {
+        setAnnouncement(`${title} is already the ${to < from ? 'first' : 'last'} block.`);
+        return;
+      }
+      commit(moveBlock(blocks, from, to), moveBlock(keys, from, to));
+      setCurrent(key);
+      setAnnouncement(`${title} moved to position ${to + 1} of ${blocks.length}.`);
+      // The button stays under the keyboard user's finger, wherever the card went.
+      if (via !== 'drag') focusNext.current = `${ids.card(key)}-${via}`;
+    };
+    return {
+      move,
+      changeBlock,
+      changeProps: (key, props) => changeBlock(key, (block) => ({ ...block, props })),
+      remove(key) {
+        const { blocks, keys } = latest.current;
+        const index = indexOf(key);
+        const block = blocks[index];
+        if (!block) return;
+        const name = blockName(block, index);
+        const route = latest.current.route;
+        commit(removeBlock(blocks, index), removeBlock(keys, index));
+        // No "are you sure?": the removal can be undone from the notice above the blocks.
+        if (route !== undefined) setRemoved({ route, index, block, key, name });
+        const left = blocks.length - 1;
+        setAnnouncement(`${name} removed. ${left} ${left === 1 ? 'block' : 'blocks'} left. Undo is above the blocks.`);
+        if (latest.current.current === key) setCurrent(null);
+        // Focus goes to the block that took its place, else the one before, else "Add block".
+        const neighbour = keys[index + 1] ?? keys[index - 1];
+        focusNext.current = neighbour ? `${ids.card(neighbour)}-toggle` : ids.addBlock;
+      },
+      toggle(key) {
+        setExpanded((prev) => {
+          const next = new Set(prev);
+          if (next.has(key)) next.delete(key);
+          else next.add(key);
+          return next;
+        });
+        setCurrent(key);
+      },
+      addBelow(key, openerId) {
+        const { blocks } = latest.current;
+        const index = indexOf(key);
+        setCurrent(key);
+        setPicker({ at: index + 1, returnTo: openerId, where: `after ${blockName(blocks[index], index)}` });
+      },
+      dragStart: (key) => setDrag({ key }),
+      dragOver(key, after) {
+        setDrag((prev) => {
+          if (!prev || (prev.over?.key === key && prev.over.after === after)) return prev;
+          // Over the dragged card itself: no drop mark (dropping there changes nothing).
+          if (prev.key === key) return prev.over ? { key } : prev;
+          return { ...prev, over: { key, after } };
+        });
+      },
+      drop() {
+        const state = latest.current.drag;
+        setDrag(null);
+        if (!state?.over || state.over.key === state.key) return;
+        const from = indexOf(state.key);
+        let to = indexOf(state.over.key) + (state.over.after ? 1 : 0);
+        if (from < to) to -= 1;
+        if (from >= 0 && to !== from) move(state.key, to, 'drag');
+      },
+      dragEnd: () => setDrag(null),
+    };
+  }, [ids]);
+
+  /* The page list and the page's own fields. */
+
+  const issueCounts = useMemo(
+    () => new Map(entries.map((e) => [e.route, issuesUnder(issues, pagePointer(e.route)).length])),
+    [entries, issues],
+  );
+
+  function undoRemove() {
+    if (!removed || removed.route !== route) return;
+    const at = Math.min(removed.index, blocks.length);
+    setRemoved(null);
+    setBlockKeys((prev) => ({ ...prev, [removed.route]: insertBlock(keys, at, removed.key) }));
+    changePage((page) => ({ ...page, blocks: insertBlock(page.blocks ?? [], at, removed.block) }));
+    setAnnouncement(`${removed.name} is back at position ${at + 1}.`);
+    focusNext.current = `${ids.card(removed.key)}-toggle`;
+  }
+
+  function select(next: string) {
+    setSelected(next);
+    setConfirming(null);
+    const path = previewPath(next);
+    if (path !== undefined) onPreview(path);
+  }
+
+  function changePage(change: (page: PageDoc) => PageDoc) {
+    if (route === undefined) return;
+    onChange(updatePage(own, inherited, route, change));
+  }
+
+  function changeDescription(text: string) {
+    changePage((page) => {
+      const next: PageDoc = { ...page, description: text };
+      // Left out, the template's description would show again (the engine merges), so it is kept as ''.
+      if (!text && !(route !== undefined && inherited[route]?.description !== undefined)) delete next.description;
+      return next;
+    });
+  }
+
+  function pageAction(action: 'reset' | 'remove' | 'restore') {
+    if (!entry) return;
+    const needsConfirm = action !== 'restore' && (entry.status === 'overridden' || entry.status === 'own');
+    if (needsConfirm && confirming?.route !== entry.route) {
+      setConfirming({ route: entry.route, action });
+      focusNext.current = ids.confirmNo;
+      return;
+    }
+    setConfirming(null);
+    if (action === 'reset') {
+      onChange(resetToTemplate(own, entry.route));
+      setAnnouncement(`${entry.route} reset: the template’s page shows again.`);
+      focusNext.current = ids.pageHeading;
+    } else if (action === 'remove') {
+      onChange(removePage(own, inherited, entry.route));
+      setAnnouncement(`${entry.route} removed from this site.`);
+      if (entry.status === 'own') {
+        // The page is gone from the list: show the home page (or the first) instead.
+        setSelected('/');
+        focusNext.current = ids.pageHeading;
+      } else focusNext.current = ids.restore;
+    } else {
+      onChange(restorePage(own, entry.route));
+      setAnnouncement(`${entry.route} restored.`);
+      focusNext.current = ids.remove;
+    }
+  }
+
+  function cancelConfirm() {
+    const action = confirming?.action;
+    setConfirming(null);
+    focusNext.current = action === 'reset' ? ids.reset : ids.remove;
+  }
+
+  /* The block picker. */
+
+  function openPicker(openerId: string) {
+    const at = current ? keys.indexOf(current) : -1;
+    const block = blocks[at];
+    if (at >= 0 && block) {
+      const title = typesByName.get(block.type)?.title ?? block.type;
+      setPicker({ at: at + 1, returnTo: openerId, where: `after ${title} (block ${at + 1})` });
+    } else setPicker({ at: blocks.length, returnTo: openerId, where: 'at the end of the page' });
+  }
+
+  function closePicker() {
+    if (picker) focusNext.current = picker.returnTo;
+    setPicker(null);
+  }
+
+  function choose(type: string) {
+    if (!picker) return;
+    const key = freshKey();
+    const at = Math.min(picker.at, blocks.length);
+    const title = typesByName.get(type)?.title ?? type;
+    setPicker(null);
+    setBlockKeys((prev) => (route === undefined ? prev : { ...prev, [route]: insertBlock(keys, at, key) }));
+    setExpanded((prev) => new Set(prev).add(key));
+    setCurrent(key);
+    changePage((page) => ({ ...page, blocks: insertBlock(page.blocks ?? [], at, newBlock(type)) }));
+    setAnnouncement(`${title} added as block ${at + 1}. Its settings are open.`);
+    focusNext.current = `${ids.card(key)}-toggle`;
+  }
+
+  const pp = route === undefined ? '' : pagePointer(route);
+  const titleIssues = route === undefined ? [] : issuesUnder(issues, `${pp}/title`);
+  const descriptionIssues = route === undefined ? [] : issuesUnder(issues, `${pp}/description`);
+  const otherPageIssues =
+    route === undefined
+      ? []
+      : issues.filter(
+          (i) =>
+            i.pointer === pp ||
+            i.pointer === `${pp}/blocks` ||
+            (i.pointer.startsWith(`${pp}/`) && !/^\/(title|description|blocks)(\/|$)/.test(i.pointer.slice(pp.length))),
+        );
+  const pagesIssues = issues.filter((i) => i.pointer === '/pages');
+  const canPreview = route !== undefined && previewPath(route) !== undefined;
+
+  return (
+    <div className={css.editor}>
+      <section className={css.list} aria-labelledby={`${baseId}-list`}>
+        <h3 id={`${baseId}-list`} className={css.listHeading}>
+          Pages of this site
+        </h3>
+        {pagesIssues.map((issue, i) => (
+          <p key={i} className={styles.error}>
+            {issue.message}
+          </p>
+        ))}
+        <ul className={css.pageList}>
+          {entries.map((e) => {
+            const count = issueCounts.get(e.route) ?? 0;
+            return (
+              <li key={e.route}>
+                <button
+                  type="button"
+                  className={css.pageButton}
+                  aria-current={e.route === route ? 'true' : undefined}
+                  onClick={() => select(e.route)}
+                >
+                  {/* The spaces keep the parts apart in the button's accessible name. */}
+                  <span className={css.pageTitle}>{e.title}</span> <code className={css.route}>{e.route}</code>{' '}
+                  <span className={css.badges}>
+                    <span className={`${css.marker} ${css[e.status]}`}>{MARKERS[e.status]}</span>{' '}
+                    {count ? <span className={css.issueCount}>{problems(count)}</span> : null}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <AddPageForm
+          baseId={baseId}
+          add={(newRoute, title) => {
+            const result = addPage(own, inherited, newRoute, title);
+            if (!result.ok) return result;
+            onChange(result.own);
+            setSelected(newRoute);
+            setConfirming(null);
+            setAnnouncement(`Page ${newRoute} added. It has no blocks yet.`);
+            focusNext.current = ids.title;
+            const path = previewPath(newRoute);
+            if (path !== undefined) onPreview(path);
+            return result;
+          }}
+        />
+      </section>
+
+      {entry && route !== undefined ? (
+        <section className={css.detail} aria-labelledby={ids.pageHeading}>
+          <h3 id={ids.pageHeading} tabIndex={-1} className={css.detailHeading}>
+            {entry.title}
+          </h3>
+          <p className={css.routeLine}>
+            <code className={css.route}>{route}</code>
+            <span className={`${css.marker} ${css[entry.status]}`}>{MARKERS[entry.status]}</span>
+          </p>
+          <StatusNote status={entry.status} />
+          {!canPreview && entry.status !== 'removed' ? (
+            <p className={styles.hint}>
+              The preview cannot open this page by itself: its address needs a value for each :name part. Open one (e.g.
+              a car) in the preview to see the page.
+            </p>
+          ) : null}
+
+          <div className={css.pageActions}>
+            {entry.status === 'overridden' ? (
+              <button
+                type="button"
+                id={ids.reset}
+                className={`${styles.button} ${styles.secondary}`}
+                onClick={() => pageAction('reset')}
+              >
+                Reset to template
+              </button>
+            ) : null}
+            {entry.status === 'removed' ? (
+              <button type="button" id={ids.restore} className={styles.button} onClick={() => pageAction('restore')}>
+                Restore page
+              </button>
+            ) : (
+              <button
+                type="button"
+                id={ids.remove}
+                className={`${styles.button} ${css.danger}`}
+                onClick={() => pageAction('remove')}
+              >
+                Remove page
+              </button>
+            )}
+          </div>
+          {confirming?.route === route ? (
+            <div className={css.confirm} role="group" aria-labelledby={`${baseId}-confirm`}>
+              <p id={`${baseId}-confirm`}>
+                {confirming.action === 'reset'
+                  ? 'Discard this site’s changes to this page and use the template’s page again?'
+                  : entry.status === 'own'
+                    ? 'Remove this page and its blocks from this site?'
+                    : 'Remove this page from this site? This site’s changes to it are discarded.'}
+              </p>
+              <div className={css.pageActions}>
+                <button
+                  type="button"
+                  className={`${styles.button} ${css.danger}`}
+                  onClick={() => pageAction(confirming.action)}
+                >
+                  {confirming.action === 'reset' ? 'Yes, reset to template' : 'Yes, remove page'}
+                </button>
+                <button
+                  type="button"
+                  id={ids.confirmNo}
+                  className={`${styles.button} ${styles.secondary}`}
+                  onClick={cancelConfirm}
+                >
+                  {confirming.action === 'reset' ? 'Keep this site’s copy' : 'Keep page'}
+                </button>
+              </div>
+            </div>
+          ) : null}
+
+          {otherPageIssues.length ? <IssueList issues={otherPageIssues} label="Problems with this page" /> : null}
+
+          {entry.status === 'removed' ? null : (
+            <>
+              <div className={styles.field}>
+                <label htmlFor={ids.title}>Page title</label>
+                <input
+                  id={ids.title}
+                  type="text"
+                  value={entry.page.title ?? ''}
+                  aria-invalid={titleIssues.length ? true : undefined}
+                  aria-describedby={`${ids.title}-hint${titleIssues.length ? ` ${ids.title}-issues` : ''}`}
+                  onChange={(event) => changePage((page) => ({ ...page, title: event.target.value }))}
+                />
+                <p id={`${ids.title}-hint`} className={styles.hint}>
+                  Shown in the browser tab and in search results; {'{site}'} is replaced by the site’s name.
+                </p>
+                <FieldIssues id={`${ids.title}-issues`} issues={titleIssues} />
+              </div>
+              <div className={styles.field}>
+                <label htmlFor={`${baseId}-description`}>Description for search engines</label>
+                <textarea
+                  id={`${baseId}-description`}
+                  className={css.textarea}
+                  rows={2}
+                  value={entry.page.description ?? ''}
+                  aria-invalid={descriptionIssues.length ? true : undefined}
+                  aria-describedby={descriptionIssues.length ? `${baseId}-description-issues` : undefined}
+                  onChange={(event) => changeDescription(event.target.value)}
+                />
+                <FieldIssues id={`${baseId}-description-issues`} issues={descriptionIssues} />
+              </div>
+
+              <section className={css.blocksSection} aria-labelledby={`${baseId}-blocks`}>
+                <h4 id={`${baseId}-blocks`} className={css.blocksHeading}>
+                  Blocks
+                </h4>
+                <p className={styles.hint}>
+                  The page shows its blocks in this order. Move a block with its Up and Down buttons, or drag it by its
+                  handle.
+                </p>
+                {removed?.route === route ? (
+                  <p className={`${styles.notice} ${css.undo}`}>
+                    <span>{removed.name} was removed.</span>
+                    <button type="button" className={styles.linkButton} onClick={undoRemove}>
+                      Undo
+                    </button>
+                  </p>
+                ) : null}
+                {blocks.length ? (
+                  <ol className={css.blocks}>
+                    {blocks.map((block, index) => {
+                      const key = keys[index] ?? `${route}#${index}`;
+                      return (
+                        <BlockCard
+                          key={key}
+                          blockKey={key}
+                          domId={ids.card(key)}
+                          index={index}
+                          isLast={index === blocks.length - 1}
+                          block={block}
+                          type={typesByName.get(block.type)}
+                          bundle={bundle}
+                          issues={issues}
+                          pointer={blockPointer(route, index)}
+                          expanded={expanded.has(key)}
+                          context={context}
+                          dragging={drag?.key === key}
+                          dropMark={drag?.over?.key === key ? (drag.over.after ? 'after' : 'before') : undefined}
+                          actions={actions}
+                        />
+                      );
+                    })}
+                  </ol>
+                ) : (
+                  <p className={css.empty}>This page has no blocks yet.</p>
+                )}
+                <button
+                  type="button"
+                  id={ids.addBlock}
+                  className={styles.button}
+                  aria-haspopup="dialog"
+                  onClick={() => openPicker(ids.addBlock)}
+                >
+                  Add block
+                </button>
+              </section>
+            </>
+          )}
+        </section>
+      ) : (
+        <section className={css.detail}>
+          <p>This site has no pages yet. Add one with “Add page”.</p>
+        </section>
+      )}
+
+      {picker ? (
+        <BlockPicker
+          baseId={baseId}
+          where={picker.where}
+          catalogue={catalogue}
+          onChoose={choose}
+          onClose={closePicker}
+        />
+      ) : null}
+      <p role="status" className={css.visuallyHidden}>
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+function StatusNote({ status }: { status: PageStatus }) {
+  if (status === 'inherited')
+    return (
+      <p className={styles.notice}>
+        This page comes from the site’s template. A change here makes this site’s own copy of it; the template and other
+        sites are not changed.
+      </p>
+    );
+  if (status === 'overridden')
+    return (
+      <p className={styles.notice}>
+        This site has its own copy of the template’s page. “Reset to template” discards the copy.
+      </p>
+    );
+  if (status === 'removed')
+    return (
+      <p className={styles.notice}>
+        This template page is removed from this site: visitors get “page not found”. Restore it to show it again.
+      </p>
+    );
+  return <p className={styles.notice}>This page exists on this site only.</p>;
+}
+
+function FieldIssues({ id, issues }: { id: string; issues: readonly EditorIssue[] }) {
+  if (!issues.length) return null;
+  return (
+    <ul id={id} className={css.fieldIssues}>
+      {issues.map((issue, i) => (
+        <li key={i}>{issue.message}</li>
+      ))}
+    </ul>
+  );
+}
+
+function IssueList({ issues, label }: { issues: readonly EditorIssue[]; label: string }) {
+  return (
+    <div className={styles.error}>
+      <p className={css.issueLabel}>{label}</p>
+      <ul className={css.issueItems}>
+        {issues.map((issue, i) => (
+          <li key={i}>
+            {issue.message} <code className={css.pointer}>{issue.pointer}</code>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/* Adding a page. */
+
+interface AddPageFormProps {
+  baseId: string;
+  /** Adds the page, or says what is wrong with which field. */
+  add(route: string, title: string): { ok: true } | { ok: false; field: 'route' | 'title'; problem: string };
+}
+
+function AddPageForm({ baseId, add }: AddPageFormProps) {
+  const [open, setOpen] = useState(false);
+  const [route, setRoute] = useState('/');
+  const [title, setTitle] = useState('');
+  const [problem, setProblem] = useState<{ field: 'route' | 'title'; text: string } | null>(null);
+  const routeInput = useRef<HTMLInputElement>(null);
+  const titleInput = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const formId = `${baseId}-add-page`;
+
+  useEffect(() => {
+    if (open) routeInput.current?.focus();
+  }, [open]);
+
+  function close() {
+    setOpen(false);
+    setProblem(null);
+    toggle.current?.focus();
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = add(route.trim(), title);
+    if (result.ok) {
+      setOpen(false);
+      setRoute('/');
+      setTitle('');
+      setProblem(null);
+      return;
+    }
+    setProblem({ field: result.field, text: result.problem });
+    (result.field === 'route' ? routeInput : titleInput).current?.focus();
+  }
+
+  const routeProblemId = `${formId}-route-problem`;
+  const titleProblemId = `${formId}-title-problem`;
+  return (
+    <div className={css.addPage}>
+      <button
+        ref={toggle}
+        type="button"
+        className={`${styles.button} ${styles.secondary}`}
+        aria-expanded={open}
+        aria-controls={open ? formId : undefined}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        Add page
+      </button>
+      {open ? (
+        <form
+          id={formId}
+          className={`${styles.form} ${css.addPageForm}`}
+          aria-label="New page"
+          onSubmit={submit}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') close();
+          }}
+          noValidate
+        >
+          <div className={styles.field}>
+            <label htmlFor={`${formId}-route`}>Address</label>
+            <input
+              ref={routeInput}
+              id={`${formId}-route`}
+              type="text"
+              spellCheck={false}
+              autoCapitalize="off"
+              value={route}
+              aria-invalid={problem?.field === 'route' ? true : undefined}
+              aria-describedby={`${formId}-route-hint${problem?.field === 'route' ? ` ${routeProblemId}` : ''}`}
+              onChange={(event) => setRoute(event.target.value)}
+            />
+            <p id={`${formId}-route-hint`} className={styles.hint}>
+              Starts with /, e.g. /about-us. Use :name for a part that changes, e.g. /offers/:slug.
+            </p>
+            {problem?.field === 'route' ? (
+              <p id={routeProblemId} className={css.fieldProblem}>
+                {problem.text}
+              </p>
+            ) : null}
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${formId}-title`}>Page title</label>
+            <input
+              ref={titleInput}
+              id={`${formId}-title`}
+              type="text"
+              value={title}
+              aria-invalid={problem?.field === 'title' ? true : undefined}
+              aria-describedby={problem?.field === 'title' ? titleProblemId : undefined}
+              onChange={(event) => setTitle(event.target.value)}
+            />
+            {problem?.field === 'title' ? (
+              <p id={titleProblemId} className={css.fieldProblem}>
+                {problem.text}
+              </p>
+            ) : null}
+          </div>
+          <div className={css.pageActions}>
+            <button type="submit" className={styles.button}>
+              Create page
+            </button>
+            <button type="button" className={`${styles.button} ${styles.secondary}`} onClick={close}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
+/* One block. */
+
+interface BlockCardProps {
+  blockKey: string;
+  /** The start of every DOM id in the card. */
+  domId: string;
+  index: number;
+  isLast: boolean;
+  block: BlockDoc;
+  /** The block's entry in the registry; undefined for a type the registry does not have. */
+  type: BlockType | undefined;
+  bundle: SchemaNode;
+  /** Every issue of the document: the card takes its own (so the parent's filtering cannot break the memo). */
+  issues: readonly EditorIssue[];
+  pointer: string;
+  expanded: boolean;
+  context: StudioFormContext;
+  dragging: boolean;
+  dropMark: 'before' | 'after' | undefined;
+  actions: BlockActions;
+}
+
+const BlockCard = memo(function BlockCard({
+  blockKey,
+  domId,
+  index,
+  isLast,
+  block,
+  type,
+  bundle,
+  issues,
+  pointer,
+  expanded,
+  context,
+  dragging,
+  dropMark,
+  actions,
+}: BlockCardProps) {
+  const title = type?.title ?? block.type;
+  const name = `${title} (block ${index + 1})`;
+  const summary = blockSummary(block);
+  const propsPointer = `${pointer}/props`;
+  const blockIssues = useMemo(() => issuesUnder(issues, pointer), [issues, pointer]);
+  const whenIssues = blockIssues.filter((i) => i.pointer.startsWith(`${pointer}/when`));
+  const idIssues = blockIssues.filter((i) => i.pointer.startsWith(`${pointer}/id`));
+  // What the fields below do not show: the block itself, its type, an unknown key.
+  const cardIssues = blockIssues.filter((i) => !/^\/(props|when|id)(\/|$)/.test(i.pointer.slice(pointer.length)));
+  const errors = useMemo(() => errorTreeFor(issues, propsPointer), [issues, propsPointer]);
+  const schema = useMemo(() => blockPropsSchema(bundle, block.type), [bundle, block.type]);
+  const uiSchema = useMemo(() => (schema ? uiSchemaFor(schema) : undefined), [schema]);
+  const onPropsChange = useCallback((props: JsonObject) => actions.changeProps(blockKey, props), [actions, blockKey]);
+  const onWhenChange = useCallback(
+    (when: string | string[] | undefined) =>
+      actions.changeBlock(blockKey, (current) => {
+        const next: BlockDoc = { ...current, when };
+        if (when === undefined) delete next.when;
+        return next;
+      }),
+    [actions, blockKey],
+  );
+
+  function onDragOver(event: DragEvent<HTMLLIElement>) {
+    // Only a card's handle starts a drag here; anything else dragged over the list is not ours.
+    if (!event.dataTransfer.types.includes('application/x-studio-block')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    const box = event.currentTarget.getBoundingClientRect();
+    actions.dragOver(blockKey, event.clientY > box.top + box.height / 2);
+  }
+
+  const className = [
+    css.card,
+    dragging ? css.dragging : '',
+    dropMark === 'before' ? css.dropBefore : '',
+    dropMark === 'after' ? css.dropAfter : '',
+    blockIssues.length ? css.cardInvalid : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <li
+      className={className}
+      onDragOver={onDragOver}
+      onDrop={(event) => {
+        event.preventDefault();
+        actions.drop();
+      }}
+    >
+      <div className={css.cardHead}>
+        <span
+          className={css.handle}
+          draggable
+          aria-hidden="true"
+          title="Drag to move this block"
+          onDragStart={(event) => {
+            event.dataTransfer.effectAllowed = 'move';
+            event.dataTransfer.setData('application/x-studio-block', blockKey);
+            event.dataTransfer.setData('text/plain', title);
+            const card = event.currentTarget.closest('li');
+            if (card) event.dataTransfer.setDragImage(card, 24, 24);
+            actions.dragStart(blockKey);
+          }}
+          onDragEnd={() => actions.dragEnd()}
+        >
+          ⋮⋮
+        </span>
+        <button
+          type="button"
+          id={`${domId}-toggle`}
+          className={css.toggle}
+          aria-expanded={expanded}
+          aria-controls={expanded ? `${domId}-body` : undefined}
+          onClick={() => actions.toggle(blockKey)}
+        >
+          <span className={css.chevron} aria-hidden="true">
+            {expanded ? '▾' : '▸'}
+          </span>
+          <span className={css.blockTitle}>{title}</span>
+          <span className={css.visuallyHidden}> (block {index + 1})</span>
+        </button>
+        {blockIssues.length ? <span className={css.issueCount}>{problems(blockIssues.length)}</span> : null}
+        <div className={css.cardActions}>
+          <CardButton
+            id={`${domId}-up`}
+            label={`Move ${name} up`}
+            disabled={index === 0}
+            onClick={() => actions.move(blockKey, index - 1, 'up')}
+          >
+            Up
+          </CardButton>
+          <CardButton
+            id={`${domId}-down`}
+            label={`Move ${name} down`}
+            disabled={isLast}
+            onClick={() => actions.move(blockKey, index + 1, 'down')}
+          >
+            Down
+          </CardButton>
+          <CardButton
+            id={`${domId}-add`}
+            label={`Add a block after ${name}`}
+            onClick={() => actions.addBelow(blockKey, `${domId}-add`)}
+          >
+            Add below
+          </CardButton>
+          <CardButton id={`${domId}-remove`} label={`Remove ${name}`} danger onClick={() => actions.remove(blockKey)}>
+            Remove
+          </CardButton>
+        </div>
+      </div>
+      {summary || block.when ? (
+        <p className={css.summary}>
+          {summary}
+          {block.when ? (
+            <span className={css.whenNote}>
+              {summary ? ' · ' : ''}Shown when {whenText(block.when)}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+      {expanded ? (
+        <div id={`${domId}-body`} className={css.cardBody}>
+          {cardIssues.length ? <IssueList issues={cardIssues} label={`Problems with ${name}`} /> : null}
+          <div className={css.blockFields}>
+            <WhenInput id={`${domId}-when`} value={block.when} issues={whenIssues} onChange={onWhenChange} />
+            <div className={styles.field}>
+              <label htmlFor={`${domId}-anchor`}>Anchor name (optional)</label>
+              <input
+                id={`${domId}-anchor`}
+                type="text"
+                spellCheck={false}
+                value={block.id ?? ''}
+                aria-invalid={idIssues.length ? true : undefined}
+                aria-describedby={`${domId}-anchor-hint${idIssues.length ? ` ${domId}-anchor-issues` : ''}`}
+                onChange={(event) => {
+                  const id = event.target.value;
+                  actions.changeBlock(blockKey, (current) => {
+                    const next: BlockDoc = { ...current, id };
+                    if (!id) delete next.id;
+                    return next;
+                  });
+                }}
+              />
+              <p id={`${domId}-anchor-hint`} className={styles.hint}>
+                For links straight to this block (/page#name): lower-case letters, digits and -.
+              </p>
+              <FieldIssues id={`${domId}-anchor-issues`} issues={idIssues} />
+            </div>
+          </div>
+          {schema && uiSchema ? (
+            <SchemaForm
+              idPrefix={`${domId}-props`}
+              schema={schema}
+              uiSchema={uiSchema}
+              data={block.props ?? EMPTY_PROPS}
+              errors={errors}
+              context={context}
+              onChange={onPropsChange}
+            />
+          ) : (
+            <p className={styles.error}>
+              The block type “{block.type}” is not in the registry, so its settings cannot be shown. Remove the block,
+              or change it in the JSON tab.
+            </p>
+          )}
+        </div>
+      ) : null}
+    </li>
+  );
+});
+
+/**
+ * A card's button. An unavailable move stays focusable (aria-disabled rather than disabled), so the
+ * focus does not drop to the page when a block reaches the top or bottom; pressing it says why.
+ */
+function CardButton({
+  id,
+  label,
+  disabled,
+  danger,
+  onClick,
+  children,
+}: {
+  id: string;
+  label: string;
+  disabled?: boolean;
+  danger?: boolean;
+  onClick(): void;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      id={id}
+      className={`${css.cardButton} ${danger ? css.cardButtonDanger : ''}`}
+      aria-label={label}
+      aria-disabled={disabled ? true : undefined}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+/**
+ * A block's `when` as text ("offers, !eofySale"). The text is kept as typed while it means the same
+ * condition, so a comma or a space does not vanish under the cursor; a change from elsewhere (the
+ * JSON tab, a reset) replaces it.
+ */
+function WhenInput({
+  id,
+  value,
+  issues,
+  onChange,
+}: {
+  id: string;
+  value: string | string[] | undefined;
+  issues: readonly EditorIssue[];
+  onChange(when: string | string[] | undefined): void;
+}) {
+  const [text, setText] = useState(() => whenText(value));
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    if (JSON.stringify(parseWhen(text)) !== JSON.stringify(value)) setText(whenText(value));
+  }
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>Show only when switch is on</label>
+      <input
+        id={id}
+        type="text"
+        spellCheck={false}
+        autoCapitalize="off"
+        value={text}
+        aria-invalid={issues.length ? true : undefined}
+        aria-describedby={`${id}-hint${issues.length ? ` ${id}-issues` : ''}`}
+        onChange={(event) => {
+          setText(event.target.value);
+          onChange(parseWhen(event.target.value));
+        }}
+      />
+      <p id={`${id}-hint`} className={styles.hint}>
+        The name of one of the site’s switches (Switches tab), e.g. offers. Start it with ! to show the block only while
+        the switch is off; several names, separated by commas, must all hold. Empty: always shown.
+      </p>
+      <FieldIssues id={`${id}-issues`} issues={issues} />
+    </div>
+  );
+}
+
+/* The block type picker. */
+
+interface BlockPickerProps {
+  baseId: string;
+  /** Where the chosen block goes, e.g. "after Hero banner (block 1)". */
+  where: string;
+  catalogue: readonly BlockType[];
+  onChoose(type: string): void;
+  onClose(): void;
+}
+
+/**
+ * A modal dialog listing every block type by group, with a filter. Focus starts in the filter,
+ * Escape or "Cancel" closes it, and the editor puts the focus back (on the new block's card after a
+ * choice, otherwise on the button that opened it).
+ */
+function BlockPicker({ baseId, where, catalogue, onChoose, onClose }: BlockPickerProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const filterInput = useRef<HTMLInputElement>(null);
+  const [filter, setFilter] = useState('');
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (!element.open) {
+      if (typeof element.showModal === 'function') element.showModal();
+      else element.setAttribute('open', '');
+    }
+    filterInput.current?.focus();
+  }, []);
+
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = catalogue.filter((t) => {
+    const text = `${t.title} ${t.description} ${t.type} ${categoryLabel(t.category)}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+  const groups = [
+    ...CATEGORIES.map(([id]) => id),
+    ...[...new Set(matches.map((t) => t.category))].filter((c) => !CATEGORIES.some(([id]) => id === c)).sort(),
+  ]
+    .map((category) => ({ category, types: matches.filter((t) => t.category === category) }))
+    .filter((g) => g.types.length);
+
+  const headingId = `${baseId}-picker`;
+  return (
+    <dialog
+      ref={dialog}
+      className={css.picker}
+      aria-labelledby={headingId}
+      onCancel={(event) => {
+        // Escape: React closes it, so the editor's state and the dialog agree.
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event: ReactMouseEvent<HTMLDialogElement>) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+      onKeyDown={(event: ReactKeyboardEvent<HTMLDialogElement>) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <div className={css.pickerInner}>
+        <div className={css.pickerHead}>
+          <h2 id={headingId} className={css.pickerHeading}>
+            Add a block {where}
+          </h2>
+          <button type="button" className={`${styles.button} ${styles.secondary}`} onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${headingId}-filter`}>Find a block type</label>
+          <input
+            ref={filterInput}
+            id={`${headingId}-filter`}
+            type="search"
+            className={css.filter}
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+          />
+        </div>
+        <p role="status" className={styles.hint}>
+          {matches.length === catalogue.length
+            ? `${catalogue.length} block types`
+            : matches.length
+              ? `${matches.length} of ${catalogue.length} block types match`
+              : `No block type matches “${filter.trim()}”`}
+        </p>
+        <div className={css.pickerGroups}>
+          {groups.map(({ category, types }) => (
+            <section key={category} aria-labelledby={`${headingId}-${category}`}>
+              <h3 id={`${headingId}-${category}`} className={css.groupHeading}>
+                {categoryLabel(category)}
+              </h3>
+              <ul className={css.typeList}>
+                {types.map((t) => (
+                  <li key={t.type}>
+                    <button
+                      type="button"
+                      className={css.typeButton}
+                      aria-labelledby={`${headingId}-${t.type}`}
+                      aria-describedby={t.description ? `${headingId}-${t.type}-about` : undefined}
+                      onClick={() => onChoose(t.type)}
+                    >
+                      <span id={`${headingId}-${t.type}`} className={css.typeTitle}>
+                        {t.title}
+                      </span>
+                      {t.description ? (
+                        <span id={`${headingId}-${t.type}-about`} className={css.typeDescription}>
+                          {t.description}
+                        </span>
+                      ) : null}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import studioSchema from '../../schemas/studio.schema.json';
+import type { SchemaNode } from './editor-types';
+import {
+  documentText,
+  effectiveColours,
+  issueCounts,
+  parseDocumentText,
+  pickKeys,
+  pointerWords,
+  previewablePaths,
+  sectionOfIssue,
+  withKeys,
+} from './document-model';
+
+describe("the editor's document rules (issue 16)", () => {
+  const doc = {
+    $schema: 'x',
+    schemaVersion: 4,
+    slug: 's',
+    name: 'N',
+    template: 't',
+    theme: { radius: 'none' },
+    offers: [],
+  };
+
+  it("a tab's form writes back only its keys, keeps the document's key order, and an emptied key is removed", () => {
+    expect(pickKeys(doc, ['logo', 'theme'])).toEqual({ theme: { radius: 'none' } });
+    const next = withKeys(doc, ['logo', 'theme'], { theme: { radius: 'large' }, logo: { src: '/l.png', alt: 'L' } });
+    expect(Object.keys(next)).toEqual([
+      '$schema',
+      'schemaVersion',
+      'slug',
+      'name',
+      'template',
+      'theme',
+      'offers',
+      'logo',
+    ]);
+    expect(next.theme).toEqual({ radius: 'large' });
+    expect(withKeys(doc, ['theme'], { theme: undefined })).not.toHaveProperty('theme');
+    expect(doc.theme).toEqual({ radius: 'none' });
+  });
+
+  it('sends each issue to its tab and counts them per tab; an issue about the whole document belongs to none', () => {
+    const issues = [
+      { pointer: '/theme/colors/primary', message: 'a' },
+      { pointer: '/logo', message: 'b' },
+      { pointer: '/offers/0/expiry', message: 'c' },
+      { pointer: '/pages/~1/blocks/0/props/heading', message: 'd' },
+      { pointer: '', message: 'e' },
+    ];
+    expect(sectionOfIssue(issues[0]!)?.id).toBe('theme');
+    expect(sectionOfIssue(issues[4]!)).toBeUndefined();
+    expect(issueCounts(issues)).toEqual({ theme: 2, offers: 1, pages: 1 });
+    expect(pointerWords('/pages/~1/blocks/0')).toBe('pages › / › blocks › 0');
+    expect(pointerWords('')).toBe('the whole document');
+  });
+
+  it('the JSON tab shows the stored layout and reads its text back, saying where text is not JSON', () => {
+    expect(documentText({ a: 1 })).toBe('{\n  "a": 1\n}\n');
+    expect(parseDocumentText('{"a": 1}')).toEqual({ ok: true, document: { a: 1 } });
+    const broken = parseDocumentText('{\n  "a": 1,\n  "b": \n}');
+    expect(broken.ok).toBe(false);
+    if (!broken.ok) expect(broken.message).toMatch(/^This is not valid JSON( at line \d+, column \d+)?: /);
+    expect(parseDocumentText('[1]')).toEqual({
+      ok: false,
+      message: 'The document must be one JSON object ({ ... }), as a tenant file is.',
+    });
+  });
+
+  it("the contrast check reads the site's own colours over its template's over the schema's defaults", () => {
+    const colours = effectiveColours(
+      studioSchema as SchemaNode,
+      { theme: { colors: { primary: '#111111', accent: '#222222' } } },
+      { theme: { colors: { primary: '#333333' } } },
+    );
+    expect(colours.primary).toBe('#333333');
+    expect(colours.accent).toBe('#222222');
+    expect(colours.onPrimary).toBe('#ffffff');
+  });
+
+  it('offers only concrete paths to the preview, home first', () => {
+    expect(previewablePaths(['/about', '/', '/cars/:slug', '/about', '/search/:type?'])).toEqual(['/', '/about']);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * What the Studio's editor opens with (issue 16, server only): the document to edit (the draft,
+ * else the published version, else the file), the version it is based on, its issues, what the
+ * site inherits from its template and group, and where and how its live preview is framed.
+ */
+import { localhostTenantsAllowed } from '../../domain/host-name';
+import { inheritedDocument, loadTenantRegistry } from '../../engine/tenant-registry';
+import { isPlainObject } from '../../engine/merge';
+import { createPreviewToken, previewKey } from '../../services/preview-token';
+import { getTenantStore, type TenantVersion } from '../../services/tenant-store';
+import {
+  checkEditedText,
+  checkFile,
+  checkPublished,
+  documentValue,
+  fileText,
+  groupOf,
+  type EditableSite,
+} from '../site-documents';
+import type { EditorIssue, JsonObject } from './editor-types';
+
+export interface EditorData {
+  slug: string;
+  siteName: string;
+  document: JsonObject;
+  /** Where the opened document came from. */
+  source: 'draft' | 'published' | 'file';
+  /** The published version the editing started from (null: the site has none yet). */
+  baseVersionId: number | null;
+  publishedVersionId: number | null;
+  published: { by: string; at: string } | null;
+  draft: { versionId: number; by: string; at: string } | null;
+  issues: EditorIssue[];
+  /** The template and dealer group beneath the site's document, merged. */
+  inherited: JsonObject;
+  /** The origin the preview frame loads from (the site's own host), or null when the site has no address to preview on. */
+  previewOrigin: string | null;
+  previewToken: string;
+}
+
+const issueOut = (issue: EditorIssue): EditorIssue => ({
+  pointer: issue.pointer,
+  message: issue.message,
+  ...(issue.line !== undefined ? { line: issue.line } : {}),
+  ...(issue.column !== undefined ? { column: issue.column } : {}),
+});
+
+/** A preview token for a version of the site (0: what it serves now), new for every save. */
+export function previewTokenFor(slug: string, versionId: number): string {
+  return createPreviewToken({ slug, versionId, sequence: Date.now() }, previewKey());
+}
+
+/**
+ * The origin a site's preview is framed from: its development address (`<slug>.localhost` on the
+ * Studio's port) where such addresses are served, else its first domain over https.
+ */
+export function previewOrigin(slug: string, studioHostHeader: string | null): string | null {
+  if (localhostTenantsAllowed()) {
+    const port = /:(\d{1,5})$/.exec(studioHostHeader?.trim() ?? '')?.[1];
+    return `http://${slug}.localhost${port ? `:${port}` : ''}`;
+  }
+  const entry = loadTenantRegistry().tenants.get(slug);
+  const domain = entry?.ok ? entry.config.domains[0] : undefined;
+  return domain ? `https://${domain}` : null;
+}
+
+const asObject = (value: unknown): JsonObject => (isPlainObject(value) ? value : {});
+
+export async function editorData(site: EditableSite, studioHostHeader: string | null): Promise<EditorData> {
+  const draft: TenantVersion | undefined = await getTenantStore().draft(site.slug);
+  const { published, filePath } = site;
+  const text = draft?.document ?? published?.document ?? (filePath ? fileText(filePath) : undefined) ?? '{}';
+  const document = asObject(documentValue(text));
+  const issues = draft
+    ? checkEditedText(site.slug, draft.document)
+    : published
+      ? checkPublished(site.slug, published)
+      : filePath
+        ? checkFile(filePath)
+        : [];
+  const template = typeof document.template === 'string' ? document.template : undefined;
+  return {
+    slug: site.slug,
+    siteName: site.name,
+    document,
+    source: draft ? 'draft' : published ? 'published' : 'file',
+    baseVersionId: draft ? draft.parentId : (published?.id ?? null),
+    publishedVersionId: published?.id ?? null,
+    published: published ? { by: published.author, at: published.createdAt } : null,
+    draft: draft ? { versionId: draft.id, by: draft.author, at: draft.createdAt } : null,
+    issues: issues.map(issueOut),
+    inherited: inheritedDocument(template, groupOf(document)),
+    previewOrigin: previewOrigin(site.slug, studioHostHeader),
+    previewToken: previewTokenFor(site.slug, draft?.id ?? 0),
+  };
+}

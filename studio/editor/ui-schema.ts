@@ -1,0 +1,67 @@
+/**
+ * The uiSchema of an editor form (issue 16), derived from the schema so that every colour, image
+ * and date anywhere in the document gets its widget without listing paths by hand: a colour
+ * (`tenant.colour`) gets the colour picker, an image (`tenant.image`, `tenant.logo`) the upload
+ * field with alt text, a `format: date` string a date picker, and the read-only keys are shown but
+ * cannot be changed. Help texts are the schemas' `description`s (rjsf shows them under each field).
+ */
+import type { JsonObject, SchemaNode } from './editor-types';
+
+export type UiSchema = Record<string, unknown>;
+
+const COLOUR_REF = '#/definitions/tenant.colour';
+const IMAGE_REFS = new Set(['#/definitions/tenant.image', '#/definitions/tenant.logo']);
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** How deep the walk goes through references (block slots nest blocks inside blocks). */
+const MAX_DEPTH = 8;
+
+function resolve(node: SchemaNode, definitions: JsonObject): SchemaNode {
+  const ref = node.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/definitions/')) return node;
+  const target = definitions[decodeURIComponent(ref.slice('#/definitions/'.length))];
+  return isObject(target)
+    ? { ...target, ...Object.fromEntries(Object.entries(node).filter(([k]) => k !== '$ref')) }
+    : node;
+}
+
+function walk(node: SchemaNode, definitions: JsonObject, depth: number): UiSchema | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const ref = typeof node.$ref === 'string' ? node.$ref : undefined;
+  if (ref === COLOUR_REF) return { 'ui:widget': 'colour' };
+  if (ref && IMAGE_REFS.has(ref)) return { 'ui:field': 'image' };
+  const schema = resolve(node, definitions);
+  if (schema.type === 'string' && schema.format === 'date') return { 'ui:widget': 'date' };
+  if (
+    schema.type === 'string' &&
+    typeof schema.maxLength !== 'number' &&
+    /html|terms|text$/i.test(String(schema.title ?? ''))
+  )
+    return { 'ui:widget': 'textarea' };
+  const ui: UiSchema = {};
+  if (isObject(schema.properties))
+    for (const [key, child] of Object.entries(schema.properties)) {
+      if (!isObject(child)) continue;
+      const childUi = walk(child, definitions, depth + 1);
+      if (childUi) ui[key] = childUi;
+    }
+  if (isObject(schema.items)) {
+    const itemsUi = walk(schema.items, definitions, depth + 1);
+    if (itemsUi) ui.items = itemsUi;
+  }
+  if (isObject(schema.additionalProperties)) {
+    const valuesUi = walk(schema.additionalProperties, definitions, depth + 1);
+    if (valuesUi) ui.additionalProperties = valuesUi;
+  }
+  return Object.keys(ui).length ? ui : undefined;
+}
+
+/** The uiSchema for a form over `schema` (a section or a block's props cut from the bundle). */
+export function uiSchemaFor(schema: SchemaNode, readOnlyKeys: readonly string[] = []): UiSchema {
+  const definitions = isObject(schema.definitions) ? schema.definitions : {};
+  const ui: UiSchema = walk(schema, definitions, 0) ?? {};
+  for (const key of readOnlyKeys) ui[key] = { ...(isObject(ui[key]) ? ui[key] : {}), 'ui:readonly': true };
+  return { ...ui, 'ui:submitButtonOptions': { norender: true } };
+}

@@ -1,0 +1,346 @@
+'use client';
+/**
+ * The image field of the Studio's forms (issue 16; ui-schema.ts gives it to every `tenant.image`
+ * and `tenant.logo`): a thumbnail, an upload (stored by POST /api/studio/sites/<slug>/media as
+ * WebP, at most 2000 px, which answers the src, width and height to put in the document), the alt
+ * text with a warning while it is empty, and the path itself for an image already on the platform.
+ * The server's messages for src, alt, width and height show beside their inputs; the object's own
+ * show under the field (rjsf's field template), and the inputs point at them.
+ */
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { errorId, getUiOptions, type ErrorSchema, type FieldProps } from '@rjsf/utils';
+import type { JsonObject } from '../editor-types';
+
+/** What the upload accepts; the server reads the file itself and refuses anything else with a sentence. */
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
+/** The server's limit (services/studio-media): larger files are refused here, before they are sent. */
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+const ALT_LABEL = 'Alt text (describes the image for people who cannot see it)';
+
+interface ImageValue extends JsonObject {
+  src?: string;
+  alt?: string;
+  width?: number;
+  height?: number;
+}
+
+interface Uploaded {
+  src: string;
+  width: number;
+  height: number;
+}
+
+type UploadState =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; file: string; percent: number | undefined }
+  | { kind: 'done'; message: string }
+  | { kind: 'failed'; message: string };
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function slugOf(formContext: unknown): string | undefined {
+  return isObject(formContext) && typeof formContext.slug === 'string' ? formContext.slug : undefined;
+}
+
+/** "backgroundImage" -> "Background image": the field's name when its schema has no title for people. */
+function humanise(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words && !/^\d+$/.test(words) ? words.charAt(0).toUpperCase() + words.slice(1) : 'Image';
+}
+
+/** The messages rjsf holds for one key of the object. */
+function errorsAt(errorSchema: ErrorSchema | undefined, key: string): string[] {
+  const child: unknown = isObject(errorSchema) ? errorSchema[key] : undefined;
+  const list: unknown = isObject(child) ? child.__errors : undefined;
+  return Array.isArray(list) ? list.filter((e): e is string => typeof e === 'string' && e !== '') : [];
+}
+
+function isUploaded(value: unknown): value is Uploaded {
+  return (
+    isObject(value) &&
+    typeof value.src === 'string' &&
+    typeof value.width === 'number' &&
+    typeof value.height === 'number'
+  );
+}
+
+/**
+ * The width and height to write for an upload. Most images take the picture's own size; an image
+ * whose schema gives a default display height (the logo's 48 px, and the header shows it 48 px
+ * high) takes the picture's shape at that height, so next/image offers the header a logo-sized
+ * picture, not a 2000-pixel one.
+ */
+function sizeFor(schema: unknown, stored: Uploaded): { width: number; height: number } {
+  const properties = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
+  const heightSchema = properties.height;
+  const display = isObject(heightSchema) ? heightSchema.default : undefined;
+  if (typeof display !== 'number' || !Number.isInteger(display) || display < 1 || stored.height <= display)
+    return { width: stored.width, height: stored.height };
+  return { width: Math.max(1, Math.round((stored.width * display) / stored.height)), height: display };
+}
+
+/** Sends the file as a form; XMLHttpRequest rather than fetch, for the upload's progress. */
+function sendFile(slug: string, file: File, onProgress: (percent: number) => void): Promise<Uploaded> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `/api/studio/sites/${encodeURIComponent(slug)}/media`);
+    request.responseType = 'json';
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    });
+    request.addEventListener('load', () => {
+      const body: unknown = request.response;
+      if (request.status === 201 && isUploaded(body)) return resolve(body);
+      const message = isObject(body) && typeof body.message === 'string' ? body.message : undefined;
+      reject(new Error(message ?? `The upload failed (the server answered ${request.status}). Please try again.`));
+    });
+    request.addEventListener('error', () =>
+      reject(new Error('The upload did not reach the server. Check the connection and try again.')),
+    );
+    const form = new FormData();
+    form.append('file', file, file.name);
+    request.send(form);
+  });
+}
+
+const fieldset: CSSProperties = {
+  display: 'grid',
+  gap: '0.75rem',
+  border: '1px solid var(--studio-line, #cfd6de)',
+  borderRadius: '6px',
+  padding: '0.75rem 1rem',
+  margin: 0,
+};
+const legend: CSSProperties = { fontWeight: 600, padding: '0 0.25rem' };
+const row: CSSProperties = { display: 'grid', gap: '0.25rem' };
+const thumbBox: CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '15rem',
+  maxWidth: '100%',
+  height: '8rem',
+  border: '1px dashed #8a949e',
+  borderRadius: '4px',
+  // A light check, so a white or transparent logo is still visible.
+  background: 'repeating-conic-gradient(#eef1f4 0 25%, #ffffff 0 50%) 0 0 / 16px 16px',
+  color: 'var(--studio-muted, #4a5563)',
+  overflow: 'hidden',
+};
+const thumb: CSSProperties = { maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' };
+const danger: CSSProperties = { margin: 0, color: 'var(--studio-danger, #a4161a)', fontWeight: 600 };
+const warning: CSSProperties = {
+  margin: 0,
+  padding: '0.25rem 0.5rem',
+  borderLeft: '4px solid #7a4100',
+  background: '#fff7ec',
+};
+const muted: CSSProperties = { margin: 0, color: 'var(--studio-muted, #4a5563)', fontSize: '0.9rem' };
+
+function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
+  if (!errors.length) return null;
+  return (
+    <ul id={id} style={{ ...danger, paddingLeft: '1.25rem' }}>
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function ImageField(props: FieldProps) {
+  const { formData, onChange, fieldPathId, name, schema, uiSchema, registry, errorSchema, rawErrors } = props;
+  const { disabled, readonly, hideError } = props;
+  const value: ImageValue = isObject(formData) ? formData : {};
+  const base = useId();
+  const id = fieldPathId.$id;
+  const slug = slugOf(registry.formContext);
+
+  // The document may change while a file uploads (the alt text typed meanwhile): the answer is
+  // merged into the latest value, not the one the upload started from.
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  });
+  const [upload, setUpload] = useState<UploadState>({ kind: 'idle' });
+  const [brokenSrc, setBrokenSrc] = useState<string | undefined>();
+
+  const title = getUiOptions(uiSchema).title ?? humanise(name);
+  const description = typeof schema.description === 'string' ? schema.description : undefined;
+  const locked = Boolean(disabled || readonly);
+  const src = typeof value.src === 'string' ? value.src : '';
+  const alt = typeof value.alt === 'string' ? value.alt : '';
+  const showable = src.startsWith('/') && !src.startsWith('//');
+
+  const set = (next: ImageValue) => {
+    // Nothing left: the key goes, so an optional image is simply not there.
+    const kept = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined));
+    onChange(Object.keys(kept).length ? kept : undefined, fieldPathId.path);
+  };
+  const setKey = (key: keyof ImageValue, keyValue: string | number | undefined) =>
+    set({ ...latest.current, [key]: keyValue });
+
+  const errors: Record<'src' | 'alt' | 'size', string[]> = hideError
+    ? { src: [], alt: [], size: [] }
+    : {
+        src: errorsAt(errorSchema, 'src'),
+        alt: errorsAt(errorSchema, 'alt'),
+        size: [...errorsAt(errorSchema, 'width'), ...errorsAt(errorSchema, 'height')],
+      };
+  const objectErrors = !hideError && (rawErrors?.length ?? 0) > 0 ? errorId(fieldPathId) : undefined;
+  const ids = {
+    description: `${base}-description`,
+    upload: `${base}-upload`,
+    status: `${base}-status`,
+    alt: `${base}-alt`,
+    altWarning: `${base}-alt-warning`,
+    altErrors: `${base}-alt-errors`,
+    src: `${base}-src`,
+    srcHelp: `${base}-src-help`,
+    srcErrors: `${base}-src-errors`,
+    sizeErrors: `${base}-size-errors`,
+  };
+  const describedBy = (...list: (string | false | undefined)[]) => list.filter(Boolean).join(' ') || undefined;
+
+  async function onFile(input: HTMLInputElement) {
+    const file = input.files?.[0];
+    if (!file) return;
+    // The same file can be chosen again after a failure.
+    input.value = '';
+    if (!slug) {
+      setUpload({ kind: 'failed', message: 'Uploads are not available here: reload the editor and try again.' });
+      return;
+    }
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setUpload({
+        kind: 'failed',
+        message: `${file.name} is larger than 10 MB: save it smaller and upload it again.`,
+      });
+      return;
+    }
+    setUpload({ kind: 'uploading', file: file.name, percent: undefined });
+    try {
+      const stored = await sendFile(slug, file, (percent) =>
+        setUpload({ kind: 'uploading', file: file.name, percent }),
+      );
+      const current = latest.current;
+      set({ ...current, src: stored.src, ...sizeFor(schema, stored) });
+      const described = typeof current.alt === 'string' && current.alt.trim() !== '';
+      setUpload({
+        kind: 'done',
+        message: `Uploaded ${file.name} (${stored.width} × ${stored.height} pixels).${described ? '' : ' Now describe it in the alt text.'}`,
+      });
+    } catch (error) {
+      setUpload({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  return (
+    <fieldset id={id} style={fieldset} aria-describedby={describedBy(description && ids.description, objectErrors)}>
+      <legend style={legend}>
+        {title}
+        {props.required ? <span aria-hidden="true"> *</span> : null}
+      </legend>
+      {description ? (
+        <p id={ids.description} style={muted}>
+          {description}
+        </p>
+      ) : null}
+
+      <div style={thumbBox}>
+        {showable && brokenSrc !== src ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a preview of whatever path is typed, at its own size
+          <img
+            src={src}
+            alt={alt}
+            style={thumb}
+            {...(typeof value.width === 'number' ? { width: value.width } : {})}
+            {...(typeof value.height === 'number' ? { height: value.height } : {})}
+            onError={() => setBrokenSrc(src)}
+          />
+        ) : (
+          <span>{src ? 'No preview: the image cannot be loaded from this path.' : 'No image yet.'}</span>
+        )}
+      </div>
+
+      <div style={row}>
+        <label htmlFor={ids.upload}>Upload image</label>
+        <input
+          type="file"
+          id={ids.upload}
+          accept={ACCEPT}
+          disabled={locked || upload.kind === 'uploading'}
+          aria-describedby={ids.status}
+          onChange={(event) => void onFile(event.currentTarget)}
+        />
+        <p style={muted}>JPEG, PNG, WebP, AVIF or GIF, up to 10 MB. It is resized to at most 2000 pixels.</p>
+        {upload.kind === 'uploading' ? (
+          <progress
+            max={100}
+            {...(upload.percent === undefined ? {} : { value: upload.percent })}
+            aria-label={`Uploading ${upload.file}`}
+          />
+        ) : null}
+        <p id={ids.status} role="status" style={upload.kind === 'failed' ? danger : { margin: 0 }}>
+          {upload.kind === 'uploading' ? `Uploading ${upload.file}…` : upload.kind === 'idle' ? '' : upload.message}
+        </p>
+      </div>
+
+      <div style={row}>
+        <label htmlFor={ids.alt}>{ALT_LABEL}</label>
+        <input
+          type="text"
+          id={ids.alt}
+          value={alt}
+          disabled={disabled}
+          readOnly={readonly}
+          aria-invalid={errors.alt.length > 0 || undefined}
+          aria-describedby={describedBy(!alt.trim() && ids.altWarning, errors.alt.length > 0 && ids.altErrors)}
+          onChange={(event) => setKey('alt', event.target.value)}
+        />
+        {!alt.trim() ? (
+          <p id={ids.altWarning} style={warning}>
+            The alt text is empty: people who use a screen reader will not know what this image shows.
+          </p>
+        ) : null}
+        <FieldErrors id={ids.altErrors} errors={errors.alt} />
+      </div>
+
+      <div style={row}>
+        <label htmlFor={ids.src}>Image path (advanced)</label>
+        <input
+          type="text"
+          id={ids.src}
+          value={src}
+          disabled={disabled}
+          readOnly={readonly}
+          spellCheck={false}
+          autoComplete="off"
+          aria-invalid={errors.src.length > 0 || undefined}
+          aria-describedby={describedBy(ids.srcHelp, errors.src.length > 0 && ids.srcErrors)}
+          onChange={(event) => setKey('src', event.target.value)}
+          style={{ fontFamily: 'ui-monospace, monospace' }}
+        />
+        <p id={ids.srcHelp} style={muted}>
+          Filled in by an upload. A path on this platform, starting with / (for example /assets/logo.png).
+        </p>
+        <FieldErrors id={ids.srcErrors} errors={errors.src} />
+        <FieldErrors id={ids.sizeErrors} errors={errors.size} />
+      </div>
+
+      {src || alt ? (
+        <p style={{ margin: 0 }}>
+          <button type="button" disabled={locked} onClick={() => set({})}>
+            Remove image
+          </button>
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
