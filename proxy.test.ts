@@ -267,3 +267,56 @@ describe('proxy: the Tenant Studio answers on its own host only (issue 16)', () 
     }
   });
 });
+
+describe("proxy: the Studio's preview on a site's own host (issue 16)", () => {
+  it('rewrites /_preview/<token>/<path> to the preview tree with the token in a header only the proxy sets', async () => {
+    const response = await call('proxy-motors.localhost:3000', '/_preview/abc.def/cars/x?y=1');
+    expect(response.headers.get('x-middleware-rewrite')).toBe(
+      'http://proxy-motors.localhost:3000/preview/proxy-motors/cars/x?y=1',
+    );
+    expect(response.headers.get('x-middleware-request-x-studio-preview-token')).toBe('abc.def');
+    expect(response.headers.get('x-middleware-request-x-platform-tenant')).toBe('proxy-motors');
+    const home = await call('proxy-motors.localhost:3000', '/_preview/abc.def');
+    expect(home.headers.get('x-middleware-rewrite')).toBe('http://proxy-motors.localhost:3000/preview/proxy-motors');
+  });
+
+  it('lets only the Studio frame a preview, and never caches, indexes or refers from it', async () => {
+    const response = await call('proxy-motors.localhost:3000', '/_preview/abc.def');
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain('frame-ancestors http://studio.localhost:* http://studio.localhost');
+    expect(policy).toMatch(/'nonce-[A-Za-z0-9+/]{22}=='/);
+    expect(response.headers.get('x-frame-options')).toBeNull();
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it("drops a preview token header a client sends, on pages, APIs and the Studio's host", async () => {
+    const spoof = { 'x-studio-preview-token': 'forged' };
+    for (const [host, path] of [
+      ['proxy-motors.localhost:3000', '/'],
+      ['proxy-motors.localhost:3000', '/search/used-cars'],
+      ['proxy-motors.localhost:3000', '/api/leads'],
+      ['studio.localhost:3000', '/sites/proxy-motors'],
+      ['studio.localhost:3000', '/api/studio/sites'],
+    ] as const) {
+      const response = await call(host, path, spoof);
+      expect(response.headers.get('x-middleware-request-x-studio-preview-token'), `${host}${path}`).toBeNull();
+      // The request goes on with the proxy's own header set, which leaves the client's token out.
+      const passed = response.headers.get('x-middleware-override-headers') ?? '';
+      expect(passed, `${host}${path}`).toContain('host');
+      expect(passed.split(','), `${host}${path}`).not.toContain('x-studio-preview-token');
+    }
+    // The internal preview tree is never reachable by its own path: it stays inside the tenant's pages.
+    const direct = await call('proxy-motors.localhost:3000', '/preview/proxy-motors', spoof);
+    expect(direct.headers.get('x-middleware-rewrite')).toBe(
+      'http://proxy-motors.localhost:3000/live/proxy-motors/preview/proxy-motors',
+    );
+  });
+
+  it('the Studio may frame the previews of its sites, on their own hosts', async () => {
+    const policy = (await call('studio.localhost:3000', '/sites/proxy-motors')).headers.get('content-security-policy');
+    expect(policy).toContain('frame-src https://www.openstreetmap.org');
+    expect(policy).toContain('http://*.localhost:*');
+  });
+});
