@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeChange, diffDocuments } from './tenant-diff';
+import { describeChange, diffDocuments, fieldWords } from './tenant-diff';
 
 describe('diffDocuments', () => {
   it('finds nothing between equal documents, whatever their key order', () => {
@@ -98,5 +98,16 @@ describe('describeChange', () => {
 
   it('names the whole document when the pointer is the root', () => {
     expect(describeChange({ pointer: '', kind: 'added', after: {} })).toBe('the whole document added: {}');
+  });
+});
+
+describe('fieldWords (issue 16: "a readable per-field diff")', () => {
+  it('names a place in a tenant document in words, counting list items from 1', () => {
+    expect(fieldWords('/pages/~1/blocks/0/props/heading')).toBe('page / › block 1 › heading');
+    expect(fieldWords('/pages/~1about-us/title')).toBe('page /about-us › title');
+    expect(fieldWords('/theme/colors/onPrimary')).toBe('theme › colors › on primary');
+    expect(fieldWords('/offers/2/expiry')).toBe('offers › item 3 › expiry');
+    expect(fieldWords('/layout/header/1/props/links')).toBe('layout › header › item 2 › links');
+    expect(fieldWords('')).toBe('the whole document');
   });
 });

@@ -106,3 +106,31 @@ export function describeChange(change: FieldChange): string {
       return `${where} changed from ${show(change.before)} to ${show(change.after)}`;
   }
 }
+
+/** `onPrimary` -> `on primary`: a key as words. */
+const keyWords = (key: string): string => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+
+/**
+ * Where a pointer points, in words for someone who does not read JSON pointers (the Studio's
+ * history, conflicts and problem lists): `/pages/~1/blocks/0/props/heading` -> `page / › block 1 ›
+ * heading`, `/offers/2/expiry` -> `offers › item 3 › expiry`. Lists count from 1.
+ */
+export function fieldWords(pointer: string): string {
+  if (!pointer) return 'the whole document';
+  const segments = pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const words: string[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] ?? '';
+    const previous = segments[i - 1];
+    if (segment === 'pages' && i === 0 && segments[1] !== undefined) {
+      words.push(`page ${segments[1]}`);
+      i++;
+    } else if (/^\d+$/.test(segment)) words.push(`${previous === 'blocks' ? 'block' : 'item'} ${Number(segment) + 1}`);
+    else if (segment === 'props' || (segment === 'blocks' && /^\d+$/.test(segments[i + 1] ?? ''))) continue;
+    else words.push(keyWords(segment));
+  }
+  return words.join(' › ');
+}

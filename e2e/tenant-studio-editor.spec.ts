@@ -10,6 +10,7 @@
  * This file runs after studio.spec.ts (which sees the demo sites served from their files).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { DEMO_STAFF_PASSWORD } from '../demo-data/staff';
 import { PORT, expectAccessible, siteUrl, tenantGet } from './helpers';
 
@@ -172,6 +173,70 @@ test('an invalid value shows its message at the field, and Publish stays disable
   await draftSaved(page);
   await expect(page.getByRole('region', { name: /to fix before publishing/ })).toHaveCount(0);
   await expect(publishButton(page)).toBeEnabled();
+});
+
+test('every tab of the editor renders and passes axe; a logo, a finance rate and a switch change into a valid, previewed draft', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'site@studio.example', '/sites/harbour-city-mazda');
+  for (const tab of [
+    'Identity & domains',
+    'Theme',
+    'Menus & buttons',
+    'Pages',
+    'Forms',
+    'Search',
+    'Finance',
+    'Offers & promotions',
+    'Locations',
+    'Accounts',
+    'Lead delivery',
+    'Switches',
+    'JSON',
+    'History',
+  ]) {
+    await openTab(page, tab);
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expectAccessible(page);
+  }
+
+  // A new logo: uploaded, resized by the server, with its alt text, shown in the preview's header.
+  await openTab(page, 'Theme');
+  const logo = await sharp({ create: { width: 720, height: 192, channels: 3, background: '#0b3c5d' } })
+    .png()
+    .toBuffer();
+  const logoField = page.getByRole('group', { name: /^Logo/ }).first();
+  await logoField
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+  await expect(logoField.getByLabel('Image path (advanced)')).toHaveValue(/^\/media\/studio\/[0-9a-f]{64}\.webp$/);
+  await logoField.getByLabel(/^Alt text/).fill('Harbour City Mazda');
+  await draftSaved(page);
+  await expect(page.frameLocator('[data-testid="studio-preview"]').locator('header img').first()).toHaveAttribute(
+    'src',
+    /media(%2F|\/)studio/,
+    { timeout: 15_000 },
+  );
+
+  // A finance rate and a feature switch.
+  await openTab(page, 'Finance');
+  await page.getByLabel('Interest rate (% p.a.)', { exact: true }).fill('6.99');
+  await openTab(page, 'Switches');
+  await page.getByLabel('Stats banner', { exact: true }).check();
+  await draftSaved(page);
+  await expect(page.getByRole('region', { name: /to fix before publishing/ })).toHaveCount(0);
+  await expect(page.getByLabel('What changed (shown in the history)')).toBeEditable();
+  // Nothing is published: the public site still has its own logo.
+  await openTab(page, 'JSON');
+  const saved = JSON.parse(await page.getByLabel('Tenant document (JSON)').inputValue()) as {
+    finance: { interestRate: number };
+    features: Record<string, boolean>;
+    logo: { src: string; alt: string };
+  };
+  expect(saved.finance.interestRate).toBe(6.99);
+  expect(saved.features.statsBanner).toBe(true);
+  expect(saved.logo).toMatchObject({ alt: 'Harbour City Mazda', src: expect.stringMatching(/^\/media\/studio\//) });
 });
 
 test('two editors on one site: the second to publish from a stale version gets the conflict with their changes, and keeps the draft', async ({

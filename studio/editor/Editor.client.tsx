@@ -13,7 +13,7 @@ import type { EditorIssue, JsonObject, PageDoc, SchemaNode } from './editor-type
 import { errorTreeFor, sectionSchema } from './schema-tools';
 import { uiSchemaFor } from './ui-schema';
 import { READ_ONLY_KEYS, SECTIONS, type Section } from './sections';
-import { effectiveColours, issueCounts, pickKeys, pointerWords, sectionOfIssue, withKeys } from './document-model';
+import { effectiveColours, issueCounts, pickKeys, sectionOfIssue, withKeys } from './document-model';
 import { SchemaForm } from './SchemaForm.client';
 import { PagesEditor } from './PagesEditor.client';
 import { HistoryPanel } from './HistoryPanel.client';
@@ -22,6 +22,7 @@ import { PreviewPane } from './PreviewPane.client';
 import { ThemeContrast } from './widgets/ThemeContrast.client';
 import { PublishPanel, type Conflict } from './PublishPanel.client';
 import styles from './editor.module.css';
+import { fieldWords } from '../../domain/tenant-diff';
 
 const bundle = bundleJson as SchemaNode;
 
@@ -399,7 +400,7 @@ function IssueSummary({ issues, onShow }: { issues: EditorIssue[]; onShow: (sect
           const section = sectionOfIssue(issue);
           return (
             <li key={`${issue.pointer}-${index}`}>
-              <span className={styles.issueWhere}>{pointerWords(issue.pointer)}</span>: {issue.message}
+              <span className={styles.issueWhere}>{fieldWords(issue.pointer)}</span>: {issue.message}
               {section ? (
                 <>
                   {' '}
@@ -431,7 +432,7 @@ function SectionPanel({ section, slug, document, inherited, issues, onChange, on
   const uiSchema = useMemo(() => uiSchemaFor(schema, READ_ONLY_KEYS), [schema]);
   const data = useMemo(() => pickKeys(document, section.keys), [document, section]);
   const errors = useMemo(() => errorTreeFor(issues, ''), [issues]);
-  const context = useMemo(() => ({ slug }), [slug]);
+  const context = useMemo(() => ({ slug, inherited }), [slug, inherited]);
   const onForm = useCallback((formData: JsonObject) => onChange(section.keys, formData), [onChange, section]);
   const [layoutOpen, setLayoutOpen] = useState(false);
   const layoutSchema = useMemo(() => sectionSchema(bundle, ['layout']), []);

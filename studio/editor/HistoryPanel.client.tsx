@@ -7,6 +7,7 @@
  * editor bumps it after a publish). Progress and results are announced in a status region; refusals
  * (a stale base, an invalid document) are shown with the server's own sentence.
  */
+import { ChangeLine, type ChangeRow } from './ChangeLine';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import styles from '../components/studio.module.css';
 import history from './history-panel.module.css';
@@ -39,11 +40,6 @@ interface HistoryAnswer {
 }
 
 /** One change as GET .../diff lists it: describeChange's line and the field's JSON pointer. */
-interface ChangeRow {
-  pointer: string;
-  description: string;
-}
-
 interface Refused {
   message: string;
   issues?: { pointer: string; message: string }[];
@@ -97,19 +93,6 @@ function defaultPair(versions: readonly VersionRow[], liveId: number | null): { 
   const older = versions.slice(toIndex + 1);
   const from = older.find((v) => v.state === 'published') ?? older[0] ?? to;
   return { from: from?.id ?? 0, to: to?.id ?? 0 };
-}
-
-/** A change line with its field marked as code; the text read out is describeChange's line as it is. */
-function ChangeLine({ change }: { change: ChangeRow }) {
-  const { pointer, description } = change;
-  if (pointer && description.startsWith(`${pointer} `))
-    return (
-      <>
-        <code className={history.path}>{pointer}</code>
-        {description.slice(pointer.length)}
-      </>
-    );
-  return <>{description}</>;
 }
 
 export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, onRestored }: HistoryPanelProps) {
@@ -289,7 +272,7 @@ export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, o
             <ol>
               {diff.changes.map((change, i) => (
                 <li key={`${change.pointer}\n${i}`}>
-                  <ChangeLine change={change} />
+                  <ChangeLine codeClass={history.path} change={change} />
                 </li>
               ))}
             </ol>

@@ -6,11 +6,12 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import styles from './editor.module.css';
+import { ChangeLine, type ChangeRow } from './ChangeLine';
 
 export interface Conflict {
   message: string;
   current: { versionId: number; author: string; publishedAt: string; message: string };
-  changes: { path?: string; description: string }[];
+  changes: ChangeRow[];
 }
 
 export interface PublishPanelProps {
@@ -86,7 +87,9 @@ export function PublishPanel({
           </p>
           <ul>
             {conflict.changes.map((c, index) => (
-              <li key={`${c.path ?? ''}-${index}`}>{c.description}</li>
+              <li key={`${c.pointer}-${index}`}>
+                <ChangeLine change={c} />
+              </li>
             ))}
           </ul>
           <p>

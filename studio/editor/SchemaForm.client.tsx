@@ -13,7 +13,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { JsonObject, SchemaNode } from './editor-types';
 import type { ErrorTree } from './schema-tools';
 import type { UiSchema } from './ui-schema';
-import { STUDIO_FIELDS, STUDIO_WIDGETS, type StudioFormContext } from './widgets';
+import { STUDIO_FIELDS, STUDIO_TEMPLATES, STUDIO_WIDGETS, type StudioFormContext } from './widgets';
 
 // Block facts and Studio keywords are annotations rjsf's ajv does not know: not strict.
 const validator = customizeValidator({ ajvOptionsOverrides: { strict: false, allowUnionTypes: true } });
@@ -39,6 +39,7 @@ function SchemaFormInner({ idPrefix, schema, uiSchema, data, errors, context, on
       validator={validator}
       widgets={STUDIO_WIDGETS}
       fields={STUDIO_FIELDS}
+      templates={STUDIO_TEMPLATES}
       formContext={context}
       idPrefix={idPrefix}
       extraErrors={extraErrors}

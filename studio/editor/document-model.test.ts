@@ -7,7 +7,6 @@ import {
   issueCounts,
   parseDocumentText,
   pickKeys,
-  pointerWords,
   previewablePaths,
   sectionOfIssue,
   withKeys,
@@ -53,8 +52,6 @@ describe("the editor's document rules (issue 16)", () => {
     expect(sectionOfIssue(issues[0]!)?.id).toBe('theme');
     expect(sectionOfIssue(issues[4]!)).toBeUndefined();
     expect(issueCounts(issues)).toEqual({ theme: 2, offers: 1, pages: 1 });
-    expect(pointerWords('/pages/~1/blocks/0')).toBe('pages › / › blocks › 0');
-    expect(pointerWords('')).toBe('the whole document');
   });
 
   it('the JSON tab shows the stored layout and reads its text back, saying where text is not JSON', () => {

@@ -48,12 +48,6 @@ export function issueCounts(issues: readonly EditorIssue[]): Record<string, numb
   return counts;
 }
 
-/** A pointer as words for the issue summary: `/theme/colors/primary` -> `theme › colors › primary`. */
-export function pointerWords(pointer: string): string {
-  const segments = pointerSegments(pointer);
-  return segments.length ? segments.join(' › ') : 'the whole document';
-}
-
 /** The document as the JSON tab shows it: the store's layout (2-space JSON with a final newline). */
 export function documentText(document: JsonObject): string {
   return `${JSON.stringify(document, null, 2)}\n`;
