@@ -238,6 +238,13 @@ export function apiTargets(site: SiteFacts): RouteTarget[] {
     get('GET /api/cars/[slug]/analysis', {}, (r) => carPath(r, 'analysis')),
     get('GET /api/cars/[slug]/autogauge', {}, (r) => carPath(r, 'autogauge')),
     get('GET /api/cars/[slug]/ppsr', {}, (r) => carPath(r, 'ppsr')),
+    // The Studio's preview (issue 16): made-up, tampered and oversized tokens never show a draft or fail.
+    get('GET /_preview/<token>/...', {}, (r) => {
+      const token = r.chance(0.3)
+        ? `${Buffer.from(JSON.stringify({ s: 'x', v: r.int(1000), n: 1, e: 9_999_999_999 })).toString('base64url')}.${'A'.repeat(43)}`
+        : hostileUrlValue(r).slice(0, 600) || 'x';
+      return `/_preview/${token}${r.chance(0.5) ? '' : r.pick(['/search/used-cars', `/cars/${site.carSlug}`, '/x'])}`;
+    }),
   ];
 }
 
