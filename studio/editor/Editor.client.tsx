@@ -13,7 +13,7 @@ import type { EditorIssue, JsonObject, PageDoc, SchemaNode } from './editor-type
 import { errorTreeFor, sectionSchema } from './schema-tools';
 import { uiSchemaFor } from './ui-schema';
 import { READ_ONLY_KEYS, SECTIONS, type Section } from './sections';
-import { effectiveColours, issueCounts, pickKeys, sectionOfIssue, withKeys } from './document-model';
+import { effectiveColours, inheritedKeys, issueCounts, pickKeys, sectionOfIssue, withKeys } from './document-model';
 import { SchemaForm } from './SchemaForm.client';
 import { PagesEditor } from './PagesEditor.client';
 import { HistoryPanel } from './HistoryPanel.client';
@@ -417,6 +417,72 @@ function IssueSummary({ issues, onShow }: { issues: EditorIssue[]; onShow: (sect
   );
 }
 
+const titleOf = (key: string): string => {
+  const properties = (bundle.properties ?? {}) as Record<string, { title?: unknown }>;
+  const title = properties[key]?.title;
+  return typeof title === 'string' ? title : key;
+};
+
+/**
+ * For each key of the tab the template or group supplies as a whole (a menu, the forms): copy it
+ * here to change it (the form would otherwise start empty), or go back to the template's.
+ */
+function InheritedControls({
+  document,
+  inherited,
+  keys,
+  onChange,
+}: {
+  document: JsonObject;
+  inherited: JsonObject;
+  keys: readonly string[];
+  onChange: (keys: readonly string[], data: JsonObject) => void;
+}) {
+  const entries = inheritedKeys(document, inherited, keys);
+  if (!entries.length) return null;
+  return (
+    <ul className={styles.inheritedKeys} aria-label="Settings from the template">
+      {entries.map(({ key, state }) => {
+        const title = titleOf(key);
+        return (
+          <li key={key}>
+            {state === 'inherited' ? (
+              <>
+                <span>
+                  <strong>{title}</strong> come from the template. To change them, copy them to this site first.
+                </span>{' '}
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  onClick={() => onChange([key], { [key]: structuredClone(inherited[key]) })}
+                >
+                  Copy “{title}” from the template to change
+                </button>
+              </>
+            ) : (
+              <>
+                <span>
+                  <strong>{title}</strong>: this site has its own, in place of the template’s.
+                </span>{' '}
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  onClick={() => {
+                    if (window.confirm(`Use the template’s “${title}” again? This site’s own are removed.`))
+                      onChange([key], {});
+                  }}
+                >
+                  Use the template’s “{title}” again
+                </button>
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 interface SectionPanelProps {
   section: Section;
   slug: string;
@@ -449,6 +515,9 @@ function SectionPanel({ section, slug, document, inherited, issues, onChange, on
       <h2 className={styles.panelHeading}>{section.label}</h2>
       <p className={styles.intro}>{section.intro}</p>
       {section.id === 'theme' ? <ThemeContrast colors={effectiveColours(bundle, inherited, document)} /> : null}
+      {section.id === 'pages' ? null : (
+        <InheritedControls document={document} inherited={inherited} keys={section.keys} onChange={onChange} />
+      )}
       {section.id === 'pages' ? (
         <PagesEditor
           slug={slug}

@@ -4,6 +4,7 @@ import type { SchemaNode } from './editor-types';
 import {
   documentText,
   effectiveColours,
+  inheritedKeys,
   issueCounts,
   parseDocumentText,
   pickKeys,
@@ -79,5 +80,22 @@ describe("the editor's document rules (issue 16)", () => {
 
   it('offers only concrete paths to the preview, home first', () => {
     expect(previewablePaths(['/about', '/', '/cars/:slug', '/about', '/search/:type?'])).toEqual(['/', '/about']);
+  });
+});
+
+describe('inheritedKeys (issue 16: change a menu the template supplies)', () => {
+  it("offers a copy of what the template supplies as a whole, and a way back for the site's own", () => {
+    const inherited = {
+      menus: { header: [{ label: 'Cars' }] },
+      forms: { a: { fields: [{ name: 'x' }] } },
+      theme: { colors: { primary: '#000000' } },
+      legal: {},
+      name: 'x',
+    };
+    const keys = ['menus', 'forms', 'theme', 'legal', 'name', 'buttonSets'];
+    expect(inheritedKeys({ forms: { b: {} } }, inherited, keys)).toEqual([
+      { key: 'menus', state: 'inherited' },
+      { key: 'forms', state: 'own' },
+    ]);
   });
 });

@@ -121,3 +121,28 @@ export function previewablePaths(routes: Iterable<string>): string[] {
   const paths = [...new Set(routes)].filter((route) => !route.includes(':'));
   return paths.sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b)));
 }
+
+/** How a tab's top-level key stands against what the site inherits from its template and group. */
+export interface InheritedKey {
+  key: string;
+  /** `inherited`: the site uses the template's value as a whole; `own`: the site has its own, over the template's. */
+  state: 'inherited' | 'own';
+}
+
+/**
+ * Whether a value holds a list: lists replace the template's as a whole (objects merge key by
+ * key, and a field left empty already shows what the template gives).
+ */
+const holdsList = (value: unknown): boolean =>
+  Array.isArray(value) ? value.length > 0 : isObject(value) && Object.values(value).some(holdsList);
+
+/**
+ * The keys of a tab whose lists the template or group supplies (the menus, the forms...):
+ * a form over an empty key would start blank, so the editor offers to copy the template's value
+ * to change it, and for a key the site has its own of, to go back to the template's.
+ */
+export function inheritedKeys(document: JsonObject, inherited: JsonObject, keys: readonly string[]): InheritedKey[] {
+  return keys
+    .filter((key) => holdsList(inherited[key]))
+    .map((key) => ({ key, state: document[key] === undefined ? 'inherited' : 'own' }));
+}
