@@ -4,6 +4,7 @@
  * existing production build (`npm run build` first) and the database named by DATABASE_URL; starts
  * `next start` on a spare port.
  */
+import { CHROMIUM_LAUNCH } from './chromium';
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
@@ -70,18 +71,7 @@ async function main(): Promise<void> {
   });
   try {
     await waitForServer();
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
+    const browser = await chromium.launch(CHROMIUM_LAUNCH);
     console.log('page                                   status  HTML gzip   JS gzip  scripts');
     for (const [host, path] of pages) {
       const context = await browser.newContext();

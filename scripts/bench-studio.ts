@@ -8,6 +8,7 @@
  *     on process A and on process B (which learns of it from the store's change stamp).
  * The published change is undone at the end (Restore of the version before it).
  */
+import { CHROMIUM_LAUNCH } from './chromium';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
@@ -196,18 +197,7 @@ async function main(): Promise<void> {
   const servers = [start(PORT_A), start(PORT_B)];
   try {
     await Promise.all([waitForServer(PORT_A), waitForServer(PORT_B)]);
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
+    const browser = await chromium.launch(CHROMIUM_LAUNCH);
     try {
       await measure(browser);
     } finally {

@@ -74,9 +74,9 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
-/** Reads at most `maxBytes` of a body, stopping as soon as it is over (a chunked body declares no length). */
-async function readCapped(request: Request, maxBytes: number): Promise<string | undefined> {
-  if (!request.body) return '';
+/** A body's bytes, or undefined as soon as it is over `maxBytes` (a chunked body declares no length). */
+export async function readCappedBytes(request: Request, maxBytes: number): Promise<Buffer | undefined> {
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -90,7 +90,12 @@ async function readCapped(request: Request, maxBytes: number): Promise<string | 
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** Reads at most `maxBytes` of a body as text (readCappedBytes). */
+async function readCapped(request: Request, maxBytes: number): Promise<string | undefined> {
+  return (await readCappedBytes(request, maxBytes))?.toString('utf8');
 }
 
 export type JsonBodyResult = { ok: true; body: unknown } | { ok: false; tooLarge: boolean; error: string };

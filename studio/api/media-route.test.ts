@@ -1,18 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  STAFF_PASSWORD,
+  STUDIO_ORIGIN,
+  STUDIO_TEST_HOST,
+  staffSessionCookie,
+  studioTestEnv,
+} from './studio-test-support';
 
-const dir = mkdtempSync(join(tmpdir(), 'studio-media-route-'));
-process.env.DATABASE_URL = `file:${join(dir, 'platform.db')}`;
-process.env.AUTH_MESSAGES_DIR = dir;
-process.env.AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
-process.env.ALLOW_LOCALHOST_TENANTS = '1';
-delete process.env.STUDIO_HOST;
-delete process.env.TENANTS_DIR;
-delete process.env.TENANT_SYNC;
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+studioTestEnv('studio-media-route');
 
 const { createStaffUser } = await import('../../services/staff-auth/staff-users');
 const { getTenantStore } = await import('../../services/tenant-store');
@@ -21,9 +17,9 @@ const { handleStaffAuth } = await import('./staff-auth-route');
 const { handleMediaUpload, MAX_MEDIA_BODY_BYTES } = await import('./media-route');
 const { serveStudioImage } = await import('../../services/studio-media');
 
-const ORIGIN = 'http://studio.localhost:3000';
-const HOST = 'studio.localhost:3000';
-const PASSWORD = 'a long staff password';
+const ORIGIN = STUDIO_ORIGIN;
+const HOST = STUDIO_TEST_HOST;
+const PASSWORD = STAFF_PASSWORD;
 const GROUP_SITE = 'southern-cross-motors';
 const OTHER_SITE = 'harbour-city-mazda';
 const GROUP = 'group@studio.example';
@@ -76,21 +72,7 @@ async function upload(slug: string, init: Init): Promise<{ status: number; body:
   return { status: response.status, body: (await response.json()) as Answer };
 }
 
-async function signIn(email: string): Promise<string> {
-  const response = await handleStaffAuth(
-    new Request(`${ORIGIN}/api/studio/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    }),
-  );
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0] ?? '')
-    .filter((c) => c.includes('session_token'))
-    .join('; ');
-}
+const signIn = (email: string): Promise<string> => staffSessionCookie(handleStaffAuth, email);
 
 // GET /media/studio/<file> (app/media/studio/[file]/route.ts answers with this, on any host).
 const serve = (file: string) => serveStudioImage(file);

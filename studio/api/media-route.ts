@@ -9,7 +9,7 @@
  *
  * The body is never read past 10 MB and a form's worth of headers, whatever Content-Length says.
  */
-import { answer } from '../../server/http/api-request';
+import { answer, readCappedBytes } from '../../server/http/api-request';
 import { getTenantStore } from '../../services/tenant-store';
 import {
   MAX_UPLOAD_BYTES,
@@ -37,45 +37,20 @@ const STATUS: Record<StudioImageProblem, number> = {
   'too-many-pixels': 400,
 };
 
-/** The body's bytes, or undefined as soon as it is over `maxBytes` (a chunked body declares no length). */
-async function cappedBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
-}
-
 /** The uploaded file's bytes, or the refusal (not multipart, too large, no file). */
 async function uploadedFile(request: Request): Promise<Uint8Array> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw new Refusal(415, SEND_A_FORM);
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > MAX_MEDIA_BODY_BYTES) throw new Refusal(413, TOO_LARGE);
-  const body = await cappedBody(request, MAX_MEDIA_BODY_BYTES);
+  const body = await readCappedBytes(request, MAX_MEDIA_BODY_BYTES);
   // Shorter than declared: cut off on the way (Next keeps only the first 10 MB of a body the proxy sees
   // unless experimental.proxyClientMaxBodySize says more), so the file was too large.
   if (body === undefined || (declared > 0 && body.byteLength < declared)) throw new Refusal(413, TOO_LARGE);
   let form: FormData;
   try {
     // The bytes already read, parsed by the runtime's multipart reader (Response.formData).
-    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
   } catch {
     throw new Refusal(400, `The upload could not be read. ${SEND_A_FORM}`);
   }

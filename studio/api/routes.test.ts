@@ -1,24 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_PASSWORD, STUDIO_ORIGIN, staffSessionCookie, studioTestEnv } from './studio-test-support';
 
-const dir = mkdtempSync(join(tmpdir(), 'studio-routes-'));
-process.env.DATABASE_URL = `file:${join(dir, 'platform.db')}`;
-process.env.AUTH_MESSAGES_DIR = dir;
-process.env.AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
-process.env.ALLOW_LOCALHOST_TENANTS = '1';
-delete process.env.STUDIO_HOST;
-delete process.env.TENANTS_DIR;
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+studioTestEnv('studio-routes');
 
 const { createStaffUser } = await import('../../services/staff-auth/staff-users');
 const { handleStaffAuth } = await import('./staff-auth-route');
 const { handleSignOut } = await import('./sign-out-route');
 const { handleSite, handleSiteList } = await import('./sites-route');
 
-const ORIGIN = 'http://studio.localhost:3000';
-const PASSWORD = 'a long staff password';
+const ORIGIN = STUDIO_ORIGIN;
+const PASSWORD = STAFF_PASSWORD;
 
 function request(path: string, init: { body?: unknown; cookie?: string; host?: string; origin?: string } = {}) {
   const headers = new Headers({ host: init.host ?? 'studio.localhost:3000', origin: init.origin ?? ORIGIN });
@@ -31,17 +22,7 @@ function request(path: string, init: { body?: unknown; cookie?: string; host?: s
   });
 }
 
-async function signIn(email: string): Promise<string> {
-  const response = await handleStaffAuth(
-    request('/api/studio/auth/sign-in/email', { body: { email, password: PASSWORD } }),
-  );
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0] ?? '')
-    .filter((c) => c.includes('session_token'))
-    .join('; ');
-}
+const signIn = (email: string): Promise<string> => staffSessionCookie(handleStaffAuth, email);
 
 const json = async (response: Response) => (await response.json()) as { message?: string; sites?: { slug: string }[] };
 

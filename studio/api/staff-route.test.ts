@@ -1,44 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  STAFF_PASSWORD,
+  staffSessionCookie,
+  studioRequest,
+  studioTestEnv,
+  type StudioRequestInit,
+} from './studio-test-support';
 
-const dir = mkdtempSync(join(tmpdir(), 'studio-staff-'));
-process.env.DATABASE_URL = `file:${join(dir, 'platform.db')}`;
-process.env.AUTH_MESSAGES_DIR = dir;
-process.env.AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
-process.env.ALLOW_LOCALHOST_TENANTS = '1';
-delete process.env.STUDIO_HOST;
-delete process.env.TENANTS_DIR;
-delete process.env.TENANT_SYNC;
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+studioTestEnv('studio-staff');
 
 const { createStaffUser, listStaffUsers } = await import('../../services/staff-auth/staff-users');
 const { getTenantStore } = await import('../../services/tenant-store');
 const { handleStaffAuth } = await import('./staff-auth-route');
 const { handleAddStaff, knownStaffScopes, STAFF_ADD_ACTION } = await import('./staff-route');
 
-const ORIGIN = 'http://studio.localhost:3000';
-const HOST = 'studio.localhost:3000';
-const PASSWORD = 'a long staff password';
+const PASSWORD = STAFF_PASSWORD;
 
-interface Init {
-  body?: unknown;
-  raw?: string;
-  type?: string;
-  cookie?: string;
-  host?: string;
-  origin?: string | null;
-}
-
-function request(method: string, path: string, init: Init = {}): Request {
-  const headers = new Headers({ host: init.host ?? HOST });
-  if (init.origin !== null) headers.set('origin', init.origin ?? ORIGIN);
-  if (init.cookie) headers.set('cookie', init.cookie);
-  const body = init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
-  if (body !== undefined) headers.set('content-type', init.type ?? 'application/json');
-  return new Request(`${ORIGIN}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
-}
+type Init = StudioRequestInit;
+const request = studioRequest;
 
 interface Answer {
   message?: string;
@@ -51,17 +30,7 @@ async function addStaff(cookie: string, body: unknown, init: Init = {}): Promise
   return { status: response.status, body: (await response.json()) as Answer };
 }
 
-async function signIn(email: string): Promise<string> {
-  const response = await handleStaffAuth(
-    request('POST', '/api/studio/auth/sign-in/email', { body: { email, password: PASSWORD } }),
-  );
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0] ?? '')
-    .filter((c) => c.includes('session_token'))
-    .join('; ');
-}
+const signIn = (email: string): Promise<string> => staffSessionCookie(handleStaffAuth, email);
 
 const ADMIN = 'admin@studio.example';
 const GROUP = 'group@studio.example';

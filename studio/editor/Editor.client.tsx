@@ -10,6 +10,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import bundleJson from '../../schemas/studio.schema.json';
 import type { EditorIssue, JsonObject, PageDoc, SchemaNode } from './editor-types';
+import type { EditorData } from './editor-data';
 import { errorTreeFor, sectionSchema } from './schema-tools';
 import { uiSchemaFor } from './ui-schema';
 import { READ_ONLY_KEYS, SECTIONS, type Section } from './sections';
@@ -31,21 +32,8 @@ const AUTOSAVE_MS = 350;
 /** A fresh preview token well before the last one expires (15 minutes). */
 const PREVIEW_REFRESH_MS = 10 * 60 * 1000;
 
-export interface EditorProps {
-  slug: string;
-  siteName: string;
-  document: JsonObject;
-  source: 'draft' | 'published' | 'file';
-  baseVersionId: number | null;
-  publishedVersionId: number | null;
-  published: { by: string; at: string } | null;
-  draft: { versionId: number; by: string; at: string } | null;
-  issues: EditorIssue[];
-  inherited: JsonObject;
-  previewOrigin: string | null;
-  previewToken: string;
-  initialTab: string | null;
-}
+/** What the server opens the editor with (editor-data.ts), and the tab to start on. */
+export type EditorProps = EditorData & { initialTab: string | null };
 
 type SaveState =
   { kind: 'saved'; at?: string } | { kind: 'pending' } | { kind: 'saving' } | { kind: 'error'; message: string };
