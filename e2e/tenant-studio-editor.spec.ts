@@ -165,6 +165,7 @@ test('an invalid value shows its message at the field, and Publish stays disable
   await openTab(page, 'JSON');
   const json = page.getByLabel('Tenant document (JSON)');
   const document = JSON.parse(await json.inputValue()) as Record<string, unknown>;
+  const offers = document.offers;
   document.offers = [{ id: 'late', title: 'Late offer', start: '2026-12-10', expiry: '2026-12-01' }];
   await json.fill(JSON.stringify(document, null, 2));
   await draftSaved(page);
@@ -176,14 +177,14 @@ test('an invalid value shows its message at the field, and Publish stays disable
 
   // Fixed: Publish is possible again (nothing is published here).
   await openTab(page, 'JSON');
-  delete document.offers;
+  document.offers = offers;
   await json.fill(JSON.stringify(document, null, 2));
   await draftSaved(page);
   await expect(page.getByRole('region', { name: /to fix before publishing/ })).toHaveCount(0);
   await expect(publishButton(page)).toBeEnabled();
 });
 
-test('every tab of the editor renders and passes axe; a logo, a menu, a finance rate and a switch change into a valid, previewed draft', async ({
+test('every tab of the editor renders and passes axe; a logo, a menu, an offer, a form field, a finance rate and a switch change into a valid, previewed draft', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -236,6 +237,24 @@ test('every tab of the editor renders and passes axe; a logo, a menu, a finance 
     page.frameLocator('[data-testid="studio-preview"]').locator('header a', { hasText: 'Start here' }).first(),
   ).toBeAttached({ timeout: 15_000 });
 
+  // An offer, previewed on its page.
+  await openTab(page, 'Offers & promotions');
+  await page.locator('#f-offers_offers_0_title').fill('CX-5 drive-away with five years of servicing');
+  await draftSaved(page);
+  await page.getByLabel('Page', { exact: true }).selectOption('/special-offers');
+  await expect(
+    page
+      .frameLocator('[data-testid="studio-preview"]')
+      .getByRole('heading', { name: 'CX-5 drive-away with five years of servicing' })
+      .first(),
+  ).toBeVisible({ timeout: 15_000 });
+
+  // A form's field: the template's forms copied to the site, then a label changed.
+  await openTab(page, 'Forms');
+  await page.getByRole('button', { name: 'Copy “Enquiry forms” from the template to change' }).click();
+  await page.locator('#f-forms_forms_general-enquiry_fields_1_label').fill('Given name');
+  await draftSaved(page);
+
   // A finance rate and a feature switch.
   await openTab(page, 'Finance');
   await page.getByLabel('Interest rate (% p.a.)', { exact: true }).fill('6.99');
@@ -251,10 +270,14 @@ test('every tab of the editor renders and passes axe; a logo, a menu, a finance 
     features: Record<string, boolean>;
     logo: { src: string; alt: string };
     menus: { header: { label: string }[] };
+    offers: { title: string }[];
+    forms: Record<string, { fields: { label: string }[] }>;
   };
   expect(saved.finance.interestRate).toBe(6.99);
   expect(saved.features.statsBanner).toBe(true);
   expect(saved.menus.header[0]?.label).toBe('Start here');
+  expect(saved.offers[0]?.title).toBe('CX-5 drive-away with five years of servicing');
+  expect(saved.forms['general-enquiry']?.fields[1]?.label).toBe('Given name');
   expect(saved.logo).toMatchObject({ alt: 'Harbour City Mazda', src: expect.stringMatching(/^\/media\/studio\//) });
 });
 

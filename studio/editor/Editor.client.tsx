@@ -488,6 +488,16 @@ function SectionPanel({ section, slug, document, inherited, issues, onChange, on
   const errors = useMemo(() => errorTreeFor(issues, ''), [issues]);
   const context = useMemo(() => ({ slug, inherited }), [slug, inherited]);
   const onForm = useCallback((formData: JsonObject) => onChange(section.keys, formData), [onChange, section]);
+  // A key replaced as a whole (copied from the template, or given back to it) remounts the form:
+  // rjsf works out a map's entries (the forms by name) when it mounts, not when its data is replaced.
+  const [generation, setGeneration] = useState(0);
+  const onWhole = useCallback(
+    (keys: readonly string[], data: JsonObject) => {
+      onChange(keys, data);
+      setGeneration((g) => g + 1);
+    },
+    [onChange],
+  );
   const [layoutOpen, setLayoutOpen] = useState(false);
   const layoutSchema = useMemo(() => sectionSchema(bundle, ['layout']), []);
   const layoutUi = useMemo(() => uiSchemaFor(layoutSchema), [layoutSchema]);
@@ -504,7 +514,7 @@ function SectionPanel({ section, slug, document, inherited, issues, onChange, on
       <p className={styles.intro}>{section.intro}</p>
       {section.id === 'theme' ? <ThemeContrast colors={effectiveColours(bundle, inherited, document)} /> : null}
       {section.id === 'pages' ? null : (
-        <InheritedControls document={document} inherited={inherited} keys={section.keys} onChange={onChange} />
+        <InheritedControls document={document} inherited={inherited} keys={section.keys} onChange={onWhole} />
       )}
       {section.id === 'pages' ? (
         <PagesEditor
@@ -537,6 +547,7 @@ function SectionPanel({ section, slug, document, inherited, issues, onChange, on
         </details>
       ) : (
         <SchemaForm
+          key={generation}
           idPrefix={`f-${section.id}`}
           schema={schema}
           uiSchema={uiSchema}
