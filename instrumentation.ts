@@ -8,9 +8,19 @@ export async function register(): Promise<void> {
   const { hideInternalHeaders } = await import('./server/http/internal-headers');
   hideInternalHeaders();
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  // Refuse to start on settings that would misbehave only later, under load or across servers.
+  const { startupProblems } = await import('./server/startup-checks');
+  const problems = startupProblems(process.env);
+  if (problems.length) {
+    console.error(`\nThe server cannot start:\n${problems.map((p) => `- ${p}`).join('\n')}\n`);
+    process.exit(1);
+  }
   // The tenant documents published in the database, polled every second (TENANT_SYNC=off: files only).
   const { startTenantSync } = await import('./server/background/tenant-sync');
   await startTenantSync();
+  // The stock generation, polled every second: cached pages follow stock changes made by any process.
+  const { startStockSync } = await import('./server/background/stock-sync');
+  await startStockSync();
   const { startHoldExpiry, startLeadDelivery } = await import('./server/background/lead-delivery');
   // Unpaid reservation holds are released when they run out (RESERVATION_EXPIRY=off: another process does it).
   startHoldExpiry();

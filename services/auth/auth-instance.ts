@@ -22,7 +22,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import { emailOTP, phoneNumber } from 'better-auth/plugins';
 import type { ResolvedTenant } from '../../schemas/types.generated';
-import { databaseUrl, getDatabase } from '../db/database';
+import { DEFAULT_DATABASE_URL, databaseKind, databaseUrl, getDatabase } from '../db/database';
 import { accountScope } from './account-scope';
 import { createMessageSender, senderOptionsFromEnv, type MessageSender } from './message-sender';
 import { isMobileNumber } from '../../domain/accounts/mobile-number';
@@ -139,6 +139,23 @@ export function createSecretFile(file: string): string {
   return readSecretFile(file);
 }
 
+/**
+ * Why this process must not make up its own secret: with PostgreSQL, several servers share the
+ * database (issue 17), and a secret generated per machine would make each one refuse the sessions,
+ * sign-in codes and preview links the others signed. Undefined when a generated one is fine.
+ */
+export function sharedSecretProblem(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  if (env.AUTH_SECRET || env.BETTER_AUTH_SECRET) return undefined;
+  let kind: string;
+  try {
+    kind = databaseKind(env.DATABASE_URL || DEFAULT_DATABASE_URL);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  if (kind !== 'postgres') return undefined;
+  return 'DATABASE_URL names PostgreSQL, where several servers may share the database, so AUTH_SECRET must be set, the same on every server: each server generating its own would refuse the sessions and links the others signed. Set AUTH_SECRET to at least 32 random characters (for example the output of `openssl rand -base64 32`) in every server\'s environment.';
+}
+
 /** The signing secret: AUTH_SECRET, or one generated once and kept in `file` (beside the embedded database). */
 export function authSecret(env: Readonly<Record<string, string | undefined>> = process.env, file?: string): string {
   const name = env.AUTH_SECRET ? 'AUTH_SECRET' : env.BETTER_AUTH_SECRET ? 'BETTER_AUTH_SECRET' : undefined;
@@ -150,6 +167,10 @@ export function authSecret(env: Readonly<Record<string, string | undefined>> = p
       );
     }
     return fromEnv;
+  }
+  if (file === undefined) {
+    const problem = sharedSecretProblem(env);
+    if (problem) throw new Error(problem);
   }
   const path = file ?? authSecretFile();
   try {
@@ -187,7 +208,7 @@ export function authOptions(
     baseURL: origin,
     basePath: AUTH_BASE_PATH,
     secret: authSecret(),
-    database: { db, type: 'sqlite' },
+    database: { db, type: databaseKind() },
     trustedOrigins: [origin],
     telemetry: { enabled: false },
     user: { modelName: table('user') },

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
+import pg from 'pg';
 import type { Database } from './schema';
 import { NonBlockingSqliteDialect } from './sqlite-dialect';
 import * as initial from './migrations/001-initial';
@@ -15,6 +16,9 @@ import * as leadPostsAndHoldExpiry from './migrations/009-lead-posts-and-hold-ex
 import * as tenantVersions from './migrations/010-tenant-versions';
 import * as staffAccounts from './migrations/011-staff-accounts';
 import * as studioMedia from './migrations/012-studio-media';
+import * as rateLimits from './migrations/013-rate-limits';
+import * as stockChanges from './migrations/014-stock-changes';
+import * as leadDeadLetters from './migrations/015-lead-dead-letters';
 
 export type PlatformDb = Kysely<Database>;
 
@@ -31,6 +35,9 @@ MIGRATIONS['009-lead-posts-and-hold-expiry'] = leadPostsAndHoldExpiry;
 MIGRATIONS['010-tenant-versions'] = tenantVersions;
 MIGRATIONS['011-staff-accounts'] = staffAccounts;
 MIGRATIONS['012-studio-media'] = studioMedia;
+MIGRATIONS['013-rate-limits'] = rateLimits;
+MIGRATIONS['014-stock-changes'] = stockChanges;
+MIGRATIONS['015-lead-dead-letters'] = leadDeadLetters;
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 
@@ -38,6 +45,40 @@ export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 export function databaseUrl(): string {
   return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 }
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+const POSTGRES_URL = /^postgres(ql)?:\/\//;
+
+/** Which database a URL names; throws a readable error for anything else. */
+export function databaseKind(url = databaseUrl()): DatabaseKind {
+  if (url.startsWith('file:')) return 'sqlite';
+  if (POSTGRES_URL.test(url)) return 'postgres';
+  throw new Error(
+    `DATABASE_URL "${redactUrl(url)}" is not understood: use file:<path> (SQLite, the embedded default) or postgres://user:password@host:port/db (PostgreSQL).`,
+  );
+}
+
+/** The URL with its password replaced, for messages and logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/^(\w+:\/\/[^:/@]*:)[^@]*@/, '$1***@');
+}
+
+/** DATABASE_POOL_MAX: connections per process to PostgreSQL (default 10). */
+export function poolMax(env: Readonly<Record<string, string | undefined>> = process.env): number {
+  const raw = env.DATABASE_POOL_MAX;
+  if (raw === undefined || raw === '') return 10;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 1000)
+    throw new Error(`DATABASE_POOL_MAX is "${raw}"; it must be a whole number of connections from 1 to 1000.`);
+  return n;
+}
+
+// PostgreSQL's 64-bit integers (count(*), sum() of integers, bigint columns) and numerics arrive as
+// strings from pg; every value the platform keeps in them (counts, epoch milliseconds, sums of
+// integers) fits a double exactly, so they are numbers here as they are on SQLite.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 /**
  * SQLite copies the WAL back into the database inside the COMMIT that takes the WAL past this many
@@ -47,8 +88,10 @@ export function databaseUrl(): string {
 const WAL_CHECKPOINT_PAGES = 250;
 
 export interface OpenDatabaseOptions {
-  /** How long a statement may wait for another process's lock before failing (SQLite); default 10 s. */
+  /** How long a statement may wait for another process's lock (SQLite), or for a pooled connection (PostgreSQL); default 10 s. */
   busyDeadlineMs?: number;
+  /** PostgreSQL pool size; default DATABASE_POOL_MAX or 10. */
+  poolMax?: number;
 }
 
 export function openDatabase(url = databaseUrl(), options: OpenDatabaseOptions = {}): PlatformDb {
@@ -65,14 +108,20 @@ export function openDatabase(url = databaseUrl(), options: OpenDatabaseOptions =
       }),
     });
   }
-  if (/^postgres(ql)?:\/\//.test(url)) {
-    throw new Error(
-      'DATABASE_URL names PostgreSQL, which this build does not support yet: use file:<path> for the embedded SQLite database.',
-    );
-  }
-  throw new Error(
-    `DATABASE_URL "${url}" is not understood: use file:<path> (SQLite) or postgres://user:password@host/db.`,
+  databaseKind(url);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? poolMax(),
+    // A pool that is only idle never keeps a CLI or a test process alive.
+    allowExitOnIdle: true,
+    connectionTimeoutMillis: options.busyDeadlineMs ?? 10_000,
+  });
+  // An idle connection the server drops (restart, failover) must not crash the process: the pool
+  // replaces it on the next query.
+  pool.on('error', (error) =>
+    console.error(`PostgreSQL connection lost (${error.message}); the pool opens a new one.`),
   );
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 export async function migrateToLatest(db: PlatformDb): Promise<string[]> {

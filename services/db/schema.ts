@@ -111,14 +111,16 @@ export interface LeadDeliveryTable {
   /** JSON of the destination as configured when the lead was queued. */
   destination: string;
   kind: string;
-  /** pending until delivered; a lead is never dropped, only retried later. */
-  status: 'pending' | 'delivered';
+  /** pending until delivered; dead when the outbox gave up on it (listed by `npm run leads`, revived by --retry). */
+  status: 'pending' | 'delivered' | 'dead';
   attempts: number;
   next_attempt_at: string;
   locked_until: string | null;
   last_error: string | null;
   delivered_at: string | null;
   created_at: string;
+  /** When the outbox gave up on it (status dead); migration 015. */
+  dead_at: string | null;
 }
 
 export interface ReservationTable {
@@ -253,6 +255,23 @@ export interface StudioMediaTable {
   created_at: string;
 }
 
+/** Migration 013: one fixed window per limited key, shared by every process. */
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds when the window ends. */
+  reset_at: number;
+}
+
+/** Migration 014: the stock change log every process follows. */
+export interface StockChangeTable {
+  seq: Generated<number>;
+  /** JSON array of car ids; null when everything may have changed (an import). */
+  car_ids: string | null;
+  reason: string;
+  at: string;
+}
+
 export interface Database {
   dealerships: DealershipTable;
   locations: LocationTable;
@@ -273,4 +292,6 @@ export interface Database {
   tenant_sites: TenantSiteTable;
   studio_audit: StudioAuditTable;
   studio_media: StudioMediaTable;
+  rate_limits: RateLimitTable;
+  stock_changes: StockChangeTable;
 }

@@ -1,3 +1,4 @@
+import { isPostgres, serialize } from '../db/dialect';
 import type { Kysely } from 'kysely';
 import type { ResolvedLeadDestination } from '../../schemas/types.generated';
 import type { FormValue } from '../../domain/forms/compile-form';
@@ -98,6 +99,8 @@ export async function storeLeadIn(
   input: LeadSubmission,
   now: Date,
 ): Promise<StoredLead | LeadTooLarge> {
+  // One filling's posts (retries, later steps) are stored one after another, from any process.
+  await serialize(trx, `lead:${input.tenant}:${input.idempotencyKey}`);
   const at = now.toISOString();
   const posted = shopperExtras(input.extras);
   const existing = await trx
@@ -105,6 +108,8 @@ export async function storeLeadIn(
     .selectAll()
     .where('tenant', '=', input.tenant)
     .where('idempotency_key', '=', input.idempotencyKey)
+    // Locked, as saveServerValuation locks it: their read-then-write of extras never interleave.
+    .$if(isPostgres(trx), (q) => q.forUpdate())
     .executeTakeFirst();
   if (existing?.form_completed === 1)
     return { ok: true, leadId: existing.id, created: false, completed: true, queued: 0 };
@@ -180,6 +185,7 @@ export async function storeLeadIn(
           locked_until: null,
           last_error: null,
           delivered_at: null,
+          dead_at: null,
           created_at: at,
         })),
       )
@@ -205,6 +211,8 @@ export async function countLeadPost(
   since: Date,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // Posts from one address are counted one at a time, so two processes cannot both see room for one more.
+    await serialize(trx, `lead-posts:${tenant}:${ipHash}`);
     await trx
       .deleteFrom('lead_posts')
       .where('at', '<', new Date(now.getTime() - POST_MEMORY_MS).toISOString())
@@ -302,12 +310,14 @@ export async function saveLeadMisc(
   const text = JSON.stringify(value) ?? 'null';
   if (text.length > MAX_MISC_VALUE_CHARS) return 'too_large';
   return db.transaction().execute(async (trx): Promise<MiscResult> => {
+    await serialize(trx, `lead:${tenant}:${idempotencyKey}`);
     const row = await trx
       .selectFrom('leads')
       .select(['fields', 'extras'])
       .where('id', '=', leadId)
       .where('tenant', '=', tenant)
       .where('idempotency_key', '=', idempotencyKey)
+      .$if(isPostgres(trx), (q) => q.forUpdate())
       .executeTakeFirst();
     if (!row) return 'not_found';
     const extras = { ...parseObject(row.extras), [shopperExtraKey(column)]: text };
@@ -336,6 +346,8 @@ export async function saveServerValuation(
       .selectFrom('leads')
       .select(['extras', 'form_completed'])
       .where('id', '=', leadId)
+      // The row stays locked until this transaction ends (PostgreSQL; SQLite writes one at a time).
+      .$if(isPostgres(trx), (q) => q.forUpdate())
       .executeTakeFirst();
     if (!row || row.form_completed === 1) return false;
     const extras = { ...parseObject(row.extras), [SERVER_VALUATION_KEY]: JSON.stringify(valuation) };

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
+import type { PlatformDb } from '../db/database';
+import { openTestDatabase } from '../db/test-database';
+import { isUniqueViolation } from '../db/dialect';
 import { importFeed } from '../stock/import-feed';
 import { StockRepository } from '../stock/stock-repository';
 import { EmbeddedEngine } from '../search/embedded-engine';
@@ -39,8 +41,7 @@ const feed = {
 let db: PlatformDb;
 let repo: StockRepository;
 beforeEach(async () => {
-  db = openDatabase('file::memory:');
-  await migrateToLatest(db);
+  db = await openTestDatabase();
   repo = new StockRepository(db);
   await importFeed(db, feed, { file: 'feed.json', now });
 });
@@ -100,9 +101,7 @@ describe('holdCar', () => {
       released_by: null,
       note: null,
     };
-    await expect(db.insertInto('reservations').values(row).execute()).rejects.toMatchObject({
-      code: 'SQLITE_CONSTRAINT_UNIQUE',
-    });
+    await expect(db.insertInto('reservations').values(row).execute()).rejects.toSatisfy(isUniqueViolation);
     await db
       .insertInto('reservations')
       .values({ ...row, status: 'released' })
@@ -153,9 +152,7 @@ describe('holdCar', () => {
       released_by: null,
       note: null,
     };
-    await expect(db.insertInto('reservations').values(row).execute()).rejects.toMatchObject({
-      code: 'SQLITE_CONSTRAINT_UNIQUE',
-    });
+    await expect(db.insertInto('reservations').values(row).execute()).rejects.toSatisfy(isUniqueViolation);
     expect((await activeReservations(db)).map((r) => r.carId)).toEqual([1]);
   });
 

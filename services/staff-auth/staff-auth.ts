@@ -10,7 +10,7 @@
 import type { Kysely } from 'kysely';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { emailOTP } from 'better-auth/plugins';
-import { getDatabase } from '../db/database';
+import { databaseKind, getDatabase } from '../db/database';
 import { authSecret, CLIENT_IP_HEADER, secureCookies } from '../auth/auth-instance';
 import { createMessageSender, senderOptionsFromEnv, type MessageSender } from '../auth/message-sender';
 
@@ -53,7 +53,7 @@ export function staffAuthOptions(origin: string, db: Kysely<unknown>, sender: Me
     baseURL: origin,
     basePath: STAFF_AUTH_BASE_PATH,
     secret: authSecret(),
-    database: { db, type: 'sqlite' },
+    database: { db, type: databaseKind() },
     trustedOrigins: [origin],
     telemetry: { enabled: false },
     user: {

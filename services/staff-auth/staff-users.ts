@@ -22,10 +22,12 @@ export interface StaffTables {
     id: string;
     name: string;
     email: string;
-    email_verified: number;
+    /** 0/1 on SQLite, a boolean on PostgreSQL (better-auth's types: migration 011). */
+    email_verified: number | boolean;
     image: string | null;
-    created_at: string;
-    updated_at: string;
+    /** A date better-auth wrote: text or a number on SQLite, a Date on PostgreSQL. */
+    created_at: string | number | Date;
+    updated_at: string | number | Date;
   };
   /** Only what is read here: whether a staff member has a password. */
   staff_account: { user_id: string; provider_id: string };

@@ -1,22 +1,19 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getValidators } from '../../schemas/ajv';
 import { generateDemoFeed } from '../../demo-data/generate-feed';
-import { openDatabase, migrateToLatest, type PlatformDb } from '../db/database';
+import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
+import { freshDatabaseUrl, openTestDatabase, testDatabaseKind } from '../db/test-database';
 import { recordPhoneReveal } from '../leads/phone-reveals';
 import { importFeed } from './import-feed';
 import { StockRepository } from './stock-repository';
 
 let db: PlatformDb;
 beforeEach(async () => {
-  db = openDatabase('file::memory:');
-  await migrateToLatest(db);
+  db = await openTestDatabase();
 });
 afterEach(async () => db.destroy());
 
@@ -158,25 +155,49 @@ describe('importFeed', () => {
     );
   });
 
-  it('when writing stops half-way, says so, records no finished import and withdraws nothing; the same feed again completes it', async () => {
+  // Stands in for a disk that fills up, or another process holding the lock past the busy deadline.
+  async function failInsertsOfCar(id: number): Promise<void> {
+    if (testDatabaseKind() === 'postgres') {
+      await sql`CREATE FUNCTION fail_mid_import() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.id = ${sql.lit(id)} THEN RAISE EXCEPTION 'disk I/O error'; END IF; RETURN NEW; END $$`.execute(
+        db,
+      );
+      await sql`CREATE TRIGGER fail_mid_import BEFORE INSERT ON cars FOR EACH ROW EXECUTE FUNCTION fail_mid_import()`.execute(
+        db,
+      );
+    } else {
+      await sql`CREATE TRIGGER fail_mid_import BEFORE INSERT ON cars WHEN NEW.id = ${sql.lit(id)} BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
+        db,
+      );
+    }
+  }
+  const dropFailure = () =>
+    sql`DROP TRIGGER fail_mid_import${sql.raw(testDatabaseKind() === 'postgres' ? ' ON cars' : '')}`.execute(db);
+
+  it('when writing stops half-way, says so and records no finished import; the same feed again completes it', async () => {
     await importFeed(db, { dealerships: [dealership], locations: [location], cars: [car(5000)] }, { file: 'a.json' });
     const cars = Array.from({ length: 1200 }, (_, i) => car(i + 1));
-    // Stands in for a disk that fills up, or another process holding the lock past the busy deadline.
-    await sql`CREATE TRIGGER fail_mid_import BEFORE INSERT ON cars WHEN NEW.id = 700 BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
-      db,
-    );
+    await failInsertsOfCar(700);
     const stopped = await importFeed(db, { cars }, { file: 'b.json', replace: true }).then(
       () => undefined,
       (error: unknown) => error,
     );
-    expect((stopped as Error).message).toMatch(
-      /^b\.json: the import stopped after writing \d+ of 1200 records \(disk I\/O error\)\. Those records stay written; no car was withdrawn, and the import is not recorded as finished\. Import the same feed again to complete it\.$/,
-    );
     const repo = new StockRepository(db);
-    expect((await repo.indexSource()).cars.map((c) => c.id)).toContain(5000);
+    if (testDatabaseKind() === 'postgres') {
+      // One transaction (issue 17): nothing of the feed was written.
+      expect((stopped as Error).message).toBe(
+        'b.json: the import stopped (disk I/O error) and nothing of it was written: on PostgreSQL an import is one transaction. Fix the cause and import the feed again.',
+      );
+      expect((await repo.indexSource()).cars.map((c) => c.id)).toEqual([5000]);
+    } else {
+      // Chunked transactions (issue 14): what was committed stays, nothing is withdrawn.
+      expect((stopped as Error).message).toMatch(
+        /^b\.json: the import stopped after writing \d+ of 1200 records \(disk I\/O error\)\. Those records stay written; no car was withdrawn, and the import is not recorded as finished\. Import the same feed again to complete it\.$/,
+      );
+      expect((await repo.indexSource()).cars.map((c) => c.id)).toContain(5000);
+    }
     expect(await db.selectFrom('imports').select('file').execute()).toEqual([{ file: 'a.json' }]);
 
-    await sql`DROP TRIGGER fail_mid_import`.execute(db);
+    await dropFailure();
     expect(await importFeed(db, { cars }, { file: 'b.json', replace: true })).toMatchObject({
       ok: true,
       cars: 1200,
@@ -274,10 +295,8 @@ describe('importFeed: the model catalogue (issue 9)', () => {
   });
 });
 
-describe('importFeed: a large feed while the server writes (issue 14)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'import-feed-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
+// SQLite's lock is what this is about: PostgreSQL has its own test below.
+describe.runIf(testDatabaseKind() === 'sqlite')('importFeed: a large feed while the server writes (issue 14)', () => {
   /** The demo feed's cars, copied under new ids and slugs up to `count`. */
   function largeFeed(count: number) {
     const demo = generateDemoFeed({ now: new Date('2026-01-01T00:00:00Z') });
@@ -318,8 +337,9 @@ post();
   it('writes 20,000 cars in short transactions: leads posted meanwhile, from this process or another, get in within a fraction of the import, and the event loop never stalls for long', async () => {
     const feed = largeFeed(20_000);
     getValidators(); // compiled once per process (the server has done it at its first tenant load), not per import
-    const file = join(dir, 'large.db');
-    const db = openDatabase(`file:${file}`);
+    const url = await freshDatabaseUrl();
+    const file = url.slice('file:'.length);
+    const db = openDatabase(url);
     await migrateToLatest(db);
 
     const server = spawn(
@@ -377,5 +397,46 @@ post();
     const reveals = await db.selectFrom('phone_reveals').select('website_id').execute();
     expect(reveals.length).toBe(leads + other.writes);
     await db.destroy();
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('importFeed on PostgreSQL: one transaction (issue 17)', () => {
+  it('writes 20,000 cars in one transaction: other connections see the old stock until it commits, and their writes are not held up', async () => {
+    const demo = generateDemoFeed({ now: new Date('2026-01-01T00:00:00Z') });
+    const cars = Array.from({ length: 20_000 }, (_, i) => {
+      const source = demo.cars[i % demo.cars.length]!;
+      const copy = Math.floor(i / demo.cars.length);
+      return { ...source, id: source.id + copy * 1_000_000, slug: `${source.slug}-${copy}` };
+    });
+    const url = await freshDatabaseUrl();
+    const importer = openDatabase(url);
+    const other = openDatabase(url);
+    await migrateToLatest(importer);
+    try {
+      const counts: number[] = [];
+      let importing = true;
+      let reveals = 0;
+      const watching = (async () => {
+        while (importing) {
+          counts.push((await new StockRepository(other).counts()).cars);
+          await recordPhoneReveal(other, { carId: 1, dealershipId: 1, websiteId: 'other-process' }, new Date());
+          reveals++;
+          await sleep(5);
+        }
+      })();
+      const result = await importFeed(importer, { ...demo, cars }, { file: 'large.json' });
+      importing = false;
+      await watching;
+      expect(result).toMatchObject({ ok: true, cars: 20_000 });
+      // Another connection's writes went in while the import's transaction was open...
+      expect(reveals).toBeGreaterThan(3);
+      // ...and it never saw part of the feed: no cars before the commit, all of them after.
+      expect(counts.every((n) => n === 0 || n === 20_000)).toBe(true);
+      expect(counts[0]).toBe(0);
+      expect((await new StockRepository(other).counts()).cars).toBe(20_000);
+    } finally {
+      await importer.destroy();
+      await other.destroy();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import type { CompiledQuery } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { PlatformDb } from '../db/database';
+import { isPostgres, serialize } from '../db/dialect';
+import type { Database } from '../db/schema';
 import type {
   FeedCar,
   FeedDealership,
@@ -401,7 +403,35 @@ async function writeInChunks<T>(
   }
 }
 
-function upsert<T extends { id: number }>(db: PlatformDb, table: Table, rows: readonly T[]): CompiledQuery {
+/** Writes `items` by statements of `compile(chunk)`, counting each chunk once it is written. */
+type ChunkWriter = <T>(
+  items: readonly T[],
+  compile: (chunk: readonly T[]) => CompiledQuery,
+  written: (rows: number) => void,
+) => Promise<void>;
+
+/**
+ * Rows per statement on PostgreSQL: one multi-row INSERT ... ON CONFLICT per batch instead of a
+ * round trip per row. A car is 18 parameters, so a batch stays far below PostgreSQL's limit of
+ * 65,535 parameters per statement.
+ */
+const POSTGRES_BATCH_ROWS = 1000;
+
+/** PostgreSQL: every batch inside the caller's one transaction, back to back. */
+async function writeInBatches<T>(
+  trx: Kysely<Database>,
+  items: readonly T[],
+  compile: (chunk: readonly T[]) => CompiledQuery,
+  written: (rows: number) => void,
+): Promise<void> {
+  for (let start = 0; start < items.length; start += POSTGRES_BATCH_ROWS) {
+    const chunk = items.slice(start, start + POSTGRES_BATCH_ROWS);
+    await trx.executeQuery(compile(chunk));
+    written(chunk.length);
+  }
+}
+
+function upsert<T extends { id: number }>(db: Kysely<Database>, table: Table, rows: readonly T[]): CompiledQuery {
   return db
     .insertInto(table)
     .values(rows as never)
@@ -444,6 +474,12 @@ function upsert<T extends { id: number }>(db: PlatformDb, table: Table, rows: re
  *
  * A staging table would not change this: applying staged rows must be chunked for the same reason,
  * so shoppers would see the same mix while it runs, and a re-run of the feed already resumes.
+ *
+ * On PostgreSQL (issue 17) the whole write, withdrawals and the import's record included, is one
+ * transaction, in multi-row batches of POSTGRES_BATCH_ROWS: readers never wait for a writer there
+ * (they see the old stock until the commit, then the new stock at once), and a lead written
+ * meanwhile touches other rows, so the long transaction that SQLite cannot afford costs nothing.
+ * If it stops half-way nothing is written. Two imports at once run one after the other.
  */
 export async function importFeed(db: PlatformDb, input: unknown, options: ImportOptions): Promise<ImportResult> {
   const schemaIssues = await validateFeed(input, options.file);
@@ -453,6 +489,7 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
   if (referenceIssues.length) return { ok: false, issues: referenceIssues };
 
   const at = (options.now ?? new Date()).toISOString();
+  const oneTransaction = isPostgres(db);
   const rawCars = doc.cars ?? [];
   const total =
     (doc.dealerships?.length ?? 0) +
@@ -469,24 +506,24 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
     done += rows;
     options.onProgress?.(done, total);
   };
-  try {
-    await writeInChunks(
-      db,
+  // The feed's records, written by `write` through `q`: chunked transactions on SQLite, one
+  // transaction on PostgreSQL (see above).
+  const writeRecords = async (q: Kysely<Database>, write: ChunkWriter) => {
+    await write(
       doc.dealerships ?? [],
       (chunk) =>
         upsert(
-          db,
+          q,
           'dealerships',
           chunk.map((d) => dealershipRow(d, at)),
         ),
       written,
     );
-    await writeInChunks(
-      db,
+    await write(
       doc.locations ?? [],
       (chunk) =>
         upsert(
-          db,
+          q,
           'locations',
           chunk.map((l) => locationRow(l, at)),
         ),
@@ -498,24 +535,22 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
         if (clean.make !== car.make || clean.model !== car.model) normalised++;
         return carRow(clean, at);
       });
-    await writeInChunks(db, rawCars, (chunk) => upsert(db, 'cars', carRows(chunk)), written);
-    await writeInChunks(
-      db,
+    await write(rawCars, (chunk) => upsert(q, 'cars', carRows(chunk)), written);
+    await write(
       doc.manufacturers ?? [],
       (chunk) =>
         upsert(
-          db,
+          q,
           'manufacturers',
           chunk.map((m) => manufacturerRow(m, at)),
         ),
       written,
     );
-    await writeInChunks(
-      db,
+    await write(
       doc.models ?? [],
       (chunk) =>
         upsert(
-          db,
+          q,
           'models',
           chunk.map((m) => modelRow(m, at)),
         ),
@@ -528,7 +563,7 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
       ];
       const keep = new Set(rawCars.map((c) => c.id));
       if (dealers.length) {
-        const current = await db
+        const current = await q
           .selectFrom('cars')
           .select('id')
           .where('dealership_id', 'in', dealers)
@@ -537,17 +572,17 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
         const gone = current.map((r) => r.id).filter((id) => !keep.has(id));
         goneCount = gone.length;
         const withdraw = (ids: readonly number[]) =>
-          db
+          q
             .updateTable('cars')
             .set({ withdrawn_at: at, updated_at: at })
             .where('id', 'in', ids)
             .where('withdrawn_at', 'is', null)
             .compile();
-        await writeInChunks(db, gone, withdraw, (rows) => (withdrawn += rows));
+        await write(gone, withdraw, (rows) => (withdrawn += rows));
       }
     }
     stage = 'recording';
-    await db
+    await q
       .insertInto('imports')
       .values({
         file: options.file,
@@ -559,8 +594,24 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
         withdrawn,
       })
       .execute();
+  };
+  try {
+    if (oneTransaction) {
+      await db.transaction().execute(async (trx) => {
+        // Two imports at once (two processes, a CLI and the scheduler) run one after the other.
+        await serialize(trx, 'stock-import');
+        await writeRecords(trx, (items, compile, counted) => writeInBatches(trx, items, compile, counted));
+      });
+    } else {
+      await writeRecords(db, (items, compile, counted) => writeInChunks(db, items, compile, counted));
+    }
   } catch (error) {
     const cause = error instanceof Error ? error.message : String(error);
+    if (oneTransaction)
+      throw new Error(
+        `${options.file}: the import stopped (${cause}) and nothing of it was written: on PostgreSQL an import is one transaction. Fix the cause and import the feed again.`,
+        { cause: error },
+      );
     const where =
       stage === 'writing'
         ? `stopped after writing ${done} of ${total} records (${cause}). Those records stay written; no car was withdrawn`

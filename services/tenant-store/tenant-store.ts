@@ -1,3 +1,4 @@
+import { serialize } from '../db/dialect';
 import type { Kysely, Selectable } from 'kysely';
 import { diffDocuments, type FieldChange } from '../../domain/tenant-diff';
 import type { Database, TenantVersionTable } from '../db/schema';
@@ -324,6 +325,7 @@ export function tenantStoreOver(
     const issues = check(input.slug, document, input.validate);
     const attempt = () =>
       db.transaction().execute(async (trx): Promise<PublishResult> => {
+        await serialize(trx, `tenant:${input.slug}`);
         const at = now();
         const site = await siteRow(trx, input.slug);
         const currentId = site?.published_version_id ?? null;
@@ -441,7 +443,10 @@ export function tenantStoreOver(
 
     async saveDraft(input) {
       const db = await database();
-      return db.transaction().execute((trx) => saveDraftIn(trx, input, now()));
+      return db.transaction().execute(async (trx) => {
+        await serialize(trx, `tenant:${input.slug}`);
+        return saveDraftIn(trx, input, now());
+      });
     },
 
     publish(input) {
@@ -525,6 +530,7 @@ export function tenantStoreOver(
 
       const db = await database();
       return db.transaction().execute(async (trx) => {
+        await serialize(trx, ...input.documents.map((doc) => `tenant:${doc.slug}`));
         const at = now();
         const imported: string[] = [];
         const unchanged: string[] = [];

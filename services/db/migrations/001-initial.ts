@@ -1,3 +1,4 @@
+import { autoIdType, autoId, doubleType, bigintType } from '../dialect';
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -34,11 +35,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('make', 'text', (c) => c.notNull())
     .addColumn('model', 'text', (c) => c.notNull())
     .addColumn('year', 'integer', (c) => c.notNull())
-    .addColumn('price', 'real', (c) => c.notNull())
+    .addColumn('price', doubleType(db), (c) => c.notNull())
     .addColumn('km', 'integer')
     .addColumn('simple_body', 'text')
     .addColumn('created_at', 'text')
-    .addColumn('sold_at', 'integer')
+    .addColumn('sold_at', bigintType(db))
     .addColumn('show_on_dealer_website', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('withdrawn_at', 'text')
     .addColumn('data', 'text', (c) => c.notNull())
@@ -47,7 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('cars_listing').on('cars').columns(['dealership_id', 'status', 'withdrawn_at']).execute();
   await db.schema
     .createTable('imports')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', autoIdType(db), autoId(db))
     .addColumn('file', 'text', (c) => c.notNull())
     .addColumn('started_at', 'text', (c) => c.notNull())
     .addColumn('finished_at', 'text', (c) => c.notNull())

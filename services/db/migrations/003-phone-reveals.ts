@@ -1,9 +1,10 @@
+import { autoIdType, autoId } from '../dialect';
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('phone_reveals')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', autoIdType(db), autoId(db))
     .addColumn('car_id', 'integer', (c) => c.notNull())
     .addColumn('dealership_id', 'integer', (c) => c.notNull())
     .addColumn('website_id', 'text', (c) => c.notNull())

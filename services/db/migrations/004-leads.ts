@@ -1,10 +1,11 @@
+import { autoIdType, autoId } from '../dialect';
 import type { Kysely } from 'kysely';
 
 /** Leads (conversion §3 Lead data) and their delivery outbox: a lead is stored before the shopper is answered. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('leads')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', autoIdType(db), autoId(db))
     .addColumn('tenant', 'text', (c) => c.notNull())
     .addColumn('form', 'text', (c) => c.notNull())
     .addColumn('event_id', 'integer', (c) => c.notNull())
@@ -40,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('lead_deliveries')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', autoIdType(db), autoId(db))
     .addColumn('lead_id', 'integer', (c) => c.notNull().references('leads.id'))
     .addColumn('destination', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())

@@ -1,3 +1,4 @@
+import { autoIdType, autoId, doubleType } from '../dialect';
 import { sql, type Kysely } from 'kysely';
 
 /**
@@ -9,12 +10,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('reservations')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', autoIdType(db), autoId(db))
     .addColumn('tenant', 'text', (c) => c.notNull())
     .addColumn('car_id', 'integer', (c) => c.notNull().references('cars.id'))
     .addColumn('lead_id', 'integer', (c) => c.references('leads.id'))
     .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('deposit', 'real', (c) => c.notNull())
+    .addColumn('deposit', doubleType(db), (c) => c.notNull())
     .addColumn('payment_intent_id', 'text')
     .addColumn('held_at', 'text', (c) => c.notNull())
     .addColumn('released_at', 'text')
@@ -48,7 +49,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('reservation_events')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', autoIdType(db), autoId(db))
     .addColumn('reservation_id', 'integer', (c) => c.notNull().references('reservations.id'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('by', 'text')

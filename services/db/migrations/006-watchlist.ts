@@ -1,3 +1,4 @@
+import { autoIdType, autoId } from '../dialect';
 import type { Kysely } from 'kysely';
 
 /**
@@ -9,7 +10,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('watchlist')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', autoIdType(db), autoId(db))
     .addColumn('scope', 'text', (c) => c.notNull())
     .addColumn('tenant', 'text', (c) => c.notNull())
     .addColumn('user_id', 'text', (c) => c.notNull())

@@ -1,3 +1,4 @@
+import { autoIdType, autoId, isPostgres } from '../dialect';
 import { sql, type Kysely } from 'kysely';
 
 /**
@@ -12,7 +13,7 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('lead_posts')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', autoIdType(db), autoId(db))
     .addColumn('tenant', 'text', (c) => c.notNull())
     .addColumn('ip_hash', 'text', (c) => c.notNull())
     .addColumn('at', 'text', (c) => c.notNull())
@@ -25,9 +26,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('lead_posts_time').on('lead_posts').column('at').execute();
 
   await db.schema.alterTable('reservations').addColumn('expires_at', 'text').execute();
-  await sql`update reservations set expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', held_at, '+48 hours') where status = 'held'`.execute(
-    db,
-  );
+  // Timestamps are ISO-8601 UTC text on both databases; each has its own date arithmetic.
+  const heldPlus48Hours = isPostgres(db)
+    ? sql`to_char((held_at::timestamptz + interval '48 hours') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql`strftime('%Y-%m-%dT%H:%M:%fZ', held_at, '+48 hours')`;
+  await sql`update reservations set expires_at = ${heldPlus48Hours} where status = 'held'`.execute(db);
   await db.schema.createIndex('reservations_expiry').on('reservations').columns(['status', 'expires_at']).execute();
   await db.schema
     .createIndex('reservations_one_hold_per_lead')

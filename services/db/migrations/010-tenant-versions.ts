@@ -1,3 +1,4 @@
+import { autoIdType, autoId } from '../dialect';
 import { sql, type Kysely } from 'kysely';
 
 /**
@@ -13,7 +14,7 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('tenant_versions')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', autoIdType(db), autoId(db))
     .addColumn('slug', 'text', (c) => c.notNull())
     .addColumn('document', 'text', (c) => c.notNull())
     .addColumn('author', 'text', (c) => c.notNull())
@@ -37,7 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('studio_audit')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', autoIdType(db), autoId(db))
     .addColumn('at', 'text', (c) => c.notNull())
     .addColumn('actor', 'text', (c) => c.notNull())
     .addColumn('action', 'text', (c) => c.notNull())

@@ -1,3 +1,4 @@
+import { autoIdType, autoId, isPostgres } from '../dialect';
 import { sql, type Kysely } from 'kysely';
 
 /**
@@ -7,25 +8,31 @@ import { sql, type Kysely } from 'kysely';
  * created here so they exist before the first sign-in and change only through a migration.
  * staff_grants says what each staff member may edit: one row per grant, `admin` (no group or site),
  * `group-editor` of a dealer group, or `site-editor` of a site.
+ *
+ * better-auth reads and writes these with its own per-database conventions, so their types follow
+ * its schema for each database: a boolean is INTEGER 0/1 on SQLite and `boolean` on PostgreSQL, a
+ * date is DATE on SQLite and `timestamptz` on PostgreSQL.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const bool = isPostgres(db) ? 'boolean' : 'integer';
+  const date = isPostgres(db) ? 'timestamptz' : 'date';
   await db.schema
     .createTable('staff_user')
     .addColumn('id', 'text', (c) => c.notNull().primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull().unique())
-    .addColumn('email_verified', 'integer', (c) => c.notNull())
+    .addColumn('email_verified', bool, (c) => c.notNull())
     .addColumn('image', 'text')
-    .addColumn('created_at', 'date', (c) => c.notNull())
-    .addColumn('updated_at', 'date', (c) => c.notNull())
+    .addColumn('created_at', date, (c) => c.notNull())
+    .addColumn('updated_at', date, (c) => c.notNull())
     .execute();
   await db.schema
     .createTable('staff_session')
     .addColumn('id', 'text', (c) => c.notNull().primaryKey())
-    .addColumn('expires_at', 'date', (c) => c.notNull())
+    .addColumn('expires_at', date, (c) => c.notNull())
     .addColumn('token', 'text', (c) => c.notNull().unique())
-    .addColumn('created_at', 'date', (c) => c.notNull())
-    .addColumn('updated_at', 'date', (c) => c.notNull())
+    .addColumn('created_at', date, (c) => c.notNull())
+    .addColumn('updated_at', date, (c) => c.notNull())
     .addColumn('ip_address', 'text')
     .addColumn('user_agent', 'text')
     .addColumn('user_id', 'text', (c) => c.notNull().references('staff_user.id').onDelete('cascade'))
@@ -44,8 +51,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('refresh_token_expires_at', 'date')
     .addColumn('scope', 'text')
     .addColumn('password', 'text')
-    .addColumn('created_at', 'date', (c) => c.notNull())
-    .addColumn('updated_at', 'date', (c) => c.notNull())
+    .addColumn('created_at', date, (c) => c.notNull())
+    .addColumn('updated_at', date, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('staff_account_user_id_idx').on('staff_account').column('user_id').execute();
   await db.schema
@@ -53,9 +60,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'text', (c) => c.notNull().primaryKey())
     .addColumn('identifier', 'text', (c) => c.notNull())
     .addColumn('value', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'date', (c) => c.notNull())
-    .addColumn('created_at', 'date', (c) => c.notNull())
-    .addColumn('updated_at', 'date', (c) => c.notNull())
+    .addColumn('expires_at', date, (c) => c.notNull())
+    .addColumn('created_at', date, (c) => c.notNull())
+    .addColumn('updated_at', date, (c) => c.notNull())
     .execute();
   await db.schema
     .createIndex('staff_verification_identifier_idx')
@@ -72,7 +79,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('staff_grants')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', autoIdType(db), autoId(db))
     .addColumn('user_id', 'text', (c) => c.notNull().references('staff_user.id').onDelete('cascade'))
     .addColumn('role', 'text', (c) => c.notNull())
     .addColumn('dealership_group', 'text')

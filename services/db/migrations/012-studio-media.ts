@@ -1,3 +1,4 @@
+import { autoIdType, autoId } from '../dialect';
 import type { Kysely } from 'kysely';
 
 /**
@@ -11,7 +12,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('studio_media')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', autoIdType(db), autoId(db))
     .addColumn('sha256', 'text', (c) => c.notNull().unique())
     .addColumn('slug', 'text', (c) => c.notNull())
     .addColumn('content_type', 'text', (c) => c.notNull())

@@ -1,0 +1,28 @@
+import { AUTH_SECRET_MIN_CHARS, sharedSecretProblem } from '../services/auth/auth-instance';
+import { databaseKind, poolMax } from '../services/db/database';
+
+/**
+ * What must be right before the server takes a request, each as a sentence for the operator: a
+ * DATABASE_URL that names a database this build can open, a pool size that is a number, and, with
+ * PostgreSQL (several servers on one database), an AUTH_SECRET shared by every server.
+ */
+export function startupProblems(env: Readonly<Record<string, string | undefined>>): string[] {
+  const problems: string[] = [];
+  const check = (test: () => unknown) => {
+    try {
+      test();
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error));
+    }
+  };
+  check(() => env.DATABASE_URL && databaseKind(env.DATABASE_URL));
+  check(() => poolMax(env));
+  const secret = env.AUTH_SECRET ?? env.BETTER_AUTH_SECRET;
+  if (secret !== undefined && secret.length < AUTH_SECRET_MIN_CHARS)
+    problems.push(
+      `AUTH_SECRET is ${secret.length} characters long; it must be at least ${AUTH_SECRET_MIN_CHARS} random characters (for example the output of \`openssl rand -base64 32\`).`,
+    );
+  const shared = sharedSecretProblem(env);
+  if (shared && !problems.includes(shared)) problems.push(shared);
+  return problems;
+}
