@@ -6,24 +6,28 @@
  * phone number are added here, so rotating addresses does not buy more codes or guesses.
  */
 import { answer, apiCaller, authCallBody } from '@/server/http/api-request';
-import { MemoryRateLimit } from '@/server/http/memory-rate-limit';
 import { isSwitchedOn } from '@/domain/switches';
 import { authCallRefusal, callIdentifier } from '@/domain/accounts/auth-calls';
 import { authFor, AUTH_BASE_PATH, CLIENT_IP_HEADER } from '@/services/auth/auth-instance';
 import { hasSessionCookie, requestOrigin } from '@/services/auth/session';
+import { SharedRateLimit } from '@/services/rate-limit';
 
 export const dynamic = 'force-dynamic';
 
 const scale = Math.max(1, Number(process.env.AUTH_RATE_LIMIT_SCALE ?? 1) || 1);
-/** Codes sent to one address or number: 5 per 15 minutes. Password attempts on one address: 10 per 15 minutes. */
-const codesPerIdentifier = new MemoryRateLimit(5 * scale, 15 * 60_000);
-const passwordsPerIdentifier = new MemoryRateLimit(10 * scale, 15 * 60_000);
-const LIMITED: Record<string, MemoryRateLimit> = {
+/**
+ * Codes sent to one address or number: 5 per 15 minutes. Password attempts on one address: 10 per
+ * 15 minutes. Counted in the database, so the limits hold across every process (issue 17).
+ */
+const codesPerIdentifier = new SharedRateLimit('account-codes', 5 * scale, 15 * 60_000);
+const passwordsPerIdentifier = new SharedRateLimit('account-passwords', 10 * scale, 15 * 60_000);
+const LIMITED: Record<string, SharedRateLimit> = {
   '/email-otp/send-verification-otp': codesPerIdentifier,
   '/phone-number/send-otp': codesPerIdentifier,
   '/sign-in/email': passwordsPerIdentifier,
 };
 const MAX_BODY = 16 * 1024;
+const UNAVAILABLE = 'Signing in is not available just now. Please try again in a moment.';
 
 async function handle(request: Request): Promise<Response> {
   const caller = await apiCaller();
@@ -43,8 +47,13 @@ async function handle(request: Request): Promise<Response> {
   if (refusal) return answer(refusal.status, { message: refusal.message });
   const identifier = callIdentifier(path, body);
   const limit = LIMITED[path];
-  if (limit && identifier && !limit.take(`${tenant.slug}|${path}|${identifier}`)) {
-    return answer(429, { message: 'Too many attempts. Please wait a few minutes and try again.' });
+  if (limit && identifier) {
+    const verdict = await limit.attempt(`${tenant.slug}|${path}|${identifier}`);
+    if (verdict === 'limited')
+      return answer(429, { message: 'Too many attempts. Please wait a few minutes and try again.' });
+    // Unchecked, a code or password guess is refused: these limits are what stops guessing and
+    // message flooding, and signing in needs the same database anyway.
+    if (verdict === 'unavailable') return answer(503, { message: UNAVAILABLE });
   }
 
   const headers = new Headers(request.headers);
@@ -62,7 +71,7 @@ async function handle(request: Request): Promise<Response> {
     );
   } catch (error) {
     console.error('Account call failed', error);
-    return answer(503, { message: 'Signing in is not available just now. Please try again in a moment.' });
+    return answer(503, { message: UNAVAILABLE });
   }
 }
 

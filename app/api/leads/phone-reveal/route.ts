@@ -21,7 +21,7 @@ export async function POST(request: Request) {
       success: false,
       error: `${read.error} Send JSON like {"car_id": 123}.`,
     });
-  if (!phoneRevealAllowed(caller.tenant.slug, caller.ip))
+  if (!(await phoneRevealAllowed(caller.tenant.slug, caller.ip)))
     return answer(429, { success: false, error: PHONE_REVEAL_LIMIT_MESSAGE });
   try {
     const result = await revealPhone(

@@ -24,7 +24,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
   if (!caller) return answer(404, { error: 'Unknown site' });
   if (!SLUG.test(slug)) return answer(400, { error: 'A car slug is lower-case letters, digits and hyphens' });
   const { tenant } = caller;
-  if (!reportAllowed('analysis', tenant.slug, caller.ip)) return answer(429, { error: REPORT_LIMIT_MESSAGE });
+  if (!(await reportAllowed('analysis', tenant.slug, caller.ip))) return answer(429, { error: REPORT_LIMIT_MESSAGE });
   try {
     const now = new Date();
     const vehicle = await loadVehicle(tenant, slug, now);

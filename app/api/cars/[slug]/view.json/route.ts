@@ -21,6 +21,6 @@ export async function GET(_request: Request, { params }: { params: Promise<{ slu
   if (!vehicle) return answer(404, { error: 'No such car on this site' });
   const { car } = vehicle;
   const stock = await getStockRepository();
-  const views = viewCounts(caller.tenant.slug, caller.ip, car.id, now.getTime()) ? await stock.countView(car.id, now) : await stock.views(car.id);
+  const views = (await viewCounts(caller.tenant.slug, caller.ip, car.id, now.getTime())) ? await stock.countView(car.id, now) : await stock.views(car.id);
   return answer(200, { views, car_fields: { id: car.id, slug: car.slug, status: car.status, price: car.price, photos_count: car.images?.length ?? 0 } });
 }
