@@ -1,12 +1,13 @@
 /**
  * `npm run leads`: the leads and their delivery state on the database named by DATABASE_URL.
- *   npm run leads                 recent leads, the outbox at a glance, deliveries still retrying
- *   npm run leads -- --retry      make every pending delivery due now
+ *   npm run leads                 recent leads, the outbox at a glance, deliveries still retrying,
+ *                                 deliveries given up on (dead)
+ *   npm run leads -- --retry      make every pending delivery due now, and every dead one pending again
  *   npm run leads -- --deliver    deliver what is due now from this shell (same code as the server)
  *   npm run leads -- --limit 50   show more leads
  */
 import { getDatabase } from '../services/db/database';
-import { deliverDue, outboxState } from '../services/leads/outbox';
+import { deliverDue, outboxState, retryDeliveries } from '../services/leads/outbox';
 import { createLeadTransport, transportOptionsFromEnv } from '../services/leads/transports';
 import { leadFieldText, loadLead } from '../services/leads/lead-record';
 import { getStockRepository } from '../services/stock';
@@ -19,18 +20,18 @@ const limitAt = args.indexOf('--limit');
 const LIMIT = limitAt >= 0 ? Number(args[limitAt + 1]) || 20 : 20;
 
 const field = leadFieldText;
+/** The most dead deliveries listed; the count above them is always the full one. */
+const DEAD_SHOWN = 100;
 
 async function main(): Promise<number> {
   const db = await getDatabase();
   // Lead e-mails name the site as the server serves it: its published version when it has one.
   await loadPublishedTenantsOnce();
   if (args.includes('--retry')) {
-    const result = await db
-      .updateTable('lead_deliveries')
-      .set({ next_attempt_at: new Date().toISOString(), locked_until: null })
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    console.log(`${Number(result.numUpdatedRows)} pending deliveries are due now.`);
+    const retry = await retryDeliveries(db, new Date());
+    console.log(
+      `${retry.due} pending deliveries are due now${retry.claimed > 0 ? ` (${retry.claimed} of them held by a worker right now, left to it)` : ''}; ${retry.revived} dead deliveries are pending again, due now, with a fresh run of attempts.`,
+    );
   }
   if (args.includes('--deliver')) {
     const stock = await getStockRepository();
@@ -43,7 +44,9 @@ async function main(): Promise<number> {
       },
       500,
     );
-    console.log(`Delivered ${run.delivered}, failed ${run.failed} (failed ones are retried later).`);
+    console.log(
+      `Delivered ${run.delivered}, failed ${run.failed} (failed ones are retried later), given up on ${run.dead}${run.unrecorded > 0 ? `, sent but not yet recorded ${run.unrecorded}` : ''}.`,
+    );
   }
   const leads = await db.selectFrom('leads').selectAll().orderBy('id', 'desc').limit(LIMIT).execute();
   console.log(`Latest ${leads.length} leads:`);
@@ -58,7 +61,7 @@ async function main(): Promise<number> {
   }
   const state = await outboxState(db);
   console.log(
-    `Outbox: ${state.delivered} delivered, ${state.pending} pending (${state.retrying} retrying)${state.oldestPending ? `, oldest pending since ${state.oldestPending}` : ''}.`,
+    `Outbox: ${state.delivered} delivered, ${state.pending} pending (${state.retrying} retrying), ${state.dead} dead${state.oldestPending ? `, oldest pending since ${state.oldestPending}` : ''}.`,
   );
   const failing = await db
     .selectFrom('lead_deliveries')
@@ -72,6 +75,23 @@ async function main(): Promise<number> {
     console.log(
       `  lead #${d.lead_id} -> ${d.kind}: ${d.attempts} attempts, next ${d.next_attempt_at}: ${d.last_error ?? ''}`,
     );
+  if (state.dead > 0) {
+    // Given up on: nothing sends these any more, so they are listed in full (up to DEAD_SHOWN).
+    const dead = await db
+      .selectFrom('lead_deliveries')
+      .select(['lead_id', 'kind', 'attempts', 'dead_at', 'last_error'])
+      .where('status', '=', 'dead')
+      .orderBy('dead_at', 'desc')
+      .limit(DEAD_SHOWN)
+      .execute();
+    console.log(
+      `Dead deliveries (given up on, not retried): ${state.dead}${state.dead > dead.length ? `, latest ${dead.length} shown` : ''}. \`npm run leads -- --retry\` sends them again.`,
+    );
+    for (const d of dead)
+      console.log(
+        `  lead #${d.lead_id} -> ${d.kind}: ${d.attempts} attempts, dead since ${d.dead_at ?? '?'}: ${d.last_error ?? ''}`,
+      );
+  }
   await db.destroy();
   return 0;
 }

@@ -103,7 +103,7 @@ async function drain(): Promise<void> {
     do {
       worker.again = false;
       run = await deliverDue(deps);
-    } while (worker.again || (run.delivered + run.failed > 0 && run.failed === 0));
+    } while (worker.again || (run.delivered + run.dead + run.failed > 0 && run.failed === 0));
   } catch (error) {
     console.error('Lead outbox run failed; it will run again', error);
   } finally {

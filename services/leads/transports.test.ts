@@ -1,10 +1,13 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResolvedLeadDestination } from '../../schemas/types.generated';
 import { leadToAdf } from './adf';
 import { leadEmail } from './lead-email';
+import { PermanentDeliveryError } from './outbox';
 import { sampleLead } from './sample-lead';
 import { createLeadTransport } from './transports';
 
@@ -112,5 +115,130 @@ describe('lead e-mail MIME: long shopper messages stay within SMTP line limits',
       expect(['quoted-printable', 'base64']).toContain(part.headers.get('content-transfer-encoding'));
       expect(decode(part)).toBe(content);
     }
+  });
+});
+
+let closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const close of closers) await close();
+  closers = [];
+});
+
+/** A webhook endpoint that answers every request with `status`. */
+async function endpoint(status: number): Promise<string> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.statusCode = status;
+      res.end();
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  closers.push(() => new Promise<void>((done) => server.close(() => done())));
+  const address = server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/leads`;
+}
+
+/** How a send ended: 'sent', 'permanent' (not worth retrying) or 'retry', with the reason. */
+async function outcome(send: Promise<void>): Promise<string> {
+  try {
+    await send;
+    return 'sent';
+  } catch (error) {
+    const kind = error instanceof PermanentDeliveryError ? 'permanent' : 'retry';
+    return `${kind}: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+async function postTo(status: number): Promise<string> {
+  const url = await endpoint(status);
+  const transport = createLeadTransport({ env: { S: 's' }, mailDir: '/nonexistent', from: 'x@test.example' });
+  const result = await outcome(
+    transport.send({ type: 'webhook', url, secretEnv: 'S' }, lead, new AbortController().signal),
+  );
+  return result.replace(url, 'URL');
+}
+
+/**
+ * A mail relay that refuses recipients by their local part: `<code>.<enhanced>@...`, e.g.
+ * 550-5.1.1@example.com is refused with "550 5.1.1 ...", 550-none@example.com with a bare 550.
+ */
+async function relay(): Promise<string> {
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      const [code, enhanced] = address.address.split('@')[0]?.split('-') ?? [];
+      if (!code || code === 'ok') return callback();
+      const refusal = new Error(`${enhanced === 'none' ? '' : `${enhanced} `}<${address.address}>: refused`);
+      Object.assign(refusal, { responseCode: Number(code) });
+      return callback(refusal);
+    },
+    onData(stream, _session, done) {
+      stream.resume();
+      stream.on('end', () => done());
+    },
+  });
+  await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', done));
+  closers.push(() => new Promise<void>((done) => smtp.close(() => done())));
+  const address = smtp.server.address();
+  return `smtp://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+async function mailTo(smtpUrl: string, to: string[]): Promise<string> {
+  const transport = createLeadTransport({ env: {}, smtpUrl, mailDir: '/nonexistent', from: 'x@test.example' });
+  // The schema asks for at least one address; the transport is checked on an empty list too.
+  const destination = { type: 'email', to } as ResolvedLeadDestination;
+  return outcome(transport.send(destination, lead, new AbortController().signal));
+}
+
+describe('lead transports: a failure that retrying cannot fix is marked permanent', () => {
+  it.each([400, 401, 403, 404, 410, 422])('a webhook answering %i has refused the lead for good', async (status) => {
+    expect(await postTo(status)).toMatch(new RegExp(`^permanent: URL answered ${status}\\b`));
+  });
+
+  it.each([408, 425, 429, 500, 502, 503])('a webhook answering %i may take it later', async (status) => {
+    expect(await postTo(status)).toMatch(new RegExp(`^retry: URL answered ${status}\\b`));
+  });
+
+  it('a webhook nobody answers at all may be back later', async () => {
+    const transport = createLeadTransport({ env: { S: 's' }, mailDir: '/nonexistent', from: 'x@test.example' });
+    const url = await endpoint(200);
+    await Promise.all(closers.map((close) => close()));
+    closers = [];
+    expect(
+      await outcome(transport.send({ type: 'webhook', url, secretEnv: 'S' }, lead, new AbortController().signal)),
+    ).toMatch(/^retry: /);
+  });
+
+  it('mail whose every recipient the relay calls a bad address (5.1.x) is dead; other refusals are retried', async () => {
+    const smtp = await relay();
+    expect(await mailTo(smtp, ['550-5.1.1@example.com'])).toMatch(
+      /^permanent: .*550 5\.1\.1 <550-5\.1\.1@example\.com>/,
+    );
+    expect(await mailTo(smtp, ['550-5.1.1@example.com', '553-5.1.3@example.com', '550-5.1.10@example.com'])).toMatch(
+      /^permanent: /,
+    );
+    // Busy, policy (relaying denied) and bare codes without a reason may all be lifted by the relay's owner.
+    expect(await mailTo(smtp, ['450-4.2.1@example.com'])).toMatch(/^retry: .*450 4\.2\.1/);
+    expect(await mailTo(smtp, ['550-5.7.1@example.com'])).toMatch(/^retry: .*550 5\.7\.1/);
+    expect(await mailTo(smtp, ['550-none@example.com'])).toMatch(/^retry: .*550 <550-none@example\.com>/);
+    expect(await mailTo(smtp, ['550-5.1.11@example.com'])).toMatch(/^retry: /);
+    // One bad address beside one the relay may take later: not given up on.
+    expect(await mailTo(smtp, ['550-5.1.1@example.com', '450-4.2.1@example.com'])).toMatch(/^retry: /);
+  });
+
+  it('mail that some recipients got is delivered, and the refused addresses are logged', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const smtp = await relay();
+    expect(await mailTo(smtp, ['ok-x@example.com', '550-5.1.1@example.com'])).toBe('sent');
+    expect(warn.mock.calls.map(String).join('\n')).toContain(
+      'Lead 4211 email was sent, but the relay refused 550-5.1.1@example.com.',
+    );
+  });
+
+  it('mail to a destination with no usable address is dead', async () => {
+    expect(await mailTo(await relay(), [])).toMatch(/^permanent: No recipients defined/);
   });
 });

@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer from 'nodemailer';
 import type { ResolvedLeadDestination } from '../../schemas/types.generated';
 import { leadToAdf } from './adf';
 import { leadEmail } from './lead-email';
-import type { LeadTransport } from './outbox';
+import { PermanentDeliveryError, type LeadTransport } from './outbox';
 import type { Lead } from './types';
 import { SIGNATURE_HEADER, leadWebhookPayload, signWebhook, standardWebhookHeaders } from './webhook-signature';
 
@@ -46,6 +46,10 @@ export function transportOptionsFromEnv(env = process.env): TransportOptions {
   };
 }
 
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 interface Mail {
   to: string[];
   subject: string;
@@ -77,7 +81,62 @@ async function post(url: string, body: string, headers: Record<string, string>, 
   }
   // The body is not read, so it is released at once rather than holding the connection open.
   await response.body?.cancel().catch(() => undefined);
-  if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
+  if (response.ok) return;
+  const answer = `${url} answered ${response.status} ${response.statusText}`.trim();
+  if (refusesForGood(response.status)) throw new PermanentDeliveryError(answer);
+  throw new Error(answer);
+}
+
+/**
+ * 4xx answers that say "later" rather than "no": Request Timeout, Too Early, Too Many Requests.
+ * Every other 4xx (400 bad request, 401/403 refused, 404/410 no such endpoint, 413 too large...)
+ * is the endpoint's considered answer to this very request, which sending it again would not
+ * change. 5xx, and any failure to get an answer at all, may be passing.
+ */
+const RETRYABLE_CLIENT_ERRORS: ReadonlySet<number> = new Set([408, 425, 429]);
+
+function refusesForGood(status: number): boolean {
+  return status >= 400 && status < 500 && !RETRYABLE_CLIENT_ERRORS.has(status);
+}
+
+/**
+ * Enhanced status codes (RFC 3463) that say a recipient address itself is wrong: 5.1.1 no such
+ * mailbox, 5.1.2 no such domain, 5.1.3 not a valid address, 5.1.6 mailbox moved away, 5.1.10 the
+ * domain accepts no mail (RFC 7505). A bare 550 or 553 without one of these is not enough: relays
+ * answer those for policy refusals too (relaying denied, sender blocked), which the relay's owner
+ * can lift, so such failures stay ordinary ones and are retried.
+ */
+const BAD_ADDRESS = /^5\d\d[ -]5\.1\.(1|2|3|6|10)\b/;
+
+interface SmtpFailure {
+  code?: unknown;
+  command?: unknown;
+  response?: unknown;
+  rejectedErrors?: unknown;
+}
+
+function smtpResponse(error: unknown): string {
+  const response = (error as SmtpFailure | null)?.response;
+  return typeof response === 'string' ? response : '';
+}
+
+/**
+ * Whether nodemailer's error means the stored destination can never be mailed: the relay refused
+ * every recipient as a bad address, or nodemailer found no usable recipient in it at all.
+ */
+function isBadAddressFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const failure = error as Error & SmtpFailure;
+  if (failure.code !== 'EENVELOPE') return false;
+  if (failure.command === 'API') return /^(No recipients defined|Invalid recipient)/.test(error.message);
+  if (failure.command !== 'RCPT TO') return false;
+  const rejected = Array.isArray(failure.rejectedErrors) ? (failure.rejectedErrors as unknown[]) : [error];
+  return rejected.length > 0 && rejected.every((r) => BAD_ADDRESS.test(smtpResponse(r)));
+}
+
+/** The relay connection, built in one place so its type (and its send result's) follows nodemailer's. */
+function smtpTransport(url: string) {
+  return nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
 }
 
 /**
@@ -86,13 +145,22 @@ async function post(url: string, body: string, headers: Record<string, string>, 
  * end on a laptop without any other service.
  */
 export function createLeadTransport(options: TransportOptions): LeadTransport {
-  let smtp: Transporter | undefined;
+  let smtp: ReturnType<typeof smtpTransport> | undefined;
   const sendMail = async (lead: Lead, mail: Mail, kind: string, signal: AbortSignal): Promise<void> => {
     const message = { from: options.from, ...mail, headers: { 'X-Lead-Id': String(lead.id) } };
     if (options.smtpUrl) {
       // nodemailer cannot cancel a send, so SMTP_TIMEOUTS are what end a stalled one.
-      smtp ??= nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
-      await smtp.sendMail(message);
+      smtp ??= smtpTransport(options.smtpUrl);
+      let rejected: string[];
+      try {
+        ({ rejected } = await smtp.sendMail(message));
+      } catch (error) {
+        if (isBadAddressFailure(error)) throw new PermanentDeliveryError(errorMessage(error), { cause: error });
+        throw error;
+      }
+      // The others got it, so the delivery has succeeded; the refused addresses are worth a look.
+      if (rejected.length > 0)
+        console.warn(`Lead ${lead.id} ${kind} was sent, but the relay refused ${rejected.join(', ')}.`);
       return;
     }
     const local = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
