@@ -3,6 +3,13 @@ import { BASE_SECURITY_HEADERS } from './server/http/security-headers';
 
 /** The page cache's memory budget (bytes): least recently used pages are dropped past it. */
 const PAGE_CACHE_BYTES = (Number(process.env.PAGE_CACHE_MB) || 64) * 1024 * 1024;
+/**
+ * The optimised-image cache's disk budget per process (bytes; IMAGE_CACHE_MB, default 256): the one
+ * cache on local disk. Its entries are resized variants of the sites' own images (fixed widths and
+ * one quality), so it holds at most what the images need; past the budget the least recently used
+ * variants are dropped (Next's LRU), so a flood of requests can never fill the disk.
+ */
+const IMAGE_CACHE_BYTES = (Number(process.env.IMAGE_CACHE_MB) || 256) * 1024 * 1024;
 
 const config: NextConfig = {
   // Native and filesystem-heavy modules stay outside the server bundle.
@@ -29,6 +36,7 @@ const config: NextConfig = {
     proxyClientMaxBodySize: '11mb',
   },
   images: {
+    maximumDiskCacheSize: IMAGE_CACHE_BYTES,
     qualities: [75],
     // Fewer candidate widths: shorter srcsets on pages with many cards, and fewer variants to cache.
     deviceSizes: [640, 828, 1200, 1920],

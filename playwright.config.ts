@@ -1,10 +1,37 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, { command: string }>;
 import { CHROMIUM_LAUNCH } from './scripts/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
-// Browser tests drive Debian's Chromium against one production build (npm test builds it once).
-export default defineConfig({
+/** What every platform process of a browser run gets (one process here, two in the PostgreSQL run). */
+export const E2E_SERVER_ENV: Record<string, string> = {
+  NEXT_TELEMETRY_DISABLED: '1',
+  // The tests address the demo sites as <slug>.localhost, which production refuses.
+  ALLOW_LOCALHOST_TENANTS: '1',
+  DATABASE_URL: process.env.DATABASE_URL ?? 'file:data/test/platform.db',
+  TENANTS_DIR: 'test-results/extra-tenants',
+  // Many form posts come from one address in a test run; the limit itself is unit-tested.
+  LEAD_RATE_LIMIT: '500',
+  LEADS_MAIL_DIR: 'test-results/mail',
+  PPSR_URL: 'http://127.0.0.1:3199/search',
+  // Sign-in codes are read from here by the tests (the embedded sender also logs them).
+  AUTH_MESSAGES_DIR: 'test-results/account-messages',
+  ACCOUNT_CODES_IN_LOG: '1',
+  // Every sign-in of the run comes from one address; the limits themselves are unit-tested.
+  AUTH_RATE_LIMIT_SCALE: '20',
+};
+
+/** A stand-in for the paid PPSR register, so the PPSR download can be tested end to end. */
+export const PPSR_STUB: WebServer = {
+  command: 'node e2e/support/ppsr-stub.mjs',
+  url: 'http://127.0.0.1:3199/health',
+  reuseExistingServer: false,
+  timeout: 30_000,
+};
+
+export const E2E_SHARED: PlaywrightTestConfig = {
   testDir: 'e2e',
   fullyParallel: false,
   workers: 1,
@@ -14,35 +41,19 @@ export default defineConfig({
   use: {
     launchOptions: CHROMIUM_LAUNCH,
   },
+};
+
+// Browser tests drive Debian's Chromium against one production build (npm test builds it once).
+export default defineConfig({
+  ...E2E_SHARED,
   webServer: [
-    {
-      // A stand-in for the paid PPSR register, so the PPSR download can be tested end to end.
-      command: 'node e2e/support/ppsr-stub.mjs',
-      url: 'http://127.0.0.1:3199/health',
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
+    PPSR_STUB,
     {
       command: `npx next start -p ${PORT}`,
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: {
-        NEXT_TELEMETRY_DISABLED: '1',
-        // The tests address the demo sites as <slug>.localhost, which production refuses.
-        ALLOW_LOCALHOST_TENANTS: '1',
-        DATABASE_URL: process.env.DATABASE_URL ?? 'file:data/test/platform.db',
-        TENANTS_DIR: 'test-results/extra-tenants',
-        // Many form posts come from one address in a test run; the limit itself is unit-tested.
-        LEAD_RATE_LIMIT: '500',
-        LEADS_MAIL_DIR: 'test-results/mail',
-        PPSR_URL: 'http://127.0.0.1:3199/search',
-        // Sign-in codes are read from here by the tests (the embedded sender also logs them).
-        AUTH_MESSAGES_DIR: 'test-results/account-messages',
-        ACCOUNT_CODES_IN_LOG: '1',
-        // Every sign-in of the run comes from one address; the limits themselves are unit-tested.
-        AUTH_RATE_LIMIT_SCALE: '20',
-      },
+      env: E2E_SERVER_ENV,
     },
   ],
 });

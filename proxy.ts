@@ -7,6 +7,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { loadTenantRegistry } from './engine/tenant-registry';
 import { internalPath, resolveHost } from './engine/resolve-host';
+import { currentStockGeneration } from './engine/stock-generation';
 import { localhostTenantsAllowed } from './domain/host-name';
 import { BASE_SECURITY_HEADERS, newNonce, pageSecurityHeaders, requestIsHttps } from './server/http/security-headers';
 import { pageGate, pageReadsRequest, resolvePage } from './engine/resolve-page';
@@ -87,7 +88,8 @@ export function proxy(request: NextRequest): NextResponse {
   // A site served from a version published in the database is rewritten to /site/<slug>~v<id>/...
   // (issue 16): a publish is a new page cache key in every process, with no call between them.
   // The version comes only from the registry; the shopper's path always follows the tenant segment.
-  url.pathname = internalPath(entry.slug, pathname, live, entry.versionId);
+  // The stock generation (issue 17) does the same for a stock change made by any process.
+  url.pathname = internalPath(entry.slug, pathname, live, entry.versionId, currentStockGeneration());
   // A page rendered per request gets a fresh nonce (Next reads it from the request's policy); a
   // cached page is the same HTML for everyone, so it cannot carry one (engine/security-headers.ts).
   const security = pageSecurityHeaders({

@@ -42,6 +42,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
+    // Two test files at a time on this 2-core machine (vitest's default is cores - 1): much of a
+    // database test's time is spent waiting on PostgreSQL or on a CLI it started.
+    maxWorkers: 2,
     // Some tests start CLIs and build indexes; on a busy 2-core machine 5 s is too tight.
     testTimeout: 30_000,
     reporters: ['default', './scripts/test-postgres/database-reporter.ts'],

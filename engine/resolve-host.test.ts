@@ -54,11 +54,19 @@ describe('the tenant segment of internal paths (issue 16)', () => {
     expect(internalPath('harbour', '/', true, 12)).toBe('/live/harbour~v12');
     expect(internalPath('harbour', '/cars/abc')).toBe('/site/harbour/cars/abc');
     expect(tenantSegment('harbour', 3)).toBe('harbour~v3');
+    // Issue 17: cached pages carry the stock generation; pages rendered per request never do.
+    expect(internalPath('harbour', '/cars/abc', false, 12, '4.17')).toBe('/site/harbour~v12~s4.17/cars/abc');
+    expect(internalPath('harbour', '/', false, undefined, '4.0')).toBe('/site/harbour~s4.0');
+    expect(internalPath('harbour', '/search', true, 12, '4.17')).toBe('/live/harbour~v12/search');
+    expect(internalPath('harbour', '/', false, undefined, '../x')).toBe('/site/harbour');
   });
 
   it('parses <slug> and <slug>~v<version>, and nothing else', () => {
     expect(parseTenantSegment('harbour-city')).toEqual({ slug: 'harbour-city' });
     expect(parseTenantSegment('harbour-city~v12')).toEqual({ slug: 'harbour-city', versionId: 12 });
+    expect(parseTenantSegment('harbour-city~v12~s4.17')).toEqual({ slug: 'harbour-city', versionId: 12 });
+    expect(parseTenantSegment('harbour-city~s4.17')).toEqual({ slug: 'harbour-city' });
+    expect(parseTenantSegment('harbour-city~s4.17~v12')).toBeUndefined();
     for (const garbage of [
       '',
       '~v12',

@@ -36,24 +36,42 @@ export const LIVE_ROUTE_PREFIX = '/live';
  * The tenant segment of an internal path: the slug, and for a site served from a version
  * published in the database, `~v<versionId>` (issue 16). The version makes a publish a new page
  * cache key in every process at once: the next view renders the new version, and pages cached for
- * the old one are never asked for again and age out of the bounded cache. Only the proxy writes
- * this segment; the shopper's path always comes after it.
+ * the old one are never asked for again and age out of the bounded cache. A cached page's segment
+ * also carries the stock generation, `~s<generation>` (issue 17): it moves when an import, a hold
+ * or a release is made by any process, so every process's cached pages show the change within a
+ * second instead of after their 60 s. Only the proxy writes this segment; the shopper's path
+ * always comes after it.
  */
 const VERSION_MARK = '~v';
-const TENANT_SEGMENT = /^([a-z0-9]+(?:-[a-z0-9]+)*)(?:~v([1-9][0-9]{0,14}))?$/;
+const STOCK_MARK = '~s';
+const TENANT_SEGMENT = /^([a-z0-9]+(?:-[a-z0-9]+)*)(?:~v([1-9][0-9]{0,14}))?(?:~s([0-9]{1,15}(?:\.[0-9]{1,15})?))?$/;
 
-export function tenantSegment(slug: string, versionId?: number): string {
-  return versionId === undefined ? slug : `${slug}${VERSION_MARK}${versionId}`;
+export function tenantSegment(slug: string, versionId?: number, stockGeneration?: string): string {
+  const version = versionId === undefined ? '' : `${VERSION_MARK}${versionId}`;
+  const stock = stockGeneration === undefined ? '' : `${STOCK_MARK}${stockGeneration}`;
+  return `${slug}${version}${stock}`;
 }
 
-/** `<slug>` or `<slug>~v<versionId>` -> its parts; anything else names no tenant. */
+/** `<slug>`, `<slug>~v<versionId>`, either with `~s<generation>` -> its parts; anything else names no tenant. */
 export function parseTenantSegment(segment: string): { slug: string; versionId?: number } | undefined {
   const match = TENANT_SEGMENT.exec(segment);
   if (!match?.[1]) return undefined;
   return match[2] === undefined ? { slug: match[1] } : { slug: match[1], versionId: Number(match[2]) };
 }
 
-export function internalPath(slug: string, pathname: string, live = false, versionId?: number): string {
+/** A stock generation is `<n>` or `<n>.<n>` (engine/stock-generation.ts), up to 15 digits each. */
+export const STOCK_GENERATION = /^[0-9]{1,15}(?:\.[0-9]{1,15})?$/;
+
+export function internalPath(
+  slug: string,
+  pathname: string,
+  live = false,
+  versionId?: number,
+  stockGeneration?: string,
+): string {
   const prefix = live ? LIVE_ROUTE_PREFIX : TENANT_ROUTE_PREFIX;
-  return `${prefix}/${tenantSegment(slug, versionId)}${pathname === '/' ? '' : pathname}`;
+  // Pages rendered per request are never cached, so the generation would only lengthen their path.
+  const stock =
+    live || stockGeneration === undefined || !STOCK_GENERATION.test(stockGeneration) ? undefined : stockGeneration;
+  return `${prefix}/${tenantSegment(slug, versionId, stock)}${pathname === '/' ? '' : pathname}`;
 }

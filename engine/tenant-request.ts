@@ -1,6 +1,7 @@
 import { cache } from 'react';
 import { loadTenantRegistry, type TenantConfig } from './tenant-registry';
 import { internalPath, parseTenantSegment } from './resolve-host';
+import { currentStockGeneration } from './stock-generation';
 
 /** The resolved tenant for this request (per-request memo); undefined when unknown or broken. */
 export const getTenant = cache((slug: string): TenantConfig | undefined => {
@@ -21,7 +22,13 @@ export function tenantFromParam(param: string): TenantConfig | undefined {
 
 /** The internal path a cached page of this tenant is kept under now (for revalidatePath). */
 export function cachedPagePath(slug: string, pathname: string): string {
-  return internalPath(slug, pathname, false, loadTenantRegistry().tenants.get(slug)?.versionId);
+  return internalPath(
+    slug,
+    pathname,
+    false,
+    loadTenantRegistry().tenants.get(slug)?.versionId,
+    currentStockGeneration(),
+  );
 }
 
 export { resolvePage, pageTitle, type ResolvedPage } from './resolve-page';

@@ -5,6 +5,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 bash scripts/ensure-deps.sh
+# With PostgreSQL (DATABASE_URL=postgres://...) every server must share AUTH_SECRET and the platform
+# refuses to make one up. The demo is one server on this machine: it keeps one of its own in
+# data/demo-auth-secret and says so. Several servers need AUTH_SECRET set, the same on each.
+case "${DATABASE_URL:-}" in
+  postgres://*|postgresql://*)
+    if [ -z "${AUTH_SECRET:-}" ]; then
+      mkdir -p data
+      [ -s data/demo-auth-secret ] || (umask 077 && openssl rand -base64 32 > data/demo-auth-secret)
+      AUTH_SECRET="$(cat data/demo-auth-secret)"
+      export AUTH_SECRET
+      echo "Demo on PostgreSQL: AUTH_SECRET is taken from data/demo-auth-secret (one server only; set AUTH_SECRET yourself for several)."
+    fi
+    ;;
+esac
 npm run --silent gen
 npm run --silent validate
 npm run --silent seed

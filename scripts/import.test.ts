@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freshDatabaseUrl } from '../services/db/test-database';
 
 const dir = mkdtempSync(join(tmpdir(), 'import-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const env = { ...process.env, DATABASE_URL: `file:${join(dir, 'test.db')}` };
+// One new database of the project's kind for the file: the tests build on each other's imports.
+const env = { ...process.env, DATABASE_URL: await freshDatabaseUrl() };
 
 function runImport(feed: unknown, ...args: string[]) {
   const file = join(dir, `feed-${Math.random().toString(36).slice(2)}.json`);

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { generateDemoFeed } from '../demo-data/generate-feed';
 import { demoModelCatalogue } from '../demo-data/models';
-import { databaseUrl, getDatabase } from '../services/db/database';
+import { databaseUrl, getDatabase, redactUrl } from '../services/db/database';
 import { importFeed } from '../services/stock/import-feed';
 import { formatIssue } from '../schemas/validation-messages';
 import { createStaffUser, staffUserExists } from '../services/staff-auth/staff-users';
@@ -31,7 +31,7 @@ async function main(): Promise<number> {
     return 1;
   }
   console.log(
-    `seeded ${databaseUrl()}: ${result.dealerships} dealerships, ${result.locations} locations, ${result.cars} vehicles, ${result.manufacturers} manufacturers, ${result.models} models ` +
+    `seeded ${redactUrl(databaseUrl())}: ${result.dealerships} dealerships, ${result.locations} locations, ${result.cars} vehicles, ${result.manufacturers} manufacturers, ${result.models} models ` +
       `(feed written to data/demo-feed.json) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   return 0;

@@ -1,14 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { freshDatabaseUrl } from '../services/db/test-database';
 
-const dir = mkdtempSync(join(tmpdir(), 'studio-cli-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const env: NodeJS.ProcessEnv = {
   ...process.env,
-  DATABASE_URL: `file:${join(dir, 'test.db')}`,
+  // One new database of the project's kind for the file: the tests build on each other's accounts.
+  DATABASE_URL: await freshDatabaseUrl(),
   AUTH_SECRET: 'studio-cli-test-secret-0123456789abcdef',
   TENANTS_DIR: '',
   STUDIO_HOST: '',

@@ -1,10 +1,12 @@
 /**
  * Liveness for load balancers and the test runner: answers on any host (the proxy skips it) and
- * says how many tenants are served, without naming them, and how the lead outbox is doing.
+ * says how many tenants are served, without naming them, how the lead outbox is doing, and how
+ * far this process's search index is behind the stock change log.
  */
 import { loadTenantRegistry } from '@/engine/tenant-registry';
 import { getDatabase } from '@/services/db/database';
 import { outboxState } from '@/services/leads/outbox';
+import { getSearchService } from '@/services/search';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,8 +22,16 @@ export async function GET() {
   } catch (error) {
     leads = { error: error instanceof Error ? error.message : 'database unavailable' };
   }
+  // Search index lag (issue 17): changes not yet in the index, and how long the oldest has waited.
+  // It reads positions only; it never refreshes or builds the index.
+  let search: unknown;
+  try {
+    search = await (await getSearchService()).indexStatus();
+  } catch (error) {
+    search = { error: error instanceof Error ? error.message : 'search index state unavailable' };
+  }
   return Response.json(
-    { ok: true, tenants: { served, invalid: entries.length - served, published }, leadOutbox: leads },
+    { ok: true, tenants: { served, invalid: entries.length - served, published }, leadOutbox: leads, search },
     { headers: { 'cache-control': 'no-store' } },
   );
 }

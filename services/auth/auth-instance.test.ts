@@ -2,10 +2,12 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { freshDatabaseUrl } from '../db/test-database';
 import type { AccountTenant } from './auth-instance';
 
 const dir = mkdtempSync(join(tmpdir(), 'accounts-'));
-process.env.DATABASE_URL = `file:${join(dir, 'platform.db')}`;
+// The account tables live in the platform database: a new one of the project's kind.
+process.env.DATABASE_URL = await freshDatabaseUrl();
 process.env.AUTH_MESSAGES_DIR = dir;
 process.env.AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
 // The sites here are addressed as <slug>.localhost, as in development and the demo.

@@ -144,7 +144,9 @@ export function createSecretFile(file: string): string {
  * database (issue 17), and a secret generated per machine would make each one refuse the sessions,
  * sign-in codes and preview links the others signed. Undefined when a generated one is fine.
  */
-export function sharedSecretProblem(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+export function sharedSecretProblem(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string | undefined {
   if (env.AUTH_SECRET || env.BETTER_AUTH_SECRET) return undefined;
   let kind: string;
   try {
@@ -153,7 +155,7 @@ export function sharedSecretProblem(env: Readonly<Record<string, string | undefi
     return error instanceof Error ? error.message : String(error);
   }
   if (kind !== 'postgres') return undefined;
-  return 'DATABASE_URL names PostgreSQL, where several servers may share the database, so AUTH_SECRET must be set, the same on every server: each server generating its own would refuse the sessions and links the others signed. Set AUTH_SECRET to at least 32 random characters (for example the output of `openssl rand -base64 32`) in every server\'s environment.';
+  return "DATABASE_URL names PostgreSQL, where several servers may share the database, so AUTH_SECRET must be set, the same on every server: each server generating its own would refuse the sessions and links the others signed. Set AUTH_SECRET to at least 32 random characters (for example the output of `openssl rand -base64 32`) in every server's environment.";
 }
 
 /** The signing secret: AUTH_SECRET, or one generated once and kept in `file` (beside the embedded database). */

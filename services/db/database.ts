@@ -19,6 +19,7 @@ import * as studioMedia from './migrations/012-studio-media';
 import * as rateLimits from './migrations/013-rate-limits';
 import * as stockChanges from './migrations/014-stock-changes';
 import * as leadDeadLetters from './migrations/015-lead-dead-letters';
+import * as searchIndexState from './migrations/016-search-index-state';
 
 export type PlatformDb = Kysely<Database>;
 
@@ -38,6 +39,7 @@ MIGRATIONS['012-studio-media'] = studioMedia;
 MIGRATIONS['013-rate-limits'] = rateLimits;
 MIGRATIONS['014-stock-changes'] = stockChanges;
 MIGRATIONS['015-lead-dead-letters'] = leadDeadLetters;
+MIGRATIONS['016-search-index-state'] = searchIndexState;
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 

@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import { generateDemoFeed } from '../../demo-data/generate-feed';
-import { migrateToLatest, openDatabase } from '../db/database';
+import type { PlatformDb } from '../db/database';
+import { openTestDatabase } from '../db/test-database';
 import { EmbeddedEngine } from '../search/embedded-engine';
 import { SearchService } from '../search/search-service';
 import { StockRepository } from '../stock';
@@ -38,10 +39,10 @@ const newCar = feed.cars.find(
     c.show_on_dealer_website !== false,
 )!;
 
+let db: PlatformDb;
 let stock: StockRepository;
 beforeEach(async () => {
-  const db = openDatabase('file::memory:');
-  await migrateToLatest(db);
+  db = await openTestDatabase();
   await importFeed(
     db,
     { dealerships: feed.dealerships, locations: feed.locations, cars: [listedCar, hiddenCar, newCar] },
@@ -50,6 +51,7 @@ beforeEach(async () => {
   stock = new StockRepository(db);
   search = new SearchService(new EmbeddedEngine(), stock);
 });
+afterEach(async () => db.destroy());
 
 // Issue 14: a lead's car context is only a car the site lists (same scope as search and the vehicle page).
 describe('loadFormContext', () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
+import type { PlatformDb } from '../db/database';
+import { openTestDatabase } from '../db/test-database';
 import { importFeed } from '../stock/import-feed';
 import { StockRepository } from '../stock/stock-repository';
 import { leadToAdf } from './adf';
@@ -13,8 +14,7 @@ import { sampleLead } from './sample-lead';
 
 let db: PlatformDb;
 beforeEach(async () => {
-  db = openDatabase('file::memory:');
-  await migrateToLatest(db);
+  db = await openTestDatabase();
   const imported = await importFeed(
     db,
     {

@@ -1,15 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ResolvedTenant } from '../../schemas/types.generated';
-import { migrateToLatest, openDatabase } from '../db/database';
+import type { PlatformDb } from '../db/database';
+import { openTestDatabase } from '../db/test-database';
 import { StockRepository } from '../stock';
 import { importFeed } from '../stock/import-feed';
 import { phoneRevealsFor, recordPhoneReveal, revealPhone } from './phone-reveals';
 
+// Each test's database, closed after it whether it passed or not.
+let opened: PlatformDb[] = [];
+async function open(): Promise<PlatformDb> {
+  const db = await openTestDatabase();
+  opened.push(db);
+  return db;
+}
+afterEach(async () => {
+  await Promise.all(opened.map((db) => db.destroy()));
+  opened = [];
+});
+
 // spec: catalogue §7 — lead record on phone reveal: car_id, dealership_id, website_id.
 describe('phone reveal leads', () => {
   it('records one lead per reveal', async () => {
-    const db = openDatabase('file::memory:');
-    await migrateToLatest(db);
+    const db = await open();
     const at = new Date('2026-11-22T00:00:00Z');
     const id = await recordPhoneReveal(
       db,
@@ -22,7 +34,6 @@ describe('phone reveal leads', () => {
     const row = await db.selectFrom('phone_reveals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ car_id: 7, dealership_id: 2, website_id: 'demo-site', created_at: at.toISOString() });
     expect(row.user_agent).toHaveLength(300);
-    await db.destroy();
   });
 });
 
@@ -43,8 +54,7 @@ describe('revealPhone', () => {
   });
 
   it('records a reveal of a listed car, and refuses unlisted cars, other sites’ cars and bad bodies with a message', async () => {
-    const db = openDatabase('file::memory:');
-    await migrateToLatest(db);
+    const db = await open();
     const now = new Date('2026-11-22T00:00:00Z');
     await importFeed(
       db,
@@ -80,20 +90,17 @@ describe('revealPhone', () => {
     expect(await db.selectFrom('phone_reveals').select(['car_id', 'dealership_id', 'website_id']).execute()).toEqual([
       { car_id: 1, dealership_id: 1, website_id: 'demo-site' },
     ]);
-    await db.destroy();
   });
 });
 
 describe('StockRepository.views', () => {
   it('reads the total without counting a view', async () => {
-    const db = openDatabase('file::memory:');
-    await migrateToLatest(db);
+    const db = await open();
     const stock = new StockRepository(db);
     expect(await stock.views(5)).toBe(0);
     await stock.countView(5, new Date());
     await stock.countView(5, new Date());
     expect(await stock.views(5)).toBe(2);
     expect(await stock.views(5)).toBe(2);
-    await db.destroy();
   });
 });

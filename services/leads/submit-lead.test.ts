@@ -1,10 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FormValidator } from '../../domain/forms/form-validator';
 import { DISCLAIMER_MESSAGE, POSTCODE_MESSAGE } from '../../domain/forms/form-messages';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import { generateDemoFeed } from '../../demo-data/generate-feed';
-import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
+import type { PlatformDb } from '../db/database';
+import { openTestDatabase } from '../db/test-database';
 import { EmbeddedEngine } from '../search/embedded-engine';
 import { SearchService } from '../search/search-service';
 import { StockRepository } from '../stock';
@@ -57,8 +58,7 @@ let deps: LeadIntakeDeps;
 let keyCounter = 0;
 
 beforeEach(async () => {
-  db = openDatabase('file::memory:');
-  await migrateToLatest(db);
+  db = await openTestDatabase();
   const result = await importFeed(
     db,
     { dealerships: feed.dealerships, locations: feed.locations, cars: [groupCar, otherCar, hiddenCar] },
@@ -69,6 +69,7 @@ beforeEach(async () => {
   search = new SearchService(new EmbeddedEngine(), stock);
   deps = { db, stock, validator: new FormValidator(), rateLimit: 3, rateWindowMs: 600_000, now: () => NOW };
 });
+afterEach(async () => db.destroy());
 
 const person = {
   name: 'Ana',

@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FormValidator } from '../../domain/forms/form-validator';
 import { ADJUSTMENT_QUESTIONS } from '../../domain/trade-in/adjustments';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
-import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
+import type { PlatformDb } from '../db/database';
+import { openTestDatabase } from '../db/test-database';
 import { StockRepository } from '../stock';
 import type { ValuationProvider } from '../valuation';
 import { leadToAdf } from './adf';
@@ -32,8 +33,7 @@ const site = () => ({
 let db: PlatformDb;
 let deps: TradeInDeps;
 beforeEach(async () => {
-  db = openDatabase('file::memory:');
-  await migrateToLatest(db);
+  db = await openTestDatabase();
   deps = {
     db,
     stock: new StockRepository(db),
@@ -44,6 +44,7 @@ beforeEach(async () => {
     now: () => NOW,
   };
 });
+afterEach(async () => db.destroy());
 
 async function valued(key: string): Promise<number> {
   const request = { ip: '203.0.113.5', userAgent: 'Vitest' };

@@ -24,7 +24,7 @@ async function manufacturerRows(slugs: readonly string[]): Promise<Manufacturer[
   return rows.map((row) => JSON.parse(row.data) as Manufacturer);
 }
 
-/** The models of these manufacturers, in their catalogue order; optionally one body type only. */
+/** The models of these manufacturers, in their catalogue order (then any without a place in it); optionally one body type only. */
 export async function siteModels(manufacturerSlugs: readonly string[], body?: string): Promise<SiteModel[]> {
   const manufacturers = await manufacturerRows(manufacturerSlugs);
   if (!manufacturers.length) return [];
@@ -35,7 +35,12 @@ export async function siteModels(manufacturerSlugs: readonly string[], body?: st
     .select('data')
     .where('manufacturer_id', 'in', [...byId.keys()]);
   if (body) query = query.where('body', '=', body);
-  const rows = await query.orderBy('position').orderBy('name').execute();
+  // Said outright where the models without a position go (after the catalogue's own order, by
+  // name): SQLite puts NULL first in an ascending order and PostgreSQL puts it last.
+  const rows = await query
+    .orderBy('position', (ob) => ob.asc().nullsLast())
+    .orderBy('name')
+    .execute();
   return rows.flatMap((row) => {
     const model = JSON.parse(row.data) as Model;
     const manufacturer = byId.get(model.manufacturer_id);

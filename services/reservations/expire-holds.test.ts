@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FormValidator } from '../../domain/forms/form-validator';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import { generateDemoFeed } from '../../demo-data/generate-feed';
-import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
+import type { PlatformDb } from '../db/database';
+import { openTestDatabase } from '../db/test-database';
 import { leadEmail } from '../leads/lead-email';
 import { loadLead } from '../leads/lead-record';
 import { EmbeddedEngine } from '../search/embedded-engine';
@@ -60,8 +61,7 @@ let db: PlatformDb;
 let deps: ReserveDeps;
 let stock: StockRepository;
 beforeEach(async () => {
-  db = openDatabase('file::memory:');
-  await migrateToLatest(db);
+  db = await openTestDatabase();
   await importFeed(
     db,
     { dealerships: feed.dealerships, locations: feed.locations, cars: [carA, carB] },
@@ -79,6 +79,7 @@ beforeEach(async () => {
     payments: new EmbeddedPaymentProvider(db, () => HELD),
   };
 });
+afterEach(async () => db.destroy());
 
 async function reserve(carId: number, key: string): Promise<number> {
   const answer = await reserveCar(deps, {

@@ -7,6 +7,7 @@ import type { FeedCar, ResolvedLeadDestination } from '../../schemas/types.gener
 import type { PlatformDb } from '../db/database';
 import type { Database, LeadTable, ReservationTable } from '../db/schema';
 import { storeLeadIn, type LeadSubmission } from '../leads/lead-store';
+import { announceStockChange, recordStockChange } from '../stock/stock-changes';
 import { getReservation, type Reservation } from './reservations';
 
 /** Who released a hold whose deposit was not paid in time (reservations.released_by). */
@@ -96,7 +97,7 @@ async function expireOne(
     .returningAll()
     .executeTakeFirst();
   if (!row) return undefined;
-  // The event moves reservationsVersion, so the search index and cards stop showing the car RESERVED.
+  // The reservation history; the stock change below is what search follows.
   await trx
     .insertInto('reservation_events')
     .values({ reservation_id: id, kind: 'released', by: EXPIRY_RELEASED_BY, at })
@@ -158,12 +159,15 @@ async function expireOne(
     stored = await storeLeadIn(trx, notice({ ...contact, message }), now);
   }
   if (!stored.ok) throw new Error(`The notice for expired reservation #${row.id} could not be stored.`);
+  // Last: the car reads as the feed says again in every process's search index (issue 17). It
+  // orders change rows until the commit, so nothing slow comes after it.
+  await recordStockChange(trx, [row.car_id], 'reservation expired', now);
   return { noticeLeadId: stored.leadId, queued: stored.queued };
 }
 
 /**
  * Releases every held reservation whose unpaid hold has run out (issue 14): the car reads as the
- * feed says again (a reservation_events row moves reservationsVersion, so search re-indexes), its
+ * feed says again (a stock change row tells every process's search index to re-read it), its
  * unpaid deposit is cancelled, and the dealer is told. The notice is a lead (category "Reservation
  * expired", the shopper's details and what happened) queued to the tenant's `leadDelivery`
  * destinations through the outbox in the same transaction, so it reaches the dealer exactly like
@@ -198,6 +202,7 @@ export async function expireUnpaidHolds(
   for (const { id } of due) {
     const done = await db.transaction().execute((trx) => expireOne(trx, id, options.now, options.site));
     if (!done) continue;
+    announceStockChange(db);
     const reservation = await getReservation(db, id);
     if (reservation) expired.push({ reservation, ...done });
   }

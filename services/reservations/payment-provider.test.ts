@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
+import type { PlatformDb } from '../db/database';
+import { openTestDatabase } from '../db/test-database';
 import { importFeed } from '../stock/import-feed';
 import {
   EmbeddedPaymentProvider,
@@ -17,8 +17,7 @@ const now = new Date('2026-11-22T00:00:00Z');
 let db: PlatformDb;
 let reservationId: number;
 beforeEach(async () => {
-  db = openDatabase('file::memory:');
-  await migrateToLatest(db);
+  db = await openTestDatabase();
   await importFeed(
     db,
     {
@@ -88,8 +87,9 @@ describe('EmbeddedPaymentProvider', () => {
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     });
-    const columns = await sql<{ name: string }>`select name from pragma_table_info('payment_intents')`.execute(db);
-    expect(columns.rows.map((c) => c.name)).toEqual(PAYMENT_INTENT_COLUMNS);
+    // Kysely's introspection reads the columns on either database (pragma_table_info is SQLite's own).
+    const table = (await db.introspection.getTables()).find((t) => t.name === 'payment_intents');
+    expect(table?.columns.map((c) => c.name)).toEqual(PAYMENT_INTENT_COLUMNS);
     expect((await getReservation(db, reservationId))?.paymentIntentId).toBe(second.id);
   });
 

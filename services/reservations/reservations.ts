@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { FeedCar } from '../../schemas/types.generated';
 import type { PlatformDb } from '../db/database';
 import type { ReservationTable } from '../db/schema';
+import { announceStockChange, recordStockChange } from '../stock/stock-changes';
 
 /** What the shopper reads when another shopper held the car first (issue 7). */
 export const ALREADY_RESERVED_MESSAGE = 'This car has just been reserved by someone else';
@@ -65,10 +66,6 @@ function toReservation(row: Selectable<ReservationTable>): Reservation {
 const alreadyReserved = { ok: false, reason: 'already_reserved', message: ALREADY_RESERVED_MESSAGE } as const;
 const leadHoldsAnother = { ok: false, reason: 'lead_holds_another', message: LEAD_HOLDS_ANOTHER_MESSAGE } as const;
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 /**
  * Holds a car for a shopper: from now on the car reads as reserved everywhere (search, cards,
  * vehicle page) until the dealer releases it or, while its deposit is unpaid, until `expiresAt`.
@@ -80,7 +77,7 @@ export async function holdCar(db: PlatformDb, input: HoldInput): Promise<HoldRes
   if (!Number.isFinite(input.deposit) || input.deposit < 0)
     throw new RangeError(`deposit must be a non-negative number of dollars, got ${input.deposit}`);
   const at = input.now.toISOString();
-  return db.transaction().execute(async (trx): Promise<HoldResult> => {
+  const result = await db.transaction().execute(async (trx): Promise<HoldResult> => {
     const car = await trx
       .selectFrom('cars')
       .select('data')
@@ -106,32 +103,34 @@ export async function holdCar(db: PlatformDb, input: HoldInput): Promise<HoldRes
         .where('status', '=', 'held')
         .executeTakeFirst()) !== undefined;
     if (await leadHolds()) return leadHoldsAnother;
-    let row: Selectable<ReservationTable>;
-    try {
-      row = await trx
-        .insertInto('reservations')
-        .values({
-          tenant: input.tenant,
-          car_id: input.carId,
-          lead_id: input.leadId,
-          status: 'held',
-          deposit: input.deposit,
-          payment_intent_id: null,
-          held_at: at,
-          released_at: null,
-          released_by: null,
-          note: null,
-          expires_at: input.expiresAt?.toISOString() ?? null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    } catch (error) {
-      if (isUniqueViolation(error)) return (await leadHolds()) ? leadHoldsAnother : alreadyReserved;
-      throw error;
-    }
+    // A hold racing this one (any process) meets a unique index: DO NOTHING answers no row
+    // instead of an error, which on PostgreSQL would end the whole transaction.
+    const row = await trx
+      .insertInto('reservations')
+      .values({
+        tenant: input.tenant,
+        car_id: input.carId,
+        lead_id: input.leadId,
+        status: 'held',
+        deposit: input.deposit,
+        payment_intent_id: null,
+        held_at: at,
+        released_at: null,
+        released_by: null,
+        note: null,
+        expires_at: input.expiresAt?.toISOString() ?? null,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return (await leadHolds()) ? leadHoldsAnother : alreadyReserved;
     await trx.insertInto('reservation_events').values({ reservation_id: row.id, kind: 'held', by: null, at }).execute();
+    // The car now reads as reserved: every process's search index re-reads it (issue 17).
+    await recordStockChange(trx, [input.carId], 'reservation held', input.now);
     return { ok: true, reservation: toReservation(row) };
   });
+  if (result.ok) announceStockChange(db);
+  return result;
 }
 
 async function endReservation(
@@ -141,7 +140,7 @@ async function endReservation(
   options: { by?: string | null; note?: string | null; now: Date },
 ): Promise<EndResult> {
   const at = options.now.toISOString();
-  return db.transaction().execute(async (trx): Promise<EndResult> => {
+  const result = await db.transaction().execute(async (trx): Promise<EndResult> => {
     const row = await trx
       .updateTable('reservations')
       .set((eb) => ({
@@ -172,8 +171,12 @@ async function endReservation(
         .where('status', '=', 'unpaid')
         .execute();
     }
+    // The car reads as the feed says again, in every process's search index.
+    await recordStockChange(trx, [row.car_id], `reservation ${status}`, options.now);
     return { ok: true, reservation: toReservation(row) };
   });
+  if (result.ok) announceStockChange(db);
+  return result;
 }
 
 /**

@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FormValidator } from '../../domain/forms/form-validator';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import { generateDemoFeed } from '../../demo-data/generate-feed';
-import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
+import type { PlatformDb } from '../db/database';
+import { openTestDatabase } from '../db/test-database';
 import { EmbeddedEngine } from '../search/embedded-engine';
 import { SearchService } from '../search/search-service';
 import { StockRepository } from '../stock';
@@ -72,8 +73,7 @@ const post = (carId: number, extra: Record<string, unknown> = {}, ip = `10.0.0.$
 const reserved = async (id: number) => (await deps.stock.carsByIds([id]))[0]?.reserved === true;
 
 beforeEach(async () => {
-  db = openDatabase('file::memory:');
-  await migrateToLatest(db);
+  db = await openTestDatabase();
   await importFeed(
     db,
     { dealerships: feed.dealerships, locations: feed.locations, cars: [open, open2, sold, hidden] },
@@ -91,6 +91,7 @@ beforeEach(async () => {
     payments: new EmbeddedPaymentProvider(db, () => NOW),
   };
 });
+afterEach(async () => db.destroy());
 
 describe('reserving a car online', () => {
   it('stores the reservation lead, holds the car (shown reserved) and records the $500 deposit as unpaid', async () => {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedEngine } from './embedded-engine';
 import { referenceSearch } from './reference-engine';
-import { demoDocuments, randomFilters } from '../../demo-data/search-documents';
-import { FACET_FIELDS, type EngineQuery, type SearchEngine, type SearchSort } from './types';
+import { demoDocuments, randomFilters, rng } from '../../demo-data/search-documents';
+import { FACET_FIELDS, type EngineQuery, type SearchDocument, type SearchEngine, type SearchSort } from './types';
 import { meilisearchFromEnv } from './meilisearch-engine';
 
 const now = new Date('2026-11-22T00:00:00Z');
@@ -75,5 +75,76 @@ describe.each(engines)('%s engine conformance', (_name, create) => {
     });
     expect(result.ids).toEqual([]);
     expect(result.count).toBe(documents.filter((d) => d.car_type === 'new').length);
+  });
+});
+
+/**
+ * Issue 17: a few changed cars are upserted and removed instead of rebuilding. The index after
+ * replaceAll + upsert + remove must answer exactly as one built from the changed documents.
+ */
+function changedDocuments(): { upserts: SearchDocument[]; removals: number[]; expected: SearchDocument[] } {
+  const next = rng(11);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const changed = new Map<number, SearchDocument>();
+  while (changed.size < 40) {
+    const doc = pick(documents);
+    const donor = pick(documents);
+    const { tag: _tag, km: _km, ...rest } = doc;
+    changed.set(doc.id, {
+      ...(next() < 0.5 ? rest : doc),
+      price: Math.round(next() * 90_000),
+      status: donor.status,
+      make: donor.make,
+      model: donor.model,
+      make_model: donor.make_model,
+      reserved: next() < 0.5,
+      ...(next() < 0.3 ? { tag: 'Price drop' } : {}),
+      text: `${donor.text} zebrafinch`,
+    });
+  }
+  const removals = new Set<number>();
+  while (removals.size < 25) {
+    const id = pick(documents).id;
+    if (!changed.has(id)) removals.add(id);
+  }
+  const top = Math.max(...documents.map((d) => d.id));
+  const added = Array.from({ length: 15 }, (_, i) => ({ ...pick(documents), id: top + 1 + i }));
+  return {
+    upserts: [...changed.values(), ...added],
+    removals: [...removals],
+    expected: [...documents.filter((d) => !removals.has(d.id)).map((d) => changed.get(d.id) ?? d), ...added],
+  };
+}
+
+describe.each(engines)('%s engine after upserts and removals', (_name, create) => {
+  const engine = create();
+  const { upserts, removals, expected } = changedDocuments();
+  beforeAll(async () => {
+    await engine.replaceAll(documents);
+    await engine.upsert(upserts);
+    await engine.remove(removals);
+  }, 120_000);
+
+  it('answers as an index built from the changed documents', async () => {
+    for (const query of queries) {
+      const want = referenceSearch(expected, query);
+      const actual = await engine.search(query);
+      expect(
+        { count: actual.count, ids: actual.ids, facets: actual.facets, stats: actual.stats },
+        JSON.stringify(query.filter),
+      ).toEqual({ count: want.count, ids: want.ids, facets: want.facets, stats: want.stats });
+    }
+  });
+
+  it('finds the changed text and forgets the removed cars', async () => {
+    const base = { sort: 'latest' as const, offset: 0, limit: 1000, facets: [], now };
+    expect((await engine.search({ ...base, text: 'zebrafinch' })).count).toBe(40);
+    const gone = await engine.search({ ...base, filter: { field: 'id', in: removals } });
+    expect(gone.count).toBe(0);
+    const again = upserts.slice(0, 3).map((d) => ({ ...d, text: 'plain' }));
+    await engine.upsert(again);
+    expect((await engine.search({ ...base, text: 'zebrafinch' })).count).toBe(37);
+    await engine.upsert(documents.filter((d) => removals.includes(d.id)).slice(0, 2));
+    expect((await engine.search({ ...base, filter: { field: 'id', in: removals } })).count).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   Meilisearch,
   MeilisearchApiError,
@@ -61,6 +62,12 @@ export const INDEX_SETTINGS: Settings = {
   pagination: { maxTotalHits: 1_000_000 },
 };
 
+/**
+ * Names INDEX_SETTINGS: the shared index's recorded position (search_index_state) is only trusted
+ * when it was reached with the same settings, so a deploy that changes them rebuilds once.
+ */
+export const SETTINGS_KEY = createHash('sha256').update(JSON.stringify(INDEX_SETTINGS)).digest('hex').slice(0, 16);
+
 const SORTS: Record<Exclude<SearchSort, 'relevance'>, string[]> = {
   latest: ['created_at_timestamp:desc', 'id:asc'],
   highestPrice: ['price:desc', 'id:asc'],
@@ -71,6 +78,8 @@ const SORTS: Record<Exclude<SearchSort, 'relevance'>, string[]> = {
 };
 
 const BATCH_SIZE = 10_000;
+/** Ids per page when listing what the index holds (a full sync drops the ids no longer listed). */
+const ID_PAGE = 10_000;
 
 export type MeiliSearchParams = MultiSearchQuery & { q: string; page: number; hitsPerPage: number; facets: string[] };
 
@@ -171,22 +180,47 @@ export class MeilisearchEngine implements SearchEngine {
     }
   }
 
+  get indexUid(): string {
+    return this.#indexUid;
+  }
+
+  /**
+   * Makes the index hold exactly these documents, without emptying it first: the index is shared
+   * by live servers, and an emptied index answers "no cars" to every shopper until the documents
+   * are back. So: create it if missing, apply INDEX_SETTINGS (Meilisearch leaves the documents
+   * alone when the settings are unchanged), add or replace every document, then list the ids the
+   * index holds and delete those not among `documents` (withdrawn cars).
+   */
   async replaceAll(documents: readonly SearchDocument[]): Promise<void> {
     const index = this.#client.index<SearchDocument>(this.#indexUid);
     const created = await this.#call('create the index', () =>
       this.#client.createIndex(this.#indexUid, { primaryKey: 'id' }).waitTask(),
     );
     if (created.error?.code !== 'index_already_exists') this.#check('create the index', created);
-    // Emptied before the settings change so Meilisearch does not re-index the old documents.
-    this.#check(
-      'delete the documents',
-      await this.#call('delete the documents', () => index.deleteAllDocuments().waitTask()),
-    );
     this.#check(
       'update the settings',
       await this.#call('update the settings', () => index.updateSettings(INDEX_SETTINGS).waitTask()),
     );
-    // Every batch is uploaded before any is awaited, so Meilisearch can index them together.
+    await this.upsert(documents);
+    const keep = new Set(documents.map((doc) => doc.id));
+    const stale: number[] = [];
+    for (let offset = 0; ; offset += ID_PAGE) {
+      const page = await this.#call('list the documents', () =>
+        index.getDocuments({ fields: ['id'], limit: ID_PAGE, offset }),
+      );
+      for (const doc of page.results) if (!keep.has(Number(doc.id))) stale.push(Number(doc.id));
+      if (page.results.length < ID_PAGE || offset + ID_PAGE >= page.total) break;
+    }
+    await this.remove(stale);
+  }
+
+  /**
+   * Adds or replaces documents (POST: a document replaces the stored one whole, so a field the car
+   * no longer has, such as `reserved` after a release, goes with it; PUT would merge and keep it).
+   * Every batch is uploaded before any is awaited, so Meilisearch can index them together.
+   */
+  async upsert(documents: readonly SearchDocument[]): Promise<void> {
+    const index = this.#client.index<SearchDocument>(this.#indexUid);
     const enqueued: EnqueuedTask[] = [];
     for (let start = 0; start < documents.length; start += BATCH_SIZE) {
       const batch = documents.slice(start, start + BATCH_SIZE);
@@ -194,6 +228,17 @@ export class MeilisearchEngine implements SearchEngine {
     }
     for (const task of enqueued)
       this.#check('add documents', await this.#call('add documents', () => this.#client.tasks.waitForTask(task)));
+  }
+
+  async remove(ids: readonly number[]): Promise<void> {
+    const index = this.#client.index<SearchDocument>(this.#indexUid);
+    const enqueued: EnqueuedTask[] = [];
+    for (let start = 0; start < ids.length; start += BATCH_SIZE) {
+      const batch = ids.slice(start, start + BATCH_SIZE);
+      enqueued.push(await this.#call('delete documents', () => index.deleteDocuments(batch)));
+    }
+    for (const task of enqueued)
+      this.#check('delete documents', await this.#call('delete documents', () => this.#client.tasks.waitForTask(task)));
   }
 
   async search(query: EngineQuery): Promise<EngineResult> {

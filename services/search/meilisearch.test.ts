@@ -4,6 +4,7 @@ import filterSchema from '../../schemas/filter.schema.json';
 import {
   INDEX_SETTINGS,
   MeilisearchEngine,
+  SETTINGS_KEY,
   meilisearchFromEnv,
   toEngineResult,
   toMultiSearchBody,
@@ -325,13 +326,17 @@ describe('MeilisearchEngine over a fake HTTP layer', () => {
     );
   });
 
-  it('replaces the index: create, empty, settings, then documents in batches, waiting for every task', async () => {
+  /**
+   * Answers like Meilisearch: an enqueued task for every write, each succeeded (but for task 0, the
+   * index creation, when the index exists already); listing documents answers `indexed`.
+   */
+  function fakeMeilisearch(indexed: number[] = [], indexExists = false) {
     let nextTask = 0;
     fakeFetch(({ method, path }) => {
       if (method === 'GET' && path.startsWith('/tasks/')) {
         const uid = Number(path.slice('/tasks/'.length));
         const error =
-          uid === 0
+          uid === 0 && indexExists
             ? {
                 message: 'Index `cars` already exists.',
                 code: 'index_already_exists',
@@ -341,6 +346,17 @@ describe('MeilisearchEngine over a fake HTTP layer', () => {
             : null;
         return { uid, status: error ? 'failed' : 'succeeded', error };
       }
+      if (method === 'GET' && path.startsWith('/indexes/cars/documents?')) {
+        const params = new URLSearchParams(path.slice(path.indexOf('?')));
+        const offset = Number(params.get('offset'));
+        const limit = Number(params.get('limit'));
+        return {
+          results: indexed.slice(offset, offset + limit).map((id) => ({ id })),
+          offset,
+          limit,
+          total: indexed.length,
+        };
+      }
       return {
         taskUid: nextTask++,
         indexUid: 'cars',
@@ -349,27 +365,88 @@ describe('MeilisearchEngine over a fake HTTP layer', () => {
         enqueuedAt: '',
       };
     });
+  }
+  const writes = () => calls.filter((c) => !c.path.startsWith('/tasks/')).map((c) => `${c.method} ${c.path}`);
+  const taskPolls = () => calls.filter((c) => c.path.startsWith('/tasks/')).map((c) => c.path);
+
+  it('replaces the index without emptying it: create, settings, documents in batches, then drops the ids no longer listed', async () => {
+    // The index holds 10,002 ids: 0..10,000 are still listed, 20,000 and 20,001 are not.
+    fakeMeilisearch([...Array.from({ length: 10_001 }, (_, i) => i), 20_000, 20_001], true);
     const documents = Array.from({ length: 10_001 }, (_, i) => ({ id: i }) as SearchDocument);
     await engine().replaceAll(documents);
-    expect(calls.filter((c) => !c.path.startsWith('/tasks/')).map((c) => `${c.method} ${c.path}`)).toEqual([
+    expect(writes()).toEqual([
       'POST /indexes',
-      'DELETE /indexes/cars/documents',
       'PATCH /indexes/cars/settings',
       'POST /indexes/cars/documents?primaryKey=id',
       'POST /indexes/cars/documents?primaryKey=id',
+      'GET /indexes/cars/documents?fields=id&limit=10000&offset=0',
+      'GET /indexes/cars/documents?fields=id&limit=10000&offset=10000',
+      'POST /indexes/cars/documents/delete-batch',
     ]);
-    expect(calls.filter((c) => c.path.startsWith('/tasks/')).map((c) => c.path)).toEqual([
-      '/tasks/0',
-      '/tasks/1',
-      '/tasks/2',
-      '/tasks/3',
-      '/tasks/4',
-    ]);
+    expect(taskPolls()).toEqual(['/tasks/0', '/tasks/1', '/tasks/2', '/tasks/3', '/tasks/4']);
     expect(calls[0]?.body).toEqual({ uid: 'cars', primaryKey: 'id' });
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual(INDEX_SETTINGS);
     expect(
-      calls.filter((c) => c.path.startsWith('/indexes/cars/documents?')).map((c) => (c.body as unknown[]).length),
+      calls
+        .filter((c) => c.path.startsWith('/indexes/cars/documents?primaryKey'))
+        .map((c) => (c.body as unknown[]).length),
     ).toEqual([10_000, 1]);
+    expect(calls.find((c) => c.path.endsWith('/delete-batch'))?.body).toEqual([20_000, 20_001]);
+  });
+
+  it('upserts whole documents with POST (a field a car lost goes with it) and deletes by ids', async () => {
+    fakeMeilisearch();
+    const doc: SearchDocument = {
+      id: 7,
+      slug: 'mazda-cx-5-7',
+      make: 'Mazda',
+      model: 'CX-5',
+      year: 2022,
+      car_type: 'used',
+      status: 'in_stock',
+      price: 30_000,
+      dealership_id: 1,
+      show_on_dealer_website: true,
+      make_model: 'Mazda CX-5',
+      reserved: true,
+      text: '2022 Mazda CX-5',
+    };
+    await engine().upsert([doc]);
+    await engine().remove([8, 9]);
+    await engine().upsert([]);
+    await engine().remove([]);
+    expect(calls).toStrictEqual([
+      {
+        method: 'POST',
+        path: '/indexes/cars/documents?primaryKey=id',
+        body: [
+          {
+            id: 7,
+            slug: 'mazda-cx-5-7',
+            make: 'Mazda',
+            model: 'CX-5',
+            year: 2022,
+            car_type: 'used',
+            status: 'in_stock',
+            price: 30_000,
+            dealership_id: 1,
+            show_on_dealer_website: true,
+            make_model: 'Mazda CX-5',
+            reserved: true,
+            text: '2022 Mazda CX-5',
+          },
+        ],
+        authorization: 'Bearer secret-key',
+      },
+      { method: 'GET', path: '/tasks/0', body: undefined, authorization: 'Bearer secret-key' },
+      {
+        method: 'POST',
+        path: '/indexes/cars/documents/delete-batch',
+        body: [8, 9],
+        authorization: 'Bearer secret-key',
+      },
+      { method: 'GET', path: '/tasks/1', body: undefined, authorization: 'Bearer secret-key' },
+    ]);
   });
 
   it('throws when a task fails', async () => {
@@ -394,6 +471,21 @@ describe('MeilisearchEngine over a fake HTTP layer', () => {
 describe('INDEX_SETTINGS', () => {
   it('makes every field of the filter language filterable', () => {
     expect(INDEX_SETTINGS.filterableAttributes).toEqual(expect.arrayContaining(filterSchema.definitions.field.enum));
+  });
+
+  // Issue 17: the settings search:sync applies, pinned as Meilisearch receives them.
+  it('sets the sortable fields, facet value limit and the hit limit that exact totals need', () => {
+    expect(JSON.parse(JSON.stringify(INDEX_SETTINGS))).toMatchObject({
+      searchableAttributes: ['text'],
+      sortableAttributes: ['id', 'price', 'km', 'year', 'created_at_timestamp'],
+      rankingRules: ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness'],
+      typoTolerance: { enabled: false },
+      faceting: { maxValuesPerFacet: 1000, sortFacetValuesBy: { '*': 'count', price: 'alpha', km: 'alpha' } },
+      pagination: { maxTotalHits: 1_000_000 },
+    });
+    for (const sort of ['price', 'km', 'year', 'created_at_timestamp'])
+      expect(INDEX_SETTINGS.filterableAttributes).toContain(sort);
+    expect(SETTINGS_KEY).toMatch(/^[0-9a-f]{16}$/);
   });
 });
 

@@ -1,9 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type PlatformDb } from '../db/database';
+import { openTestDatabaseAt } from '../db/test-database';
+import { holdCar, releaseReservation } from '../reservations/reservations';
 import { importFeed } from '../stock/import-feed';
+import { pruneStockChanges, recordStockChange } from '../stock/stock-changes';
 import { StockRepository } from '../stock/stock-repository';
 import { EmbeddedEngine } from './embedded-engine';
-import { SearchService } from './search-service';
+import { SearchService, STOCK_POLL_MS } from './search-service';
+
+/** A poll interval for the tests of a process that asks at most once per interval (the default asks on every search). */
+const POLL_MS = 1_000;
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 
@@ -18,7 +24,19 @@ const tenant = (overrides: Partial<ResolvedTenant['search']> = {}, dealerships =
 const now = new Date('2026-11-22T00:00:00Z');
 const seconds = (days: number) => Math.floor(now.getTime() / 1000) - days * 86_400;
 let db: PlatformDb;
+let url: string;
 let service: SearchService;
+let engine: EmbeddedEngine;
+let repo: StockRepository;
+/** The service's clock: tests move it past the poll interval instead of sleeping. */
+let clock = 0;
+const others: PlatformDb[] = [];
+/** Another process's connection to the same database. */
+const elsewhere = () => {
+  const other = openDatabase(url);
+  others.push(other);
+  return other;
+};
 const car = (id: number, extra: Record<string, unknown> = {}) => ({
   id,
   slug: `car-${id}`,
@@ -35,10 +53,11 @@ const car = (id: number, extra: Record<string, unknown> = {}) => ({
 });
 
 beforeEach(async () => {
-  db = openDatabase('file::memory:');
-  await migrateToLatest(db);
-  const repo = new StockRepository(db);
-  service = new SearchService(new EmbeddedEngine(), repo);
+  ({ db, url } = await openTestDatabaseAt());
+  repo = new StockRepository(db);
+  engine = new EmbeddedEngine();
+  clock = 0;
+  service = new SearchService(engine, repo, { clock: () => clock, pollMs: POLL_MS });
   await importFeed(
     db,
     {
@@ -61,7 +80,10 @@ beforeEach(async () => {
     { file: 'test' },
   );
 });
-afterEach(async () => db.destroy());
+afterEach(async () => {
+  await Promise.all(others.splice(0).map((o) => o.destroy()));
+  await db.destroy();
+});
 
 describe('SearchService', () => {
   it('applies the tenant scope whatever the request asks for', async () => {
@@ -87,6 +109,7 @@ describe('SearchService', () => {
 
   it('drops unpriced cars from lowest price where the tenant says so (catalogue §5)', async () => {
     await importFeed(db, { cars: [car(99, { price: 0 })] }, { file: 'more' });
+    clock += POLL_MS;
     const keep = await service.search(tenant(), { sort: 'lowestPrice', page: 1, hitsPerPage: 1, facets: [] }, now);
     expect(keep.hits[0]?.id).toBe(99);
     const drop = await service.search(
@@ -100,6 +123,7 @@ describe('SearchService', () => {
   it('re-indexes after an import', async () => {
     const before = await service.search(tenant(), { sort: 'latest', page: 1, hitsPerPage: 0, facets: [] }, now);
     await importFeed(db, { cars: [car(100)] }, { file: 'more' });
+    clock += POLL_MS;
     const after = await service.search(tenant(), { sort: 'latest', page: 1, hitsPerPage: 0, facets: [] }, now);
     expect(after.count).toBe(before.count + 1);
   });
@@ -124,5 +148,133 @@ describe('SearchService', () => {
     const [expensive] = await new StockRepository(db).carsByIds([7]);
     const pricey = await service.similar(tenant(), expensive!, now);
     expect(pricey.map((c) => c.id)).toEqual([]); // 60,000 is coming soon, not in stock; nothing else within ±25,000
+  });
+});
+
+// Issue 17: stock changes reach every process within 5 s, without rebuilding for one car.
+describe('SearchService follows the stock change log', () => {
+  const page = { sort: 'latest', page: 1, hitsPerPage: 50, facets: [] } as const;
+  const reservedIds = async () =>
+    (await service.search(tenant(), { ...page, filter: { field: 'reserved', eq: true } }, now)).hits.map((c) => c.id);
+  const hold = (on: PlatformDb, carId: number) => holdCar(on, { tenant: 't', carId, leadId: null, deposit: 0, now });
+
+  it('applies a change made through another connection within the poll interval, upserting just that car', async () => {
+    expect(await reservedIds()).toEqual([]);
+    const replaceAll = vi.spyOn(engine, 'replaceAll');
+    const upsert = vi.spyOn(engine, 'upsert');
+    expect((await hold(elsewhere(), 2)).ok).toBe(true);
+
+    clock += POLL_MS - 1;
+    expect(await reservedIds()).toEqual([]); // not asked yet: the last poll was under a second ago
+    clock += 1;
+    expect(await reservedIds()).toEqual([2]);
+    expect(replaceAll).not.toHaveBeenCalled();
+    expect(upsert).toHaveBeenCalledTimes(1);
+    expect(upsert.mock.calls[0]?.[0].map((d) => [d.id, d.reserved])).toEqual([[2, true]]);
+  });
+
+  it('by default asks the log before every search, so a change committed by another process is in the very next one', async () => {
+    expect(STOCK_POLL_MS).toBe(0);
+    const everySearch = new SearchService(engine, repo);
+    expect(await everySearch.search(tenant(), { ...page, filter: { field: 'reserved', eq: true } }, now)).toMatchObject(
+      { count: 0 },
+    );
+    expect((await hold(elsewhere(), 4)).ok).toBe(true);
+    const next = await everySearch.search(tenant(), { ...page, filter: { field: 'reserved', eq: true } }, now);
+    expect(next.hits.map((c) => c.id)).toEqual([4]);
+  });
+
+  it('shows a change made in this process to the very next search', async () => {
+    expect(await reservedIds()).toEqual([]);
+    const held = await hold(db, 3);
+    if (!held.ok) throw new Error(held.message);
+    expect(await reservedIds()).toEqual([3]);
+    await releaseReservation(db, held.reservation.id, { by: 'dealer', now });
+    expect(await reservedIds()).toEqual([]);
+  });
+
+  it('asks the database at most once per poll interval, however many searches', async () => {
+    await reservedIds();
+    const position = vi.spyOn(repo, 'stockPosition');
+    for (let i = 0; i < 5; i++) await reservedIds();
+    expect(position).not.toHaveBeenCalled();
+    clock += POLL_MS;
+    await Promise.all([reservedIds(), reservedIds(), reservedIds()]);
+    expect(position).toHaveBeenCalledTimes(1);
+  });
+
+  it('rebuilds the whole index after an import in another process', async () => {
+    await reservedIds();
+    const replaceAll = vi.spyOn(engine, 'replaceAll');
+    const upsert = vi.spyOn(engine, 'upsert');
+    await importFeed(elsewhere(), { cars: [car(101, { price: 31_000 })] }, { file: 'more' });
+    clock += POLL_MS;
+    const all = await service.search(tenant(), page, now);
+    expect(all.count).toBe(16);
+    expect(replaceAll).toHaveBeenCalledTimes(1);
+    expect(upsert).not.toHaveBeenCalled();
+  });
+
+  it('drops a car a change names when it is no longer listed', async () => {
+    await reservedIds();
+    const remove = vi.spyOn(engine, 'remove');
+    const other = elsewhere();
+    await other.updateTable('cars').set({ withdrawn_at: now.toISOString() }).where('id', '=', 6).execute();
+    await recordStockChange(other, [6], 'withdrawn by hand', now);
+    clock += POLL_MS;
+    const all = await service.search(tenant(), page, now);
+    expect(all.hits.map((c) => c.id)).not.toContain(6);
+    expect(all.count).toBe(14);
+    expect(remove).toHaveBeenCalledWith([6]);
+  });
+
+  it('rebuilds when the changes it missed have been pruned', async () => {
+    await reservedIds();
+    const replaceAll = vi.spyOn(engine, 'replaceAll');
+    const other = elsewhere();
+    const long = new Date(now.getTime() - 3 * 86_400_000);
+    await recordStockChange(other, [1], 'old', long);
+    await recordStockChange(other, [2], 'recent', now);
+    await pruneStockChanges(other, new Date(now.getTime() - 86_400_000));
+    clock += POLL_MS;
+    await reservedIds();
+    expect(replaceAll).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports how far it is behind, and keeps searching its last index when a refresh fails', async () => {
+    expect(await service.indexStatus(now)).toMatchObject({ engine: 'embedded', indexedSeq: null, lagChanges: null });
+    await reservedIds();
+    expect(await service.indexStatus(now)).toEqual({
+      engine: 'embedded',
+      indexedSeq: 0,
+      latestSeq: 0,
+      lagChanges: 0,
+      lagMs: 0,
+    });
+    await recordStockChange(elsewhere(), [2], 'a', new Date(now.getTime() - 1500));
+    expect(await service.indexStatus(now)).toEqual({
+      engine: 'embedded',
+      indexedSeq: 0,
+      latestSeq: 1,
+      lagChanges: 1,
+      lagMs: 1500,
+    });
+
+    const read = vi.spyOn(repo, 'indexSourceFor').mockRejectedValueOnce(new Error('database went away'));
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    clock += POLL_MS;
+    expect((await service.search(tenant(), page, now)).count).toBe(15);
+    expect(quiet).toHaveBeenCalledWith(expect.stringContaining('database went away'));
+    expect(await service.indexStatus(now)).toMatchObject({ lagChanges: 1, error: 'database went away' });
+    clock += POLL_MS;
+    await service.search(tenant(), page, now);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(await service.indexStatus(now)).toEqual({
+      engine: 'embedded',
+      indexedSeq: 1,
+      latestSeq: 1,
+      lagChanges: 0,
+      lagMs: 0,
+    });
   });
 });

@@ -116,6 +116,10 @@ export interface SearchEngine {
   readonly name: string;
   /** Replaces the whole index with these documents. */
   replaceAll(documents: readonly SearchDocument[]): Promise<void>;
+  /** Adds these documents, or replaces the indexed documents with the same ids (whole documents, not merged). */
+  upsert(documents: readonly SearchDocument[]): Promise<void>;
+  /** Drops the documents with these ids; ids not indexed are ignored. */
+  remove(ids: readonly number[]): Promise<void>;
   search(query: EngineQuery): Promise<EngineResult>;
   /** Several queries in one round trip (similar cars). */
   multiSearch(queries: readonly EngineQuery[]): Promise<EngineResult[]>;

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freshDatabaseUrl } from '../db/test-database';
 
 const dir = mkdtempSync(join(tmpdir(), 'staff-accounts-'));
-process.env.DATABASE_URL = `file:${join(dir, 'platform.db')}`;
+// The staff tables live in the platform database: a new one of the project's kind.
+process.env.DATABASE_URL = await freshDatabaseUrl();
 process.env.AUTH_MESSAGES_DIR = dir;
 process.env.AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
 // The Studio answers on studio.localhost here, as in development and the demo.

@@ -388,10 +388,11 @@ post();
 
     expect(result).toMatchObject({ ok: true, cars: 20_000 });
     // One transaction for the whole feed stalled the loop 2.7 s and kept writers waiting 0.5-1.7 s;
-    // chunked, each waits ~40 ms here. The bounds leave room for a loaded machine.
-    expect(longestStall).toBeLessThan(500);
-    expect(longestLead).toBeLessThan(300);
-    expect(other.longest).toBeLessThan(500);
+    // chunked, each waits ~40 ms here. These bounds catch a return to long transactions and leave
+    // room for a machine busy with other tests (a 300 ms bound failed once at 359 ms under a build).
+    expect(longestStall).toBeLessThan(1_500);
+    expect(longestLead).toBeLessThan(1_000);
+    expect(other.longest).toBeLessThan(1_500);
     expect(leads).toBeGreaterThan(20); // the leads really were posted while the import ran
     expect((await new StockRepository(db).counts()).cars).toBe(20_000);
     const reveals = await db.selectFrom('phone_reveals').select('website_id').execute();

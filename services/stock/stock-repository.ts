@@ -2,6 +2,14 @@ import type { ExpressionBuilder } from 'kysely';
 import type { PlatformDb } from '../db/database';
 import type { Database } from '../db/schema';
 import { reservationsVersion } from '../reservations/reservations';
+import {
+  changesSince,
+  latestStockChange,
+  onStockChange,
+  stockLag,
+  type StockChanges,
+  type StockPosition,
+} from './stock-changes';
 import type { FeedCar, FeedDealership, FeedLocation } from '../../schemas/types.generated';
 
 export type Car = FeedCar;
@@ -91,6 +99,54 @@ export class StockRepository {
     };
   }
 
+  /**
+   * What the search index holds of just these cars: those not withdrawn, with their dealerships
+   * and locations. An id missing from the answer is a car the index must drop.
+   */
+  async indexSourceFor(
+    ids: readonly number[],
+  ): Promise<{ cars: Car[]; dealerships: Dealership[]; locations: Location[] }> {
+    if (!ids.length) return { cars: [], dealerships: [], locations: [] };
+    const cars = (
+      await this.db
+        .selectFrom('cars')
+        .select((eb) => ['data', heldColumn(eb)])
+        .where('id', 'in', [...ids])
+        .where('withdrawn_at', 'is', null)
+        .orderBy('id')
+        .execute()
+    ).map(parseCar);
+    const dealershipIds = [...new Set(cars.map((c) => c.dealership_id))];
+    const locationIds = [...new Set(cars.flatMap((c) => (c.location_id === undefined ? [] : [c.location_id])))];
+    const [dealerships, locations] = await Promise.all([
+      dealershipIds.length
+        ? this.db.selectFrom('dealerships').select('data').where('id', 'in', dealershipIds).execute()
+        : [],
+      locationIds.length ? this.db.selectFrom('locations').select('data').where('id', 'in', locationIds).execute() : [],
+    ]);
+    return { cars, dealerships: parse<Dealership>(dealerships), locations: parse<Location>(locations) };
+  }
+
+  /** The newest position in the stock change log (services/stock/stock-changes.ts). */
+  stockPosition(): Promise<StockPosition> {
+    return latestStockChange(this.db);
+  }
+
+  /** The cars changed after change `since` (up to `upTo`), or 'all'. */
+  stockChangesSince(since: number, upTo?: number): Promise<StockChanges> {
+    return changesSince(this.db, since, upTo);
+  }
+
+  /** How many changes `position` is behind the log, and the time of the oldest of them. */
+  stockLag(position: StockPosition): Promise<{ changes: number; oldest: Date | undefined }> {
+    return stockLag(this.db, position);
+  }
+
+  /** Calls `listener` after this process changes stock on this database; returns the unsubscribe. */
+  onStockChange(listener: () => void): () => void {
+    return onStockChange(this.db, listener);
+  }
+
   /** Cars by id, in the order asked for; ids without a car are skipped. */
   async carsByIds(ids: readonly number[]): Promise<Car[]> {
     if (!ids.length) return [];
@@ -106,10 +162,11 @@ export class StockRepository {
   }
 
   /**
-   * Changes whenever an import finishes or a reservation is held or released: the search index
-   * rebuilds when it moves. It is last import id * 1,000,000 + reservationsVersion(); both parts
-   * only grow, so the sum only grows and never repeats an earlier value (compare it for equality
-   * only; it is not an import id).
+   * Changes whenever an import finishes or a reservation is held or released. It is last import
+   * id * 1,000,000 + reservationsVersion(); both parts only grow, so the sum only grows and never
+   * repeats an earlier value (compare it for equality only; it is not an import id). The search
+   * index no longer follows it: it follows the stock change log (stockPosition), which also says
+   * which cars changed.
    */
   async importVersion(): Promise<number> {
     const [row, reservations] = await Promise.all([

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PlatformDb } from '../db/database';
+import { openTestDatabase, testDatabaseKind } from '../db/test-database';
 import {
   createStudioMedia,
   MAX_UPLOAD_BYTES,
@@ -16,9 +14,6 @@ import {
   studioImageSrc,
   type StudioMedia,
 } from './studio-media';
-
-const dir = mkdtempSync(join(tmpdir(), 'studio-media-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A picture of one colour, made in memory. */
 function picture(width: number, height: number, background = '#336699') {
@@ -163,8 +158,8 @@ describe('the studio_media table (migration 012)', () => {
   let db: PlatformDb;
   let media: StudioMedia;
   beforeEach(async () => {
-    db = openDatabase(`file:${join(dir, `m-${Math.random().toString(36).slice(2)}.db`)}`);
-    await migrateToLatest(db);
+    // A file database on SQLite, like the platform's (WAL), one per test.
+    db = await openTestDatabase({ file: true });
     media = createStudioMedia(db, { now: () => new Date('2026-11-22T00:00:00Z') });
   });
   afterEach(async () => db.destroy());
@@ -189,8 +184,13 @@ describe('the studio_media table (migration 012)', () => {
       created_by: 'ed@studio.example',
       created_at: '2026-11-22T00:00:00.000Z',
     });
-    const { rows: stored } = await sql<{ kind: string }>`select typeof(bytes) as kind from studio_media`.execute(db);
-    expect(stored[0]?.kind).toBe('blob');
+    // The picture is stored as bytes, not as text: a BLOB value on SQLite, bytea on PostgreSQL.
+    const { rows: stored } = await (
+      testDatabaseKind() === 'postgres'
+        ? sql<{ kind: string }>`select pg_typeof(bytes)::text as kind from studio_media`
+        : sql<{ kind: string }>`select typeof(bytes) as kind from studio_media`
+    ).execute(db);
+    expect(stored[0]?.kind).toBe(testDatabaseKind() === 'postgres' ? 'bytea' : 'blob');
 
     const sha256 = studioImageHash(saved.src.slice('/media/studio/'.length)) ?? '';
     const read = await media.read(sha256);

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
+import type { PlatformDb } from '../db/database';
+import { openTestDatabase } from '../db/test-database';
 import { listTenantFiles, loadTenantFile } from '../../engine/tenant-registry';
 import { canonicalDocument, createTenantStore, type TenantStore, type Validate } from './tenant-store';
 
@@ -13,9 +14,8 @@ let db: PlatformDb;
 let store: TenantStore;
 let clock: number;
 beforeEach(async () => {
-  // A file database, like the platform's (transactions, WAL), one per test.
-  db = openDatabase(`file:${join(dir, `t-${Math.random().toString(36).slice(2)}.db`)}`);
-  await migrateToLatest(db);
+  // A file database on SQLite, like the platform's (transactions, WAL), one per test.
+  db = await openTestDatabase({ file: true });
   clock = Date.parse('2026-11-22T00:00:00Z');
   store = createTenantStore(db, { now: () => new Date((clock += 1000)) });
 });

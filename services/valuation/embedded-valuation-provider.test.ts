@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type PlatformDb } from '../db/database';
+import type { PlatformDb } from '../db/database';
+import { openTestDatabase } from '../db/test-database';
 import { importFeed } from '../stock/import-feed';
 import { EmbeddedValuationProvider } from './embedded-valuation-provider';
 
@@ -45,8 +46,7 @@ const car = (id: number, extra: Record<string, unknown> = {}) => ({
 
 let db: PlatformDb;
 beforeEach(async () => {
-  db = openDatabase('file::memory:');
-  await migrateToLatest(db);
+  db = await openTestDatabase();
   const result = await importFeed(
     db,
     {

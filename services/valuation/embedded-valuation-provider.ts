@@ -77,7 +77,9 @@ export class EmbeddedValuationProvider implements ValuationProvider {
       .where((eb) => eb.or([eb('sold_at', 'is', null), eb('sold_at', '>=', Math.floor(cutoff.getTime() / 1000))]))
       .where((eb) => eb.or([eb('withdrawn_at', 'is', null), eb('withdrawn_at', '>=', cutoff.toISOString())]));
     if (dealerships) query = query.where('dealership_id', 'in', [...dealerships]);
-    const rows = await query.execute();
+    // In id order: the first row spells the make and model for the shopper, and without an ORDER BY
+    // PostgreSQL may return the rows in any order (SQLite happens to give them by id).
+    const rows = await query.orderBy('id').execute();
     const comparables = rows.map((row) => {
       let offer: number | null | undefined;
       try {

@@ -8,8 +8,9 @@ import {
   studioTestEnv,
   type StudioRequestInit,
 } from './studio-test-support';
+import { freshDatabaseUrl } from '../../services/db/test-database';
 
-const dir = studioTestEnv('studio-documents');
+const dir = studioTestEnv('studio-documents', await freshDatabaseUrl());
 
 const { createStaffUser } = await import('../../services/staff-auth/staff-users');
 const { getTenantStore } = await import('../../services/tenant-store');

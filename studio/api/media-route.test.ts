@@ -7,8 +7,9 @@ import {
   staffSessionCookie,
   studioTestEnv,
 } from './studio-test-support';
+import { freshDatabaseUrl } from '../../services/db/test-database';
 
-studioTestEnv('studio-media-route');
+studioTestEnv('studio-media-route', await freshDatabaseUrl());
 
 const { createStaffUser } = await import('../../services/staff-auth/staff-users');
 const { getTenantStore } = await import('../../services/tenant-store');

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_PASSWORD, STUDIO_ORIGIN, staffSessionCookie, studioTestEnv } from './studio-test-support';
+import { freshDatabaseUrl } from '../../services/db/test-database';
 
-studioTestEnv('studio-routes');
+studioTestEnv('studio-routes', await freshDatabaseUrl());
 
 const { createStaffUser } = await import('../../services/staff-auth/staff-users');
 const { handleStaffAuth } = await import('./staff-auth-route');

@@ -6,8 +6,9 @@ import {
   studioTestEnv,
   type StudioRequestInit,
 } from './studio-test-support';
+import { freshDatabaseUrl } from '../../services/db/test-database';
 
-studioTestEnv('studio-staff');
+studioTestEnv('studio-staff', await freshDatabaseUrl());
 
 const { createStaffUser, listStaffUsers } = await import('../../services/staff-auth/staff-users');
 const { getTenantStore } = await import('../../services/tenant-store');

@@ -13,13 +13,15 @@ export const STUDIO_TEST_HOST = 'studio.localhost:3000';
 export const STAFF_PASSWORD = 'a long staff password';
 
 /**
- * A scratch directory with the file's own database, sign-in messages and auth secret, the Studio
- * on studio.localhost, and the demo tenants only. Call it before importing the modules under test
- * (they read the environment when first loaded); the directory is removed after the file's tests.
+ * The file's own database (`databaseUrl`, a new empty one from services/db/test-database.ts's
+ * freshDatabaseUrl, so the test file runs on SQLite and on PostgreSQL), a scratch directory for
+ * sign-in messages, an auth secret, the Studio on studio.localhost, and the demo tenants only. Call
+ * it before importing the modules under test (they read the environment when first loaded); the
+ * directory is removed after the file's tests.
  */
-export function studioTestEnv(name: string): string {
+export function studioTestEnv(name: string, databaseUrl: string): string {
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
-  process.env.DATABASE_URL = `file:${join(dir, 'platform.db')}`;
+  process.env.DATABASE_URL = databaseUrl;
   process.env.AUTH_MESSAGES_DIR = dir;
   process.env.AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
   process.env.ALLOW_LOCALHOST_TENANTS = '1';

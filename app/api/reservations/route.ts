@@ -13,6 +13,7 @@ import { sessionUser } from '@/services/auth/session';
 import { receiveReservation } from '@/services/reservations';
 import { getStockRepository } from '@/services/stock';
 import { cachedPagePath } from '@/engine/tenant-request';
+import { refreshStockGeneration } from '@/server/background/stock-sync';
 
 export const dynamic = 'force-dynamic';
 
@@ -37,6 +38,8 @@ export async function POST(request: Request) {
     if (result.body.success && 'reservation_id' in result.body) {
       const carId = (read.body as { car_id?: unknown }).car_id;
       const [car] = typeof carId === 'number' ? await (await getStockRepository()).carsByIds([carId]) : [];
+      // This process's cached pages move to the new stock generation now; the others within a second.
+      await refreshStockGeneration();
       if (car) {
         // Under the site's published version when it has one (engine/resolve-host.ts).
         revalidatePath(cachedPagePath(tenant.slug, `/cars/${car.slug}`));

@@ -20,7 +20,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
   const { slug } = await params;
   if (!/^[a-z0-9-]{1,200}$/.test(slug))
     return answer(400, { error: 'A car slug is lower-case letters, digits and hyphens' });
-  if (!(await reportAllowed('ppsr', caller.tenant.slug, caller.ip))) return answer(429, { error: REPORT_LIMIT_MESSAGE });
+  if (!(await reportAllowed('ppsr', caller.tenant.slug, caller.ip)))
+    return answer(429, { error: REPORT_LIMIT_MESSAGE });
   try {
     return await ppsrDownload(request, caller.tenant, slug);
   } catch (error) {

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { EmbeddedEngine } from './embedded-engine';
+import { referenceSearch } from './reference-engine';
+import type { EngineQuery, SearchDocument, SearchSort } from './types';
+
+const now = new Date('2026-11-22T00:00:00Z');
+const doc = (id: number, extra: Partial<SearchDocument> = {}): SearchDocument => ({
+  id,
+  slug: `car-${id}`,
+  make: 'Mazda',
+  model: 'CX-5',
+  make_model: 'Mazda CX-5',
+  year: 2020,
+  car_type: 'used',
+  status: 'in_stock',
+  price: 20_000 + id,
+  dealership_id: 1,
+  show_on_dealer_website: true,
+  text: `Mazda CX-5 car${id}`,
+  ...extra,
+});
+const query = (sort: SearchSort, extra: Partial<EngineQuery> = {}): EngineQuery => ({
+  sort,
+  offset: 0,
+  limit: 50,
+  facets: ['tag', 'make', 'year'],
+  now,
+  ...extra,
+});
+
+// Issue 17: the incremental path must handle what a build would have handled.
+describe('EmbeddedEngine.upsert', () => {
+  it('adds a column no document had, with its sort order and facet, as a build would', async () => {
+    const engine = new EmbeddedEngine();
+    const before = [doc(1), doc(2), doc(3)];
+    await engine.replaceAll(before);
+    const changed = [doc(2, { km: 500, tag: 'Low km' }), doc(4, { km: 100, year: 2024 })];
+    await engine.upsert(changed);
+    const after = [doc(1), changed[0]!, doc(3), changed[1]!];
+    for (const sort of ['lowestKm', 'newestYear', 'highestPrice', 'latest'] as const) {
+      const want = referenceSearch(after, query(sort));
+      const got = await engine.search(query(sort));
+      expect({ ids: got.ids, facets: got.facets, stats: got.stats }, sort).toEqual({
+        ids: want.ids,
+        facets: want.facets,
+        stats: want.stats,
+      });
+    }
+    expect((await engine.search(query('lowestKm'))).ids).toEqual([4, 2, 1, 3]);
+    expect((await engine.search(query('latest', { filter: { field: 'km', exists: true } }))).ids).toEqual([2, 4]);
+  });
+
+  it('writes every column of a changed row: a field the new document lacks reads as missing', async () => {
+    const engine = new EmbeddedEngine();
+    await engine.replaceAll([doc(1, { reserved: true, tag: 'Hot' }), doc(2)]);
+    await engine.upsert([doc(1)]);
+    const result = await engine.search(query('latest', { filter: { field: 'reserved', eq: true } }));
+    expect(result.count).toBe(0);
+    expect((await engine.search(query('latest'))).facets.tag).toEqual({});
+  });
+
+  it('keeps the last of a repeated id, and brings back a removed car as a new row', async () => {
+    const engine = new EmbeddedEngine();
+    await engine.replaceAll([doc(1), doc(2)]);
+    await engine.upsert([doc(3, { price: 1 }), doc(3, { price: 2 })]);
+    await engine.remove([1, 99]);
+    expect((await engine.search(query('lowestPrice'))).ids).toEqual([3, 2]);
+    expect((await engine.search(query('lowestPrice'))).stats.price).toEqual({ min: 2, max: 20_002 });
+    await engine.upsert([doc(1, { price: 5 })]);
+    expect((await engine.search(query('lowestPrice'))).ids).toEqual([3, 1, 2]);
+    expect((await engine.search(query('relevance', { text: 'car1' }))).ids).toEqual([1]);
+  });
+});
