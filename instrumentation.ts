@@ -9,12 +9,8 @@ export async function register(): Promise<void> {
   hideInternalHeaders();
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   // Refuse to start on settings that would misbehave only later, under load or across servers.
-  const { startupProblems } = await import('./server/startup-checks');
-  const problems = startupProblems(process.env);
-  if (problems.length) {
-    console.error(`\nThe server cannot start:\n${problems.map((p) => `- ${p}`).join('\n')}\n`);
-    process.exit(1);
-  }
+  const { refuseToStartOnProblems } = await import('./server/startup-checks');
+  refuseToStartOnProblems();
   // The tenant documents published in the database, polled every second (TENANT_SYNC=off: files only).
   const { startTenantSync } = await import('./server/background/tenant-sync');
   await startTenantSync();

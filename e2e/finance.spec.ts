@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, PORT, siteUrl } from './helpers';
+import { mustHaveLead } from './support/stored-lead';
 
 interface FeedCar {
   id: number;
@@ -17,7 +17,6 @@ interface FeedCar {
 }
 const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as { cars: FeedCar[] };
 const site = 'southern-cross-motors';
-const dbPath = (process.env.DATABASE_URL ?? 'file:data/test/platform.db').replace(/^file:/, '');
 const listed = (c: FeedCar) =>
   [2, 3, 4, 5, 6].includes(c.dealership_id) &&
   c.car_type === 'used' &&
@@ -174,11 +173,7 @@ test('trade-in: rego and car, condition, an offer from the stock, accept with de
   await page.getByRole('button', { name: 'Accept and send' }).click();
   await expect(page).toHaveURL(/\/success$/);
   const id = Number(await page.locator('.success__details strong').textContent());
-  const db = new Database(dbPath, { readonly: true });
-  const lead = db
-    .prepare('SELECT form, fields, extras, form_completed, offer_accepted FROM leads WHERE id = ?')
-    .get(id) as { form: string; fields: string; extras: string; form_completed: number; offer_accepted: number };
-  db.close();
+  const lead = await mustHaveLead(id);
   expect(lead).toMatchObject({ form: 'trade-in-valuation', form_completed: 1, offer_accepted: 1 });
   expect(JSON.parse(lead.fields)).toMatchObject({
     rego: 'ABC123',

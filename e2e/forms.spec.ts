@@ -1,31 +1,11 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, PORT, siteUrl } from './helpers';
+import { storedLead } from './support/stored-lead';
 
 const site = 'southern-cross-motors';
-const dbPath = (process.env.DATABASE_URL ?? 'file:data/test/platform.db').replace(/^file:/, '');
 
-interface LeadRow {
-  id: number;
-  form: string;
-  event_id: number;
-  category: string;
-  fields: string;
-  car_id: number | null;
-  location_id: number | null;
-  form_completed: number;
-  lead_attributes: string;
-}
-
-function lead(id: number): LeadRow | undefined {
-  const db = new Database(dbPath, { readonly: true });
-  try {
-    return db.prepare('SELECT * FROM leads WHERE id = ?').get(id) as LeadRow | undefined;
-  } finally {
-    db.close();
-  }
-}
+const lead = storedLead;
 
 async function referenceNumber(page: Page): Promise<number> {
   const text = await page.locator('.success__details strong').textContent();
@@ -70,7 +50,7 @@ test('general enquiry: a bad postcode is listed under the error heading; fixed, 
   await expect(page.getByRole('heading', { name: 'Thank you for your enquiry' })).toBeVisible();
   await expect(page.getByText('Thanks, Ana. We have received your send us an enquiry.')).toBeVisible();
   const id = await referenceNumber(page);
-  const stored = lead(id);
+  const stored = await lead(id);
   expect(stored).toMatchObject({
     form: 'general-enquiry',
     event_id: 22,
@@ -139,7 +119,7 @@ test('multi-step form: the first step posts and the form moves to its last step,
   await page.getByLabel('I agree to the terms of use and privacy policy').check();
   await page.getByRole('button', { name: 'Send My Application' }).click();
   await expect(page).toHaveURL(/\/success$/);
-  const stored = lead(await referenceNumber(page));
+  const stored = await lead(await referenceNumber(page));
   expect(stored).toMatchObject({ form: 'finance-pre-approval', form_completed: 1, event_id: 9 });
   expect(JSON.parse(stored!.fields)).toMatchObject({
     amount: 25000,
@@ -183,7 +163,7 @@ test('a vehicle page enquiry carries the car, and the photos request opens in a 
   await dialog.getByLabel('I agree to the terms of use and privacy policy').check();
   await dialog.getByRole('button', { name: 'Request Photos' }).click();
   await expect(page).toHaveURL(/\/success$/);
-  const stored = lead(await referenceNumber(page));
+  const stored = await lead(await referenceNumber(page));
   expect(stored).toMatchObject({ form: 'photos-request', car_id: car.id, event_id: 15 });
   expect(JSON.parse(stored!.fields)).toMatchObject({
     message: 'Please send photos for this car',
@@ -222,7 +202,11 @@ test('the vehicle page enquiry loads as the shopper reaches it (#enquire) and se
   await form.getByLabel('I agree to the terms of use and privacy policy').check();
   await form.getByRole('button', { name: 'Enquire Now' }).click();
   await expect(page).toHaveURL(/\/success$/);
-  expect(lead(await referenceNumber(page))).toMatchObject({ form: 'used-car-enquiry', event_id: 15, car_id: car.id });
+  expect(await lead(await referenceNumber(page))).toMatchObject({
+    form: 'used-car-enquiry',
+    event_id: 15,
+    car_id: car.id,
+  });
 });
 
 test('the API rejects what the browser would, called directly: the spec messages, and nothing stored (conversion §5.1)', async ({

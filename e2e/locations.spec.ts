@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, siteUrl } from './helpers';
+import { mustHaveLead } from './support/stored-lead';
 
-const dbPath = (process.env.DATABASE_URL ?? 'file:data/test/platform.db').replace(/^file:/, '');
 const group = 'southern-cross-motors';
 
 test('locations listing: tabs by click and keyboard, the search box writes locationQuery and filters (catalogue §2, §4)', async ({
@@ -98,13 +97,7 @@ test('Send Enquiry opens the location enquiry form in a dialog and posts its hid
   await dialog.getByRole('button', { name: 'Enquire Now' }).click();
   await expect(page).toHaveURL(/\/success$/);
   const id = Number(await page.locator('.success__details strong').textContent());
-  const db = new Database(dbPath, { readonly: true });
-  const lead = db.prepare('SELECT location_id, form, fields FROM leads WHERE id = ?').get(id) as {
-    location_id: number;
-    form: string;
-    fields: string;
-  };
-  db.close();
+  const lead = await mustHaveLead(id);
   expect(lead).toMatchObject({ form: 'location-enquiry', location_id: 109 });
   expect(JSON.parse(lead.fields)).toMatchObject({ location_id: '109', name: 'Kim' });
 });

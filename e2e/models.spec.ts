@@ -3,9 +3,9 @@
  * site, whose Mazda range comes from the model import in the demo feed.
  */
 import { readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, siteUrl } from './helpers';
+import { mustHaveLead } from './support/stored-lead';
 
 const site = 'harbour-city-mazda';
 interface Model {
@@ -124,23 +124,13 @@ test('Get a Quote carries model_id, model_name and vehicle to the order-now page
   await expect(page).toHaveURL(/\/success$/);
   // The quote lead names the model and variant the shopper chose.
   const reference = Number(await page.locator('.success__details strong').textContent());
-  const db = new Database((process.env.DATABASE_URL ?? 'file:data/test/platform.db').replace(/^file:/, ''), {
-    readonly: true,
+  const row = await mustHaveLead(reference);
+  expect(JSON.parse(row.fields)).toMatchObject({
+    model_id: 'mazda-cx-5',
+    model_name: 'CX-5',
+    vehicle: 'CX-5 G25 GT SP',
   });
-  try {
-    const row = db.prepare('SELECT fields, subcategory FROM leads WHERE id = ?').get(reference) as {
-      fields: string;
-      subcategory: string;
-    };
-    expect(JSON.parse(row.fields)).toMatchObject({
-      model_id: 'mazda-cx-5',
-      model_name: 'CX-5',
-      vehicle: 'CX-5 G25 GT SP',
-    });
-    expect(row.subcategory).toBe('Order Now');
-  } finally {
-    db.close();
-  }
+  expect(row.subcategory).toBe('Order Now');
 });
 
 test('a coming-soon model has no quote button and its variant images lead to the form (conversion §4.6)', async ({

@@ -26,3 +26,11 @@ export function startupProblems(env: Readonly<Record<string, string | undefined>
   if (shared && !problems.includes(shared)) problems.push(shared);
   return problems;
 }
+
+/** At server start: names every problem and ends the process (exit code 1) when there is one. */
+export function refuseToStartOnProblems(env: Readonly<Record<string, string | undefined>> = process.env): void {
+  const problems = startupProblems(env);
+  if (!problems.length) return;
+  console.error(`\nThe server cannot start:\n${problems.map((p) => `- ${p}`).join('\n')}\n`);
+  process.exit(1);
+}

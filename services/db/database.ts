@@ -133,8 +133,15 @@ export async function migrateToLatest(db: PlatformDb): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-// One connection per database URL for the server process; connections are infrastructure, not tenant state.
-const open = new Map<string, Promise<PlatformDb>>();
+// One connection (SQLite) or pool (PostgreSQL) per database URL for the whole server process:
+// connections are infrastructure, not tenant state. On globalThis because Next bundles route
+// handlers and pages apart, each with its own copy of this module: per copy, a process would open
+// a pool per bundle and DATABASE_POOL_MAX would not bound its connections.
+const OPEN_KEY = Symbol.for('dealer-platform.databases');
+const open = ((globalThis as { [OPEN_KEY]?: Map<string, Promise<PlatformDb>> })[OPEN_KEY] ??= new Map<
+  string,
+  Promise<PlatformDb>
+>());
 
 /** The process-wide database, migrated on first use. */
 export function getDatabase(url = databaseUrl()): Promise<PlatformDb> {
