@@ -5,6 +5,7 @@ import { openTestDatabaseAt } from '../services/db/test-database';
 import { holdCar } from '../services/reservations/reservations';
 import { FakeMeilisearch } from '../services/search/testing/fake-meilisearch';
 import { importFeed } from '../services/stock/import-feed';
+import { feedCar } from '../services/stock/test-feed';
 
 /** Runs `npm run search:sync` asynchronously (the fake Meilisearch answers from this process). */
 function searchSync(env: Record<string, string | undefined>, ...args: string[]) {
@@ -18,17 +19,7 @@ function searchSync(env: Record<string, string | undefined>, ...args: string[]) 
   });
 }
 
-const car = (id: number) => ({
-  id,
-  slug: `car-${id}`,
-  make: 'Mazda',
-  model: 'CX-5',
-  year: 2022,
-  car_type: 'used',
-  status: 'in_stock',
-  price: 30_000,
-  dealership_id: 1,
-});
+const car = feedCar;
 
 let fake: FakeMeilisearch;
 let db: PlatformDb;

@@ -5,6 +5,7 @@ import { openTestDatabase } from '../db/test-database';
 import { StockRepository } from '../stock';
 import { importFeed } from '../stock/import-feed';
 import { phoneRevealsFor, recordPhoneReveal, revealPhone } from './phone-reveals';
+import { feedCar } from '../stock/test-feed';
 
 // Each test's database, closed after it whether it passed or not.
 let opened: PlatformDb[] = [];
@@ -40,18 +41,7 @@ describe('phone reveal leads', () => {
 // Issue 14: only cars this site lists (not merely its dealerships' cars) may be revealed.
 describe('revealPhone', () => {
   const tenant = { slug: 'demo-site', dealerships: [1] } as unknown as ResolvedTenant;
-  const car = (id: number, extra: Record<string, unknown> = {}) => ({
-    id,
-    slug: `car-${id}`,
-    make: 'Mazda',
-    model: 'CX-5',
-    year: 2022,
-    car_type: 'used',
-    status: 'in_stock',
-    price: 30000,
-    dealership_id: 1,
-    ...extra,
-  });
+  const car = feedCar;
 
   it('records a reveal of a listed car, and refuses unlisted cars, other sites’ cars and bad bodies with a message', async () => {
     const db = await open();

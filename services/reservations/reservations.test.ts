@@ -19,20 +19,10 @@ import {
   releaseReservation,
   reservationsVersion,
 } from './reservations';
+import { feedCar } from '../stock/test-feed';
 
 const now = new Date('2026-11-22T00:00:00Z');
-const car = (id: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  slug: `car-${id}`,
-  make: 'Mazda',
-  model: 'CX-5',
-  year: 2022,
-  car_type: 'used',
-  status: 'in_stock',
-  price: 30000,
-  dealership_id: 1,
-  ...extra,
-});
+const car = feedCar;
 const feed = {
   dealerships: [{ id: 1, slug: 'one', name: 'One' }],
   cars: [car(1), car(2, { reserved: false }), car(3, { reserved: true }), car(4)],

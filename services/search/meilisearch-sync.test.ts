@@ -12,21 +12,11 @@ import { meilisearchService, type SearchServiceOptions } from './search-service'
 /** A poll interval, so the tests can tell a change that is not asked for yet from one that is. */
 const POLL_MS = 1_000;
 import { FakeMeilisearch } from './testing/fake-meilisearch';
+import { feedCar } from '../stock/test-feed';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const dealership = { id: 1, slug: 'one', name: 'One Motors' };
-const car = (id: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  slug: `car-${id}`,
-  make: 'Mazda',
-  model: 'CX-5',
-  year: 2022,
-  car_type: 'used',
-  status: 'in_stock',
-  price: 30_000 + id,
-  dealership_id: 1,
-  ...extra,
-});
+const car = (id: number, extra: Record<string, unknown> = {}) => feedCar(id, { price: 30_000 + id, ...extra });
 const feed = { dealerships: [dealership], cars: [car(1), car(2), car(3)] };
 
 let fake: FakeMeilisearch;

@@ -12,6 +12,7 @@ import { SearchService, STOCK_POLL_MS } from './search-service';
 const POLL_MS = 1_000;
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
+import { feedCar } from '../stock/test-feed';
 
 const entry = loadTenantRegistry().tenants.get('harbour-city-mazda');
 if (!entry?.ok) throw new Error('demo tenant missing');
@@ -37,20 +38,8 @@ const elsewhere = () => {
   others.push(other);
   return other;
 };
-const car = (id: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  slug: `car-${id}`,
-  make: 'Mazda',
-  model: 'CX-5',
-  year: 2022,
-  car_type: 'used',
-  status: 'in_stock',
-  price: 30000,
-  dealership_id: 1,
-  stocknum: `S${id}`,
-  simple_body: 'SUV',
-  ...extra,
-});
+const car = (id: number, extra: Record<string, unknown> = {}) =>
+  feedCar(id, { stocknum: `S${id}`, simple_body: 'SUV', ...extra });
 
 beforeEach(async () => {
   ({ db, url } = await openTestDatabaseAt());

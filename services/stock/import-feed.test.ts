@@ -10,6 +10,7 @@ import { freshDatabaseUrl, openTestDatabase, testDatabaseKind } from '../db/test
 import { recordPhoneReveal } from '../leads/phone-reveals';
 import { importFeed } from './import-feed';
 import { StockRepository } from './stock-repository';
+import { feedCar } from './test-feed';
 
 let db: PlatformDb;
 beforeEach(async () => {
@@ -26,19 +27,7 @@ const location = {
   time_zone: 'Australia/Sydney',
   location_type: 'sales',
 };
-const car = (id: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  slug: `car-${id}`,
-  make: 'Mazda',
-  model: 'CX-5',
-  year: 2022,
-  car_type: 'used',
-  status: 'in_stock',
-  price: 30000,
-  dealership_id: 1,
-  location_id: 10,
-  ...extra,
-});
+const car = (id: number, extra: Record<string, unknown> = {}) => feedCar(id, { location_id: 10, ...extra });
 
 describe('importFeed', () => {
   it('imports dealerships, locations and cars, applying the catalogue §9 normalisations', async () => {

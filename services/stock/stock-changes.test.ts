@@ -16,20 +16,11 @@ import {
   recordStockChange,
   stockLag,
 } from './stock-changes';
+import { feedCar } from './test-feed';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const DAY = 86_400_000;
-const car = (id: number) => ({
-  id,
-  slug: `car-${id}`,
-  make: 'Mazda',
-  model: 'CX-5',
-  year: 2022,
-  car_type: 'used',
-  status: 'in_stock',
-  price: 30000,
-  dealership_id: 1,
-});
+const car = feedCar;
 
 let db: PlatformDb;
 let url: string;
