@@ -13,7 +13,11 @@ const env = { ...process.env, DATABASE_URL: await freshDatabaseUrl() };
 function runImport(feed: unknown, ...args: string[]) {
   const file = join(dir, `feed-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, typeof feed === 'string' ? feed : JSON.stringify(feed));
-  return spawnSync('npx', ['tsx', 'scripts/import.ts', file, ...args], { env, encoding: 'utf8' });
+  // Node with tsx's loader directly: npx would add a second start-up to every call.
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import.ts', file, ...args], {
+    env,
+    encoding: 'utf8',
+  });
 }
 
 const dealership = { id: 1, slug: 'cli-motors', name: 'CLI Motors' };
@@ -63,7 +67,10 @@ describe('npm run import', () => {
 
   it('explains broken JSON and a missing file', () => {
     expect(runImport('{"cars": [').stderr).toMatch(/is not valid JSON at line 1, column \d+/);
-    const missing = spawnSync('npx', ['tsx', 'scripts/import.ts', join(dir, 'nope.json')], { env, encoding: 'utf8' });
+    const missing = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import.ts', join(dir, 'nope.json')], {
+      env,
+      encoding: 'utf8',
+    });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('cannot read the file (ENOENT)');
   });

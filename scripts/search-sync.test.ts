@@ -10,7 +10,9 @@ import { feedCar } from '../services/stock/test-feed';
 /** Runs `npm run search:sync` asynchronously (the fake Meilisearch answers from this process). */
 function searchSync(env: Record<string, string | undefined>, ...args: string[]) {
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn('npx', ['tsx', 'scripts/search-sync.ts', ...args], { env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/search-sync.ts', ...args], {
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

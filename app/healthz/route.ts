@@ -20,7 +20,9 @@ export async function GET() {
   try {
     leads = await outboxState(await getDatabase());
   } catch (error) {
-    leads = { error: error instanceof Error ? error.message : 'database unavailable' };
+    // /healthz answers anyone: the reason (a host, a port, a user name) goes to the log, not the answer.
+    console.error('/healthz: reading the lead outbox failed', error);
+    leads = { error: 'database unavailable' };
   }
   // Search index lag (issue 17): changes not yet in the index, and how long the oldest has waited.
   // It reads positions only; it never refreshes or builds the index.
@@ -28,7 +30,8 @@ export async function GET() {
   try {
     search = await (await getSearchService()).indexStatus();
   } catch (error) {
-    search = { error: error instanceof Error ? error.message : 'search index state unavailable' };
+    console.error('/healthz: reading the search index state failed', error);
+    search = { error: 'search index state unavailable' };
   }
   return Response.json(
     { ok: true, tenants: { served, invalid: entries.length - served, published }, leadOutbox: leads, search },

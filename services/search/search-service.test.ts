@@ -254,7 +254,10 @@ describe('SearchService follows the stock change log', () => {
     clock += POLL_MS;
     expect((await service.search(tenant(), page, now)).count).toBe(15);
     expect(quiet).toHaveBeenCalledWith(expect.stringContaining('database went away'));
-    expect(await service.indexStatus(now)).toMatchObject({ lagChanges: 1, error: 'database went away' });
+    expect(await service.indexStatus(now)).toMatchObject({
+      lagChanges: 1,
+      error: 'the index could not be brought up to date (see the server log)',
+    });
     clock += POLL_MS;
     await service.search(tenant(), page, now);
     expect(read).toHaveBeenCalledTimes(2);

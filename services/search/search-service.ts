@@ -226,7 +226,8 @@ export class SearchService {
   async indexStatus(now: Date = new Date()): Promise<IndexStatus> {
     const position = this.cursor.shared ? await this.cursor.position() : this.indexed;
     const latest = await this.repo.stockPosition();
-    const error = this.lastError ? { error: this.lastError } : {};
+    // The reason itself is in the log (startRefresh): /healthz answers anyone.
+    const error = this.lastError ? { error: 'the index could not be brought up to date (see the server log)' } : {};
     if (!position)
       return {
         engine: this.engine.name,
