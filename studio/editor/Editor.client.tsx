@@ -154,8 +154,14 @@ export function Editor(props: EditorProps) {
       latest.current = { ...latest.current, document: next };
       setDocument(next);
       setSave({ kind: 'pending' });
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => void saveNow(), AUTOSAVE_MS);
+      // At most AUTOSAVE_MS after the first unsaved change, however many follow: a timer restarted on
+      // every change never fired while changes kept coming (steady typing, or a form that reports
+      // its defaults as it remounts), and the draft stayed "Unsaved changes…". The save takes the
+      // newest document, and one made during a save is saved right after it (saveNow).
+      timer.current ??= setTimeout(() => {
+        timer.current = undefined;
+        void saveNow();
+      }, AUTOSAVE_MS);
     },
     [saveNow],
   );
@@ -209,6 +215,7 @@ export function Editor(props: EditorProps) {
   const publish = useCallback(
     async (message: string): Promise<string | undefined> => {
       clearTimeout(timer.current);
+      timer.current = undefined;
       const answer = await call('POST', `${apiBase}/publish`, {
         document: latest.current.document,
         baseVersionId: latest.current.baseVersionId,
