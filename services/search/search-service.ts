@@ -350,15 +350,11 @@ export function meilisearchService(
   });
 }
 
-const services = new Map<StockRepository, SearchService>();
-
-/** The process-wide search service on a repository; Meilisearch when configured, else embedded. */
+/**
+ * A search service on a repository: Meilisearch when configured, else embedded. The process keeps
+ * one per database (services/search/index.ts getSearchService).
+ */
 export function searchServiceFor(repo: StockRepository, db: PlatformDb): SearchService {
-  let service = services.get(repo);
-  if (!service) {
-    const meilisearch = meilisearchFromEnv();
-    service = meilisearch ? meilisearchService(meilisearch, repo, db) : new SearchService(new EmbeddedEngine(), repo);
-    services.set(repo, service);
-  }
-  return service;
+  const meilisearch = meilisearchFromEnv();
+  return meilisearch ? meilisearchService(meilisearch, repo, db) : new SearchService(new EmbeddedEngine(), repo);
 }
