@@ -9,12 +9,34 @@ import { formatIssueAt, placeIssues } from '../schemas/validation-messages';
 import { runMain } from './run-main';
 import { getDatabase } from '../services/db/database';
 import { importFeed } from '../services/stock/import-feed';
+import { formatImportReport, type ImportReport } from '../services/stock/import-report';
+import { writeFileSync } from 'node:fs';
+
+/** Writes the JSON report where --report asks, and prints the summary; false if it could not be written. */
+function saveReport(report: ImportReport, to: string | undefined): boolean {
+  console.log(formatImportReport(report));
+  if (!to) return true;
+  try {
+    writeFileSync(to, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`report written to ${to}`);
+    return true;
+  } catch (error) {
+    console.error(`could not write the report to ${to}: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
-  const file = args.find((a) => !a.startsWith('--'));
+  const reportAt = args.indexOf('--report');
+  const reportFile = reportAt >= 0 ? args[reportAt + 1] : undefined;
+  if (reportAt >= 0 && (!reportFile || reportFile.startsWith('--'))) {
+    console.error('--report needs a file name, e.g. --report import-report.json');
+    return 2;
+  }
+  const file = args.find((a, i) => !a.startsWith('--') && (reportAt < 0 || i !== reportAt + 1));
   if (!file) {
-    console.error('usage: npm run import -- <feed.json> [--replace]');
+    console.error('usage: npm run import -- <feed.json> [--replace] [--report <report.json>]');
     return 2;
   }
   const read = readJsonFile(file);
@@ -41,6 +63,7 @@ async function main(): Promise<number> {
     for (const issue of placeIssues(result.issues.slice(0, 200), file, read.locate))
       console.error(`  - ${formatIssueAt(issue)}`);
     if (result.issues.length > 200) console.error(`  ... and ${result.issues.length - 200} more`);
+    saveReport(result.report, reportFile);
     return 1;
   }
   console.log(
@@ -49,7 +72,7 @@ async function main(): Promise<number> {
       `${result.withdrawn ? `, withdrew ${result.withdrawn} car(s) no longer in the feed` : ''}` +
       `${result.normalised ? `, normalised ${result.normalised} make/model name(s)` : ''} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  return 0;
+  return saveReport(result.report, reportFile) ? 0 : 1;
 }
 
 runMain(main);

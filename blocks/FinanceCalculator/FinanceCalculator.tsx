@@ -1,7 +1,6 @@
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { calculatorBounds, initialCalculatorState, moneyQuickPicks } from '../../domain/finance/calculator';
-import type { LenderRecord } from '../../domain/finance/estimate';
 import { isAvailable } from '../../domain/listing';
 import { shownPrice } from '../../domain/price-display';
 import { formatMoney } from '../../domain/format';
@@ -40,9 +39,7 @@ export const FinanceCalculator: BlockComponent<'FinanceCalculator'> = async ({ p
   const asked = car ? shownPrice(car) : budget;
   const price = asked !== undefined && asked > 0 ? asked : undefined;
   const initial = initialCalculatorState(price, finance, bounds);
-  const lender = car
-    ? (car as Car & { finance_lenders?: Record<string, LenderRecord> }).finance_lenders?.[finance.provider ?? 'B']
-    : undefined;
+  const lender = car?.finance_lenders?.[finance.provider ?? 'B'];
   const disclaimer = lender?.disclaimer ?? finance.disclaimer;
   const enquiry = await prepareForm(tenant, finance.enquiryForm, car ? { car } : {});
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';

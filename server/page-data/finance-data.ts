@@ -12,7 +12,7 @@ import { getQuoteProvider, quoteForCar } from '../../services/finance/quote-prov
 import type { Car } from '../../services/stock';
 
 type FinanceCar = Car & {
-  finance_lenders?: Record<string, LenderRecord>;
+  finance_lenders?: Record<string, LenderRecord | undefined>;
   youxQuote?: { weeklyRepaymentAmount?: number; advertisedRate?: number; comparisonRate?: number };
 };
 

@@ -8,6 +8,16 @@ import { getDatabase } from '../db/database';
 export type Manufacturer = FeedManufacturer;
 export type Model = FeedModel;
 
+/**
+ * A stored model as the pages read it: a model with no image of its own shows its image on the
+ * manufacturer's image service (conversion §3 Model cloudfront_new_image_url).
+ */
+export function readModel(data: string): Model {
+  const model = JSON.parse(data) as Model;
+  if (model.image || !model.cloudfront_new_image_url) return model;
+  return { ...model, image: { url: model.cloudfront_new_image_url } };
+}
+
 export interface SiteModel {
   model: Model;
   manufacturer: Manufacturer;
@@ -42,7 +52,7 @@ export async function siteModels(manufacturerSlugs: readonly string[], body?: st
     .orderBy('name')
     .execute();
   return rows.flatMap((row) => {
-    const model = JSON.parse(row.data) as Model;
+    const model = readModel(row.data);
     const manufacturer = byId.get(model.manufacturer_id);
     return manufacturer ? [{ model, manufacturer }] : [];
   });
@@ -55,7 +65,7 @@ export async function siteModel(manufacturerSlugs: readonly string[], slug: stri
   const db = await getDatabase();
   const row = await db.selectFrom('models').select('data').where('slug', '=', slug).executeTakeFirst();
   if (!row) return undefined;
-  const model = JSON.parse(row.data) as Model;
+  const model = readModel(row.data);
   const manufacturer = manufacturers.find((m) => m.id === model.manufacturer_id);
   return manufacturer ? { model, manufacturer } : undefined;
 }

@@ -4,7 +4,7 @@ import { freshDatabaseUrl } from '../db/test-database';
 // The catalogue is read through the process-wide database: a new one of the project's kind.
 process.env.DATABASE_URL = await freshDatabaseUrl();
 const { getDatabase } = await import('../db/database');
-const { siteModel, siteModelBodies, siteModels } = await import('./index');
+const { readModel, siteModel, siteModelBodies, siteModels } = await import('./index');
 
 const at = '2026-11-22T00:00:00.000Z';
 const model = (id: number, manufacturerId: number, name: string, position: number | null, body: string | null) => ({
@@ -56,5 +56,36 @@ describe('the new-model catalogue', () => {
     expect((await siteModel(['mazda'], 'cx-5'))?.manufacturer.slug).toBe('mazda');
     expect(await siteModel(['kia'], 'cx-5')).toBeUndefined();
     expect(await siteModels(['nobody'])).toEqual([]);
+  });
+});
+
+describe('readModel (conversion §3 Model cloudfront_new_image_url)', () => {
+  const base = {
+    id: 1,
+    manufacturer_id: 1,
+    slug: 'tern',
+    name: 'Tern',
+    model_variants: [{ id: 1, full_name: 'Tern' }],
+  };
+
+  it("shows the image service's picture when the model has no image of its own", () => {
+    expect(
+      readModel(JSON.stringify({ ...base, cloudfront_new_image_url: 'https://cdn.example.com/tern.png' })).image,
+    ).toEqual({
+      url: 'https://cdn.example.com/tern.png',
+    });
+  });
+
+  it('keeps the model’s own image first, and invents none', () => {
+    expect(
+      readModel(
+        JSON.stringify({
+          ...base,
+          image: { url: '/media/own.png' },
+          cloudfront_new_image_url: 'https://cdn.example.com/tern.png',
+        }),
+      ).image,
+    ).toEqual({ url: '/media/own.png' });
+    expect(readModel(JSON.stringify(base)).image).toBeUndefined();
   });
 });

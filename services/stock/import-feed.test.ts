@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
@@ -206,6 +207,127 @@ describe('importFeed', () => {
     );
     expect(seen.at(-1)).toBe(1202);
     expect(seen.length).toBeGreaterThan(2);
+  });
+});
+
+describe('importFeed: real feeds and the import report (issue 18)', () => {
+  const specFeed = () =>
+    JSON.parse(readFileSync(new URL('./fixtures/spec-feed.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+
+  it('imports the feed written from catalogue §3 and conversion §3, and reports what it read liberally', async () => {
+    const result = await importFeed(db, specFeed(), { file: 'spec-feed.json' });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    expect(result.report).toMatchObject({
+      imported: true,
+      records: {
+        dealerships: { inFeed: 1, created: 1 },
+        locations: { inFeed: 2, created: 2 },
+        cars: { inFeed: 1, created: 1, updated: 0, unchanged: 0 },
+        models: { inFeed: 1, created: 1 },
+      },
+      unknownFields: [],
+      problemCount: 0,
+    });
+    expect(result.report.warnings.map((w) => w.kind).sort()).toEqual([
+      'date-from-date-time',
+      'nested-location',
+      'null-as-absent',
+      'time-zone-derived',
+    ]);
+    expect(result.report.storedNotShown.find((s) => s.field === '/cars/*/carsales_title')).toMatchObject({
+      count: 1,
+      why: 'the site builds its own title',
+    });
+    const [stored] = await new StockRepository(db).carsByIds([91000001]);
+    expect(stored).toMatchObject({ location_id: 9102, rego_expiry: '2027-06-12', vin: 'JTMW1RFV40D091001' });
+    const row = await db
+      .selectFrom('locations')
+      .select(['data', 'state'])
+      .where('id', '=', 9102)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.data)).toMatchObject({ time_zone: 'Australia/Sydney', address: { city: 'Penrith' } });
+  });
+
+  it('counts created, updated, unchanged and withdrawn records', async () => {
+    await importFeed(
+      db,
+      { dealerships: [dealership], locations: [location], cars: [car(1), car(2), car(3)] },
+      { file: 'a' },
+    );
+    const again = await importFeed(
+      db,
+      { dealerships: [dealership], locations: [location], cars: [car(1), car(2, { price: 1 }), car(4)] },
+      { file: 'b', replace: true },
+    );
+    if (!again.ok) throw new Error(JSON.stringify(again.issues));
+    expect(again.report.records.cars).toEqual({ inFeed: 3, created: 1, updated: 1, unchanged: 1 });
+    expect(again.report.records.locations).toEqual({ inFeed: 1, created: 0, updated: 0, unchanged: 1 });
+    expect(again.report.withdrawn).toBe(1);
+    // A withdrawn car back in the feed with the same values is an update: it is listed again.
+    const back = await importFeed(db, { cars: [car(3)] }, { file: 'c' });
+    expect(back.ok && back.report.records.cars).toEqual({ inFeed: 1, created: 0, updated: 1, unchanged: 0 });
+  });
+
+  it('keeps unknown fields with the record and reports them, not fatal', async () => {
+    const result = await importFeed(
+      db,
+      { dealerships: [{ ...dealership, crm_id: 'X1' }], locations: [location], cars: [car(1, { stock_age_days: 12 })] },
+      { file: 'u' },
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    expect(result.report.unknownFields).toEqual([
+      { field: '/cars/*/stock_age_days', count: 1, first: '/cars/0/stock_age_days' },
+      { field: '/dealerships/*/crm_id', count: 1, first: '/dealerships/0/crm_id' },
+    ]);
+    const row = await db.selectFrom('cars').select('data').where('id', '=', 1).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.data)).toMatchObject({ unmapped: { '/stock_age_days': 12 } });
+  });
+
+  it('still refuses what is truly wrong, with the pointer, and reports that nothing was imported', async () => {
+    const result = await importFeed(
+      db,
+      {
+        dealerships: [dealership],
+        locations: [location],
+        cars: [car(1, { price: '38,990' }), car(2, { location_id: 11, location: { id: 10 } })],
+      },
+      { file: 'bad.json' },
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues.map((i) => i.pointer)).toEqual(['/cars/1/location/id', '/cars/0/price']);
+    expect(result.report).toMatchObject({ imported: false, problemCount: 2 });
+    expect((await new StockRepository(db).counts()).cars).toBe(0);
+  });
+
+  it("a dealership's own feed holds only its records, and replace withdraws only its cars", async () => {
+    const other = { id: 2, slug: 'other-motors', name: 'Other Motors' };
+    await importFeed(
+      db,
+      {
+        dealerships: [dealership, other],
+        locations: [location],
+        cars: [car(1), car(2), feedCar(3, { dealership_id: 2 })],
+      },
+      { file: 'all' },
+    );
+    const foreign = await importFeed(
+      db,
+      { cars: [car(1), feedCar(3, { dealership_id: 2 })] },
+      { file: 'pull', dealershipId: 1 },
+    );
+    expect(foreign.ok).toBe(false);
+    expect(!foreign.ok && foreign.issues).toEqual([
+      {
+        file: 'pull',
+        pointer: '/cars/1/dealership_id',
+        message: "this feed is dealership 1's own: expected 1, found 2",
+      },
+    ]);
+    const own = await importFeed(db, { cars: [car(1)] }, { file: 'pull', dealershipId: 1, replace: true });
+    expect(own.ok && own.withdrawn).toBe(1);
+    const listed = await db.selectFrom('cars').select('id').where('withdrawn_at', 'is', null).orderBy('id').execute();
+    expect(listed.map((r) => r.id)).toEqual([1, 3]);
   });
 });
 

@@ -14,6 +14,15 @@ import type {
 import { getValidators } from '../../schemas/ajv';
 import { toIssues, type ValidationIssue } from '../../schemas/validation-messages';
 import { normaliseVehicle } from '../../domain/normalise-vehicle';
+import { adaptFeed, type KnownLocation } from '../../domain/stock/adapt-feed';
+import {
+  emptyCounts,
+  reportProblems,
+  withReasons,
+  type ImportReport,
+  type RecordCounts,
+  type ReportTable,
+} from './import-report';
 
 export interface ImportOptions {
   /** Name shown in messages and stored in the import log. */
@@ -22,6 +31,11 @@ export interface ImportOptions {
   replace?: boolean;
   now?: Date;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * The feed is this dealership's own (a scheduled pull, issue 18): every record in it must be
+   * that dealership's, and `replace` withdraws only that dealership's cars no longer in it.
+   */
+  dealershipId?: number;
 }
 
 export type ImportResult =
@@ -34,8 +48,9 @@ export type ImportResult =
       normalised: number;
       manufacturers: number;
       models: number;
+      report: ImportReport;
     }
-  | { ok: false; issues: ValidationIssue[] };
+  | { ok: false; issues: ValidationIssue[]; report: ImportReport };
 
 /**
  * How long one write transaction should hold the database's write lock. Every other writer (a lead
@@ -155,16 +170,18 @@ async function checkReferences(db: PlatformDb, file: string, doc: FeedDocument):
       });
     if (c.location_id === undefined) return;
     const owner = locationDealer.get(c.location_id);
+    // A location named by the nested object (catalogue §3 Car location) is reported there.
+    const locationPointer = c.location ? `/cars/${i}/location/id` : `/cars/${i}/location_id`;
     if (owner === undefined)
       issues.push({
         file,
-        pointer: `/cars/${i}/location_id`,
+        pointer: locationPointer,
         message: `expected the id of a known location, found ${c.location_id}`,
       });
     else if (owner !== c.dealership_id)
       issues.push({
         file,
-        pointer: `/cars/${i}/location_id`,
+        pointer: locationPointer,
         message: `location ${c.location_id} belongs to dealership ${owner}, not to the car's dealership ${c.dealership_id}`,
       });
   });
@@ -382,13 +399,20 @@ class ChunkSizer {
 async function writeInChunks<T>(
   db: PlatformDb,
   items: readonly T[],
-  compile: (chunk: readonly T[]) => CompiledQuery,
+  compile: Compile<T>,
   written: (rows: number) => void,
 ): Promise<void> {
   const sizer = new ChunkSizer();
   for (let start = 0; start < items.length;) {
     const chunk = items.slice(start, start + sizer.rows);
-    const query = compile(chunk);
+    const query = await compile(chunk);
+    if (!query) {
+      // Every row of the chunk is stored as it is: nothing to write.
+      start += chunk.length;
+      written(chunk.length);
+      await nextTurn();
+      continue;
+    }
     await nextTurn();
     let began = 0;
     await db.transaction().execute(async (trx) => {
@@ -403,12 +427,14 @@ async function writeInChunks<T>(
   }
 }
 
+/**
+ * The statement that writes one chunk. It may read first (the import report compares the chunk
+ * with what is stored): on SQLite it runs before the chunk's write transaction begins.
+ */
+type Compile<T> = (chunk: readonly T[]) => Promise<CompiledQuery | undefined>;
+
 /** Writes `items` by statements of `compile(chunk)`, counting each chunk once it is written. */
-type ChunkWriter = <T>(
-  items: readonly T[],
-  compile: (chunk: readonly T[]) => CompiledQuery,
-  written: (rows: number) => void,
-) => Promise<void>;
+type ChunkWriter = <T>(items: readonly T[], compile: Compile<T>, written: (rows: number) => void) => Promise<void>;
 
 /**
  * Rows per statement on PostgreSQL: one multi-row INSERT ... ON CONFLICT per batch instead of a
@@ -421,12 +447,13 @@ const POSTGRES_BATCH_ROWS = 1000;
 async function writeInBatches<T>(
   trx: Kysely<Database>,
   items: readonly T[],
-  compile: (chunk: readonly T[]) => CompiledQuery,
+  compile: Compile<T>,
   written: (rows: number) => void,
 ): Promise<void> {
   for (let start = 0; start < items.length; start += POSTGRES_BATCH_ROWS) {
     const chunk = items.slice(start, start + POSTGRES_BATCH_ROWS);
-    await trx.executeQuery(compile(chunk));
+    const query = await compile(chunk);
+    if (query) await trx.executeQuery(query);
     written(chunk.length);
   }
 }
@@ -482,11 +509,37 @@ function upsert<T extends { id: number }>(db: Kysely<Database>, table: Table, ro
  * If it stops half-way nothing is written. Two imports at once run one after the other.
  */
 export async function importFeed(db: PlatformDb, input: unknown, options: ImportOptions): Promise<ImportResult> {
-  const schemaIssues = await validateFeed(input, options.file);
-  if (schemaIssues.length) return { ok: false, issues: schemaIssues };
-  const doc = input as FeedDocument;
+  const startedAt = new Date().toISOString();
+  const adapted = await adaptFeed(input, await storedLocations(db), timeSlicer());
+  const counts = emptyCounts();
+  const report = (
+    imported: boolean,
+    issues: readonly ValidationIssue[],
+    extra?: Partial<ImportReport>,
+  ): ImportReport => ({
+    file: options.file,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    imported,
+    records: counts,
+    withdrawn: 0,
+    normalised: 0,
+    warnings: adapted.warnings,
+    unknownFields: adapted.unknownFields,
+    storedNotShown: withReasons(adapted.storedNotShown),
+    ...reportProblems(issues),
+    ...extra,
+  });
+  const refused = (issues: ValidationIssue[]): ImportResult => ({ ok: false, issues, report: report(false, issues) });
+  const adapterIssues = adapted.problems.map((p) => ({ file: options.file, ...p }));
+  const schemaIssues = await validateFeed(adapted.document, options.file);
+  if (schemaIssues.length || adapterIssues.length) return refused([...adapterIssues, ...schemaIssues]);
+  const doc = adapted.document as FeedDocument;
+  countInFeed(counts, doc);
+  const ownerIssues = options.dealershipId === undefined ? [] : checkOwner(options.file, doc, options.dealershipId);
+  if (ownerIssues.length) return refused(ownerIssues);
   const referenceIssues = await checkReferences(db, options.file, doc);
-  if (referenceIssues.length) return { ok: false, issues: referenceIssues };
+  if (referenceIssues.length) return refused(referenceIssues);
 
   const at = (options.now ?? new Date()).toISOString();
   const oneTransaction = isPostgres(db);
@@ -509,11 +562,16 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
   // The feed's records, written by `write` through `q`: chunked transactions on SQLite, one
   // transaction on PostgreSQL (see above).
   const writeRecords = async (q: Kysely<Database>, write: ChunkWriter) => {
+    // Each chunk is compared with what is stored (for the report); only new and changed rows are
+    // written, so a scheduled pull of a feed that barely changed rewrites only what did.
+    const counted = async <R extends { id: number; data: string }>(table: Table, rows: R[]) => {
+      const changed = await countChanges(q, table, rows, counts[table]);
+      return changed.length ? upsert(q, table, changed) : undefined;
+    };
     await write(
       doc.dealerships ?? [],
       (chunk) =>
-        upsert(
-          q,
+        counted(
           'dealerships',
           chunk.map((d) => dealershipRow(d, at)),
         ),
@@ -522,8 +580,7 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
     await write(
       doc.locations ?? [],
       (chunk) =>
-        upsert(
-          q,
+        counted(
           'locations',
           chunk.map((l) => locationRow(l, at)),
         ),
@@ -535,12 +592,11 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
         if (clean.make !== car.make || clean.model !== car.model) normalised++;
         return carRow(clean, at);
       });
-    await write(rawCars, (chunk) => upsert(q, 'cars', carRows(chunk)), written);
+    await write(rawCars, (chunk) => counted('cars', carRows(chunk)), written);
     await write(
       doc.manufacturers ?? [],
       (chunk) =>
-        upsert(
-          q,
+        counted(
           'manufacturers',
           chunk.map((m) => manufacturerRow(m, at)),
         ),
@@ -549,8 +605,7 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
     await write(
       doc.models ?? [],
       (chunk) =>
-        upsert(
-          q,
+        counted(
           'models',
           chunk.map((m) => modelRow(m, at)),
         ),
@@ -558,9 +613,10 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
     );
     stage = 'withdrawing';
     if (options.replace) {
-      const dealers = [
-        ...new Set([...(doc.dealerships ?? []).map((d) => d.id), ...rawCars.map((c) => c.dealership_id)]),
-      ];
+      const dealers =
+        options.dealershipId !== undefined
+          ? [options.dealershipId]
+          : [...new Set([...(doc.dealerships ?? []).map((d) => d.id), ...rawCars.map((c) => c.dealership_id)])];
       const keep = new Set(rawCars.map((c) => c.id));
       if (dealers.length) {
         const current = await q
@@ -571,7 +627,7 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
           .execute();
         const gone = current.map((r) => r.id).filter((id) => !keep.has(id));
         goneCount = gone.length;
-        const withdraw = (ids: readonly number[]) =>
+        const withdraw = async (ids: readonly number[]) =>
           q
             .updateTable('cars')
             .set({ withdrawn_at: at, updated_at: at })
@@ -630,5 +686,84 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
     normalised,
     manufacturers: doc.manufacturers?.length ?? 0,
     models: doc.models?.length ?? 0,
+    report: report(true, [], { withdrawn, normalised }),
   };
+}
+
+/** The stored locations' zones and states: a car's dates are read in its location's zone. */
+async function storedLocations(db: PlatformDb): Promise<Map<number, KnownLocation>> {
+  const rows = await db.selectFrom('locations').select(['id', 'state', 'data']).execute();
+  const known = new Map<number, KnownLocation>();
+  for (const row of rows) {
+    let timeZone: string | undefined;
+    try {
+      const data: unknown = JSON.parse(row.data);
+      if (isObject(data) && typeof data.time_zone === 'string') timeZone = data.time_zone;
+    } catch {
+      // A row that is not JSON was not written by the importer; its state still gives a zone.
+    }
+    known.set(row.id, { timeZone, state: row.state ?? undefined });
+  }
+  return known;
+}
+
+function countInFeed(counts: Record<ReportTable, RecordCounts>, doc: FeedDocument): void {
+  counts.dealerships.inFeed = doc.dealerships?.length ?? 0;
+  counts.locations.inFeed = doc.locations?.length ?? 0;
+  counts.cars.inFeed = doc.cars?.length ?? 0;
+  counts.manufacturers.inFeed = doc.manufacturers?.length ?? 0;
+  counts.models.inFeed = doc.models?.length ?? 0;
+}
+
+/**
+ * Counts a chunk's rows as created, updated or unchanged against what is stored, and returns the
+ * rows to write (all but the unchanged). A car that was withdrawn and is back in the feed counts as
+ * updated, even with the same values.
+ */
+async function countChanges<R extends { id: number; data: string }>(
+  q: Kysely<Database>,
+  table: Table,
+  rows: readonly R[],
+  counts: RecordCounts,
+): Promise<R[]> {
+  if (!rows.length) return [];
+  const stored = new Map<number, string | null>();
+  for (let start = 0; start < rows.length; start += LOOKUP_SLICE) {
+    const ids = rows.slice(start, start + LOOKUP_SLICE).map((r) => r.id);
+    if (table === 'cars') {
+      const found = await q.selectFrom('cars').select(['id', 'data', 'withdrawn_at']).where('id', 'in', ids).execute();
+      for (const row of found) stored.set(row.id, row.withdrawn_at === null ? row.data : null);
+    } else {
+      const found = await q.selectFrom(table).select(['id', 'data']).where('id', 'in', ids).execute();
+      for (const row of found) stored.set(row.id, row.data);
+    }
+  }
+  const changed: R[] = [];
+  for (const row of rows) {
+    if (stored.get(row.id) === row.data) {
+      counts.unchanged++;
+      continue;
+    }
+    if (stored.has(row.id)) counts.updated++;
+    else counts.created++;
+    changed.push(row);
+  }
+  return changed;
+}
+
+/** A dealership's own feed (a scheduled pull) holds that dealership's records only. */
+function checkOwner(file: string, doc: FeedDocument, dealershipId: number): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const other = (pointer: string, found: number) =>
+    issues.push({
+      file,
+      pointer,
+      message: `this feed is dealership ${dealershipId}'s own: expected ${dealershipId}, found ${found}`,
+    });
+  doc.dealerships?.forEach((d, i) => d.id !== dealershipId && other(`/dealerships/${i}/id`, d.id));
+  doc.locations?.forEach(
+    (l, i) => l.dealership_id !== dealershipId && other(`/locations/${i}/dealership_id`, l.dealership_id),
+  );
+  doc.cars?.forEach((c, i) => c.dealership_id !== dealershipId && other(`/cars/${i}/dealership_id`, c.dealership_id));
+  return issues;
 }

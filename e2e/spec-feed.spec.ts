@@ -1,0 +1,74 @@
+/**
+ * Issue 18: a feed written strictly from catalogue §3 and conversion §3 (the spec's nested car
+ * location, locations without time_zone, closed days as null hours, an ISO date-time rego expiry)
+ * imports, with its report, and its car shows 'Located at {city}' and its map in the browser.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, siteUrl } from './helpers';
+
+// The server under test reads TENANTS_DIR=test-results/extra-tenants (playwright.config.ts).
+const extraDir = 'test-results/extra-tenants';
+const slug = 'kestrel-bay-motors';
+const tenantFile = join(extraDir, `${slug}.json`);
+const reportFile = 'test-results/spec-feed-report.json';
+const carSlug = '2022-toyota-rav4-gx-91000001';
+
+test.describe('a feed written from the spec', () => {
+  let importOutput = '';
+
+  test.beforeAll(() => {
+    importOutput = execFileSync(
+      'npx',
+      ['tsx', 'scripts/import.ts', 'services/stock/fixtures/spec-feed.json', '--report', reportFile],
+      { env: process.env, encoding: 'utf8', stdio: 'pipe' },
+    );
+    mkdirSync(extraDir, { recursive: true });
+    const tenant = {
+      schemaVersion: 4,
+      slug,
+      name: 'Kestrel Bay Motors',
+      template: 'franchise',
+      dealerships: [910],
+      manufacturer: 'Toyota',
+    };
+    writeFileSync(tenantFile, `${JSON.stringify(tenant, null, 2)}\n`);
+  });
+  test.afterAll(() => rmSync(tenantFile, { force: true }));
+
+  test('imports with its report', () => {
+    expect(importOutput).toContain('imported 1 dealership(s), 2 location(s), 1 car(s)');
+    expect(importOutput).toContain('Import report for services/stock/fixtures/spec-feed.json');
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
+      imported: boolean;
+      unknownFields: unknown[];
+      warnings: Array<{ kind: string }>;
+    };
+    expect(report.imported).toBe(true);
+    expect(report.unknownFields).toEqual([]);
+    expect(report.warnings.map((w) => w.kind)).toEqual(expect.arrayContaining(['time-zone-derived', 'nested-location']));
+  });
+
+  test("its car shows 'Located at {city}' and its location's map", async ({ page }) => {
+    // The tenant file is picked up by the server's tenant sync; the car by its stock sync.
+    await expect(async () => {
+      const response = await page.goto(siteUrl(slug, `/cars/${carSlug}`));
+      expect(response?.status()).toBe(200);
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Toyota RAV4');
+    // spec: catalogue §2 announcement bar — 'Located at {city}' when the car's location city
+    // differs from the primary dealership city (Penrith, not Parramatta).
+    const bar = page.getByRole('region', { name: 'Vehicle location' });
+    await expect(bar).toContainText('Located at Penrith');
+    await expect(bar.getByRole('link', { name: /Get Directions/ })).toHaveAttribute('href', /Mulgoa%20Road.*Penrith/);
+    await expectAccessible(page);
+    const where = page.locator('#vehicle-map');
+    await expect(where).toContainText('Kestrel Bay Used Cars Penrith');
+    await expect(where).toContainText('88 Mulgoa Road');
+    await where.getByRole('button', { name: 'Show map' }).click();
+    const map = where.locator('iframe[title="Map of Kestrel Bay Used Cars Penrith"]');
+    await expect(map).toHaveAttribute('src', /marker=-33\.7561%2C150\.6832/);
+  });
+});
