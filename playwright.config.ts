@@ -21,12 +21,24 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   ACCOUNT_CODES_IN_LOG: '1',
   // Every sign-in of the run comes from one address; the limits themselves are unit-tested.
   AUTH_RATE_LIMIT_SCALE: '20',
+  // The dealer image host of the remote-photo tests (IMAGE_SERVER below): a loopback address only
+  // the platform's list may name. Its resized photos are kept with the run's other output.
+  IMAGE_HOSTS: '127.0.0.1:3198',
+  IMAGE_CACHE_DIR: 'test-results/image-cache',
 };
 
 /** A stand-in for the paid PPSR register, so the PPSR download can be tested end to end. */
 export const PPSR_STUB: WebServer = {
   command: 'node e2e/support/ppsr-stub.mjs',
   url: 'http://127.0.0.1:3199/health',
+  reuseExistingServer: false,
+  timeout: 30_000,
+};
+
+/** A dealer's image host on this machine, so feed photos on another host are tested end to end (issue 18). */
+export const IMAGE_SERVER: WebServer = {
+  command: 'node e2e/support/image-server.mjs',
+  url: 'http://127.0.0.1:3198/health',
   reuseExistingServer: false,
   timeout: 30_000,
 };
@@ -48,6 +60,7 @@ export default defineConfig({
   ...E2E_SHARED,
   webServer: [
     PPSR_STUB,
+    IMAGE_SERVER,
     {
       command: `npx next start -p ${PORT}`,
       url: `http://127.0.0.1:${PORT}/healthz`,

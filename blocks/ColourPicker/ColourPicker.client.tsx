@@ -1,12 +1,11 @@
 'use client';
 
-import Image from 'next/image';
 import { useState } from 'react';
 import { useRovingTabs } from '../../components/shopper/use-roving-tabs';
+import { VehiclePhoto } from '../../components/VehiclePhoto/VehiclePhoto';
 import {
   bodyLabel,
   bodyTypes,
-  COLOUR_IMAGE_QUALITY,
   COLOUR_IMAGE_WIDTH,
   selectBody,
   selectColour,
@@ -101,13 +100,14 @@ export function ColourPickerPanel({
             ‹
           </button>
           <figure className={styles.figure}>
-            <Image
+            {/* Quality 75 (COLOUR_IMAGE_QUALITY) is every vehicle photo's; one on another host goes
+                through the image route (issue 18). */}
+            <VehiclePhoto
               key={colour.id}
               src={colour.photo_url}
               alt={`${state.variant} in ${colour.name}`}
               width={COLOUR_IMAGE_WIDTH}
               height={Math.round((COLOUR_IMAGE_WIDTH * 2) / 3)}
-              quality={COLOUR_IMAGE_QUALITY}
               sizes={`${COLOUR_IMAGE_WIDTH}px`}
             />
             <figcaption aria-live="polite">

@@ -8,6 +8,7 @@ import { favouritesAtom } from '../../components/shopper/store';
 import { buttonClass } from '../../components/ui/button';
 import { cardGridClass } from '../../components/ui/card-grid';
 import { stockCardBodyClass, stockCardClass } from '../../components/StockCard/card-classes';
+import { VehiclePhoto } from '../../components/VehiclePhoto/VehiclePhoto';
 
 export function Favourites({ site, heading }: { site: string; heading: string }) {
   const [list, setList] = useAtom(useMemo(() => favouritesAtom(site), [site]));
@@ -24,11 +25,15 @@ export function Favourites({ site, heading }: { site: string; heading: string })
         <ul className={cardGridClass} role="list">
           {list.map((car) => (
             <li key={car.id} className={stockCardClass}>
-              {car.primary_image_url ? (
-                // A plain img: the entry may outlive the car, and next/image would fail on a removed picture.
-                // eslint-disable-next-line @next/next/no-img-element
-                <img src={car.primary_image_url} alt="" width={600} height={400} loading="lazy" />
-              ) : null}
+              {/* The entry is stored in the browser and may outlive the car: a photo that is gone
+                  shows the placeholder (issue 18), as does an entry without one. */}
+              <VehiclePhoto
+                src={car.primary_image_url}
+                alt=""
+                width={600}
+                height={400}
+                sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+              />
               <div className={stockCardBodyClass}>
                 <h2 className="stock-card__title">
                   <Link href={`/cars/${car.slug}`}>{car.name}</Link>

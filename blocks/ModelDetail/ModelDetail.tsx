@@ -1,8 +1,8 @@
-import Image from 'next/image';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { ReactNode } from 'react';
 import type { BlockComponent } from '../types';
 import { buttonClass } from '../../components/ui/button';
+import { VehiclePhoto } from '../../components/VehiclePhoto/VehiclePhoto';
 import { cardTagClass } from '../../components/StockCard/card-classes';
 import { pageModel } from '../../server/page-data/model-context';
 import { CarouselTrack } from '../LocationsCarousel/LocationsCarousel.client';
@@ -26,7 +26,14 @@ export const ModelDetail: BlockComponent<'ModelDetail'> = async ({ props, ctx })
   const cards: ReactNode[] = variants.map((variant) => {
     const image = variant.image ?? model.image;
     const picture = image ? (
-      <Image src={image.url} alt={variant.full_name} width={600} height={400} sizes="(min-width: 1024px) 25vw, 80vw" />
+      <VehiclePhoto
+        src={image.url}
+        body={model.body}
+        alt={variant.full_name}
+        width={600}
+        height={400}
+        sizes="(min-width: 1024px) 25vw, 80vw"
+      />
     ) : null;
     const price = driveAwayRange(variant.dap_min_price, variant.dap_max_price, tenant.locale.currency);
     return (
@@ -81,9 +88,10 @@ export const ModelDetail: BlockComponent<'ModelDetail'> = async ({ props, ctx })
           ) : null}
         </div>
         {model.image ? (
-          <Image
+          <VehiclePhoto
             className={styles.headerImage}
             src={model.image.url}
+            body={model.body}
             alt={name}
             width={MODEL_HEADER_MAX_WIDTH}
             height={400}

@@ -1,7 +1,7 @@
-import Image from 'next/image';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { cardGridClass } from '../../components/ui/card-grid';
+import { VehiclePhoto } from '../../components/VehiclePhoto/VehiclePhoto';
 import { cardTagClass, stockCardBodyClass, stockCardClass } from '../../components/StockCard/card-classes';
 import { BODY_LABELS, siteManufacturers } from '../../server/page-data/model-context';
 import { pageBrand, withBrand } from '../../server/page-data/brand-context';
@@ -65,8 +65,9 @@ export const ModelsListing: BlockComponent<'ModelsListing'> = async ({ props, ct
             return (
               <li key={model.id} className={`${stockCardClass} model-card`}>
                 {model.image ? (
-                  <Image
+                  <VehiclePhoto
                     src={model.image.url}
+                    body={model.body}
                     alt=""
                     width={600}
                     height={400}

@@ -1,6 +1,6 @@
-import Image from 'next/image';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
+import { VehiclePhoto } from '../../components/VehiclePhoto/VehiclePhoto';
 import { queryModel } from '../../server/page-data/model-context';
 import { driveAwayRange } from '../../domain/models/variants';
 import styles from './OrderNowSummary.module.css';
@@ -32,7 +32,7 @@ export const OrderNowSummary: BlockComponent<'OrderNowSummary'> = async ({ props
     : undefined;
   return (
     <section className={`container section ${styles.orderNow}`} aria-labelledby="order-now-heading">
-      {image ? <Image src={image.url} alt="" width={480} height={320} priority /> : null}
+      {image ? <VehiclePhoto src={image.url} body={model.body} alt="" width={480} height={320} priority /> : null}
       <div>
         <h1 id="order-now-heading">
           {heading}: {name}

@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import type { BlockComponent } from '../types';
 import { isAvailable } from '../../domain/listing';
 import { vehicleTitle } from '../../domain/vehicle-title';
+import { photoUrl } from '../../domain/vehicle-photo-source';
 import { dealerComments } from '../../domain/vehicle/dealer-comments';
 import { soldNotice } from '../../domain/vehicle/sold-notice';
 import { priceText, printDetails, printFeatures, printPhone } from '../../services/print/price-text';
@@ -10,6 +11,8 @@ import { siteOrigin } from '../../server/page-data/site-origin';
 import styles from './PrintVehicle.module.css';
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
+/** The printed photo: sharp on paper at about 10 cm across; a photo on another host comes through the image route. */
+const PRINT_PHOTO_WIDTH = 1200;
 
 /** catalogue §2 — /print?car_id={slug}: the car laid out for paper. Server-only: printing needs no script. */
 export const PrintVehicle: BlockComponent<'PrintVehicle'> = async ({ ctx }) => {
@@ -63,7 +66,7 @@ export const PrintVehicle: BlockComponent<'PrintVehicle'> = async ({ ctx }) => {
       <div className={styles.summary}>
         {photo ? (
           // eslint-disable-next-line @next/next/no-img-element -- paper wants the one full-size photo, loaded at once, not a lazy responsive set
-          <img className={styles.photo} src={photo} alt={title} />
+          <img className={styles.photo} src={photoUrl(photo, PRINT_PHOTO_WIDTH, car.simple_body)} alt={title} />
         ) : null}
         {details.length ? (
           <dl className={styles.details} aria-label="Key details">

@@ -1,4 +1,3 @@
-import Image from 'next/image';
 import type { BlockComponent } from '../types';
 import { priceDisplay } from '../../domain/price-display';
 import { formatMoney } from '../../domain/format';
@@ -12,6 +11,7 @@ import { carByRef, pageVehicle } from '../../server/page-data/vehicle-context';
 import { EnquiryFormClient } from '../EnquiryForm/EnquiryForm.client';
 import { PaymentMethodList } from '../PaymentLogos/PaymentMethodList';
 import { buttonClass } from '../../components/ui/button';
+import { VehiclePhoto } from '../../components/VehiclePhoto/VehiclePhoto';
 import styles from './ReserveCheckout.module.css';
 import sidebarStyles from '../VehicleSidebar/VehicleSidebar.module.css';
 
@@ -93,7 +93,7 @@ export const ReserveCheckout: BlockComponent<'ReserveCheckout'> = async ({ props
           )}
         </div>
         <aside className={styles.car} aria-label="The car">
-          {image ? <Image src={image} alt={title} width={600} height={400} quality={75} /> : null}
+          <VehiclePhoto src={image} body={car.simple_body} alt={title} width={600} height={400} />
           <p className={styles.title}>
             <a href={`/cars/${car.slug}`}>{title}</a>
           </p>

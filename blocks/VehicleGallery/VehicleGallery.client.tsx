@@ -1,12 +1,13 @@
 'use client';
 
-import Image from 'next/image';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { InteriorSpin, SpinViewer } from './SpinViewer.client';
 import type { Hotspot, Slide } from '../../domain/vehicle-media';
 import { track as trackEvent } from '../../components/shopper/analytics';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 import { buttonClass } from '../../components/ui/button';
+import { VehiclePhoto } from '../../components/VehiclePhoto/VehiclePhoto';
+import { photoUrl } from '../../domain/vehicle-photo-source';
 import styles from './VehicleGallery.module.css';
 
 export interface GalleryImage {
@@ -40,7 +41,12 @@ export interface ViewerProps {
   autoRotate: boolean;
   showThumbnails: boolean;
   title: string;
+  /** The body type the placeholder names where a photo cannot be shown (issue 18). */
+  body?: string;
 }
+
+/** A video poster is one picture at the size the player shows. */
+const POSTER_WIDTH = 1200;
 
 /** catalogue §4 viewer — spinner (the default where the car has a spin) or gallery; interior spin and walkaround where the car has them. */
 export function Viewer({
@@ -53,6 +59,7 @@ export function Viewer({
   autoRotate,
   showThumbnails,
   title,
+  body,
 }: ViewerProps) {
   const views: View[] = [
     ...(spinFrames.length ? (['spinner'] as const) : []),
@@ -62,7 +69,7 @@ export function Viewer({
   ];
   const [view, setView] = useState<View>(spinFrames.length ? defaultView : 'gallery');
   const poster = slides.find((s): s is Extract<GallerySlide, { type: 'image' }> => s.type === 'image')?.image.src;
-  if (views.length === 1) return <Gallery slides={slides} showThumbnails={showThumbnails} title={title} />;
+  if (views.length === 1) return <Gallery slides={slides} showThumbnails={showThumbnails} title={title} body={body} />;
   return (
     <div className="viewer">
       <div className={styles.tabs} role="group" aria-label="Photo views">
@@ -98,7 +105,9 @@ export function Viewer({
           {...(hotspots?.interior ? { hotspots: hotspots.interior } : {})}
         />
       ) : null}
-      {view === 'gallery' ? <Gallery slides={slides} showThumbnails={showThumbnails} title={title} /> : null}
+      {view === 'gallery' ? (
+        <Gallery slides={slides} showThumbnails={showThumbnails} title={title} body={body} />
+      ) : null}
       {view === 'walkaround' && walkaround ? (
         <div className="walkaround">
           <video
@@ -106,7 +115,7 @@ export function Viewer({
             controls
             playsInline
             preload="metadata"
-            poster={poster}
+            poster={poster ? photoUrl(poster, POSTER_WIDTH, body) : undefined}
             width={600}
             height={400}
             aria-label={`${walkaround.title}: ${title}`}
@@ -124,10 +133,12 @@ function VideoSlide({
   slide,
   poster,
   title,
+  body,
 }: {
   slide: Extract<GallerySlide, { type: 'video' }>;
   poster?: string;
   title: string;
+  body?: string;
 }) {
   const [playing, setPlaying] = useState(false);
   const { source } = slide;
@@ -138,7 +149,7 @@ function VideoSlide({
         controls
         playsInline
         preload="none"
-        poster={poster}
+        poster={poster ? photoUrl(poster, POSTER_WIDTH, body) : undefined}
         width={600}
         height={400}
         aria-label={`${slide.title}: ${title}`}
@@ -164,7 +175,7 @@ function VideoSlide({
   }
   return (
     <button type="button" className={styles.play} onClick={() => setPlaying(true)}>
-      {poster ? <Image src={poster} alt="" width={600} height={400} quality={75} /> : null}
+      {poster ? <VehiclePhoto src={poster} body={body} alt="" width={600} height={400} /> : null}
       <span className={styles.playIcon} aria-hidden="true">
         ▶
       </span>
@@ -177,10 +188,12 @@ export function Gallery({
   slides,
   showThumbnails,
   title,
+  body,
 }: {
   slides: GallerySlide[];
   showThumbnails: boolean;
   title: string;
+  body?: string;
 }) {
   const [index, setIndex] = useState(0);
   const track = useRef<HTMLUListElement>(null);
@@ -229,7 +242,20 @@ export function Gallery({
     go(index + (event.key === 'ArrowLeft' ? -1 : 1));
   };
 
-  if (!count) return <div className={`gallery ${styles.empty}`}>Photos coming soon</div>;
+  // No photos: the placeholder naming the body type (issue 18), at the gallery's size.
+  if (!count)
+    return (
+      <div className={`gallery ${styles.empty}`}>
+        <VehiclePhoto
+          src={undefined}
+          body={body}
+          alt={`Photos of the ${title} coming soon`}
+          width={600}
+          height={400}
+          priority
+        />
+      </div>
+    );
   const current = slides[index] ?? slides[0];
   return (
     <section
@@ -253,17 +279,17 @@ export function Gallery({
               className={`${styles.slide} gallery__slide`}
             >
               {slide.type === 'image' ? (
-                <Image
+                <VehiclePhoto
                   src={slide.image.src}
+                  body={body}
                   alt={slide.image.alt}
                   width={600}
                   height={400}
-                  quality={75}
                   priority={i < 2}
                   sizes="(min-width: 1024px) 60vw, 100vw"
                 />
               ) : (
-                <VideoSlide slide={slide} {...(poster ? { poster: poster.src } : {})} title={title} />
+                <VideoSlide slide={slide} {...(poster ? { poster: poster.src } : {})} title={title} body={body} />
               )}
             </li>
           ))}
@@ -315,7 +341,7 @@ export function Gallery({
                   aria-current={i === index ? 'true' : undefined}
                   className={slide.type === 'video' ? styles.thumbVideo : undefined}
                 >
-                  {thumb ? <Image src={thumb} alt="" width={96} height={64} quality={75} /> : null}
+                  {thumb ? <VehiclePhoto src={thumb} body={body} alt="" width={96} height={64} /> : null}
                 </button>
               </li>
             );
@@ -329,10 +355,17 @@ export function Gallery({
         onKeyDown={onKeyDown}
       >
         {current?.type === 'image' ? (
-          <Image src={current.image.src} alt={current.image.alt} width={1200} height={800} quality={75} sizes="100vw" />
+          <VehiclePhoto
+            src={current.image.src}
+            body={body}
+            alt={current.image.alt}
+            width={1200}
+            height={800}
+            sizes="100vw"
+          />
         ) : null}
         {current?.type === 'video' ? (
-          <VideoSlide slide={current} {...(poster ? { poster: poster.src } : {})} title={title} />
+          <VideoSlide slide={current} {...(poster ? { poster: poster.src } : {})} title={title} body={body} />
         ) : null}
         <div className={styles.dialogBar}>
           <button

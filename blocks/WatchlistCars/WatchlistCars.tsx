@@ -1,7 +1,7 @@
-import Image from 'next/image';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { cardGridClass } from '../../components/ui/card-grid';
+import { VehiclePhoto } from '../../components/VehiclePhoto/VehiclePhoto';
 import { stockCardBodyClass, stockCardClass } from '../../components/StockCard/card-classes';
 import { priceDisplay } from '../../domain/price-display';
 import { formatMoney } from '../../domain/format';
@@ -59,15 +59,15 @@ export const WatchlistCars: BlockComponent<'WatchlistCars'> = async ({ props, ct
             const linked = car && status !== 'gone';
             return (
               <li key={carId} className={stockCardClass}>
-                {image ? (
-                  <Image
-                    src={image}
-                    alt=""
-                    width={600}
-                    height={400}
-                    sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-                  />
-                ) : null}
+                {/* A car without a photo, or no longer known, shows the placeholder (issue 18). */}
+                <VehiclePhoto
+                  src={image}
+                  body={car?.simple_body}
+                  alt=""
+                  width={600}
+                  height={400}
+                  sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                />
                 <div className={stockCardBodyClass}>
                   <p>
                     <span className={`${styles.status}${styles[status] ? ` ${styles[status]}` : ''}`}>

@@ -1,5 +1,5 @@
-import Image from 'next/image';
 import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { VehiclePhoto } from '../VehiclePhoto/VehiclePhoto';
 import { priceDisplay } from '../../domain/price-display';
 import { formatKm, formatMoney } from '../../domain/format';
 import { vehicleTitle } from '../../domain/vehicle-title';
@@ -46,18 +46,16 @@ export function StockCard({
   return (
     <article className={stockCardClass} aria-labelledby={`car-${car.id}`}>
       <Link href={href} className={styles.media} tabIndex={-1} aria-hidden="true">
-        {image ? (
-          <Image
-            src={image}
-            alt=""
-            width={600}
-            height={400}
-            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-            priority={priority}
-          />
-        ) : (
-          <span className={styles.noPhoto}>Photos coming soon</span>
-        )}
+        {/* No photo, or one that cannot be had: a placeholder naming the body type (issue 18). */}
+        <VehiclePhoto
+          src={image}
+          body={car.simple_body}
+          alt=""
+          width={600}
+          height={400}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          priority={priority}
+        />
       </Link>
       {tag ? <p className={`${cardTagClass(tag.tone)} card-tag--${tag.kind}`}>{tag.label}</p> : null}
       <div className={styles.body}>

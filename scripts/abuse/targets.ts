@@ -238,6 +238,10 @@ export function apiTargets(site: SiteFacts): RouteTarget[] {
     get('GET /api/cars/[slug]/analysis', {}, (r) => carPath(r, 'analysis')),
     get('GET /api/cars/[slug]/autogauge', {}, (r) => carPath(r, 'autogauge')),
     get('GET /api/cars/[slug]/ppsr', {}, (r) => carPath(r, 'ppsr')),
+    // Feed photos through the image route (issue 18): hostile addresses, widths and body types
+    // answer 400 with a sentence or the placeholder, never a 5xx and never a fetch of a host no list allows.
+    get('GET /api/images', { url: 'https://cdn.example.com/stock/1.jpg', w: '640', body: 'suv' }, () => '/api/images'),
+    get('GET /api/images/placeholder', { body: 'ute' }, () => '/api/images/placeholder'),
     // The Studio's preview (issue 16): made-up, tampered and oversized tokens never show a draft or fail.
     get('GET /_preview/<token>/...', {}, (r) => {
       const token = r.chance(0.3)

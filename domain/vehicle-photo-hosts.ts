@@ -1,0 +1,204 @@
+/**
+ * Which hosts the image route may fetch a feed photo from (issue 18), and which addresses are
+ * never fetched on a tenant's word. Two lists allow a host: the platform's (env IMAGE_HOSTS, set by
+ * whoever runs the servers) and the tenant's (`images.remoteHosts`, set by whoever edits the site).
+ * A tenant's list is the one an attacker could fill, so a host allowed only by it must be on the
+ * public internet: never loopback, private, link-local (cloud metadata at 169.254.169.254),
+ * carrier-grade NAT, multicast or reserved, whether written as a name or as an address in any of
+ * the spellings a URL parser accepts (2130706433, 0x7f.1, 017700000001, [::ffff:127.0.0.1]).
+ * The platform's list may name anything, e.g. 127.0.0.1:3198 for the browser tests' image server.
+ */
+
+/** One allow-list entry: `host`, `host:port`, `*.host` or `*.host:port` (IPv6 in brackets). */
+export interface HostRule {
+  /** The host as a URL parser writes it (lower case, punycode, IPv4 dotted, IPv6 in brackets). */
+  host: string;
+  /** `*.host`: any name under the host (at any depth), never the host itself. */
+  wildcard: boolean;
+  /** The one port allowed; without it only the scheme's default port (80 for http, 443 for https). */
+  port?: number;
+}
+
+export type HostPermission = 'platform' | 'tenant';
+
+const ENTRY = /^(\*\.)?([^:[\]/?#@\s]+|\[[0-9a-fA-F:.]+\])(?::(\d{1,5}))?$/;
+
+const stripDot = (host: string) => (host.endsWith('.') ? host.slice(0, -1) : host);
+
+/** An allow-list entry as a rule, or undefined when it is not one (a path, a scheme, a bad port). */
+export function parseHostRule(entry: string): HostRule | undefined {
+  const match = ENTRY.exec(entry.trim());
+  if (!match) return undefined;
+  const [, star, rawHost = '', rawPort] = match;
+  let host: string;
+  try {
+    host = stripDot(new URL(`http://${rawHost}/`).hostname);
+  } catch {
+    return undefined;
+  }
+  if (!host) return undefined;
+  // `*.10.0.0.1` or `*.[::1]` names no set of hosts.
+  if (star && (ipv4Bytes(host) || host.startsWith('['))) return undefined;
+  const port = rawPort === undefined ? undefined : Number(rawPort);
+  if (port !== undefined && (port < 1 || port > 65535)) return undefined;
+  return { host, wildcard: Boolean(star), ...(port !== undefined ? { port } : {}) };
+}
+
+/** Every valid rule of a list (comma or whitespace separated text, or an array of entries). */
+export function parseHostRules(entries: string | readonly string[] | undefined): HostRule[] {
+  const list = typeof entries === 'string' ? entries.split(/[\s,]+/) : (entries ?? []);
+  return list.map((e) => e.trim()).flatMap((e) => (e ? (parseHostRule(e) ?? []) : []));
+}
+
+const defaultPort = (protocol: string) => (protocol === 'https:' ? 443 : 80);
+
+/** Whether the URL's host and port are what the rule allows. */
+export function ruleMatches(rule: HostRule, url: URL): boolean {
+  const host = stripDot(url.hostname);
+  const port = url.port ? Number(url.port) : defaultPort(url.protocol);
+  if (port !== (rule.port ?? defaultPort(url.protocol))) return false;
+  return rule.wildcard ? host.endsWith(`.${rule.host}`) : host === rule.host;
+}
+
+/**
+ * Who allows fetching this URL: the platform (trusted with any address), the tenant (public
+ * addresses only, see tenantHostRefusal and isPublicAddress), or nobody. Only http and https, and
+ * never a URL carrying a user name or password.
+ */
+export function hostPermission(
+  url: URL,
+  lists: { platform: readonly HostRule[]; tenant: readonly HostRule[] },
+): HostPermission | undefined {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.username || url.password) return undefined;
+  if (lists.platform.some((rule) => ruleMatches(rule, url))) return 'platform';
+  if (lists.tenant.some((rule) => ruleMatches(rule, url))) return 'tenant';
+  return undefined;
+}
+
+/** Names that always mean this machine or its private network, whatever DNS says. */
+const PRIVATE_NAME = /(^|\.)(localhost|local|localdomain|internal|intranet|lan|home\.arpa)$/;
+
+/**
+ * Why a host that only the tenant's list allows is refused before any lookup, or undefined when
+ * it may be looked up: an address that is not public, a private name (localhost, *.internal,
+ * *.local), or a single-label name (resolved through the server's own search domains).
+ */
+export function tenantHostRefusal(hostname: string): string | undefined {
+  const host = stripDot(hostname.toLowerCase());
+  const literal = host.startsWith('[') ? host.slice(1, -1) : host;
+  if (ipv4Bytes(literal) || literal.includes(':'))
+    return isPublicAddress(literal) ? undefined : `${hostname} is not a public internet address`;
+  if (PRIVATE_NAME.test(host)) return `${hostname} names a private network`;
+  if (!host.includes('.')) return `${hostname} is not a full internet name`;
+  return undefined;
+}
+
+/** The four bytes of a dotted-decimal IPv4 address, or undefined. */
+export function ipv4Bytes(text: string): number[] | undefined {
+  const parts = text.split('.');
+  if (parts.length !== 4) return undefined;
+  const bytes = parts.map((p) => (/^(0|[1-9]\d{0,2})$/.test(p) ? Number(p) : NaN));
+  return bytes.every((b) => b >= 0 && b <= 255) ? bytes : undefined;
+}
+
+/** The sixteen bytes of an IPv6 address (`::` shorthand, an IPv4 tail, a zone), or undefined. */
+export function ipv6Bytes(text: string): number[] | undefined {
+  let address = text.startsWith('[') && text.endsWith(']') ? text.slice(1, -1) : text;
+  address = address.replace(/%.*$/, '');
+  if (!address.includes(':')) return undefined;
+  const tail: number[] = [];
+  const lastColon = address.lastIndexOf(':');
+  const last = address.slice(lastColon + 1);
+  if (last.includes('.')) {
+    const v4 = ipv4Bytes(last);
+    if (!v4) return undefined;
+    tail.push(...v4);
+    address = `${address.slice(0, lastColon + 1)}0:0`;
+  }
+  const halves = address.split('::');
+  if (halves.length > 2) return undefined;
+  const groups = (half: string | undefined) => (half ? half.split(':') : []);
+  const head = groups(halves[0]);
+  const rest = groups(halves[1]);
+  const missing = 8 - head.length - rest.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
+  const all = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest];
+  if (all.some((g) => !/^[0-9a-fA-F]{1,4}$/.test(g))) return undefined;
+  const bytes = all.flatMap((g) => {
+    const n = parseInt(g, 16);
+    return [n >> 8, n & 0xff];
+  });
+  if (tail.length) bytes.splice(12, 4, ...tail);
+  return bytes;
+}
+
+const inV4 = (b: readonly number[], net: readonly number[], bits: number) => prefixMatches(b, net, bits);
+
+function prefixMatches(bytes: readonly number[], net: readonly number[], bits: number): boolean {
+  for (let i = 0; i < bits; i++) {
+    const byte = i >> 3;
+    const mask = 0x80 >> (i & 7);
+    if (((bytes[byte] ?? 0) & mask) !== ((net[byte] ?? 0) & mask)) return false;
+  }
+  return true;
+}
+
+/** IPv4 ranges that are not the public internet (RFC 6890 and friends). */
+const V4_NOT_PUBLIC: ReadonlyArray<[number[], number]> = [
+  [[0, 0, 0, 0], 8], // "this network"
+  [[10, 0, 0, 0], 8], // private
+  [[100, 64, 0, 0], 10], // carrier-grade NAT (also Alibaba Cloud's metadata at 100.100.100.200)
+  [[127, 0, 0, 0], 8], // loopback
+  [[169, 254, 0, 0], 16], // link-local, cloud metadata
+  [[172, 16, 0, 0], 12], // private
+  [[192, 0, 0, 0], 24], // IETF protocol assignments
+  [[192, 0, 2, 0], 24], // documentation
+  [[192, 88, 99, 0], 24], // 6to4 relay anycast
+  [[192, 168, 0, 0], 16], // private
+  [[198, 18, 0, 0], 15], // benchmarking
+  [[198, 51, 100, 0], 24], // documentation
+  [[203, 0, 113, 0], 24], // documentation
+  [[224, 0, 0, 0], 4], // multicast
+  [[240, 0, 0, 0], 4], // reserved, broadcast
+];
+
+function isPublicV4(bytes: readonly number[]): boolean {
+  return !V4_NOT_PUBLIC.some(([net, bits]) => inV4(bytes, net, bits));
+}
+
+/** IPv6 ranges that are not the public internet, or that hide an IPv4 address we cannot vouch for. */
+const V6_NOT_PUBLIC: ReadonlyArray<[number[], number]> = [
+  [[0, 0x64, 0xff, 0x9b, 0, 1], 48], // local-use NAT64
+  [[0x01, 0x00], 64], // discard-only
+  [[0x20, 0x01, 0, 0], 32], // Teredo (hides an IPv4 address)
+  [[0x20, 0x01, 0x0d, 0xb8], 32], // documentation
+  [[0x20, 0x01, 0x00, 0x10], 28], // ORCHID
+  [[0xfc], 7], // unique local (fd00:ec2::254 is AWS's metadata)
+  [[0xfe, 0x80], 10], // link-local
+  [[0xfe, 0xc0], 10], // site-local
+  [[0xff], 8], // multicast
+];
+
+/**
+ * Whether an address (IPv4 dotted or IPv6, brackets allowed) is on the public internet. An IPv6
+ * address that carries an IPv4 one (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64
+ * 64:ff9b::a.b.c.d, 6to4 2002:aabb:ccdd::) is judged by that IPv4 address.
+ */
+export function isPublicAddress(address: string): boolean {
+  const v4 = ipv4Bytes(address);
+  if (v4) return isPublicV4(v4);
+  const v6 = ipv6Bytes(address);
+  if (!v6) return false;
+  const zeros = (from: number, to: number) => v6.slice(from, to).every((b) => b === 0);
+  // :: (unspecified, as 0.0.0.0), ::1 (loopback, as 0.0.0.1) and the IPv4-compatible ::a.b.c.d.
+  if (zeros(0, 12)) return isPublicV4(v6.slice(12));
+  // ::ffff:a.b.c.d (mapped) and ::ffff:0:a.b.c.d (translated).
+  if (zeros(0, 10) && v6[10] === 0xff && v6[11] === 0xff) return isPublicV4(v6.slice(12));
+  if (zeros(0, 8) && v6[8] === 0xff && v6[9] === 0xff && zeros(10, 12)) return isPublicV4(v6.slice(12));
+  // 64:ff9b::a.b.c.d (well-known NAT64 prefix).
+  if (prefixMatches(v6, [0, 0x64, 0xff, 0x9b], 96)) return isPublicV4(v6.slice(12));
+  // 2002:aabb:ccdd::/48 (6to4): the IPv4 address is bytes 2 to 5.
+  if (v6[0] === 0x20 && v6[1] === 0x02) return isPublicV4(v6.slice(2, 6));
+  return !V6_NOT_PUBLIC.some(([net, bits]) => prefixMatches(v6, net, bits));
+}
