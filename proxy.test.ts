@@ -320,3 +320,74 @@ describe("proxy: the Studio's preview on a site's own host (issue 16)", () => {
     expect(policy).toContain('http://*.localhost:*');
   });
 });
+
+describe('proxy: robots.txt, sitemaps and advertising feeds per site (issue 18)', () => {
+  const rewrite = async (host: string, path: string, headers: Record<string, string> = {}) =>
+    (await call(host, path, headers)).headers.get('x-middleware-rewrite');
+
+  it("sends a site's robots.txt, sitemap, sitemap parts and feeds to the internal /seo tree, with the tenant header", async () => {
+    expect(await rewrite('proxy-motors.localhost:3000', '/robots.txt')).toBe(
+      'http://proxy-motors.localhost:3000/seo/proxy-motors/robots',
+    );
+    expect(await rewrite('www.proxy.example', '/sitemap.xml')).toBe(
+      'http://www.proxy.example/seo/proxy-motors/sitemap',
+    );
+    expect(await rewrite('www.proxy.example', '/sitemaps/stock-2.xml')).toBe(
+      'http://www.proxy.example/seo/proxy-motors/sitemaps/stock-2.xml',
+    );
+    expect(await rewrite('www.proxy.example', '/feeds/google-vehicle-listings.xml')).toBe(
+      'http://www.proxy.example/seo/proxy-motors/feeds/google-vehicle-listings.xml',
+    );
+    expect(await rewrite('www.proxy.example', '/feeds/meta-automotive.csv')).toBe(
+      'http://www.proxy.example/seo/proxy-motors/feeds/meta-automotive.csv',
+    );
+    // The tenant header is the proxy's, whatever the client sent.
+    const spoofed = await call('www.proxy.example', '/sitemap.xml', { 'x-platform-tenant': 'harbour-city-mazda' });
+    expect(spoofed.headers.get('x-middleware-request-x-platform-tenant')).toBe('proxy-motors');
+  });
+
+  it('never reaches another site through the internal tree: /seo/... is an ordinary page path of the host', async () => {
+    expect(await rewrite('proxy-motors.localhost:3000', '/seo/harbour-city-mazda/sitemap')).toBe(
+      'http://proxy-motors.localhost:3000/live/proxy-motors/seo/harbour-city-mazda/sitemap',
+    );
+    expect(await rewrite('proxy-motors.localhost:3000', '/seo/harbour-city-mazda/feeds/meta-automotive.csv')).toBe(
+      'http://proxy-motors.localhost:3000/live/proxy-motors/seo/harbour-city-mazda/feeds/meta-automotive.csv',
+    );
+    // Deeper or odd paths under /sitemaps and /feeds are pages too, not answers of the tree.
+    expect(await rewrite('proxy-motors.localhost:3000', '/sitemaps/a/b.xml')).toBe(
+      'http://proxy-motors.localhost:3000/live/proxy-motors/sitemaps/a/b.xml',
+    );
+    expect(await rewrite('proxy-motors.localhost:3000', '/robots.txt/x')).toBe(
+      'http://proxy-motors.localhost:3000/live/proxy-motors/robots.txt/x',
+    );
+  });
+
+  it('answers nothing for an unknown host and 503 for a broken site, so neither has anything to index', async () => {
+    for (const path of ['/robots.txt', '/sitemap.xml', '/feeds/google-vehicle-listings.xml']) {
+      const unknown = await call('unknown.example', path);
+      expect(unknown.status, path).toBe(404);
+      expect(await unknown.text(), path).toBe('Not found');
+      expect(unknown.headers.get('x-middleware-rewrite'), path).toBeNull();
+    }
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = await call('proxy-broken.localhost', '/robots.txt');
+    expect(broken.status).toBe(503);
+    expect(broken.headers.get('retry-after')).toBe('300');
+    error.mockRestore();
+  });
+
+  it("forbids crawling the Studio's host", async () => {
+    const response = await call('studio.localhost:3000', '/robots.txt');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('User-agent: *\nDisallow: /\n');
+  });
+
+  it('runs for /robots.txt at all: the matcher no longer leaves it out', async () => {
+    const { config } = await import('./proxy');
+    const matcher = new RegExp(`^${config.matcher[0]}$`);
+    expect(matcher.test('/robots.txt')).toBe(true);
+    expect(matcher.test('/sitemap.xml')).toBe(true);
+    expect(matcher.test('/_next/static/chunk.js')).toBe(false);
+    expect(matcher.test('/healthz')).toBe(false);
+  });
+});

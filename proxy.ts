@@ -15,6 +15,9 @@ import { formatIssue } from './schemas/validation-messages';
 import { TENANT_HEADER } from './engine/tenant-header';
 import { studioRouting } from './server/http/studio-routing';
 import { PREVIEW_TOKEN_HEADER, previewRouting } from './server/http/preview-routing';
+import { seoInternalPath, seoRoute } from './domain/seo-routes';
+import { DISALLOW_ALL_ROBOTS } from './domain/robots';
+import { isStudioHost } from './domain/studio/studio-host';
 
 const UNAVAILABLE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Temporarily unavailable</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1b1f24"><main><h1>This site is temporarily unavailable</h1><p>We are updating this dealer's website. Please try again in a few minutes.</p></main></body></html>`;
 
@@ -37,6 +40,13 @@ function plainResponse(body: string, status: number, headers: Record<string, str
 }
 
 export function proxy(request: NextRequest): NextResponse {
+  // Issue 18: the Studio is never indexed, so its host's robots.txt forbids everything.
+  if (request.nextUrl.pathname === '/robots.txt' && isStudioHost(request.headers.get('host'))) {
+    return plainResponse(DISALLOW_ALL_ROBOTS, 200, {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'public, max-age=3600',
+    });
+  }
   // Tenant Studio (issue 16): its own host (STUDIO_HOST) goes to the internal /studio tree, and
   // /studio or /api/studio on any other host is a 404 before any tenant is looked at.
   const studio = studioRouting(request);
@@ -79,6 +89,15 @@ export function proxy(request: NextRequest): NextResponse {
   }
   headers.set(TENANT_HEADER, entry.slug);
   if (pathname.startsWith('/api/')) return NextResponse.next({ request: { headers } });
+  // Issue 18: robots.txt, the sitemap and the advertising feeds are route handlers in the internal
+  // /seo/<slug> tree (app/seo), reached only by this rewrite, with the tenant header set above.
+  // (An unknown host was answered 404 above, a broken site 503: nothing of theirs is indexable.)
+  const seo = seoRoute(pathname);
+  if (seo) {
+    const target = request.nextUrl.clone();
+    target.pathname = seoInternalPath(entry.slug, seo);
+    return NextResponse.rewrite(target, { request: { headers } });
+  }
   const url = request.nextUrl.clone();
   const page = resolvePage(entry.config, pathname);
   // A gated page depends on who is asking (conversion §4.7), like a page that reads the query. A
@@ -104,6 +123,7 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Static assets, optimised images and generated media are the same for every tenant.
-  matcher: ['/((?!_next/static|_next/image|media/|assets/|healthz|favicon.ico|robots.txt).*)'],
+  // Static assets, optimised images and generated media are the same for every tenant. robots.txt
+  // is per site (issue 18), so it goes through the proxy like a page.
+  matcher: ['/((?!_next/static|_next/image|media/|assets/|healthz|favicon.ico).*)'],
 };
