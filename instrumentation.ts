@@ -1,7 +1,8 @@
 /**
  * Runs once when the server process starts: keeps internal route names out of responses, reads
  * the tenant versions published in the database and follows their changes, and begins delivering queued leads (the outbox lives in the platform process; LEADS_OUTBOX=off
- * leaves delivery to another process) and releasing unpaid reservation holds that have run out.
+ * leaves delivery to another process) and releasing unpaid reservation holds that have run out, and,
+ * with FEED_SCHEDULER=on, pulls dealerships' stock feeds when they are due.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -20,6 +21,9 @@ export async function register(): Promise<void> {
   const { startHoldExpiry, startLeadDelivery } = await import('./server/background/lead-delivery');
   // Unpaid reservation holds are released when they run out (RESERVATION_EXPIRY=off: another process does it).
   startHoldExpiry();
+  // Dealerships' stock feeds pulled on their schedules (FEED_SCHEDULER=on; off by default).
+  const { startFeedScheduler } = await import('./server/background/feed-scheduler');
+  startFeedScheduler();
   if (process.env.LEADS_OUTBOX === 'off') return;
   startLeadDelivery();
 }

@@ -48,7 +48,9 @@ test.describe('a feed written from the spec', () => {
     };
     expect(report.imported).toBe(true);
     expect(report.unknownFields).toEqual([]);
-    expect(report.warnings.map((w) => w.kind)).toEqual(expect.arrayContaining(['time-zone-derived', 'nested-location']));
+    expect(report.warnings.map((w) => w.kind)).toEqual(
+      expect.arrayContaining(['time-zone-derived', 'nested-location']),
+    );
   });
 
   test("its car shows 'Located at {city}' and its location's map", async ({ page }) => {

@@ -229,6 +229,14 @@ export type SpinToWin = boolean;
  */
 export type EndOfFinancialYearSale = boolean;
 /**
+ * Publishes the site's cars for Google vehicle ads at /feeds/google-vehicle-listings.xml, for the dealer's Google Merchant Center account to fetch. It lists the cars in stock with the price the site shows; cars shown without a price, sold or reserved cars, and motorcycles or caravans are left out. While it is off, that address shows nothing.
+ */
+export type GoogleVehicleAdsFeed = boolean;
+/**
+ * Publishes the site's cars as a Meta automotive catalogue at /feeds/meta-automotive.csv, for the dealer's Facebook and Instagram ads to fetch. It lists the cars in stock with the price the site shows; cars shown without a price, sold or reserved cars, and motorcycles or caravans are left out. While it is off, that address shows nothing.
+ */
+export type MetaFacebookCarCatalogueFeed = boolean;
+/**
  * The text of the menu item, e.g. Finance.
  */
 export type Label = string;
@@ -1542,6 +1550,14 @@ export type WhyBuyFromUs = WhyBuyReason[];
  */
 export type Label7 = string;
 /**
+ * a host name such as images.dealer-cdn.com, *.dealer-cdn.com or images.example.com:8443
+ */
+export type PhotoHost = string;
+/**
+ * Web hosts of the dealer's photos, e.g. images.dealer-cdn.com, *.dealer-cdn.com (any name under it) or images.example.com:8443 (that port only; without a port, the usual web ports). Only public internet hosts: private and local network addresses are never fetched.
+ */
+export type PhotoHosts1 = PhotoHost[];
+/**
  * Who sees the plugin in a website session: nobody (off), every shopper, or only a signed-in shopper (others get a sign-in link).
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -1761,6 +1777,7 @@ export interface Tenant {
   serviceBookingLinks?: ServiceBookingLinks;
   whyBuyFromUs?: WhyBuyFromUs;
   salesCounter?: SalesCounterSettings;
+  images?: PhotoHosts;
 }
 /**
  * The site's country, currency and time zone, used for prices, dates and opening hours.
@@ -1852,6 +1869,8 @@ export interface FeatureSwitches {
   salesCounter?: SalesCounter;
   spinToWin?: SpinToWin;
   eofySale?: EndOfFinancialYearSale;
+  googleVehicleFeed?: GoogleVehicleAdsFeed;
+  metaAutomotiveFeed?: MetaFacebookCarCatalogueFeed;
 }
 /**
  * The links in the site's header and footer (conversion §2.4).
@@ -3944,6 +3963,12 @@ export interface SalesCounterSettings {
   label?: Label7;
 }
 /**
+ * Where the stock feed's photos may be fetched from. Photos on the platform itself always show; a photo on another web address shows only when its host is listed here (or by the platform), and a photo that cannot be fetched shows a 'Photo coming soon' picture instead.
+ */
+export interface PhotoHosts {
+  remoteHosts?: PhotoHosts1;
+}
+/**
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "locale".
  */
@@ -4008,6 +4033,8 @@ export interface FeatureSwitches1 {
   salesCounter?: SalesCounter;
   spinToWin?: SpinToWin;
   eofySale?: EndOfFinancialYearSale;
+  googleVehicleFeed?: GoogleVehicleAdsFeed;
+  metaAutomotiveFeed?: MetaFacebookCarCatalogueFeed;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -4297,6 +4324,8 @@ export interface FeedDealership {
   url?: string;
   logo?: FeedImageRef;
   state?: FeedStateCode;
+  feed?: FeedSource;
+  unmapped?: FeedUnmapped;
 }
 /**
  * A reference to one image file.
@@ -4309,6 +4338,42 @@ export interface FeedImageRef {
    * Absolute URL, or a site-relative path such as /media/vehicles/suv/white/front.png.
    */
   url: string;
+  thumb?: FeedImageThumb;
+}
+/**
+ * A smaller version of the same image.
+ */
+export interface FeedImageThumb {
+  /**
+   * Absolute URL or site-relative path of the thumbnail.
+   */
+  url: string;
+}
+/**
+ * Where this dealership's stock feed can be fetched, and how often. The server pulls it on a schedule when FEED_SCHEDULER=on; `npm run import -- --status` shows each pull.
+ */
+export interface FeedSource {
+  /**
+   * http or https address of the feed document.
+   */
+  url: string;
+  /**
+   * Format of the document at the address. Only "json" (this feed format) exists.
+   */
+  format?: "json";
+  /**
+   * How often to fetch it: a number and a unit, m (minutes), h (hours) or d (days), e.g. '15m', '1h', '1d'. At least 5 minutes.
+   */
+  every?: string;
+}
+/**
+ * Fields of a record that the platform does not know, kept as the feed sent them, by their JSON pointer inside the record (for example "/address/country"). The importer fills this in and lists them in its report; a feed does not need to write it.
+ *
+ * This interface was referenced by `FeedDocument`'s JSON-Schema
+ * via the `definition` "unmapped".
+ */
+export interface FeedUnmapped {
+  [k: string]: unknown | undefined;
 }
 /**
  * A physical site of a dealership (catalogue §3 Location, conversion §3 Location). Unknown keys fail validation so that typos are caught.
@@ -4393,6 +4458,7 @@ export interface FeedLocation {
    * Ids of other locations whose stock this location also offers.
    */
   distribution_locations?: number[];
+  unmapped?: FeedUnmapped;
 }
 /**
  * Street address of a location, with map coordinates.
@@ -4518,6 +4584,30 @@ export interface FeedSpecialHours {
    * Location the entry belongs to; implied when nested in a location.
    */
   location_id?: number;
+  hours?: FeedSpecialHoursSpan;
+  location?: FeedSpecialHoursLocation;
+}
+/**
+ * Opening and closing time as some systems send them, instead of start_hour and end_hour.
+ */
+export interface FeedSpecialHoursSpan {
+  /**
+   * Opening time, e.g. '09:00' or '9:00 AM'.
+   */
+  begin?: string;
+  /**
+   * Closing time, e.g. '13:00' or '1:00 PM'.
+   */
+  end?: string;
+}
+/**
+ * Location the entry belongs to, as an object with its id (the same as location_id).
+ */
+export interface FeedSpecialHoursLocation {
+  /**
+   * Location id.
+   */
+  id: number;
 }
 /**
  * Photo of a location.
@@ -4837,7 +4927,56 @@ export interface FeedCar {
     exterior?: FeedHotspot[];
     interior?: FeedHotspot[];
   };
-  [k: string]: unknown | undefined;
+  unmapped?: FeedUnmapped;
+  /**
+   * The car's page path on the source system's website, e.g. '/cars/2021-mazda-cx-5-maxx'. Stored, not shown: the site makes its own paths.
+   */
+  path?: string;
+  /**
+   * Address of the history report (catalogue §3 file), linked by a button whose link is {file}.
+   */
+  file?: string;
+  /**
+   * Suburb of a privately listed car.
+   */
+  private_suburb?: string;
+  /**
+   * Postcode of a privately listed car.
+   */
+  private_postcode?: string;
+  /**
+   * Title used on carsales.com.au.
+   */
+  carsales_title?: string;
+  /**
+   * Thumbnail images as the source system lists them, apart from images[].image.thumb.
+   */
+  thumbnails?: (string | FeedImageRef)[];
+  /**
+   * Video of the car on another site, e.g. YouTube.
+   */
+  external_video_url?: string;
+  /**
+   * Code of the car's 360° spin on the spin provider.
+   */
+  spin_code?: string;
+  /**
+   * Sold (conversion §3); the status says the same.
+   */
+  sold?: boolean;
+  /**
+   * Whether the car has an NVIC code.
+   */
+  has_nvic?: boolean;
+  autograb_data?: FeedAutograbData;
+  youxQuote?: FeedYouxQuote;
+  /**
+   * Finance lender records keyed by finance provider code (catalogue §3).
+   */
+  finance_lenders?: {
+    [k: string]: FeedLenderRecord | undefined;
+  };
+  location?: FeedCarLocation;
 }
 /**
  * One photo of a car with its thumbnail.
@@ -4889,7 +5028,6 @@ export interface FeedCarSpecifications {
    * Aggregate trailer mass in kilograms.
    */
   aggregate_trailer_mass?: number;
-  [k: string]: unknown | undefined;
 }
 /**
  * Manufacturer data for the car's exact variant (catalogue §3 Car variant).
@@ -4958,7 +5096,6 @@ export interface FeedCarVariant {
    * Gearbox description, e.g. 'Sports Automatic'.
    */
   geartype?: string;
-  [k: string]: unknown | undefined;
 }
 /**
  * This interface was referenced by `FeedDocument`'s JSON-Schema
@@ -4995,6 +5132,128 @@ export interface FeedHotspot {
   ];
 }
 /**
+ * Market prices of similar cars (catalogue §3), used by the market price badge and gauge.
+ */
+export interface FeedAutograbData {
+  /**
+   * Average market price in the car's state.
+   */
+  state_average_market_price?: number | null;
+  /**
+   * Average market price in Australia.
+   */
+  average_market_price?: number | null;
+  [k: string]: unknown | undefined;
+}
+/**
+ * An instant finance quote from the finance provider (conversion §3): weekly repayment and rates.
+ */
+export interface FeedYouxQuote {
+  /**
+   * Weekly repayment in dollars.
+   */
+  weeklyRepaymentAmount?: number;
+  /**
+   * Advertised annual interest rate, percent.
+   */
+  advertisedRate?: number;
+  /**
+   * Comparison rate, percent.
+   */
+  comparisonRate?: number;
+  [k: string]: unknown | undefined;
+}
+/**
+ * One finance lender record (catalogue §3, conversion §3 Finance lender record).
+ *
+ * This interface was referenced by `FeedDocument`'s JSON-Schema
+ * via the `definition` "lenderRecord".
+ */
+export interface FeedLenderRecord {
+  /**
+   * Annual interest rate, percent.
+   */
+  interestRate?: number;
+  /**
+   * Comparison rate, percent.
+   */
+  comparisonRate?: number;
+  /**
+   * Weekly repayment in dollars.
+   */
+  paymentWeek?: number;
+  /**
+   * Monthly repayment in dollars.
+   */
+  paymentMonth?: number;
+  /**
+   * Total amount payable in dollars.
+   */
+  totalPayable?: number;
+  /**
+   * Deposit in dollars.
+   */
+  deposit?: number;
+  /**
+   * Loan term in years.
+   */
+  termYears?: number;
+  /**
+   * Loan term in months.
+   */
+  termMonths?: number;
+  /**
+   * Loan term in weeks.
+   */
+  termWeeks?: number;
+  /**
+   * Balloon (residual) payment in dollars.
+   */
+  balloon?: number;
+  /**
+   * Establishment fees in dollars.
+   */
+  establishmentFees?: number;
+  /**
+   * Disclaimer text shown with the estimate.
+   */
+  disclaimer?: string;
+  /**
+   * Finance provider code.
+   */
+  financeProvider?: string;
+  [k: string]: unknown | undefined;
+}
+/**
+ * The car's location as an object (catalogue §3 Car location): its id names the location, like location_id (both may be given, and must then agree). The other fields are kept; the site shows the location's own record.
+ */
+export interface FeedCarLocation {
+  /**
+   * Location id.
+   */
+  id: number;
+  /**
+   * Location name.
+   */
+  name?: string;
+  /**
+   * Location phone number.
+   */
+  phone?: string;
+  /**
+   * Location slug.
+   */
+  slug?: string;
+  /**
+   * Location address, as in the location record.
+   */
+  address?: {};
+  /**
+   * Ids of other locations that also offer the car.
+   */
+  distribution_locations?: unknown[];
+}
+/**
  * This interface was referenced by `FeedDocument`'s JSON-Schema
  * via the `definition` "manufacturer".
  */
@@ -5003,6 +5262,7 @@ export interface FeedManufacturer {
   name: string;
   slug: string;
   logo?: FeedImageRef;
+  unmapped?: FeedUnmapped;
 }
 /**
  * This interface was referenced by `FeedDocument`'s JSON-Schema
@@ -5052,6 +5312,11 @@ export interface FeedModel {
   position?: number;
   model_variants: FeedModelVariant[];
   colours?: FeedModelColour[];
+  unmapped?: FeedUnmapped;
+  /**
+   * The model's image on the manufacturer's image service; shown when the model has no image of its own.
+   */
+  cloudfront_new_image_url?: string;
 }
 /**
  * This interface was referenced by `FeedDocument`'s JSON-Schema
@@ -5351,6 +5616,14 @@ export type ResolvedSpinToWin = boolean;
  * Shows the end-of-financial-year sale pages /eofy and /pages/eofy-sale (conversion §2.3). Turn it on for the duration of the sale.
  */
 export type ResolvedEndOfFinancialYearSale = boolean;
+/**
+ * Publishes the site's cars for Google vehicle ads at /feeds/google-vehicle-listings.xml, for the dealer's Google Merchant Center account to fetch. It lists the cars in stock with the price the site shows; cars shown without a price, sold or reserved cars, and motorcycles or caravans are left out. While it is off, that address shows nothing.
+ */
+export type ResolvedGoogleVehicleAdsFeed = boolean;
+/**
+ * Publishes the site's cars as a Meta automotive catalogue at /feeds/meta-automotive.csv, for the dealer's Facebook and Instagram ads to fetch. It lists the cars in stock with the price the site shows; cars shown without a price, sold or reserved cars, and motorcycles or caravans are left out. While it is off, that address shows nothing.
+ */
+export type ResolvedMetaFacebookCarCatalogueFeed = boolean;
 /**
  * The text of the menu item, e.g. Finance.
  */
@@ -6417,6 +6690,14 @@ export type ResolvedWhyBuyFromUs = ResolvedWhyBuyReason[];
  */
 export type ResolvedLabel7 = string;
 /**
+ * a host name such as images.dealer-cdn.com, *.dealer-cdn.com or images.example.com:8443
+ */
+export type ResolvedPhotoHost = string;
+/**
+ * Web hosts of the dealer's photos, e.g. images.dealer-cdn.com, *.dealer-cdn.com (any name under it) or images.example.com:8443 (that port only; without a port, the usual web ports). Only public internet hosts: private and local network addresses are never fetched.
+ */
+export type ResolvedPhotoHosts1 = ResolvedPhotoHost[];
+/**
  * Who sees the plugin in a website session: nobody (off), every shopper, or only a signed-in shopper (others get a sign-in link).
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
@@ -6473,6 +6754,7 @@ export interface ResolvedTenant {
   serviceBookingLinks: ResolvedServiceBookingLinks;
   whyBuyFromUs: ResolvedWhyBuyFromUs;
   salesCounter: ResolvedSalesCounterSettings;
+  images: ResolvedPhotoHosts;
 }
 /**
  * The site's country, currency and time zone, used for prices, dates and opening hours.
@@ -6564,6 +6846,8 @@ export interface ResolvedFeatureSwitches {
   salesCounter: ResolvedSalesCounter;
   spinToWin: ResolvedSpinToWin;
   eofySale: ResolvedEndOfFinancialYearSale;
+  googleVehicleFeed: ResolvedGoogleVehicleAdsFeed;
+  metaAutomotiveFeed: ResolvedMetaFacebookCarCatalogueFeed;
 }
 /**
  * The links in the site's header and footer (conversion §2.4).
@@ -7061,6 +7345,12 @@ export interface ResolvedSalesCounterSettings {
   label: ResolvedLabel7;
 }
 /**
+ * Where the stock feed's photos may be fetched from. Photos on the platform itself always show; a photo on another web address shows only when its host is listed here (or by the platform), and a photo that cannot be fetched shows a 'Photo coming soon' picture instead.
+ */
+export interface ResolvedPhotoHosts {
+  remoteHosts: ResolvedPhotoHosts1;
+}
+/**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "image".
  */
@@ -7135,6 +7425,8 @@ export interface ResolvedFeatureSwitches1 {
   salesCounter: ResolvedSalesCounter;
   spinToWin: ResolvedSpinToWin;
   eofySale: ResolvedEndOfFinancialYearSale;
+  googleVehicleFeed: ResolvedGoogleVehicleAdsFeed;
+  metaAutomotiveFeed: ResolvedMetaFacebookCarCatalogueFeed;
 }
 /**
  * Header and footer navigation (conversion §2.4).

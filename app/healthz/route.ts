@@ -1,10 +1,12 @@
 /**
  * Liveness for load balancers and the test runner: answers on any host (the proxy skips it) and
- * says how many tenants are served, without naming them, how the lead outbox is doing, and how
- * far this process's search index is behind the stock change log.
+ * says how many tenants are served, without naming them, how the lead outbox is doing, how
+ * far this process's search index is behind the stock change log, and which dealerships' stock
+ * feeds are failing (ids and times only).
  */
 import { loadTenantRegistry } from '@/engine/tenant-registry';
 import { getDatabase } from '@/services/db/database';
+import { feedHealth, feedStatus } from '@/services/feeds/feed-status';
 import { outboxState } from '@/services/leads/outbox';
 import { getSearchService } from '@/services/search';
 
@@ -33,8 +35,24 @@ export async function GET() {
     console.error('/healthz: reading the search index state failed', error);
     search = { error: 'search index state unavailable' };
   }
+  // Stock feeds (issue 18): counts, and for each failing feed its dealership and since when. A
+  // feed's address may carry a token and its failure names hosts: both stay in the log and in
+  // `npm run import -- --status`.
+  let feeds: unknown;
+  try {
+    feeds = feedHealth(await feedStatus(await getDatabase(), new Date(), { history: false }));
+  } catch (error) {
+    console.error('/healthz: reading the feed pull log failed', error);
+    feeds = { error: 'feed state unavailable' };
+  }
   return Response.json(
-    { ok: true, tenants: { served, invalid: entries.length - served, published }, leadOutbox: leads, search },
+    {
+      ok: true,
+      tenants: { served, invalid: entries.length - served, published },
+      leadOutbox: leads,
+      search,
+      feeds,
+    },
     { headers: { 'cache-control': 'no-store' } },
   );
 }

@@ -20,6 +20,7 @@ import * as rateLimits from './migrations/013-rate-limits';
 import * as stockChanges from './migrations/014-stock-changes';
 import * as leadDeadLetters from './migrations/015-lead-dead-letters';
 import * as searchIndexState from './migrations/016-search-index-state';
+import * as feedPulls from './migrations/017-feed-pulls';
 
 export type PlatformDb = Kysely<Database>;
 
@@ -40,6 +41,7 @@ MIGRATIONS['013-rate-limits'] = rateLimits;
 MIGRATIONS['014-stock-changes'] = stockChanges;
 MIGRATIONS['015-lead-dead-letters'] = leadDeadLetters;
 MIGRATIONS['016-search-index-state'] = searchIndexState;
+MIGRATIONS['017-feed-pulls'] = feedPulls;
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 

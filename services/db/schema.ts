@@ -272,6 +272,44 @@ export interface StockChangeTable {
   at: string;
 }
 
+/** Migration 017: one pull of a stock feed from its address (issue 18), written when the pull ends. */
+export interface FeedPullTable {
+  id: Generated<number>;
+  /** The feed: `${dealership id or '-'} ${address with any password hidden}`. */
+  feed_key: string;
+  /** The address pulled, any password hidden. */
+  url: string;
+  /** The dealership whose feed it is; null for a pull by address alone (npm run import -- --from-url). */
+  dealership_id: number | null;
+  started_at: string;
+  finished_at: string;
+  outcome: 'imported' | 'unchanged' | 'failed' | 'invalid';
+  /** The HTTP status of the answer; null when none came (network error, timeout). */
+  http_status: number | null;
+  /** The answer's validators, sent back as If-None-Match and If-Modified-Since on the next pull. */
+  etag: string | null;
+  last_modified: string | null;
+  /** Bytes of the document read (after content decoding). */
+  bytes: number | null;
+  /** Cars in the document imported. */
+  cars: number | null;
+  /** Failed and invalid pulls in a row up to this one; 0 when this one succeeded. */
+  failures: number;
+  /** When the current run of failures began; null when this pull succeeded. */
+  failing_since: string | null;
+  /** Why it failed or was refused, or what was imported. */
+  message: string | null;
+}
+
+/** Migration 017: per feed, its latest pull and which scheduler is pulling it right now. */
+export interface FeedStateTable {
+  feed_key: string;
+  /** feed_pulls.id of the feed's latest pull; null until it is first pulled. */
+  last_pull_id: number | null;
+  holder: string | null;
+  lease_until: string | null;
+}
+
 export interface Database {
   dealerships: DealershipTable;
   locations: LocationTable;
@@ -294,4 +332,6 @@ export interface Database {
   studio_media: StudioMediaTable;
   rate_limits: RateLimitTable;
   stock_changes: StockChangeTable;
+  feed_pulls: FeedPullTable;
+  feed_state: FeedStateTable;
 }

@@ -61,8 +61,9 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'search',
     label: 'Search',
-    keys: ['search', 'vehicle', 'pricing', 'stats', 'salesCounter'],
-    intro: 'Search filters and sorting, the vehicle page, how prices are shown, and the stock figures.',
+    keys: ['search', 'vehicle', 'pricing', 'stats', 'salesCounter', 'images'],
+    intro:
+      'Search filters and sorting, the vehicle page, how prices are shown, the stock figures and where photos come from.',
   },
   {
     id: 'finance',
