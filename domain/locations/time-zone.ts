@@ -55,6 +55,17 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
+/** One formatter per zone: making one is far slower than using it, and a feed has thousands of dates. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(zone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormats.set(zone, format);
+  }
+  return format;
+}
+
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 
 /**
@@ -66,7 +77,7 @@ export function dateInZone(text: string, zone: string): string | undefined {
   if (!ISO_DATE_TIME.test(text)) return undefined;
   const instant = new Date(text.replace(' ', 'T'));
   if (Number.isNaN(instant.getTime())) return undefined;
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const parts = dateFormat(zone)
     .formatToParts(instant)
     .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
   return `${parts.year}-${parts.month}-${parts.day}`;

@@ -90,15 +90,6 @@ export const STORED_NOT_SHOWN: ReadonlyArray<{ field: string; why: string }> = [
   { field: '/cars/*/location/address', why: "the location's own record is shown" },
   { field: '/cars/*/location/distribution_locations', why: "the location's own record is used" },
   { field: '/cars/*/variant/enginesize', why: 'enginesize_litres is shown instead' },
-  { field: '/cars/*/specifications/body_width', why: 'caravan specifications are not shown yet, see issue 20' },
-  { field: '/cars/*/specifications/body_length', why: 'caravan specifications are not shown yet, see issue 20' },
-  { field: '/cars/*/specifications/tare_weight', why: 'caravan specifications are not shown yet, see issue 20' },
-  { field: '/cars/*/specifications/axle_type', why: 'caravan specifications are not shown yet, see issue 20' },
-  { field: '/cars/*/specifications/sleeps', why: 'caravan specifications are not shown yet, see issue 20' },
-  {
-    field: '/cars/*/specifications/aggregate_trailer_mass',
-    why: 'caravan specifications are not shown yet, see issue 20',
-  },
   { field: '/cars/*/finance_lenders/*/totalPayable', why: 'the finance calculator does not use it yet, see issue 20' },
   {
     field: '/cars/*/finance_lenders/*/establishmentFees',
@@ -318,7 +309,9 @@ function adaptValue(value: Json, plan: Plan, ctx: RecordContext): Json {
     ctx.path.push(key);
     const adapted = adaptValue(child, childPlan, ctx);
     ctx.path.pop();
-    if (adapted !== child) copy()[key] = adapted;
+    // Defined, not assigned: a key such as __proto__ (a finance provider code from a feed) stays data.
+    if (adapted !== child)
+      Object.defineProperty(copy(), key, { value: adapted, enumerable: true, writable: true, configurable: true });
   }
   return out ?? value;
 }
@@ -473,7 +466,7 @@ export async function adaptFeed(
   for (const [key, value] of Object.entries(input)) {
     // A key the feed format does not have, beside the records (a generator's timestamp, say):
     // reported, and left out, as it belongs to no record that could keep it.
-    if (key in rootProperties) document[key] = value;
+    if (Object.hasOwn(rootProperties, key)) document[key] = value;
     else tally.unknown(`/${escapeToken(key)}`, `/${escapeToken(key)}`);
   }
   if (input.locations !== undefined) document.locations = locations;

@@ -290,6 +290,23 @@ describe("pullFeed: the dealership's feed setting", () => {
     expect(stored.name).toBe('Harbour Motors Group');
     expect(JSON.parse(stored.data)).toMatchObject({ name: 'Harbour Motors Group', feed: setting });
   });
+
+  it('never lets a pulled document set where feeds come from (a tampered feed naming an internal address)', async () => {
+    const setting = { url: server.url, every: '15m' };
+    await importFeed(db, { dealerships: [{ ...DEALERSHIP, feed: setting }] }, { file: 'dealers.json' });
+    server.setFeed({
+      dealerships: [{ ...DEALERSHIP, feed: { url: 'http://169.254.169.254/latest/meta-data/', every: '5m' } }],
+      cars: [feedCar(1)],
+    });
+    expect((await pull({ dealershipId: 1, replace: true })).outcome).toBe('imported');
+    const stored = await db.selectFrom('dealerships').select('data').executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.data)).toMatchObject({ feed: setting });
+    // A dealership with no stored feed gets none from a pulled document either.
+    server.setFeed({ dealerships: [{ ...DEALERSHIP, id: 2, slug: 'other', feed: { url: 'http://10.0.0.1/' } }] });
+    expect((await pull({})).outcome).toBe('imported');
+    const other = await db.selectFrom('dealerships').select('data').where('id', '=', 2).executeTakeFirstOrThrow();
+    expect(JSON.parse(other.data)).not.toHaveProperty('feed');
+  });
 });
 
 describe('pullFeed: addresses', () => {
@@ -301,19 +318,73 @@ describe('pullFeed: addresses', () => {
     const result = await pullFeed(db, { url: url.href, dealershipId: 1 });
     expect(result.outcome).toBe('imported');
     expect(server.requests[0]?.headers.authorization).toBe(`Basic ${Buffer.from('dealer:s3cret').toString('base64')}`);
-    expect(result.url).toBe(url.href.replace('s3cret', '***'));
+    expect(result.url).toBe(url.href.replace('dealer:s3cret', '***:***'));
     expect(summarisePull(result)).not.toContain('s3cret');
     const [row] = await pullLog();
     expect(JSON.stringify(row)).not.toContain('s3cret');
-    // A new password is the same feed: its validators still apply.
+    // A new password is a new feed (the server may now be another account's): asked in full.
     url.password = 'n3w';
+    expect((await pullFeed(db, { url: url.href, dealershipId: 1 })).outcome).toBe('imported');
+    expect(server.requests[1]?.headers['if-none-match']).toBeUndefined();
     expect((await pullFeed(db, { url: url.href, dealershipId: 1 })).outcome).toBe('unchanged');
+  });
+
+  it('never records, shows or logs the user name or a secret query value, but still sends them', async () => {
+    server.setFeed(feedOf([1]));
+    const url = new URL(server.url);
+    url.username = 'acme-user';
+    url.password = 'pa55word';
+    url.search = '?dealer=7&api_key=SECRET-KEY-123&access_token=T0KEN-456';
+    const result = await pullFeed(db, { url: url.href, dealershipId: 1 });
+    expect(result.outcome).toBe('imported');
+    // The server got them all.
+    expect(server.requests[0]?.path).toBe('/feed.json?dealer=7&api_key=SECRET-KEY-123&access_token=T0KEN-456');
+    expect(server.requests[0]?.headers.authorization).toBe(
+      `Basic ${Buffer.from('acme-user:pa55word').toString('base64')}`,
+    );
+    const shown = `http://***:***@${url.host}/feed.json?dealer=7&api_key=***&access_token=***`;
+    expect(result.url).toBe(shown);
+    expect(summarisePull(result).startsWith(`${shown} (dealership 1): imported`)).toBe(true);
+    const stored = JSON.stringify([
+      await pullLog(),
+      await db.selectFrom('feed_state').selectAll().execute(),
+      await db.selectFrom('imports').selectAll().execute(),
+    ]);
+    for (const secret of ['acme-user', 'pa55word', 'SECRET-KEY-123', 'T0KEN-456'])
+      expect(stored, secret).not.toContain(secret);
+    expect((await pullLog())[0]?.url).toBe(shown);
+  });
+
+  it('keeps two addresses that differ only in a secret apart, without storing the secret', async () => {
+    server.setFeed(feedOf([1]));
+    const first = `${server.url}?api_key=ACCOUNT-ONE`;
+    const second = `${server.url}?api_key=ACCOUNT-TWO`;
+    expect(feedKey(first, undefined)).not.toBe(feedKey(second, undefined));
+    expect(feedKey(first, 3)).not.toBe(feedKey(first, 4));
+    expect(feedKey(first, undefined)).toContain(`${server.url}?api_key=***`);
+    expect(feedKey(first, undefined)).not.toContain('ACCOUNT-ONE');
+    // An address without a secret keeps the key it always had.
+    expect(feedKey(server.url, 1)).toBe(`1 ${server.url}`);
+    expect((await pull({ url: first })).outcome).toBe('imported');
+    // The other account's feed is not answered with the first one's validators: it is asked in full.
+    expect((await pull({ url: second })).outcome).toBe('imported');
+    expect(server.requests[1]?.headers['if-none-match']).toBeUndefined();
+    expect((await pull({ url: first })).outcome).toBe('unchanged');
+    expect(JSON.stringify(await pullLog())).not.toMatch(/ACCOUNT-(ONE|TWO)/);
+  });
+
+  it('hides the secrets in what a server or the network says back', async () => {
+    server.answerWith((_request, response) => response.writeHead(401, 'Unknown key SECRET-KEY-123').end());
+    const result = await pull({ url: `${server.url}?key=SECRET-KEY-123` });
+    expect(result.outcome).toBe('failed');
+    expect(result.message).toBe('the server answered 401 Unknown key ***; the stock is unchanged');
+    expect(JSON.stringify(await pullLog())).not.toContain('SECRET-KEY-123');
   });
 
   it('refuses anything but http and https', async () => {
     await expect(pullFeed(db, { url: 'file:///etc/passwd' })).rejects.toThrow(FeedUrlError);
-    await expect(pullFeed(db, { url: 'ftp://u:pw@dms.example/feed.json' })).rejects.toThrow(
-      'ftp://u:***@dms.example/feed.json is not an http or https address',
+    await expect(pullFeed(db, { url: 'ftp://u:pw@dms.example/feed.json?token=t0ken' })).rejects.toThrow(
+      'ftp://***:***@dms.example/feed.json?token=*** is not an http or https address',
     );
     expect(await pullLog()).toEqual([]);
   });

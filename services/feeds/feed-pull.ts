@@ -4,7 +4,7 @@
  * any address. Every pull is recorded (pull-log.ts); whatever goes wrong, the stock stays as it was.
  */
 import { parse as parseWithPointers } from 'json-source-map';
-import { isHttpUrl, redactUrlCredentials } from '../../domain/feed-schedule';
+import { hideUrlSecrets, isHttpUrl, redactUrlCredentials } from '../../domain/feed-schedule';
 import { formatIssue, placeIssues, type LocatePointer, type ValidationIssue } from '../../schemas/validation-messages';
 import type { PlatformDb } from '../db/database';
 import { importFeed, type ImportOptions, type ImportResult } from '../stock/import-feed';
@@ -34,7 +34,7 @@ type ImportReport = ImportResult['report'];
 
 export interface PullResult {
   outcome: PullOutcome;
-  /** The address pulled, any password hidden. */
+  /** The address pulled, its credentials and secret parameters hidden (redactUrlCredentials). */
   url: string;
   dealershipId?: number;
   startedAt: string;
@@ -161,27 +161,29 @@ interface Outcome {
 }
 
 /**
- * A dealer's feed often carries the dealership's record, and the dealer's system knows nothing of
- * the platform's `feed` setting: imported as it is, the record would replace the stored one and
- * the dealership would silently stop being pulled. So in a pulled document, a dealership record
- * without `feed` keeps the stored one. (A file import, `npm run import -- <file>`, writes records
- * as they are: that is how the platform's operators change or remove a dealership's feed.)
+ * A pulled document never sets where feeds are pulled from: a dealership's `feed` is the
+ * platform's setting, given by its operators in a file import (`npm run import -- <file>`). A
+ * dealer's system usually sends the dealership's record without it (imported as it is, the record
+ * would replace the stored one and the dealership would silently stop being pulled), and one that
+ * sent its own (or anyone tampering with a feed fetched over http) could point the scheduler at
+ * any address. So in a pulled document every dealership record gets the stored `feed`, or none.
  */
-async function keepStoredFeeds(db: PlatformDb, document: unknown): Promise<void> {
+async function storedFeedSettings(db: PlatformDb, document: unknown): Promise<void> {
   if (typeof document !== 'object' || document === null || !('dealerships' in document)) return;
   const records = (document as { dealerships: unknown }).dealerships;
   if (!Array.isArray(records)) return;
-  const without = new Map<number, Record<string, unknown>>();
+  const byId = new Map<number, Record<string, unknown>>();
   for (const record of records as unknown[]) {
-    if (typeof record !== 'object' || record === null || 'feed' in record) continue;
+    if (typeof record !== 'object' || record === null) continue;
+    delete (record as Record<string, unknown>).feed;
     const id = (record as { id?: unknown }).id;
-    if (typeof id === 'number') without.set(id, record as Record<string, unknown>);
+    if (typeof id === 'number') byId.set(id, record as Record<string, unknown>);
   }
-  if (without.size === 0) return;
+  if (byId.size === 0) return;
   const stored = await db
     .selectFrom('dealerships')
     .select(['id', 'data'])
-    .where('id', 'in', [...without.keys()])
+    .where('id', 'in', [...byId.keys()])
     .where('data', 'like', '%"feed"%')
     .execute();
   for (const row of stored) {
@@ -191,7 +193,7 @@ async function keepStoredFeeds(db: PlatformDb, document: unknown): Promise<void>
     } catch {
       continue;
     }
-    const record = without.get(row.id);
+    const record = byId.get(row.id);
     if (record && feed !== undefined && feed !== null) record.feed = feed;
   }
 }
@@ -239,7 +241,7 @@ async function apply(
       issues: [issue],
     };
   }
-  await keepStoredFeeds(db, read.value);
+  await storedFeedSettings(db, read.value);
   let result: ImportResult;
   try {
     result = await importFeed(db, read.value, {
@@ -292,8 +294,9 @@ export async function pullFeed(db: PlatformDb, options: PullFeedOptions): Promis
     );
   const clock = options.now ?? (() => new Date());
   const limits = { ...feedLimits(), ...options.limits };
+  // Only `url` (credentials and secret parameters hidden) is stored, logged and returned.
   const url = redactUrlCredentials(options.url);
-  const key = feedKey(url, options.dealershipId);
+  const key = feedKey(options.url, options.dealershipId);
   const started = clock();
   const startedMs = performance.now();
   const validators = options.conditional === false ? undefined : await validatorsFor(db, key);
@@ -302,7 +305,9 @@ export async function pullFeed(db: PlatformDb, options: PullFeedOptions): Promis
     ...(validators ? { validators } : {}),
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
   });
-  const outcome = await apply(db, fetched, url, options, started);
+  const applied = await apply(db, fetched, url, options, started);
+  // A server's status line or a network error may echo the address or a credential back.
+  const outcome = { ...applied, message: hideUrlSecrets(applied.message, options.url) };
   await recordPull(db, {
     key,
     url,

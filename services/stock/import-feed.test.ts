@@ -222,7 +222,7 @@ describe('importFeed: real feeds and the import report (issue 18)', () => {
       records: {
         dealerships: { inFeed: 1, created: 1 },
         locations: { inFeed: 2, created: 2 },
-        cars: { inFeed: 1, created: 1, updated: 0, unchanged: 0 },
+        cars: { inFeed: 2, created: 2, updated: 0, unchanged: 0 },
         models: { inFeed: 1, created: 1 },
       },
       unknownFields: [],
@@ -323,11 +323,91 @@ describe('importFeed: real feeds and the import report (issue 18)', () => {
         pointer: '/cars/1/dealership_id',
         message: "this feed is dealership 1's own: expected 1, found 2",
       },
+      {
+        file: 'pull',
+        pointer: '/cars/1/id',
+        message: "car 3 belongs to dealership 2: a dealership's own feed cannot take it over",
+      },
     ]);
     const own = await importFeed(db, { cars: [car(1)] }, { file: 'pull', dealershipId: 1, replace: true });
     expect(own.ok && own.withdrawn).toBe(1);
     const listed = await db.selectFrom('cars').select('id').where('withdrawn_at', 'is', null).orderBy('id').execute();
     expect(listed.map((r) => r.id)).toEqual([1, 3]);
+  });
+});
+
+describe("importFeed: a dealership's own feed cannot harm other dealerships or empty a site (issue 18 review)", () => {
+  const other = { id: 2, slug: 'other-motors', name: 'Other Motors' };
+  const otherLocation = { ...location, id: 20, slug: 'other-sales', dealership_id: 2 };
+
+  it("refuses to take over another dealership's car or location by its id, and the model catalogue", async () => {
+    await importFeed(
+      db,
+      {
+        dealerships: [dealership, other],
+        locations: [location, otherLocation],
+        cars: [car(1), feedCar(3, { dealership_id: 2 })],
+      },
+      { file: 'all' },
+    );
+    const takeover = await importFeed(
+      db,
+      {
+        locations: [{ ...otherLocation, dealership_id: 1 }],
+        cars: [car(1), feedCar(3, { dealership_id: 1, slug: 'mine-now' })],
+        manufacturers: [{ id: 1, name: 'Kestrel', slug: 'kestrel' }],
+      },
+      { file: 'pull', dealershipId: 1 },
+    );
+    expect(takeover.ok).toBe(false);
+    expect(!takeover.ok && takeover.issues.map((i) => `${i.pointer}: ${i.message}`)).toEqual([
+      "/manufacturers: a dealership's own feed cannot change the shared model catalogue: import manufacturers with npm run import -- <file>",
+      "/locations/0/id: location 20 belongs to dealership 2: a dealership's own feed cannot take it over",
+      "/cars/1/id: car 3 belongs to dealership 2: a dealership's own feed cannot take it over",
+    ]);
+    const [stolen] = await new StockRepository(db).carsByIds([3]);
+    expect(stolen).toMatchObject({ dealership_id: 2 });
+  });
+
+  it('refuses a feed that would empty the site or withdraw more than half of its cars, and keeps the stock', async () => {
+    const cars = Array.from({ length: 12 }, (_, i) => car(i + 1));
+    await importFeed(db, { dealerships: [dealership], locations: [location], cars }, { file: 'all' });
+    const empty = await importFeed(db, { cars: [] }, { file: 'pull', dealershipId: 1, replace: true });
+    expect(!empty.ok && empty.issues[0]?.message).toMatch(
+      /^this feed would withdraw 12 of dealership 1's 12 listed cars \(it has no cars\); a dealership's own feed may withdraw at most half/,
+    );
+    const half = await importFeed(db, { cars: cars.slice(0, 5) }, { file: 'pull', dealershipId: 1, replace: true });
+    expect(!half.ok && half.issues[0]?.pointer).toBe('/cars');
+    const some = await importFeed(db, { cars: cars.slice(0, 6) }, { file: 'pull', dealershipId: 1, replace: true });
+    expect(some.ok && some.withdrawn).toBe(6);
+    // By hand (no dealership), the operator may withdraw all of it.
+    const byHand = await importFeed(db, { dealerships: [dealership], cars: [car(1)] }, { file: 'file', replace: true });
+    expect(byHand.ok && byHand.withdrawn).toBe(5);
+  });
+});
+
+describe('importFeed: the same records sent differently count as unchanged (issue 18 review)', () => {
+  it('ignores the order of fields', async () => {
+    const record = car(1, { badge: 'GX', colour: 'White' });
+    await importFeed(db, { dealerships: [dealership], locations: [location], cars: [record] }, { file: 'a' });
+    const reordered = Object.fromEntries(Object.entries(record).reverse());
+    const again = await importFeed(db, { cars: [reordered] }, { file: 'b' });
+    expect(again.ok && again.report.records.cars).toEqual({ inFeed: 1, created: 0, updated: 0, unchanged: 1 });
+  });
+
+  it('keeps a key such as __proto__ as data, never as an object’s prototype', async () => {
+    const input = JSON.parse(
+      '{"__proto__": {"cars": []}, "dealerships": [{"id": 1, "slug": "test-motors", "name": "Test Motors"}], "locations": [' +
+        JSON.stringify(location) +
+        '], "cars": [' +
+        JSON.stringify(car(1, { finance_lenders: { B: { interestRate: 7 } } })).replace('"B"', '"__proto__"') +
+        ']}',
+    ) as unknown;
+    const result = await importFeed(db, input, { file: 'proto' });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    expect(result.report.unknownFields).toEqual([{ field: '/__proto__', count: 1, first: '/__proto__' }]);
+    const row = await db.selectFrom('cars').select('data').where('id', '=', 1).executeTakeFirstOrThrow();
+    expect(Object.keys((JSON.parse(row.data) as { finance_lenders: object }).finance_lenders)).toEqual(['__proto__']);
   });
 });
 

@@ -315,8 +315,30 @@ async function checkModelReferences(db: PlatformDb, file: string, doc: FeedDocum
   return issues;
 }
 
+/**
+ * A record as stored: JSON with every object's keys in order, so the same record sent with its
+ * fields in another order is stored the same, and counts (and is skipped) as unchanged.
+ */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (!isObject(v)) return v;
+    const keys = Object.keys(v);
+    let ordered = true;
+    for (let k = 1; k < keys.length && ordered; k++) ordered = (keys[k - 1] ?? '') <= (keys[k] ?? '');
+    if (ordered) return v;
+    const sorted: Record<string, unknown> = {};
+    for (const key of keys.sort()) {
+      // Defined, not assigned: a key __proto__ stays data.
+      if (key === '__proto__')
+        Object.defineProperty(sorted, key, { value: v[key], enumerable: true, writable: true, configurable: true });
+      else sorted[key] = v[key];
+    }
+    return sorted;
+  });
+}
+
 function manufacturerRow(m: FeedManufacturer, at: string) {
-  return { id: m.id, slug: m.slug, name: m.name, data: JSON.stringify(m), updated_at: at };
+  return { id: m.id, slug: m.slug, name: m.name, data: stableJson(m), updated_at: at };
 }
 
 function modelRow(m: FeedModel, at: string) {
@@ -328,13 +350,13 @@ function modelRow(m: FeedModel, at: string) {
     status: m.status ?? 'available',
     body: m.body ?? null,
     position: m.position ?? null,
-    data: JSON.stringify(m),
+    data: stableJson(m),
     updated_at: at,
   };
 }
 
 function dealershipRow(d: FeedDealership, at: string) {
-  return { id: d.id, slug: d.slug, name: d.name, make: d.make ?? null, data: JSON.stringify(d), updated_at: at };
+  return { id: d.id, slug: d.slug, name: d.name, make: d.make ?? null, data: stableJson(d), updated_at: at };
 }
 
 function locationRow(l: FeedLocation, at: string) {
@@ -346,7 +368,7 @@ function locationRow(l: FeedLocation, at: string) {
     location_type: l.location_type ?? '',
     state: l.address?.state ?? null,
     visible: l.visible === false ? 0 : 1,
-    data: JSON.stringify(l),
+    data: stableJson(l),
     updated_at: at,
   };
 }
@@ -369,7 +391,7 @@ function carRow(c: FeedCar, at: string) {
     sold_at: c.status === 'sold' ? (c.sold_date_timestamp ?? null) : null,
     show_on_dealer_website: c.show_on_dealer_website === false ? 0 : 1,
     withdrawn_at: null,
-    data: JSON.stringify(c),
+    data: stableJson(c),
     updated_at: at,
   };
 }
@@ -536,8 +558,13 @@ export async function importFeed(db: PlatformDb, input: unknown, options: Import
   if (schemaIssues.length || adapterIssues.length) return refused([...adapterIssues, ...schemaIssues]);
   const doc = adapted.document as FeedDocument;
   countInFeed(counts, doc);
-  const ownerIssues = options.dealershipId === undefined ? [] : checkOwner(options.file, doc, options.dealershipId);
+  const ownerIssues =
+    options.dealershipId === undefined ? [] : await checkOwner(db, options.file, doc, options.dealershipId);
   if (ownerIssues.length) return refused(ownerIssues);
+  if (options.dealershipId !== undefined && options.replace) {
+    const withdrawalIssue = await checkWithdrawals(db, options.file, doc, options.dealershipId);
+    if (withdrawalIssue) return refused([withdrawalIssue]);
+  }
   const referenceIssues = await checkReferences(db, options.file, doc);
   if (referenceIssues.length) return refused(referenceIssues);
 
@@ -751,8 +778,53 @@ async function countChanges<R extends { id: number; data: string }>(
   return changed;
 }
 
-/** A dealership's own feed (a scheduled pull) holds that dealership's records only. */
-function checkOwner(file: string, doc: FeedDocument, dealershipId: number): ValidationIssue[] {
+/** A dealership's own feed that would withdraw more than this share of its listed cars is refused. */
+const MOST_WITHDRAWN_SHARE = 0.5;
+/** ... unless the dealership lists fewer cars than this (a small yard may really sell half its stock). */
+const WITHDRAWAL_GUARD_FROM = 10;
+
+/**
+ * A dealer system that glitches (an empty export, a half-written file that still parses) must not
+ * empty a site: a dealership's own feed with no cars, or one that would withdraw more than half of
+ * the dealership's listed cars, is refused, and the stock stays as it is. An operator who really
+ * means it imports the file by hand (`npm run import -- <file> --replace`), which has no guard.
+ */
+async function checkWithdrawals(
+  db: PlatformDb,
+  file: string,
+  doc: FeedDocument,
+  dealershipId: number,
+): Promise<ValidationIssue | undefined> {
+  const listed = await db
+    .selectFrom('cars')
+    .select('id')
+    .where('dealership_id', '=', dealershipId)
+    .where('withdrawn_at', 'is', null)
+    .execute();
+  if (!listed.length) return undefined;
+  const keep = new Set((doc.cars ?? []).map((c) => c.id));
+  const gone = listed.filter((row) => !keep.has(row.id)).length;
+  const tooMany = listed.length >= WITHDRAWAL_GUARD_FROM && gone > listed.length * MOST_WITHDRAWN_SHARE;
+  if (keep.size > 0 && !tooMany) return undefined;
+  return {
+    file,
+    pointer: '/cars',
+    message: `this feed would withdraw ${gone} of dealership ${dealershipId}'s ${listed.length} listed cars${keep.size ? '' : ' (it has no cars)'}; a dealership's own feed may withdraw at most half, so the stock is kept. If the dealer really sold that much, import the file by hand: npm run import -- <file> --replace`,
+  };
+}
+
+/**
+ * A dealership's own feed (a scheduled pull) holds that dealership's records only: every record
+ * names the dealership, no record takes over an id another dealership's record already has
+ * (records are upserted by id), and the shared model catalogue, which every site of a brand shows,
+ * is not one dealer's to change.
+ */
+async function checkOwner(
+  db: PlatformDb,
+  file: string,
+  doc: FeedDocument,
+  dealershipId: number,
+): Promise<ValidationIssue[]> {
   const issues: ValidationIssue[] = [];
   const other = (pointer: string, found: number) =>
     issues.push({
@@ -765,5 +837,34 @@ function checkOwner(file: string, doc: FeedDocument, dealershipId: number): Vali
     (l, i) => l.dealership_id !== dealershipId && other(`/locations/${i}/dealership_id`, l.dealership_id),
   );
   doc.cars?.forEach((c, i) => c.dealership_id !== dealershipId && other(`/cars/${i}/dealership_id`, c.dealership_id));
+  for (const name of ['manufacturers', 'models'] as const) {
+    if (doc[name]?.length)
+      issues.push({
+        file,
+        pointer: `/${name}`,
+        message: `a dealership's own feed cannot change the shared model catalogue: import ${name} with npm run import -- <file>`,
+      });
+  }
+  for (const [table, records] of [
+    ['locations', doc.locations ?? []],
+    ['cars', doc.cars ?? []],
+  ] as const) {
+    const at = new Map<number, number>(records.map((r, i) => [r.id, i]));
+    const ids = [...at.keys()];
+    for (let start = 0; start < ids.length; start += LOOKUP_SLICE) {
+      const rows = await db
+        .selectFrom(table)
+        .select(['id', 'dealership_id'])
+        .where('id', 'in', ids.slice(start, start + LOOKUP_SLICE))
+        .where('dealership_id', '!=', dealershipId)
+        .execute();
+      for (const row of rows)
+        issues.push({
+          file,
+          pointer: `/${table}/${at.get(row.id) ?? 0}/id`,
+          message: `${table === 'cars' ? 'car' : 'location'} ${row.id} belongs to dealership ${row.dealership_id}: a dealership's own feed cannot take it over`,
+        });
+    }
+  }
   return issues;
 }
