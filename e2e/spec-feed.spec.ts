@@ -39,7 +39,7 @@ test.describe('a feed written from the spec', () => {
   test.afterAll(() => rmSync(tenantFile, { force: true }));
 
   test('imports with its report', () => {
-    expect(importOutput).toContain('imported 1 dealership(s), 2 location(s), 1 car(s)');
+    expect(importOutput).toContain('imported 1 dealership(s), 2 location(s), 2 car(s)');
     expect(importOutput).toContain('Import report for services/stock/fixtures/spec-feed.json');
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
       imported: boolean;
@@ -72,5 +72,31 @@ test.describe('a feed written from the spec', () => {
     await where.getByRole('button', { name: 'Show map' }).click();
     const map = where.locator('iframe[title="Map of Kestrel Bay Used Cars Penrith"]');
     await expect(map).toHaveAttribute('src', /marker=-33\.7561%2C150\.6832/);
+  });
+
+  test("a caravan's own specifications show on its page (catalogue §2 all specifications, §3 Car specifications)", async ({
+    page,
+  }) => {
+    await expect(async () => {
+      const response = await page.goto(siteUrl(slug, '/cars/2024-jayco-journey-outback-91000002'));
+      expect(response?.status()).toBe(200);
+    }).toPass({ timeout: 20_000 });
+    const expand = page.getByRole('button', { name: 'Show all specifications' });
+    if (await expand.isVisible()) await expand.click();
+    const specs = page.locator('dl[aria-label="Specifications"]');
+    for (const [name, value] of [
+      ['Body length', '6,400 mm'],
+      ['Body width', '2,490 mm'],
+      ['Tare weight', '2,350 kg'],
+      ['ATM (aggregate trailer mass)', '3,000 kg'],
+      ['Axle type', 'Tandem'],
+      ['Sleeps', '4'],
+    ])
+      await expect(specs).toContainText(`${name}${value}`);
+    // No photo in the feed: the placeholder, never a broken image.
+    const photo = page.locator('main img').first();
+    await expect(photo).toHaveJSProperty('complete', true);
+    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expectAccessible(page);
   });
 });

@@ -1,5 +1,5 @@
 import type { BlockComponent } from '../types';
-import { FEATURES_INITIAL, KEY_INFO_INITIAL, SPECS_INITIAL, visibleSpecRows } from '../../domain/vehicle/spec-rows';
+import { FEATURES_INITIAL, KEY_INFO_INITIAL, SPECS_INITIAL, rvSpecRows, visibleSpecRows } from '../../domain/vehicle/spec-rows';
 import { formatKm } from '../../domain/format';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { ExpandableItems, ExpandableRows } from './VehicleInformation.client';
@@ -61,6 +61,8 @@ export const VehicleInformation: BlockComponent<'VehicleInformation'> = async ({
     ['Height', unit(variant.vehicleheight, 'mm')],
     ['ANCAP rating', variant.ancaprating],
     ['Gear type', variant.geartype],
+    // A caravan or RV's own measurements (catalogue §3 Car specifications).
+    ...rvSpecRows(car.specifications).map(({ name, value }): [string, unknown] => [name, value]),
   ]);
   const features = (car.standardEquipment ?? []).filter((f) => typeof f === 'string' && f.trim() !== '');
   return (

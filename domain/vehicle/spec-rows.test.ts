@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURES_INITIAL, KEY_INFO_INITIAL, SPECS_INITIAL, visibleSpecRows } from './spec-rows';
+import { FEATURES_INITIAL, KEY_INFO_INITIAL, SPECS_INITIAL, rvSpecRows, visibleSpecRows } from './spec-rows';
 
 describe('spec rows and list sizes', () => {
   // spec: catalogue §5 — spec rows with undefined, null, empty or 'null' values are hidden.
@@ -28,5 +28,33 @@ describe('spec rows and list sizes', () => {
     expect(KEY_INFO_INITIAL).toBe(4);
     expect(FEATURES_INITIAL).toBe(8);
     expect(SPECS_INITIAL).toBe(4);
+  });
+});
+
+describe('rvSpecRows (catalogue §3 Car specifications)', () => {
+  it('gives a caravan’s body size, weights, axle and berths with their units', () => {
+    expect(
+      rvSpecRows({
+        body_length: 6400,
+        body_width: 2490,
+        tare_weight: 2350,
+        aggregate_trailer_mass: 3000,
+        axle_type: 'Tandem',
+        sleeps: 4,
+      }),
+    ).toEqual([
+      { name: 'Body length', value: '6,400 mm' },
+      { name: 'Body width', value: '2,490 mm' },
+      { name: 'Tare weight', value: '2,350 kg' },
+      { name: 'ATM (aggregate trailer mass)', value: '3,000 kg' },
+      { name: 'Axle type', value: 'Tandem' },
+      { name: 'Sleeps', value: 4 },
+    ]);
+  });
+
+  it('leaves out what the feed does not give, and gives nothing for a car without specifications', () => {
+    expect(rvSpecRows({ sleeps: 2, axle_type: ' ', tare_weight: null })).toEqual([{ name: 'Sleeps', value: 2 }]);
+    expect(rvSpecRows(undefined)).toEqual([]);
+    expect(rvSpecRows(null)).toEqual([]);
   });
 });
