@@ -38,7 +38,7 @@ test('an eligible car shows its weekly estimate with the comparison rate beside 
   await expect(estimate).toContainText('Interest rate 8.99% p.a.');
   await expect(estimate).toContainText(/Comparison rate \d+\.\d\d% p\.a\./);
   await expect(estimate).toContainText(
-    'Comparison rate based on a 5-year secured loan of $30,000. WARNING: This comparison rate is true only for the examples given',
+    'Comparison rate based on a 5-year secured fixed rate loan of $30,000. WARNING: This comparison rate is true only for the examples given',
   );
   await expect(page.getByText('Finance Available For This Vehicle!')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get Finance Now' })).toHaveAttribute(

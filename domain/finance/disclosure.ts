@@ -8,9 +8,12 @@ import { formatMoney } from '../format';
 export const COMPARISON_WARNING =
   'WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.';
 
-/** conversion §9: "The sample comparison is a 5-year secured loan of $30,000." (in the site's currency). */
+/**
+ * spec: catalogue §9 "Comparison rate example: 5-year secured fixed rate loan of $30,000." (conversion §9
+ * says the same without "fixed rate"; the catalogue's fuller wording is the one shown, in the site's currency).
+ */
 export function comparisonBasis(currency: string): string {
-  return `Comparison rate based on a ${COMPARISON_YEARS}-year secured loan of ${formatMoney(COMPARISON_AMOUNT, currency)}.`;
+  return `Comparison rate based on a ${COMPARISON_YEARS}-year secured fixed rate loan of ${formatMoney(COMPARISON_AMOUNT, currency)}.`;
 }
 
 /** conversion §4.4, catalogue §4: the disclaimer is collapsed to 197 characters. */

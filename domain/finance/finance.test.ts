@@ -46,7 +46,7 @@ describe('comparison rate (NCC; conversion §9 example: 5-year secured loan of $
   });
   it('carries the warning and the $30,000 / 5 years basis', () => {
     expect(COMPARISON_WARNING).toMatch(/^WARNING: This comparison rate is true only for the examples given/);
-    expect(comparisonBasis('AUD')).toBe('Comparison rate based on a 5-year secured loan of $30,000.');
+    expect(comparisonBasis('AUD')).toBe('Comparison rate based on a 5-year secured fixed rate loan of $30,000.');
   });
 });
 
