@@ -6,6 +6,8 @@ export const SIMILAR_TOLERANCE_LOW = 10_000;
 export const SIMILAR_TOLERANCE_HIGH = 25_000;
 /** spec: catalogue §9 — at most 6 similar cars. */
 export const SIMILAR_CARS_LIMIT = 6;
+/** spec: catalogue §7 similar cars multi-query — each query of the list asks for `limit 10`. */
+export const SIMILAR_QUERY_LIMIT = 10;
 
 export interface ScopeSettings {
   dealershipIds: readonly number[];

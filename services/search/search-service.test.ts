@@ -134,6 +134,15 @@ describe('SearchService', () => {
       expect(Math.abs(s.price - 30_000)).toBeLessThanOrEqual(10_000);
       expect(s.dealership_id).toBe(1);
     }
+    // spec: catalogue §7 — the similar-cars multi-query asks each query for limit 10.
+    const multiSearch = vi.spyOn(engine, 'multiSearch');
+    await service.similar(tenant(), first!, now);
+    expect(multiSearch.mock.calls[0]?.[0].map((q) => [q.offset, q.limit])).toEqual([
+      [0, 10],
+      [0, 10],
+      [0, 10],
+    ]);
+    multiSearch.mockRestore();
     const [expensive] = await new StockRepository(db).carsByIds([7]);
     const pricey = await service.similar(tenant(), expensive!, now);
     expect(pricey.map((c) => c.id)).toEqual([]); // 60,000 is coming soon, not in stock; nothing else within ±25,000

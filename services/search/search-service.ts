@@ -1,6 +1,6 @@
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import type { StockFilter } from '../../domain/stock-filter';
-import { scopeFilter, similarPriceRange, SIMILAR_CARS_LIMIT } from '../../domain/search-scope';
+import { scopeFilter, similarPriceRange, SIMILAR_CARS_LIMIT, SIMILAR_QUERY_LIMIT } from '../../domain/search-scope';
 import type { PlatformDb } from '../db/database';
 import { covers, type StockPosition } from '../stock/stock-changes';
 import type { Car, StockRepository } from '../stock/stock-repository';
@@ -285,7 +285,8 @@ export class SearchService {
 
   /**
    * spec: catalogue §9 similar cars — at most 6, in stock only, price within the tolerance. One
-   * multi-search: the same model first, then the same body type, then anything in the price band.
+   * multi-search (catalogue §7: each query with limit 10): the same model first, then the same
+   * body type, then anything in the price band; the first 6 distinct cars are shown.
    */
   async similar(tenant: ResolvedTenant, car: Car, now: Date): Promise<Car[]> {
     if (!tenant.dealerships.length) return [];
@@ -309,7 +310,7 @@ export class SearchService {
       filter: { all: [...common, ...extra] },
       sort: 'latest',
       page: 1,
-      hitsPerPage: SIMILAR_CARS_LIMIT,
+      hitsPerPage: SIMILAR_QUERY_LIMIT,
       facets: [],
     });
     const results = await this.engine.multiSearch(
