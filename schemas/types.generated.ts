@@ -412,6 +412,14 @@ export type Figures = {
  */
 export type GroupText = string;
 /**
+ * What the figure counts, e.g. Cars in stock.
+ */
+export type Label4 = string;
+/**
+ * Shown instead of the live count when the site lists more than 1,999 cars, e.g. 2,000+.
+ */
+export type FigureAbove1999Cars = string;
+/**
  * A block of a page: its type, an optional id, its props and an optional switch condition.
  */
 export type BlockRef =
@@ -1037,7 +1045,7 @@ export type FieldType =
 /**
  * The question shown above the field, e.g. Your email. The field name is shown when it is empty.
  */
-export type Label4 = string;
+export type Label5 = string;
 /**
  * Example text shown faintly inside the empty field, e.g. Rego - Helps us better assist your enquiry.
  */
@@ -1067,7 +1075,7 @@ export type FormOption =
   | string
   | {
       value: Value1;
-      label: Label5;
+      label: Label6;
     };
 /**
  * What is saved with the lead when this option is chosen, e.g. sedan.
@@ -1076,7 +1084,7 @@ export type Value1 = string;
 /**
  * What the shopper sees in the list, e.g. Sedan.
  */
-export type Label5 = string;
+export type Label6 = string;
 /**
  * The field's starting value; a hidden field sends it unchanged. On forms about a car, {car name} and {stocknum} are replaced with the car's name and stock number, e.g. Please send photos of {car name}.
  */
@@ -1252,7 +1260,7 @@ export type LocationId = number;
 /**
  * The text of the link, e.g. Visit our showroom.
  */
-export type Label6 = string;
+export type Label7 = string;
 /**
  * Where the link leads: a page of this site (/about-us) or a full web address.
  */
@@ -1262,7 +1270,7 @@ export type Link6 = string;
  */
 export type LocationLinkOverrides = {
   locationId: LocationId;
-  label: Label6;
+  label: Label7;
   href: Link6;
 }[];
 /**
@@ -1548,7 +1556,7 @@ export type WhyBuyFromUs = WhyBuyReason[];
 /**
  * Text beside the number, e.g. cars sold this month.
  */
-export type Label7 = string;
+export type Label8 = string;
 /**
  * a host name such as images.dealer-cdn.com, *.dealer-cdn.com or images.example.com:8443
  */
@@ -1983,6 +1991,14 @@ export interface BrandLogo {
 export interface Stats {
   items?: Figures;
   groupText?: GroupText;
+  stockCount?: StockCount;
+}
+/**
+ * Adds the number of cars the site lists to the banner, counted live. Above 1,999 cars the banner shows the text you set instead (catalogue §9), e.g. 2,000+. Leave out to show no stock figure.
+ */
+export interface StockCount {
+  label?: Label4;
+  aboveThreshold: FigureAbove1999Cars;
 }
 /**
  * The blocks shown above and below every page. Leave empty to use the template's header and footer.
@@ -3731,7 +3747,7 @@ export interface AnalyticsEventByCarType {
 export interface FormField {
   name: FieldName;
   type: FieldType;
-  label?: Label4;
+  label?: Label5;
   placeholder?: Placeholder;
   help?: HelpText;
   required?: Required;
@@ -3960,7 +3976,7 @@ export interface WhyBuyReason {
  * The wording of the sales-counter widget (conversion §9). The widget shows on the pages that place it while the Sales counter switch is on.
  */
 export interface SalesCounterSettings {
-  label?: Label7;
+  label?: Label8;
 }
 /**
  * Where the stock feed's photos may be fetched from. Photos on the platform itself always show; a photo on another web address shows only when its host is listed here (or by the platform), and a photo that cannot be fetched shows a 'Photo coming soon' picture instead.
@@ -4074,6 +4090,7 @@ export interface Legal1 {
 export interface Stats1 {
   items?: Figures;
   groupText?: GroupText;
+  stockCount?: StockCount;
 }
 /**
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -5800,6 +5817,14 @@ export type ResolvedFigures = {
  */
 export type ResolvedGroupText = string;
 /**
+ * What the figure counts, e.g. Cars in stock.
+ */
+export type ResolvedLabel4 = string;
+/**
+ * Shown instead of the live count when the site lists more than 1,999 cars, e.g. 2,000+.
+ */
+export type ResolvedFigureAbove1999Cars = string;
+/**
  * The blocks shown above and below every page. Leave empty to use the template's header and footer.
  */
 export type ResolvedHeaderAndFooter = SiteLayout;
@@ -6176,7 +6201,7 @@ export type ResolvedFieldType =
 /**
  * The question shown above the field, e.g. Your email. The field name is shown when it is empty.
  */
-export type ResolvedLabel4 = string;
+export type ResolvedLabel5 = string;
 /**
  * Example text shown faintly inside the empty field, e.g. Rego - Helps us better assist your enquiry.
  */
@@ -6207,7 +6232,7 @@ export type ResolvedFormOption =
   | string
   | {
       value: ResolvedValue1;
-      label: ResolvedLabel5;
+      label: ResolvedLabel6;
     };
 /**
  * What is saved with the lead when this option is chosen, e.g. sedan.
@@ -6216,7 +6241,7 @@ export type ResolvedValue1 = string;
 /**
  * What the shopper sees in the list, e.g. Sedan.
  */
-export type ResolvedLabel5 = string;
+export type ResolvedLabel6 = string;
 /**
  * The field's starting value; a hidden field sends it unchanged. On forms about a car, {car name} and {stocknum} are replaced with the car's name and stock number, e.g. Please send photos of {car name}.
  */
@@ -6392,7 +6417,7 @@ export type ResolvedLocationId = number;
 /**
  * The text of the link, e.g. Visit our showroom.
  */
-export type ResolvedLabel6 = string;
+export type ResolvedLabel7 = string;
 /**
  * Where the link leads: a page of this site (/about-us) or a full web address.
  */
@@ -6402,7 +6427,7 @@ export type ResolvedLink6 = string;
  */
 export type ResolvedLocationLinkOverrides = {
   locationId: ResolvedLocationId;
-  label: ResolvedLabel6;
+  label: ResolvedLabel7;
   href: ResolvedLink6;
 }[];
 /**
@@ -6688,7 +6713,7 @@ export type ResolvedWhyBuyFromUs = ResolvedWhyBuyReason[];
 /**
  * Text beside the number, e.g. cars sold this month.
  */
-export type ResolvedLabel7 = string;
+export type ResolvedLabel8 = string;
 /**
  * a host name such as images.dealer-cdn.com, *.dealer-cdn.com or images.example.com:8443
  */
@@ -6960,6 +6985,14 @@ export interface ResolvedBrandLogo {
 export interface ResolvedStats {
   items: ResolvedFigures;
   groupText: ResolvedGroupText;
+  stockCount?: ResolvedStockCount;
+}
+/**
+ * Adds the number of cars the site lists to the banner, counted live. Above 1,999 cars the banner shows the text you set instead (catalogue §9), e.g. 2,000+. Leave out to show no stock figure.
+ */
+export interface ResolvedStockCount {
+  label: ResolvedLabel4;
+  aboveThreshold: ResolvedFigureAbove1999Cars;
 }
 /**
  * How stock search works: cars per page, sorting, the filters offered and which cars the site lists at all.
@@ -7124,7 +7157,7 @@ export interface ResolvedAnalyticsEventByCarType {
 export interface ResolvedFormField {
   name: ResolvedFieldName;
   type: ResolvedFieldType;
-  label?: ResolvedLabel4;
+  label?: ResolvedLabel5;
   placeholder?: ResolvedPlaceholder;
   help?: ResolvedHelpText;
   required?: ResolvedRequired;
@@ -7342,7 +7375,7 @@ export interface ResolvedWhyBuyReason {
  * The wording of the sales-counter widget (conversion §9). The widget shows on the pages that place it while the Sales counter switch is on.
  */
 export interface ResolvedSalesCounterSettings {
-  label: ResolvedLabel7;
+  label: ResolvedLabel8;
 }
 /**
  * Where the stock feed's photos may be fetched from. Photos on the platform itself always show; a photo on another web address shows only when its host is listed here (or by the platform), and a photo that cannot be fetched shows a 'Photo coming soon' picture instead.
@@ -7466,6 +7499,7 @@ export interface ResolvedLegal1 {
 export interface ResolvedStats1 {
   items: ResolvedFigures;
   groupText: ResolvedGroupText;
+  stockCount?: ResolvedStockCount;
 }
 /**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
