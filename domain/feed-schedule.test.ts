@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatInterval,
+  hideUrlSecrets,
   isDue,
   isHttpUrl,
   isOverdue,
@@ -9,6 +10,7 @@ import {
   readFeedSource,
   redactUrlCredentials,
   retryDelayMs,
+  urlSecrets,
 } from './feed-schedule';
 
 const MINUTE = 60_000;
@@ -129,15 +131,15 @@ describe('readFeedSource', () => {
     expect(readFeedSource(null)).toEqual({ kind: 'none' });
   });
 
-  it('reports what cannot be pulled, with the password hidden', () => {
+  it('reports what cannot be pulled, with the credentials hidden', () => {
     expect(readFeedSource({ feed: 'https://x.example' })).toEqual({
       kind: 'invalid',
       message: 'feed is not an object with a url',
     });
     expect(readFeedSource({ feed: { every: '1h' } })).toEqual({ kind: 'invalid', message: 'feed has no url' });
-    expect(readFeedSource({ feed: { url: 'ftp://u:secret@x.example/f' } })).toEqual({
+    expect(readFeedSource({ feed: { url: 'ftp://u:secret@x.example/f?token=t0ken' } })).toEqual({
       kind: 'invalid',
-      url: 'ftp://u:***@x.example/f',
+      url: 'ftp://***:***@x.example/f?token=***',
       message: 'feed url is not an http or https address',
     });
     expect(readFeedSource({ feed: { url: 'https://x.example/f', format: 'xml' } })).toMatchObject({
@@ -160,11 +162,93 @@ describe('URLs', () => {
     expect(isHttpUrl('data:application/json,{}')).toBe(false);
   });
 
-  it('hides the password of a URL, keeping the user name', () => {
+  it('hides the user name and the password of a URL', () => {
     expect(redactUrlCredentials('https://dealer:s3cret@dms.example/feed.json?x=1')).toBe(
-      'https://dealer:***@dms.example/feed.json?x=1',
+      'https://***:***@dms.example/feed.json?x=1',
     );
+    expect(redactUrlCredentials('https://dealer@dms.example/feed.json')).toBe('https://***@dms.example/feed.json');
     expect(redactUrlCredentials('https://dms.example/feed.json')).toBe('https://dms.example/feed.json');
     expect(redactUrlCredentials('not a url @ all')).toBe('(an address that does not parse)');
+  });
+
+  it('hides the values of query parameters named like secrets, keeping the rest to tell feeds apart', () => {
+    expect(redactUrlCredentials('https://dms/feed.json?api_key=SECRET')).toBe('https://dms/feed.json?api_key=***');
+    expect(redactUrlCredentials('https://dms.example/v2/stock.json?dealer=12&token=abc123&format=json')).toBe(
+      'https://dms.example/v2/stock.json?dealer=12&token=***&format=json',
+    );
+    const names = [
+      'key',
+      'api_key',
+      'apikey',
+      'ApiKey',
+      'apiKey',
+      'API-KEY',
+      'x-api-key',
+      'token',
+      'access_token',
+      'accessToken',
+      'refresh_token',
+      'sessiontoken',
+      'secret',
+      'client_secret',
+      'clientSecret',
+      'sig',
+      'signature',
+      'X-Amz-Signature',
+      'X-Amz-Credential',
+      'AWSAccessKeyId',
+      'password',
+      'passwd',
+      'pass',
+      'pwd',
+      'auth',
+      'auth_token',
+      'Authorization',
+      'credential',
+      'credentials',
+      'code',
+      'PASSWORD',
+    ];
+    for (const name of names)
+      expect(redactUrlCredentials(`https://dms.example/feed?dealer=7&${name}=hunter2%2Fx&page=1`), name).toBe(
+        `https://dms.example/feed?dealer=7&${name}=***&page=1`,
+      );
+    // Names that only share letters with a secret word are not secrets.
+    for (const name of ['dealer', 'postcode', 'keyword', 'author', 'passenger', 'design', 'monkey', 'format', 'page'])
+      expect(redactUrlCredentials(`https://dms.example/feed?${name}=visible`), name).toBe(
+        `https://dms.example/feed?${name}=visible`,
+      );
+    // An encoded name is read decoded; a parameter named twice is hidden twice; an empty value stays empty.
+    expect(redactUrlCredentials('https://dms.example/f?api%5Fkey=a&token=b&token=c&key=&flag')).toBe(
+      'https://dms.example/f?api%5Fkey=***&token=***&token=***&key=&flag',
+    );
+    // Parameters after a # (an OAuth-style fragment) and ; separators too.
+    expect(redactUrlCredentials('https://dms.example/f?a=1;token=b#access_token=c&x=1')).toBe(
+      'https://dms.example/f?a=1;token=***#access_token=***&x=1',
+    );
+    // Everything at once.
+    expect(redactUrlCredentials('https://me:pw@dms.example:8443/f.json?apikey=K&dealer=3')).toBe(
+      'https://***:***@dms.example:8443/f.json?apikey=***&dealer=3',
+    );
+  });
+
+  it('hides secret parameters of an address that does not parse, too', () => {
+    expect(redactUrlCredentials('dms.example/feed.json?api_key=SECRET&x=1')).toBe(
+      'dms.example/feed.json?api_key=***&x=1',
+    );
+    expect(redactUrlCredentials('dms.example/feed.json')).toBe('dms.example/feed.json');
+    expect(redactUrlCredentials('https://dms.example:99999/f?token=abc')).toBe('https://dms.example:99999/f?token=***');
+  });
+
+  it('lists the secrets of a URL, and hides them in any text', () => {
+    const url = 'https://dealer:pa%24%24word@dms.example/f?api_key=SECRET123&dealer=3&sig=ab%2Bcd';
+    // The user name is hidden in the address, but not hunted for in text: 'dealer' is an ordinary word.
+    expect(urlSecrets(url).sort()).toEqual(['SECRET123', 'ab%2Bcd', 'ab+cd', 'pa$$word', 'pa%24%24word'].sort());
+    expect(hideUrlSecrets('connect failed for SECRET123 as pa$$word (sig ab+cd)', url)).toBe(
+      'connect failed for *** as *** (sig ***)',
+    );
+    // Too short to be told from ordinary text: left alone (such a secret is no secret anyway).
+    expect(hideUrlSecrets('a 404 for b', 'https://a:b@dms.example/f?key=404')).toBe('a 404 for b');
+    expect(urlSecrets('https://dms.example/feed.json?dealer=3')).toEqual([]);
   });
 });

@@ -172,13 +172,135 @@ export function isHttpUrl(text: string): boolean {
 }
 
 /**
- * The URL with the password of its user:password@ part replaced by ***: feed addresses of
- * dealers' systems often carry HTTP Basic credentials, and they must not reach logs, the status
- * table or the pull log. A URL that does not parse is returned as it is only when it has no '@'.
+ * Query parameter names whose value is a secret when one of the name's words is one of these
+ * (`x-api-key`, `apiKey`, `client_secret`, `X-Amz-Signature`, `AWSAccessKeyId`). Whole words only,
+ * so that `postcode`, `keyword` or `passenger` stay readable.
+ */
+const SECRET_WORDS: ReadonlySet<string> = new Set([
+  'key',
+  'apikey',
+  'token',
+  'secret',
+  'sig',
+  'signature',
+  'password',
+  'passwd',
+  'pass',
+  'pwd',
+  'auth',
+  'authorization',
+  'credential',
+  'credentials',
+  'code',
+  'hmac',
+  'jwt',
+  'bearer',
+]);
+/** ... or when the name, without separators, contains one of these anywhere (`sessiontoken`, `clientsecret`). */
+const SECRET_PARTS = ['token', 'secret', 'passw', 'signature', 'credential', 'apikey', 'accesskey', 'privatekey'];
+
+/** Whether a query parameter's name says its value is a secret (case-insensitive). */
+export function isSecretParameter(name: string): boolean {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  if (words.some((word) => SECRET_WORDS.has(word))) return true;
+  const joined = words.join('');
+  return SECRET_PARTS.some((part) => joined.includes(part));
+}
+
+function decodedName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Parameters text (`a=1&token=x`, without its ? or #) with each secret parameter's value as ***,
+ * everything else exactly as written. `;` separates parameters too (some servers read it so).
+ */
+function redactParameters(text: string): string {
+  return text
+    .split(/([&;])/)
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq <= 0 || eq === pair.length - 1) return pair;
+      return isSecretParameter(decodedName(pair.slice(0, eq))) ? `${pair.slice(0, eq)}=***` : pair;
+    })
+    .join('');
+}
+
+/** The parameters after ? and after #, each part redacted. */
+function redactQueryAndFragment(text: string): string {
+  const hash = text.indexOf('#');
+  const [beforeHash, fragment] = hash < 0 ? [text, undefined] : [text.slice(0, hash), text.slice(hash + 1)];
+  const question = beforeHash.indexOf('?');
+  const redacted =
+    question < 0
+      ? beforeHash
+      : `${beforeHash.slice(0, question + 1)}${redactParameters(beforeHash.slice(question + 1))}`;
+  return fragment === undefined ? redacted : `${redacted}#${redactParameters(fragment)}`;
+}
+
+/**
+ * A feed address as it may be shown, logged and stored: the user name and password of its
+ * user:password@ part as ***, and the value of every query (or fragment) parameter whose name
+ * says it is a secret (isSecretParameter: api_key, token, signature, ...) as ***. Dealers' feed
+ * addresses often carry HTTP Basic credentials or an API key, and these must not reach the logs,
+ * the status table or the pull log. The host, path and other parameters stay, so feeds can be
+ * told apart. A secret written into the path itself (/feeds/<key>/stock.json) cannot be told
+ * from a path and is not hidden. An address that does not parse keeps its text with the secret
+ * parameters hidden the same way, or is not shown at all when it has an '@' (what is before it
+ * may be a password).
  */
 export function redactUrlCredentials(text: string): string {
-  if (!URL.canParse(text)) return text.includes('@') ? '(an address that does not parse)' : text;
+  if (!URL.canParse(text))
+    return text.includes('@') ? '(an address that does not parse)' : redactQueryAndFragment(text);
   const url = new URL(text);
+  if (url.username) url.username = '***';
   if (url.password) url.password = '***';
-  return url.href;
+  // url.href is the address normalised (host lower-cased, spaces encoded); only its parameter
+  // values are replaced below, character for character as they are written.
+  return redactQueryAndFragment(url.href);
+}
+
+/** The shortest secret hunted for in text: shorter ones would hide ordinary words and numbers. */
+const MIN_HIDDEN_SECRET = 4;
+
+/**
+ * The secrets of a feed address, as written and decoded: its password and the values of its
+ * secret parameters (not the user name, which is hidden in the address but is often an ordinary
+ * word). For hideUrlSecrets.
+ */
+export function urlSecrets(text: string): string[] {
+  if (!URL.canParse(text)) return [];
+  const url = new URL(text);
+  const found = new Set<string>();
+  const add = (raw: string) => {
+    if (!raw) return;
+    found.add(raw);
+    found.add(decodedName(raw));
+  };
+  add(url.password);
+  for (const part of [url.search.slice(1), url.hash.slice(1)])
+    for (const pair of part.split(/[&;]/)) {
+      const eq = pair.indexOf('=');
+      if (eq > 0 && isSecretParameter(decodedName(pair.slice(0, eq)))) add(pair.slice(eq + 1));
+    }
+  return [...found];
+}
+
+/**
+ * Text about a pull (a network error, a server's status line) with the address's secrets as ***:
+ * whatever echoes the address or a credential back cannot carry it into the pull log or the log.
+ */
+export function hideUrlSecrets(text: string, url: string): string {
+  const secrets = urlSecrets(url)
+    .filter((secret) => secret.length >= MIN_HIDDEN_SECRET)
+    .sort((a, b) => b.length - a.length);
+  return secrets.reduce((result, secret) => result.split(secret).join('***'), text);
 }

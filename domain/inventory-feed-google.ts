@@ -16,37 +16,42 @@ export const GOOGLE_ADDITIONAL_IMAGES_MAX = 10;
 /** Google product category: Vehicles & Parts > Vehicles > Motor Vehicles > Cars, Trucks & Vans. */
 export const GOOGLE_CARS_CATEGORY = '916';
 
-const BODY_STYLES: Readonly<Record<string, string>> = {
-  hatch: 'hatchback',
-  hatchback: 'hatchback',
-  sedan: 'sedan',
-  suv: 'suv',
-  wagon: 'station wagon',
-  'station wagon': 'station wagon',
-  ute: 'truck',
-  'cab chassis': 'truck',
-  van: 'full size van',
-  'people mover': 'minivan',
-  coupe: 'coupe',
-  convertible: 'convertible',
-};
+/*
+ * Google's words for the site's words. Maps, not object literals: a feed's value is looked up as
+ * it came, and a plain object would answer 'constructor' or '__proto__' with what every object
+ * inherits (the feed would carry 'function Object() { [native code] }').
+ */
+const BODY_STYLES: ReadonlyMap<string, string> = new Map([
+  ['hatch', 'hatchback'],
+  ['hatchback', 'hatchback'],
+  ['sedan', 'sedan'],
+  ['suv', 'suv'],
+  ['wagon', 'station wagon'],
+  ['station wagon', 'station wagon'],
+  ['ute', 'truck'],
+  ['cab chassis', 'truck'],
+  ['van', 'full size van'],
+  ['people mover', 'minivan'],
+  ['coupe', 'coupe'],
+  ['convertible', 'convertible'],
+]);
 
-const ENGINES: Readonly<Record<string, string>> = {
-  petrol: 'gasoline',
-  diesel: 'diesel',
-  electric: 'electric',
-  hybrid: 'hybrid',
-  phev: 'hybrid',
-};
+const ENGINES: ReadonlyMap<string, string> = new Map([
+  ['petrol', 'gasoline'],
+  ['diesel', 'diesel'],
+  ['electric', 'electric'],
+  ['hybrid', 'hybrid'],
+  ['phev', 'hybrid'],
+]);
 
 /** Google's body_style value for the site's body type, or undefined when Google has none for it. */
 export function googleBodyStyle(body: string | undefined): string | undefined {
-  return body ? BODY_STYLES[body.trim().toLowerCase()] : undefined;
+  return body ? BODY_STYLES.get(body.trim().toLowerCase()) : undefined;
 }
 
 /** Google's engine value for the site's fuel type (simple_fuel), or undefined. */
 export function googleEngine(fuel: string | undefined): string | undefined {
-  return fuel ? ENGINES[fuel.trim().toLowerCase()] : undefined;
+  return fuel ? ENGINES.get(fuel.trim().toLowerCase()) : undefined;
 }
 
 /**

@@ -11,41 +11,51 @@ import { feedPrice, type AdVehicle } from './inventory-feed';
 /** Photo columns written: image[0].url ... image[9].url (Meta accepts up to 20). */
 export const META_IMAGE_COLUMNS = 10;
 
-const BODY_STYLES: Readonly<Record<string, string>> = {
-  hatch: 'HATCHBACK',
-  hatchback: 'HATCHBACK',
-  sedan: 'SEDAN',
-  suv: 'SUV',
-  wagon: 'WAGON',
-  'station wagon': 'WAGON',
-  ute: 'TRUCK',
-  'cab chassis': 'TRUCK',
-  van: 'VAN',
-  'people mover': 'MINIVAN',
-  coupe: 'COUPE',
-  convertible: 'CONVERTIBLE',
-};
+/*
+ * Meta's words for the site's words. Maps, not object literals: a feed's value is looked up as it
+ * came, and a plain object would answer 'constructor' or '__proto__' with what every object
+ * inherits (the CSV would carry 'function Object() { [native code] }').
+ */
+const BODY_STYLES: ReadonlyMap<string, string> = new Map([
+  ['hatch', 'HATCHBACK'],
+  ['hatchback', 'HATCHBACK'],
+  ['sedan', 'SEDAN'],
+  ['suv', 'SUV'],
+  ['wagon', 'WAGON'],
+  ['station wagon', 'WAGON'],
+  ['ute', 'TRUCK'],
+  ['cab chassis', 'TRUCK'],
+  ['van', 'VAN'],
+  ['people mover', 'MINIVAN'],
+  ['coupe', 'COUPE'],
+  ['convertible', 'CONVERTIBLE'],
+]);
 
-const FUEL_TYPES: Readonly<Record<string, string>> = {
-  petrol: 'PETROL',
-  diesel: 'DIESEL',
-  electric: 'ELECTRIC',
-  hybrid: 'HYBRID',
-  phev: 'PLUGIN_HYBRID',
-};
+const FUEL_TYPES: ReadonlyMap<string, string> = new Map([
+  ['petrol', 'PETROL'],
+  ['diesel', 'DIESEL'],
+  ['electric', 'ELECTRIC'],
+  ['hybrid', 'HYBRID'],
+  ['phev', 'PLUGIN_HYBRID'],
+]);
 
-const DRIVETRAINS: Readonly<Record<string, string>> = {
-  fwd: 'FWD',
-  rwd: 'RWD',
-  awd: 'AWD',
-  '4x4': '4X4',
-  '4wd': '4X4',
-  '4x2': '4X2',
-  '2wd': 'TWO_WD',
-};
+const DRIVETRAINS: ReadonlyMap<string, string> = new Map([
+  ['fwd', 'FWD'],
+  ['rwd', 'RWD'],
+  ['awd', 'AWD'],
+  ['4x4', '4X4'],
+  ['4wd', '4X4'],
+  ['4x2', '4X2'],
+  ['2wd', 'TWO_WD'],
+]);
 
-const upper = (map: Readonly<Record<string, string>>, value: string | undefined, fallback: string): string =>
-  value === undefined ? '' : (map[value.trim().toLowerCase()] ?? fallback);
+const TRANSMISSIONS: ReadonlyMap<string, string> = new Map([
+  ['automatic', 'AUTOMATIC'],
+  ['manual', 'MANUAL'],
+]);
+
+const upper = (map: ReadonlyMap<string, string>, value: string | undefined, fallback: string): string =>
+  value === undefined ? '' : (map.get(value.trim().toLowerCase()) ?? fallback);
 
 /** Meta's state_of_vehicle: NEW, USED, or CPO for a certified pre-owned car. */
 export function metaStateOfVehicle(vehicle: Pick<AdVehicle, 'condition' | 'certified'>): 'NEW' | 'USED' | 'CPO' {
@@ -97,6 +107,23 @@ export function csvField(value: string | number | undefined): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/** A cell that starts with one of these is a formula to Excel, LibreOffice and Google Sheets, quoted or not. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A signed number or a phone number ('+61 2 9999 0000'): digits and punctuation, nothing a spreadsheet can run. */
+const PLAIN_NUMBER = /^(?=.*[0-9])[+-]?[0-9 ().-]+$/;
+
+/**
+ * Dealer text as a spreadsheet shows it, never as a formula it runs: the feed's text (colour,
+ * trim, location names, the description) comes from the dealer's system, and the CSV is opened in
+ * Excel by whoever checks the catalogue, where `=HYPERLINK("http://x","Update")` would be a live
+ * link and `=cmd|...` a command. Quoting does not stop that; a leading ' does (OWASP's CSV
+ * injection advice for cells starting with = + - @ tab or carriage return). A signed number or a
+ * phone number cannot run anything, so it is left as it is for Meta to read.
+ */
+export function spreadsheetText(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+}
+
 /** One CSV record with its CRLF line end. */
 export function csvRecord(values: ReadonlyArray<string | number | undefined>): string {
   return `${values.map(csvField).join(',')}\r\n`;
@@ -126,7 +153,7 @@ export function metaRow(vehicle: AdVehicle): string {
     vin: vehicle.vin,
     body_style: upper(BODY_STYLES, vehicle.body, 'OTHER'),
     exterior_color: vehicle.colour,
-    transmission: upper({ automatic: 'AUTOMATIC', manual: 'MANUAL' }, vehicle.transmission, 'OTHER'),
+    transmission: upper(TRANSMISSIONS, vehicle.transmission, 'OTHER'),
     fuel_type: upper(FUEL_TYPES, vehicle.fuel, 'OTHER'),
     drivetrain: upper(DRIVETRAINS, vehicle.drive, 'OTHER'),
     // Only cars for sale today are in the feed (domain/inventory-feed.ts).
@@ -147,5 +174,12 @@ export function metaRow(vehicle: AdVehicle): string {
   });
   // Meta asks for a tag on the first photo; the photo is of this vehicle, so its title describes it.
   if (vehicle.images.length) values['image[0].tag[0]'] = vehicle.title;
-  return csvRecord(META_COLUMNS.map((column) => values[column]));
+  // Text cells only: the numeric columns (year, mileage.value, latitude, longitude, dealer_id) are
+  // numbers here, and a southern latitude's '-' is its sign.
+  return csvRecord(
+    META_COLUMNS.map((column) => {
+      const value = values[column];
+      return typeof value === 'string' ? spreadsheetText(value) : value;
+    }),
+  );
 }

@@ -29,6 +29,7 @@ import {
   metaHeaderRow,
   metaRow,
   metaStateOfVehicle,
+  spreadsheetText,
 } from './inventory-feed-meta';
 import { formatMoney } from './format';
 import { priceDisplay } from './price-display';
@@ -148,6 +149,23 @@ describe('the advertised vehicle', () => {
     expect(made.trim).toBe('SR5');
   });
 
+  it('gives site photos outside /media and /assets by the image route, as the site shows them', () => {
+    const made = vehicle({
+      primary_image_url: '/acceptance/car-0.jpg',
+      images: [
+        { image: { url: '/acceptance/car-0.jpg' } },
+        { image: { url: '/assets/demo/car-1.jpg' } },
+        { image: { url: 'car-2.jpg' } },
+        { image: { url: 'https://cdn.dealer.example/photos/rear.jpg' } },
+      ],
+    });
+    expect(made.images).toEqual([
+      'https://www.dealer.example/api/images?url=%2Facceptance%2Fcar-0.jpg&w=1200',
+      'https://www.dealer.example/assets/demo/car-1.jpg',
+      'https://cdn.dealer.example/photos/rear.jpg',
+    ]);
+  });
+
   it('calls a demonstrator used, and a certified used car certified', () => {
     expect(adCondition('new')).toBe('new');
     expect(adCondition('demo')).toBe('used');
@@ -252,6 +270,17 @@ describe('Google vehicle ads feed', () => {
     expect(googleBodyStyle('Naked')).toBeUndefined();
     expect(googleEngine('PHEV')).toBe('hybrid');
     expect(googleEngine('LPG')).toBeUndefined();
+  });
+
+  it('reads words that name properties of every object as words Google has none for', () => {
+    for (const word of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(googleBodyStyle(word), word).toBeUndefined();
+      expect(googleEngine(word), word).toBeUndefined();
+      const xml = googleItemXml(vehicle({ simple_body: word, simple_fuel: word, drive: word }));
+      expect(xml, word).not.toContain('<g:body_style>');
+      expect(xml, word).not.toContain('<g:engine>');
+      expect(xml, word).not.toMatch(/native code|\[object Object\]/);
+    }
   });
 
   it("cuts text to Google's limits at a word", () => {
@@ -361,7 +390,50 @@ describe('Meta automotive catalogue CSV', () => {
     const value = Object.fromEntries((header ?? []).map((name, i) => [name, row?.[i]]));
     expect(value.model).toBe('Hi"Lux, "4x4"');
     expect(value.trim).toBe('SR5\r\nline two');
-    expect(value.exterior_color).toBe('=HYPERLINK("x")');
+    expect(value.exterior_color).toBe('\'=HYPERLINK("x")');
+  });
+
+  it('keeps text a spreadsheet would run as a formula as text, and numbers as numbers', () => {
+    const attack = '=HYPERLINK("http://x","Update")';
+    const made = vehicle({
+      colour: attack,
+      badge: "+cmd|' /C calc'!A0",
+      model: "-2+3+cmd|' /C calc'!A0",
+      make: "@SUM(1+1)*cmd|' /C calc'!A0",
+    });
+    const atPlace = {
+      ...place,
+      name: '\t=1+1',
+      street: '\r=1+1',
+      phone: '+61 2 9999 0000',
+      lat: -33.9041,
+      lng: -151.1989,
+    };
+    const [header, row] = parseCsv(`${metaHeaderRow()}${metaRow({ ...made, description: '=cmd', place: atPlace })}`);
+    const value = Object.fromEntries((header ?? []).map((name, i) => [name, row?.[i]]));
+    expect(value.exterior_color).toBe(`'${attack}`);
+    expect(value.trim).toBe("'+cmd|' /C calc'!A0");
+    expect(value.model).toBe("'-2+3+cmd|' /C calc'!A0");
+    expect(value.make).toBe("'@SUM(1+1)*cmd|' /C calc'!A0");
+    expect(value.description).toBe("'=cmd");
+    expect(value.dealer_name).toBe("'\t=1+1");
+    expect(value['address.addr1']).toBe("'\r=1+1");
+    // The title starts with the year here, so nothing is added; the photo tag is the title.
+    expect(value.title).toBe("2022 @SUM(1+1)*cmd|' /C calc'!A0 -2+3+cmd|' /C calc'!A0 +cmd|' /C calc'!A0");
+    // A phone number or a signed number is nothing a spreadsheet can run: written as it is.
+    expect(value.dealer_phone).toBe('+61 2 9999 0000');
+    // Numeric columns are never changed: a southern latitude starts with '-'.
+    expect(value.latitude).toBe('-33.9041');
+    expect(value.longitude).toBe('-151.1989');
+    expect(value.year).toBe('2022');
+    expect(value.price).toBe('45990.00 AUD');
+    expect(value['mileage.value']).toBe('32000');
+    // Text that does not start with a formula character is untouched.
+    expect(metaRow(vehicle({ colour: 'Blue = cool' }))).toContain('"Blue = cool"');
+    expect(spreadsheetText('-')).toBe("'-");
+    expect(spreadsheetText('- 4x4 -')).toBe("'- 4x4 -");
+    expect(spreadsheetText('-12.5')).toBe('-12.5');
+    expect(spreadsheetText('Plain')).toBe('Plain');
   });
 
   it("uses Meta's words: NEW, USED or CPO, OTHER where Meta has none", () => {
@@ -375,5 +447,20 @@ describe('Meta automotive catalogue CSV', () => {
     expect(value.body_style).toBe('OTHER');
     expect(value.drivetrain).toBe('');
     expect(value.fuel_type).toBe('PLUGIN_HYBRID');
+  });
+
+  it('reads words that name properties of every object as words Meta has none for', () => {
+    for (const word of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const [header, row] = parseCsv(
+        `${metaHeaderRow()}${metaRow(vehicle({ simple_body: word, drive: word, simple_fuel: word, simple_transmission: word }))}`,
+      );
+      const value = Object.fromEntries((header ?? []).map((name, i) => [name, row?.[i]]));
+      expect([value.body_style, value.drivetrain, value.fuel_type, value.transmission], word).toEqual([
+        'OTHER',
+        'OTHER',
+        'OTHER',
+        'OTHER',
+      ]);
+    }
   });
 });

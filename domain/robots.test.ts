@@ -22,6 +22,7 @@ describe('robots.txt', () => {
         '# Dealer Motors',
         'User-agent: *',
         'Allow: /',
+        'Allow: /api/images',
         'Disallow: /api/',
         'Disallow: /*?',
         '',
@@ -84,6 +85,18 @@ describe('robotsAllows (RFC 9309 longest match, * and $)', () => {
       '/?utm_source=x',
     ])
       expect(allows(path), path).toBe(false);
+  });
+
+  // Ad feeds and structured data name site photos by the image route (domain/vehicle-structured-data
+  // publicPhotoUrl): Google's and Meta's fetchers must be let in there, and nowhere else in /api/.
+  it('opens the image route, query string and all, and nothing else in the API', () => {
+    expect(allows('/api/images?url=%2Facceptance%2Fcar-0.jpg&w=1200')).toBe(true);
+    expect(allows('/api/images/placeholder?body=suv')).toBe(true);
+    expect(allows('/api/leads')).toBe(false);
+    expect(allows('/api/image')).toBe(false);
+    expect(allows('/api/watchlist?x=/api/images')).toBe(false);
+    expect(robotsAllows(['/api/'], '/api/images?w=1200')).toBe(true);
+    expect(robotsAllows(['/api/'], '/api/images?w=1200', [])).toBe(false);
   });
 
   it('is the same answer one path at a time', () => {

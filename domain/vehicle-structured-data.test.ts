@@ -3,7 +3,10 @@ import { shownPrice } from './price-display';
 import {
   absoluteUrl,
   openGraph,
+  publicPhotoUrl,
   serialiseJsonLd,
+  vehicleDescription,
+  vehicleImageUrls,
   vehicleJsonLd,
   type StructuredDataCar,
   type StructuredDataOptions,
@@ -135,6 +138,42 @@ describe('vehicle JSON-LD', () => {
     expect(absoluteUrl('javascript:alert(1)', 'https://dealer.example')).toBeUndefined();
     expect(absoluteUrl('  ', 'https://dealer.example')).toBeUndefined();
     expect(vehicleJsonLd({ ...car, primary_image_url: null, images: [] }, options)).not.toHaveProperty('image');
+  });
+
+  // A crawler or an ad platform fetches a photo where the site itself shows it from: the platform's
+  // own pictures where they are served, other site paths only through the image route.
+  it('gives each photo an address the site answers with that photo', () => {
+    const base = 'https://dealer.example';
+    expect(publicPhotoUrl('/media/hilux/front.jpg', base)).toBe('https://dealer.example/media/hilux/front.jpg');
+    expect(publicPhotoUrl('/assets/demo/car.jpg', base)).toBe('https://dealer.example/assets/demo/car.jpg');
+    expect(publicPhotoUrl('https://cdn.example/hilux/side.jpg', base)).toBe('https://cdn.example/hilux/side.jpg');
+    expect(publicPhotoUrl('//cdn.example/hilux/rear.jpg', base)).toBe('https://cdn.example/hilux/rear.jpg');
+    // Not served on a site's host (the proxy makes every other path a page): the image route's
+    // address, at the width Open Graph asks for.
+    expect(publicPhotoUrl('/acceptance/car-0.jpg', base)).toBe(
+      'https://dealer.example/api/images?url=%2Facceptance%2Fcar-0.jpg&w=1200',
+    );
+    expect(publicPhotoUrl('/media/../secret.png', base)).toBe(
+      'https://dealer.example/api/images?url=%2Fmedia%2F..%2Fsecret.png&w=1200',
+    );
+    // Nothing a browser should load, and relative names the site would not show either.
+    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AA', 'car.jpg', '  ', null, undefined])
+      expect(publicPhotoUrl(bad, base), String(bad)).toBeUndefined();
+    expect(
+      vehicleImageUrls({ primary_image_url: '/acceptance/car-0.jpg', images: [{ image: { url: 'car.jpg' } }] }, base),
+    ).toEqual(['https://dealer.example/api/images?url=%2Facceptance%2Fcar-0.jpg&w=1200']);
+    const data = vehicleJsonLd({ ...car, primary_image_url: '/acceptance/car-0.jpg', images: [] }, options);
+    expect(data.image).toEqual(['https://dealer.example/api/images?url=%2Facceptance%2Fcar-0.jpg&w=1200']);
+    expect(openGraph({ ...car, primary_image_url: '/acceptance/car-0.jpg', images: [] }, options).images[0]?.url).toBe(
+      'https://dealer.example/api/images?url=%2Facceptance%2Fcar-0.jpg&w=1200',
+    );
+  });
+
+  it('reads a condition word that names a property of every object as no condition', () => {
+    for (const carType of ['constructor', '__proto__', 'toString'])
+      expect(vehicleDescription({ ...car, car_type: carType }, options), carType).toBe(
+        '2022 Toyota HiLux SR5 — car for sale at Acme Motors. $45,990 Drive Away, 32,000 km, 6 Speed Automatic, Diesel.',
+      );
   });
 
   // spec: catalogue §3 Car dealercomments — feed text cannot break out of the JSON-LD script element.

@@ -5,6 +5,7 @@
 import { isAvailable } from './listing';
 import { shownPrice, type PricedCar } from './price-display';
 import { formatKm, formatMoney } from './format';
+import { photoSource, proxiedPhotoUrl } from './vehicle-photo-source';
 import { vehicleTitle } from './vehicle-title';
 
 export interface StructuredDataCar extends Pick<PricedCar, 'price' | 'offer_price' | 'price_type'> {
@@ -68,13 +69,32 @@ export function absoluteUrl(url: string | null | undefined, base: string): strin
   }
 }
 
-/** The car's photos as absolute URLs: the primary image first, then the gallery, without repeats. */
+/**
+ * A photo's address for a fetcher outside the site (search engines reading the structured data,
+ * link previews, the ad platforms reading the advertising feeds), or undefined for a photo the
+ * site would not show. It is where the site itself shows the photo from (domain/vehicle-photo-source):
+ * - the platform's own pictures (/media, /assets) on the site's origin, where they are served;
+ * - an absolute http(s) address on the dealer's image host as it is;
+ * - any other site path through the image route, at the Open Graph width: on a site's host such a
+ *   path is not a file (proxy.ts makes it a page), and the image route is how the site shows it.
+ *   robots.txt lets crawlers into the image route for this (domain/robots ALLOWED_PATHS).
+ * No photo, a relative name or a data: or javascript: address: undefined.
+ */
+export function publicPhotoUrl(url: string | null | undefined, origin: string): string | undefined {
+  const source = photoSource(url);
+  if (source.kind === 'placeholder') return undefined;
+  if (source.kind === 'local') return absoluteUrl(source.src, origin);
+  if (source.src.startsWith('/')) return absoluteUrl(proxiedPhotoUrl(source.src, OG_IMAGE_SIZE.width), origin);
+  return source.src;
+}
+
+/** The car's photos as absolute URLs (publicPhotoUrl): the primary image first, then the gallery, without repeats. */
 export function vehicleImageUrls(
   car: Pick<StructuredDataCar, 'primary_image_url' | 'images'>,
   imageBase: string,
 ): string[] {
   const urls = [car.primary_image_url, ...(car.images ?? []).map((entry) => entry.image?.url)]
-    .map((url) => absoluteUrl(url, imageBase))
+    .map((url) => publicPhotoUrl(url, imageBase))
     .filter((url): url is string => url !== undefined);
   return [...new Set(urls)];
 }
@@ -107,7 +127,12 @@ export function offerAvailability(status: string): string {
   return `${SCHEMA}/SoldOut`;
 }
 
-const CONDITION_WORDS: Readonly<Record<string, string>> = { new: 'New', demo: 'Demo', used: 'Used' };
+/** A Map: the feed's car_type is looked up as it came, and a plain object answers 'constructor' too. */
+const CONDITION_WORDS: ReadonlyMap<string, string> = new Map([
+  ['new', 'New'],
+  ['demo', 'Demo'],
+  ['used', 'Used'],
+]);
 
 /**
  * A one-line plain-text description: '2022 Toyota HiLux SR5 — used car for sale at Acme Motors.
@@ -119,7 +144,7 @@ export function vehicleDescription(
   options: Pick<StructuredDataOptions, 'siteName' | 'currency' | 'vehicleWord'>,
 ): string {
   const title = displayName(car);
-  const condition = CONDITION_WORDS[text(car.car_type)?.toLowerCase() ?? ''];
+  const condition = CONDITION_WORDS.get(text(car.car_type)?.toLowerCase() ?? '');
   const word = text(options.vehicleWord) ?? 'car';
   const what = condition ? `${condition.toLowerCase()} ${word}` : word;
   const available = isAvailable(car);

@@ -88,6 +88,39 @@ describe('startFeedScheduler', () => {
     ]);
   });
 
+  it('logs pulls without the user name, the password or a secret query value of the address', async () => {
+    db = await openTestDatabase();
+    server = await startFeedServer();
+    server.setFeed({ cars: [feedCar(1)] });
+    const url = new URL(server.url);
+    url.username = 'acme-user';
+    url.password = 'pa55word';
+    url.search = '?dealer=1&x-api-key=SECRET-KEY-123';
+    const dealers = await importFeed(
+      db,
+      {
+        dealerships: [{ id: 1, slug: 'harbour-motors', name: 'Harbour Motors', feed: { url: url.href, every: '15m' } }],
+      },
+      { file: 'dealerships.json' },
+    );
+    expect(dealers.ok).toBe(true);
+    const opened = db;
+    const { lines, log } = recorder();
+    scheduler = startFeedScheduler({
+      env: { FEED_SCHEDULER: 'on' },
+      database: async () => opened,
+      log,
+      firstTickMs: 60_000,
+    });
+    await scheduler?.tick();
+    expect(server.requests.length).toBe(1);
+    const pulled = lines.find((l) => l.text.startsWith('Feed pull: '));
+    expect(pulled?.text).toMatch(
+      /^Feed pull: http:\/\/\*\*\*:\*\*\*@127\.0\.0\.1:\d+\/feed\.json\?dealer=1&x-api-key=\*\*\* \(dealership 1\): imported/,
+    );
+    expect(JSON.stringify(lines)).not.toMatch(/acme-user|pa55word|SECRET-KEY-123/);
+  });
+
   it('logs a round that fails and carries on', async () => {
     const { lines, log } = recorder();
     scheduler = startFeedScheduler({

@@ -9,9 +9,9 @@ import { feedKey } from './pull-log';
 export interface ConfiguredFeed {
   dealershipId: number;
   dealershipSlug: string;
-  /** The pull log's key: the dealership and the address as shown. */
+  /** The pull log's key (pull-log.ts feedKey): the dealership and the address, secrets hidden. */
   key: string;
-  /** The address as shown (password hidden). */
+  /** The address as shown (redactUrlCredentials: credentials and secret parameters hidden). */
   shownUrl: string;
   source: FeedSource;
 }
@@ -62,7 +62,7 @@ export async function configuredFeeds(
     feeds.push({
       dealershipId: row.id,
       dealershipSlug: row.slug,
-      key: feedKey(shownUrl, row.id),
+      key: feedKey(reading.source.url, row.id),
       shownUrl,
       source: reading.source,
     });

@@ -6,7 +6,7 @@ import { feedCar } from '../stock/test-feed';
 import { claimFeed, FEED_LEASE_MS, pullDueFeeds, releaseFeed, renewFeedClaim } from './due-feeds';
 import { pullFeed } from './feed-pull';
 import { feedHealth, feedStatus, formatFeedStatus } from './feed-status';
-import { feedKey } from './pull-log';
+import { feedKey, recordPull } from './pull-log';
 import { startFeedServer, type FeedServer } from './test-feed-server';
 
 // Issue 18: the scheduler pulls each dealership's feed when its interval has passed (sooner, then
@@ -147,6 +147,39 @@ describe('pullDueFeeds: when feeds are pulled', () => {
         problem: 'feed url is not an http or https address',
       },
     ]);
+    await db
+      .updateTable('dealerships')
+      .set({
+        data: JSON.stringify({
+          id: 2,
+          slug: 'dealer-2',
+          name: 'Dealer 2',
+          feed: { url: 'ftp://someone:pw@dms/x?token=T0KEN-SECRET' },
+        }),
+      })
+      .where('id', '=', 2)
+      .execute();
+    const hidden = await pullDueFeeds(db, { holder: 'test', now: time.now });
+    expect(hidden.misconfigured[0]?.shownUrl).toBe('ftp://***:***@dms/x?token=***');
+  });
+
+  it('logs a feed that cannot be pulled by its address with the secrets hidden', async () => {
+    const feed = await server();
+    feed.setFeed(dealerFeed(1, [11]));
+    await dealerships(db, { 1: { url: `${feed.url}?dealer=1&token=T0KEN-SECRET` } });
+    const errors: unknown[][] = [];
+    const round = await pullDueFeeds(db, {
+      holder: 'test',
+      now: clock().now,
+      log: { error: (...args: unknown[]) => errors.push(args) },
+      pull: async () => {
+        throw new Error('database went away');
+      },
+    });
+    expect(round.errors).toBe(1);
+    expect(String(errors[0]?.[0])).toBe(
+      `Feed of dealership 1 (${feed.url}?dealer=1&token=***): the pull could not be made or recorded`,
+    );
   });
 
   it('keeps going when one pull cannot be made, and says how many', async () => {
@@ -166,6 +199,9 @@ describe('pullDueFeeds: when feeds are pulled', () => {
     expect(round.errors).toBe(1);
     expect(round.pulled.map((p) => p.dealershipId)).toEqual([2]);
     expect(errors.length).toBe(1);
+    expect(String((errors[0] as unknown[])[0])).toBe(
+      `Feed of dealership 1 (${feed.url}): the pull could not be made or recorded`,
+    );
     // The claim was given back: the next round may try dealership 1 again.
     expect(await db.selectFrom('feed_state').select(['feed_key', 'holder']).orderBy('feed_key').execute()).toEqual([
       { feed_key: feedKey(new URL(feed.url).href, 1), holder: null },
@@ -187,6 +223,7 @@ describe('feedStatus, formatFeedStatus and feedHealth', () => {
     const badUrl = new URL(bad.url);
     badUrl.username = 'dealer';
     badUrl.password = 's3cret';
+    badUrl.search = '?dealer=2&apiKey=K3Y-SECRET';
     await dealerships(db, {
       1: { url: good.url, every: '1h' },
       2: { url: badUrl.href, every: '15m' },
@@ -210,7 +247,7 @@ describe('feedStatus, formatFeedStatus and feedHealth', () => {
     ]);
     const failing = entries[1];
     expect(failing).toMatchObject({
-      url: badUrl.href.replace('s3cret', '***'),
+      url: `http://***:***@${badUrl.host}/feed.json?dealer=2&apiKey=***`,
       every: '15m',
       failingSince: new Date(T0).toISOString(),
       // Two failures: the next try 30 minutes after the second.
@@ -226,7 +263,7 @@ describe('feedStatus, formatFeedStatus and feedHealth', () => {
     const text = lines.join('\n');
     expect(lines[0]).toBe('3 scheduled feed(s): 1 failing, 0 overdue; 1 pulled by address alone');
     expect(lines[1]).toMatch(/^FEED\s+EVERY\s+LAST PULL\s+OUTCOME\s+LAST SUCCESS\s+FAILURES\s+NEXT PULL\s+ADDRESS$/);
-    expect(text).toMatch(/2 dealer-2\s+15m\s+5m ago\s+failed 500\s+-\s+2\s+in 25m\s+http:\/\/dealer:\*\*\*@/);
+    expect(text).toMatch(/2 dealer-2\s+15m\s+5m ago\s+failed 500\s+-\s+2\s+in 25m\s+http:\/\/\*\*\*:\*\*\*@/);
     expect(text).toContain(
       `  ! failing since ${new Date(T0).toISOString()} (2 in a row): the server answered 500 Internal Server Error; the stock is unchanged`,
     );
@@ -234,6 +271,8 @@ describe('feedStatus, formatFeedStatus and feedHealth', () => {
       /by address\s+-\s+5m ago\s+imported 200\s+5m ago\s+0\s+-\s+http:\/\/127\.0\.0\.1:\d+\/feed\.json$/m,
     );
     expect(text).not.toContain('s3cret');
+    expect(text).not.toContain('K3Y-SECRET');
+    expect(JSON.stringify(entries)).not.toMatch(/s3cret|K3Y-SECRET|dealer:/);
 
     const health = feedHealth(entries);
     expect(health).toEqual({
@@ -251,6 +290,24 @@ describe('feedStatus, formatFeedStatus and feedHealth', () => {
     const later = feedHealth(await feedStatus(db, time.now()));
     expect(later.overdue).toBe(3);
     expect(formatFeedStatus(await feedStatus(db, time.now()), time.now())[1]).toContain('FEED_SCHEDULER=on');
+  });
+
+  it('shows pulls the log kept from before secrets were hidden with their secrets hidden', async () => {
+    const db = await openTestDatabase();
+    opened.push(db);
+    const at = new Date(T0).toISOString();
+    // A row as an earlier version wrote it: only the password hidden.
+    await recordPull(db, {
+      key: '- https://u:***@dms.example/feed.json?api_key=OLD-SECRET',
+      url: 'https://u:***@dms.example/feed.json?api_key=OLD-SECRET',
+      startedAt: at,
+      finishedAt: at,
+      outcome: 'failed',
+      message: 'the server answered 500',
+    });
+    const entries = await feedStatus(db, new Date(T0 + MINUTE));
+    expect(entries.map((e) => e.url)).toEqual(['https://***:***@dms.example/feed.json?api_key=***']);
+    expect(formatFeedStatus(entries, new Date(T0 + MINUTE)).join('\n')).not.toContain('OLD-SECRET');
   });
 
   it('says there are no feeds when there are none', async () => {

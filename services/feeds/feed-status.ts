@@ -2,7 +2,13 @@
  * How every feed is doing (issue 18): for `npm run import -- --status` (a table with the reasons)
  * and for /healthz (counts and dealership ids only: the public answer names no address and no reason).
  */
-import { formatInterval, isOverdue, nextPullAt, type FeedPullHistory } from '../../domain/feed-schedule';
+import {
+  formatInterval,
+  isOverdue,
+  nextPullAt,
+  redactUrlCredentials,
+  type FeedPullHistory,
+} from '../../domain/feed-schedule';
 import type { PlatformDb } from '../db/database';
 import { configuredFeeds } from './configured-feeds';
 import { latestPulls, successesAndFailures, type FeedPullRow, type PullOutcome } from './pull-log';
@@ -13,7 +19,7 @@ export const MANUAL_PULLS_SHOWN_DAYS = 30;
 export interface FeedStatusEntry {
   /** The pull log's key. */
   key: string;
-  /** The address, password hidden; absent when the dealership's feed has none. */
+  /** The address, credentials and secret parameters hidden; absent when the dealership's feed has none. */
   url?: string;
   dealershipId?: number;
   dealershipSlug?: string;
@@ -124,8 +130,15 @@ export async function feedStatus(
   const manual = [...latest.values()]
     .filter((row) => row.dealership_id === null && Date.parse(row.started_at) >= shownSince)
     .sort((a, b) => a.url.localeCompare(b.url));
+  // Hidden again: rows an earlier version wrote hid only the password.
   for (const row of manual)
-    entries.push({ key: row.feed_key, url: row.url, configured: false, ...history(row.feed_key), overdue: false });
+    entries.push({
+      key: row.feed_key,
+      url: redactUrlCredentials(row.url),
+      configured: false,
+      ...history(row.feed_key),
+      overdue: false,
+    });
   return entries;
 }
 

@@ -3,7 +3,9 @@
  * answered, the validators for the next conditional request, and the run of failures the status
  * and /healthz report.
  */
+import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
+import { redactUrlCredentials } from '../../domain/feed-schedule';
 import type { PlatformDb } from '../db/database';
 import { serialize } from '../db/dialect';
 import type { FeedPullTable } from '../db/schema';
@@ -27,12 +29,21 @@ export const FAILURES: readonly PullOutcome[] = ['failed', 'invalid'];
 export const KEEP_PULLS_PER_FEED = 500;
 
 /**
- * The feed a pull belongs to: the dealership it is pulled for ('-' for none) and the address as
- * shown (password hidden). A dealership whose address changes starts a new history, so the old
- * address's validators are never sent to the new one.
+ * The feed a pull belongs to, from its full address (credentials and all): the dealership it is
+ * pulled for ('-' for none) and the address as shown (redactUrlCredentials), and when the address
+ * has secrets, a hash of the whole address. Two addresses that differ only in a secret (two
+ * accounts' feeds on one dealer system, or a changed password) are two feeds: one's validators are
+ * never sent for the other, whose answer would otherwise be taken for "unchanged". The hash is of
+ * the address normalised (so one address written two ways is one feed) and cut to 64 bits; it
+ * tells nothing the database does not already hold, since the dealership's record keeps the
+ * address itself. A dealership whose address changes starts a new history the same way.
  */
-export function feedKey(shownUrl: string, dealershipId: number | undefined): string {
-  return `${dealershipId ?? '-'} ${shownUrl}`;
+export function feedKey(url: string, dealershipId: number | undefined): string {
+  const shown = redactUrlCredentials(url);
+  const normal = URL.canParse(url) ? new URL(url).href : url;
+  const key = `${dealershipId ?? '-'} ${shown}`;
+  // An address without secrets keeps the key earlier versions gave it, and so its history.
+  return shown === normal ? key : `${key} #${createHash('sha256').update(normal).digest('hex').slice(0, 16)}`;
 }
 
 /**

@@ -256,6 +256,9 @@ describe('robots.txt', () => {
     expect(robots).toContain(`Sitemap: ${ORIGIN}/sitemap.xml\n`);
     expect(robots).toContain('Disallow: /api/\n');
     expect(robots).toContain('Disallow: /*?\n');
+    // The image route stays open: the feeds and structured data name some photos by it.
+    expect(robots.indexOf('Allow: /api/images\n')).toBeGreaterThan(-1);
+    expect(robots.indexOf('Allow: /api/images\n')).toBeLessThan(robots.indexOf('Disallow: /api/\n'));
     // Gated on this site (accounts on): its spin-to-win and personalised finance pages.
     expect(robots).toContain('Disallow: /spin-to-win$\n');
     expect(robots).toContain('Disallow: /personalised/finance$\n');
