@@ -262,3 +262,15 @@ test('reserving a car online holds it: the search page then shows it RESERVED an
     /can no longer be reserved online|just been reserved/,
   );
 });
+
+// spec: conversion §2.3 — /finance-enquiry (for one setting); it answered 404 before (issue 20).
+test('/finance-enquiry shows the finance enquiry form, with the car when the address names one', async ({ page }) => {
+  const car = feed.cars.find(listed);
+  if (!car) throw new Error('no listed demo car');
+  const response = await page.goto(siteUrl(site, `/finance-enquiry?car_id=${car.id}`));
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Finance enquiry' })).toBeVisible();
+  await expect(page.locator('#finance-form form')).toBeVisible();
+  await expect(page.locator('#finance-form')).toContainText(car.make);
+  await expectAccessible(page);
+});
