@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hostGroup,
+  hostListFingerprint,
   hostPermission,
+  hostRuleRefusal,
   ipv6Bytes,
   isPublicAddress,
   parseHostRule,
   parseHostRules,
+  readHostRules,
+  SHARED_HOSTING_SUFFIXES,
   tenantHostRefusal,
 } from './vehicle-photo-hosts';
 
@@ -70,6 +75,75 @@ describe('photo host allow-lists (issue 18)', () => {
     expect(allowed('http://127.0.0.1:3199/a.png', [], ['127.0.0.1:3198'])).toBeUndefined();
     // The same machine spelt as a decimal number is the same host to the URL parser.
     expect(allowed('http://2130706433:3198/a.png', [], ['127.0.0.1:3198'])).toBe('platform');
+  });
+});
+
+describe("wildcards too broad to be one dealer's hosts (issue 18 review)", () => {
+  it("refuses a wildcard over a top-level domain or a country's shared second level", () => {
+    for (const entry of [
+      '*.com',
+      '*.au',
+      '*.COM.',
+      '*.com.au',
+      '*.net.au',
+      '*.org.au',
+      '*.co.nz',
+      '*.govt.nz',
+      '*.co.uk',
+    ])
+      expect(parseHostRule(entry), entry).toBeUndefined();
+    expect(hostRuleRefusal('*.com')).toBe(
+      '"*.com" would allow every site under .com, not one dealer\'s photo host; name the host itself (images.dealer.com) or a domain of the dealer\'s own (*.dealer.com)',
+    );
+    expect(hostRuleRefusal('*.com.au:8443')).toContain('every site under .com.au');
+  });
+
+  it("accepts a wildcard under one owner's domain, also in a country's second level", () => {
+    for (const entry of ['*.dealer-cdn.com', '*.dealer.com.au', '*.photos.co.nz', '*.dealer.au', '*.cdn.dealer.co.uk'])
+      expect(parseHostRule(entry), entry).toMatchObject({ wildcard: true });
+  });
+
+  it('refuses a wildcard under a shared hosting service, but not an exact host there', () => {
+    for (const suffix of SHARED_HOSTING_SUFFIXES) {
+      expect(parseHostRule(`*.${suffix}`), suffix).toBeUndefined();
+      expect(parseHostRule(`dealer-photos.${suffix}`), suffix).toEqual({
+        host: `dealer-photos.${suffix}`,
+        wildcard: false,
+      });
+    }
+    // Deeper wildcards are as shared: every bucket of S3 in a region.
+    expect(parseHostRule('*.s3.ap-southeast-2.amazonaws.com')).toBeUndefined();
+    expect(hostRuleRefusal('*.cloudfront.net')).toBe(
+      '"*.cloudfront.net" would allow the photos of every customer of cloudfront.net, a shared hosting service; name the exact host instead (e.g. dealer-photos.cloudfront.net)',
+    );
+  });
+
+  it('says why an entry is refused, and keeps the rest of the list', () => {
+    const { rules, refused } = readHostRules('images.dealer.com, *.com, *.amazonaws.com d123.cloudfront.net, bad/path');
+    expect(rules.map((r) => r.host)).toEqual(['images.dealer.com', 'd123.cloudfront.net']);
+    expect(refused.map((r) => r.entry)).toEqual(['*.com', '*.amazonaws.com', 'bad/path']);
+    expect(refused[2]?.refusal).toContain('"bad/path" is not a photo host');
+    expect(hostRuleRefusal('cdn.com:70000')).toContain('port 1 to 65535');
+    expect(hostRuleRefusal('*.10.0.0.1')).toBe('"*.10.0.0.1": a wildcard needs a domain name, not an address');
+    expect(hostRuleRefusal('images.dealer.com')).toBeUndefined();
+  });
+
+  it('gives one fingerprint to lists that allow the same hosts, whatever their spelling or order', () => {
+    const a = hostListFingerprint(parseHostRules(['IMAGES.dealer.com.', '*.cdn.com:8443']));
+    expect(hostListFingerprint(parseHostRules('*.cdn.com:8443 images.dealer.com images.dealer.com'))).toBe(a);
+    expect(hostListFingerprint(parseHostRules(['images.dealer.com']))).not.toBe(a);
+    expect(hostListFingerprint([])).toBe('');
+  });
+
+  it('groups the names of one upstream: a registered domain, but each customer of a shared host apart', () => {
+    expect(hostGroup('a.dealer-cdn.com')).toBe('dealer-cdn.com');
+    expect(hostGroup('b.c.DEALER-CDN.com.')).toBe('dealer-cdn.com');
+    expect(hostGroup('img.dealer.com.au')).toBe('dealer.com.au');
+    expect(hostGroup('dealer.com.au')).toBe('dealer.com.au');
+    expect(hostGroup('d123.cloudfront.net')).toBe('d123.cloudfront.net');
+    expect(hostGroup('bucket.s3.amazonaws.com')).toBe('bucket.s3.amazonaws.com');
+    expect(hostGroup('127.0.0.1')).toBe('127.0.0.1');
+    expect(hostGroup('[2001:db8::1]')).toBe('[2001:db8::1]');
   });
 });
 

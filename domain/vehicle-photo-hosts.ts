@@ -7,6 +7,8 @@
  * carrier-grade NAT, multicast or reserved, whether written as a name or as an address in any of
  * the spellings a URL parser accepts (2130706433, 0x7f.1, 017700000001, [::ffff:127.0.0.1]).
  * The platform's list may name anything, e.g. 127.0.0.1:3198 for the browser tests' image server.
+ * On both lists a wildcard must stay within one owner's domain: never `*.com`, `*.com.au` or a
+ * shared hosting service (`*.cloudfront.net`), where anyone can get a name (wildcardRefusal).
  */
 
 /** One allow-list entry: `host`, `host:port`, `*.host` or `*.host:port` (IPv6 in brackets). */
@@ -25,29 +27,164 @@ const ENTRY = /^(\*\.)?([^:[\]/?#@\s]+|\[[0-9a-fA-F:.]+\])(?::(\d{1,5}))?$/;
 
 const stripDot = (host: string) => (host.endsWith('.') ? host.slice(0, -1) : host);
 
-/** An allow-list entry as a rule, or undefined when it is not one (a path, a scheme, a bad port). */
-export function parseHostRule(entry: string): HostRule | undefined {
-  const match = ENTRY.exec(entry.trim());
-  if (!match) return undefined;
+/**
+ * Domains under which anyone can get a name (cloud storage, CDNs, app hosting): a wildcard under
+ * one of them would let a site show any customer's pictures, so only exact hosts may be named
+ * under them (d1234abcd.cloudfront.net, not *.cloudfront.net). Not the full public suffix list,
+ * the services dealers' photos actually sit on.
+ */
+export const SHARED_HOSTING_SUFFIXES: readonly string[] = [
+  'amazonaws.com',
+  'cloudfront.net',
+  'azureedge.net',
+  'blob.core.windows.net',
+  'googleusercontent.com',
+  'storage.googleapis.com',
+  'herokuapp.com',
+  'vercel.app',
+  'netlify.app',
+  'github.io',
+  'workers.dev',
+  'r2.dev',
+  'appspot.com',
+  'firebaseapp.com',
+  'web.app',
+];
+
+/**
+ * Second-level labels under which country registries hand out names (com.au, co.nz, govt.nz,
+ * co.uk, co.jp...): `*.com.au` is as broad as `*.com`.
+ */
+const COUNTRY_SECOND_LEVELS = new Set(
+  (
+    'ac ad asn biz co com conf csiro cri ed edu firm gen geek go gob gov govt gr health id ' +
+    'ind info int iwi kiwi lg ltd maori me mil mod ne net nhs nom or org oz parliament plc ' +
+    'police pro sch school web'
+  ).split(' '),
+);
+
+/** Whether a name's last two labels are a country's shared second level (com.au, co.uk). */
+function endsInCountrySecondLevel(labels: readonly string[]): boolean {
+  const tld = labels[labels.length - 1] ?? '';
+  const second = labels[labels.length - 2] ?? '';
+  return /^[a-z]{2}$/.test(tld) && COUNTRY_SECOND_LEVELS.has(second);
+}
+
+/** The shared hosting suffix a name is, or is under, if any. */
+function sharedHostingSuffix(host: string): string | undefined {
+  return SHARED_HOSTING_SUFFIXES.find((suffix) => host === suffix || host.endsWith(`.${suffix}`));
+}
+
+/**
+ * Why `*.<domain>` is too broad to be one dealer's photo hosts, or undefined: a top-level domain
+ * (`*.com`), a country's shared second level (`*.com.au`, `*.co.uk`), or anything under a shared
+ * hosting service (`*.cloudfront.net`, `*.s3.amazonaws.com`). Such a rule lets anyone who
+ * registers a name there serve pictures the platform fetches and caches for the site.
+ */
+export function wildcardRefusal(domain: string): string | undefined {
+  const labels = domain.split('.');
+  if (labels.length < 2 || (labels.length < 3 && endsInCountrySecondLevel(labels)))
+    return `"*.${domain}" would allow every site under .${domain}, not one dealer's photo host; name the host itself (images.dealer.com) or a domain of the dealer's own (*.dealer.com)`;
+  const shared = sharedHostingSuffix(domain);
+  if (shared)
+    return `"*.${domain}" would allow the photos of every customer of ${shared}, a shared hosting service; name the exact host instead (e.g. dealer-photos.${shared})`;
+  return undefined;
+}
+
+/** An allow-list entry as a rule, or why it is not one. */
+export type HostRuleCheck = { ok: true; rule: HostRule } | { ok: false; refusal: string };
+
+/**
+ * Reads an allow-list entry: `host`, `host:port`, `*.domain` or `*.domain:port`. Refused: what is
+ * not a host (a path, a scheme, a bad port), a wildcard over an address, and a wildcard too broad
+ * to be one dealer's hosts (wildcardRefusal).
+ */
+export function checkHostRule(entry: string): HostRuleCheck {
+  const text = entry.trim();
+  const notAHost = {
+    ok: false,
+    refusal: `"${text}" is not a photo host: write a host name (images.dealer.com), a host and port (images.dealer.com:8443, port 1 to 65535) or a wildcard under a domain (*.dealer.com)`,
+  } as const;
+  const match = ENTRY.exec(text);
+  if (!match) return notAHost;
   const [, star, rawHost = '', rawPort] = match;
   let host: string;
   try {
     host = stripDot(new URL(`http://${rawHost}/`).hostname);
   } catch {
-    return undefined;
+    return notAHost;
   }
-  if (!host) return undefined;
-  // `*.10.0.0.1` or `*.[::1]` names no set of hosts.
-  if (star && (ipv4Bytes(host) || host.startsWith('['))) return undefined;
+  if (!host) return notAHost;
   const port = rawPort === undefined ? undefined : Number(rawPort);
-  if (port !== undefined && (port < 1 || port > 65535)) return undefined;
-  return { host, wildcard: Boolean(star), ...(port !== undefined ? { port } : {}) };
+  if (port !== undefined && (port < 1 || port > 65535)) return notAHost;
+  if (star) {
+    // `*.10.0.0.1` or `*.[::1]` names no set of hosts.
+    if (ipv4Bytes(host) || host.startsWith('['))
+      return { ok: false, refusal: `"${text}": a wildcard needs a domain name, not an address` };
+    const refusal = wildcardRefusal(host);
+    if (refusal) return { ok: false, refusal };
+  }
+  return { ok: true, rule: { host, wildcard: Boolean(star), ...(port !== undefined ? { port } : {}) } };
 }
 
-/** Every valid rule of a list (comma or whitespace separated text, or an array of entries). */
-export function parseHostRules(entries: string | readonly string[] | undefined): HostRule[] {
+/** An allow-list entry as a rule, or undefined when it is refused (checkHostRule says why). */
+export function parseHostRule(entry: string): HostRule | undefined {
+  const checked = checkHostRule(entry);
+  return checked.ok ? checked.rule : undefined;
+}
+
+/** Why an allow-list entry is refused, as a sentence for whoever wrote it, or undefined when it is fine. */
+export function hostRuleRefusal(entry: string): string | undefined {
+  const checked = checkHostRule(entry);
+  return checked.ok ? undefined : checked.refusal;
+}
+
+/** The rules of a list (comma or whitespace separated text, or an array of entries), and the entries refused. */
+export function readHostRules(entries: string | readonly string[] | undefined): {
+  rules: HostRule[];
+  refused: Array<{ entry: string; refusal: string }>;
+} {
   const list = typeof entries === 'string' ? entries.split(/[\s,]+/) : (entries ?? []);
-  return list.map((e) => e.trim()).flatMap((e) => (e ? (parseHostRule(e) ?? []) : []));
+  const rules: HostRule[] = [];
+  const refused: Array<{ entry: string; refusal: string }> = [];
+  for (const entry of list.map((e) => e.trim())) {
+    if (!entry) continue;
+    const checked = checkHostRule(entry);
+    if (checked.ok) rules.push(checked.rule);
+    else refused.push({ entry, refusal: checked.refusal });
+  }
+  return { rules, refused };
+}
+
+/** Every valid rule of a list (refused entries dropped; readHostRules says which and why). */
+export function parseHostRules(entries: string | readonly string[] | undefined): HostRule[] {
+  return readHostRules(entries).rules;
+}
+
+/** A rule written back as an entry (`*.dealer.com:8443`). */
+export function ruleText(rule: HostRule): string {
+  return `${rule.wildcard ? '*.' : ''}${rule.host}${rule.port !== undefined ? `:${rule.port}` : ''}`;
+}
+
+/**
+ * One text naming what a list allows, the same however its entries were spelt or ordered: two
+ * sites with the same fingerprint may share whatever one of them fetched.
+ */
+export function hostListFingerprint(rules: readonly HostRule[]): string {
+  return [...new Set(rules.map(ruleText))].sort().join(',');
+}
+
+/**
+ * The upstream a host belongs to, for sharing out fetches fairly: an address as it is; a name under
+ * a shared hosting service as it is (each customer is its own upstream); otherwise its registered
+ * domain (the last two labels, three under com.au-style second levels), so the many names a
+ * wildcard allows (a.dealer-cdn.com, b.dealer-cdn.com) count as one upstream.
+ */
+export function hostGroup(hostname: string): string {
+  const host = stripDot(hostname.toLowerCase());
+  if (host.startsWith('[') || ipv4Bytes(host) || sharedHostingSuffix(host)) return host;
+  const labels = host.split('.');
+  return labels.slice(endsInCountrySecondLevel(labels) ? -3 : -2).join('.');
 }
 
 const defaultPort = (protocol: string) => (protocol === 'https:' ? 443 : 80);

@@ -9,6 +9,7 @@ import { publishedSnapshot, type PublishedDocument } from './published-tenants';
 import { switchNames } from '../domain/switches';
 import { placeIssues, toIssues, type LocatePointer, type ValidationIssue } from '../schemas/validation-messages';
 import { nearest } from '../domain/nearest';
+import { hostRuleRefusal } from '../domain/vehicle-photo-hosts';
 import type { ResolvedTenant } from '../schemas/types.generated';
 
 export type TenantConfig = ResolvedTenant;
@@ -229,6 +230,21 @@ function checkFormNames(file: string, config: Record<string, unknown>): Validati
   return issues;
 }
 
+/**
+ * A site's photo hosts must each be a host or a wildcard within one owner's domain (issue 18): the
+ * schema's pattern checks the form, but not that `*.com`, `*.com.au` or `*.cloudfront.net` would
+ * let the image route fetch anyone's pictures for the site (domain/vehicle-photo-hosts.ts).
+ */
+function checkImageHosts(file: string, config: Record<string, unknown>): ValidationIssue[] {
+  const images = config.images;
+  const hosts = isPlainObject(images) ? images.remoteHosts : undefined;
+  if (!Array.isArray(hosts)) return [];
+  return hosts.flatMap((entry: unknown, index) => {
+    const refusal = typeof entry === 'string' ? hostRuleRefusal(entry) : undefined;
+    return refusal ? [{ file, pointer: `/images/remoteHosts/${index}`, message: refusal }] : [];
+  });
+}
+
 function dropRemovedPages(config: Record<string, unknown>): void {
   const pages = config.pages;
   if (!isPlainObject(pages)) return;
@@ -325,6 +341,7 @@ export function loadTenantDocument(raw: unknown, source: TenantSource, options?:
     ...checkSwitches(file, merged),
     ...checkFormNames(file, merged),
     ...checkDateRanges(file, merged),
+    ...checkImageHosts(file, merged),
   ];
   if (switchIssues.length) return fail(switchIssues);
   return { ok: true, slug, file, ...version, config: merged as unknown as TenantConfig };

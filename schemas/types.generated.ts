@@ -1562,7 +1562,7 @@ export type Label8 = string;
  */
 export type PhotoHost = string;
 /**
- * Web hosts of the dealer's photos, e.g. images.dealer-cdn.com, *.dealer-cdn.com (any name under it) or images.example.com:8443 (that port only; without a port, the usual web ports). Only public internet hosts: private and local network addresses are never fetched.
+ * Web hosts of the dealer's photos, e.g. images.dealer-cdn.com, *.dealer-cdn.com (any name under it) or images.example.com:8443 (that port only; without a port, the usual web ports). Only public internet hosts: private and local network addresses are never fetched. A * name must name the dealer's own domain: *.com, *.com.au or a name under a shared service such as *.cloudfront.net is refused (name the exact host there, e.g. d123.cloudfront.net).
  */
 export type PhotoHosts1 = PhotoHost[];
 /**
@@ -6719,7 +6719,7 @@ export type ResolvedLabel8 = string;
  */
 export type ResolvedPhotoHost = string;
 /**
- * Web hosts of the dealer's photos, e.g. images.dealer-cdn.com, *.dealer-cdn.com (any name under it) or images.example.com:8443 (that port only; without a port, the usual web ports). Only public internet hosts: private and local network addresses are never fetched.
+ * Web hosts of the dealer's photos, e.g. images.dealer-cdn.com, *.dealer-cdn.com (any name under it) or images.example.com:8443 (that port only; without a port, the usual web ports). Only public internet hosts: private and local network addresses are never fetched. A * name must name the dealer's own domain: *.com, *.com.au or a name under a shared service such as *.cloudfront.net is refused (name the exact host there, e.g. d123.cloudfront.net).
  */
 export type ResolvedPhotoHosts1 = ResolvedPhotoHost[];
 /**

@@ -1,5 +1,11 @@
 import type { BlockComponent } from '../types';
-import { FEATURES_INITIAL, KEY_INFO_INITIAL, SPECS_INITIAL, rvSpecRows, visibleSpecRows } from '../../domain/vehicle/spec-rows';
+import {
+  FEATURES_INITIAL,
+  KEY_INFO_INITIAL,
+  SPECS_INITIAL,
+  rvSpecRows,
+  visibleSpecRows,
+} from '../../domain/vehicle/spec-rows';
 import { formatKm } from '../../domain/format';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { ExpandableItems, ExpandableRows } from './VehicleInformation.client';

@@ -120,6 +120,16 @@ describe('fetching a feed photo (issue 18)', () => {
   it('follows a redirect on an allowed host, checking the new address', async () => {
     const photo = await fetchPhoto(new URL(`${origin}/to-car`), platformLists(), LIMITS);
     expect(photo.url).toBe(`${origin}/car.png`);
+    // The same origin all the way: nothing else to allow.
+    expect(photo.via).toEqual([]);
+  });
+
+  it('names the other hosts a redirect led to, for the cache to check', async () => {
+    const lists = { platform: parseHostRules([new URL(origin).host, new URL(otherOrigin).host]), tenant: [] };
+    const photo = await fetchPhoto(new URL(`${origin}/to-other`), lists, LIMITS);
+    expect(photo.url).toBe(`${otherOrigin}/car.png`);
+    expect(photo.via).toEqual([otherOrigin]);
+    expect((await fetchPhoto(new URL(`${origin}/car.png`), lists, LIMITS)).via).toEqual([]);
   });
 
   it('refuses a redirect to a host no list allows, without fetching it', async () => {

@@ -69,6 +69,11 @@ export interface FetchedPhoto {
   contentType: string;
   /** The address the bytes came from, after redirects. */
   url: string;
+  /**
+   * The origins (scheme, host, port) redirects led to other than the first address's, sorted, each
+   * once: what the photo depended on besides the host asked for. Empty when no redirect left it.
+   */
+  via: string[];
 }
 
 /**
@@ -184,9 +189,11 @@ export async function fetchPhoto(
     controller.abort();
   }, limits.timeoutMs);
   let current = url;
+  const via = new Set<string>();
   try {
     for (let hop = 0; ; hop++) {
       const permission = permissionFor(current, lists);
+      if (current.origin !== url.origin) via.add(current.origin);
       // An address written as a literal IP never reaches the lookup: check it here.
       const literal = current.hostname.startsWith('[') ? current.hostname.slice(1, -1) : current.hostname;
       if (permission === 'tenant' && isIP(literal) && !isPublicAddress(literal))
@@ -221,7 +228,7 @@ export async function fetchPhoto(
         );
       }
       const bytes = await readBody(response, limits.maxBytes);
-      return { bytes, contentType, url: current.href };
+      return { bytes, contentType, url: current.href, via: [...via].sort() };
     }
   } catch (error) {
     if (timedOut) throw new PhotoFetchError('timeout', `no photo within ${limits.timeoutMs / 1000} s`);

@@ -5,7 +5,8 @@
  * a file that vanishes between two steps is a miss. Past the size budget the least recently used
  * files go (a hit sets the file's access time itself, so `noatime` mounts do not matter) until
  * the cache is at 90% of the budget. A file's modification time is when it was made: older than
- * the freshness period, it is fetched again (and still served if that fails).
+ * the freshness period, it is fetched again (and still served if that fails). Small JSON notes
+ * beside the photos (which redirects a photo came through) live and go the same way.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
@@ -25,7 +26,10 @@ export interface PhotoCacheOptions {
 
 /** Temporary files older than this were left by a process that stopped mid-write. */
 const ABANDONED_TEMP_MS = 60 * 60 * 1000;
-const NAME = /^[0-9a-f]{64}\.(avif|webp|jpg|png)$/;
+const NAME = /^[0-9a-f]{64}\.(avif|webp|jpg|png|json)$/;
+
+/** A made photo, or a small note about one (json: the redirects a remote photo came through). */
+export type CachedExtension = 'avif' | 'webp' | 'jpg' | 'png' | 'json';
 
 export class PhotoCache {
   /** What this process believes the directory holds; a scan sets it right. */
@@ -35,7 +39,7 @@ export class PhotoCache {
   constructor(readonly options: PhotoCacheOptions) {}
 
   /** The file name for a photo made from these parts with this extension. */
-  static fileName(parts: readonly (string | number)[], extension: 'avif' | 'webp' | 'jpg' | 'png'): string {
+  static fileName(parts: readonly (string | number)[], extension: CachedExtension): string {
     return `${createHash('sha256').update(JSON.stringify(parts)).digest('hex')}.${extension}`;
   }
 

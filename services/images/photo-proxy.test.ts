@@ -1,31 +1,63 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { proxiedPhotoUrl } from '../../domain/vehicle-photo-source';
+import type { ResolveAll } from './fetch-photo';
 import {
+  DEFAULT_RESIZE_CONCURRENCY,
   FAILED_PHOTO_CACHE_CONTROL,
   LOG_LINES_PER_MINUTE,
-  MAX_CONCURRENT_PHOTOS,
-  MAX_WAITING_PHOTOS,
+  MAX_FETCHES_PER_HOST,
+  MAX_WAITING_PER_HOST,
   PHOTO_CACHE_CONTROL,
   PhotoProxy,
+  type PhotoProxyOptions,
   type PhotoRequest,
 } from './photo-proxy';
 
 let server: Server;
+let other: Server;
 let origin = '';
 let host = '';
+let port = 0;
+let otherOrigin = '';
+let otherHost = '';
 let photo: Buffer;
 let transparent: Buffer;
+/** A kilobyte of AVIF that takes sharp seconds to decode. */
+const slowToDecode = readFileSync(join(import.meta.dirname, 'fixtures', 'slow-to-decode.avif'));
 let missingNow = false;
 let slowNow = 0;
 let slowMost = 0;
+/** Requests to /held/... wait until the test lets them go. */
+let heldNow = 0;
+let heldMost = 0;
+const letHeldGo: Array<() => void> = [];
+const releaseHeld = () => letHeldGo.splice(0).forEach((go) => go());
 const hits = new Map<string, number>();
 const hitsOf = (path: string) => hits.get(path) ?? 0;
+
+/** Waits until the condition holds (the server side of a test moves on its own time). */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (const started = Date.now(); !condition(); await new Promise((r) => setTimeout(r, 5)))
+    if (Date.now() - started > 10_000) throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Test names for the loopback server, so that one machine can play several upstream hosts. */
+const loopback: ResolveAll = () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]);
 
 beforeAll(async () => {
   photo = await sharp({ create: { width: 1600, height: 1067, channels: 3, background: '#c03030' } })
@@ -51,40 +83,70 @@ beforeAll(async () => {
       }, 100);
     }
     if (path === '/cutout.png') return send(200, 'image/png', transparent);
+    if (path === '/slow-to-decode.avif') return send(200, 'image/avif', slowToDecode);
     if (path === '/sleepy.jpg') return void setTimeout(() => send(200, 'image/jpeg', photo), 2_000);
     if (path === '/page.html') return send(200, 'text/html', '<html></html>');
     if (path === '/fake.jpg') return send(200, 'image/jpeg', 'not really a jpeg');
     if (path === '/huge.jpg') return send(200, 'image/jpeg', Buffer.alloc(600 * 1024, 7));
+    if (path.startsWith('/held/')) {
+      heldNow++;
+      heldMost = Math.max(heldMost, heldNow);
+      letHeldGo.push(() => {
+        heldNow--;
+        send(200, 'image/jpeg', photo);
+      });
+      return;
+    }
     if (path === '/to-elsewhere') {
       response.writeHead(301, { location: 'http://127.0.0.2:9/car.jpg' });
       return void response.end();
     }
+    if (path === '/to-other-host') {
+      response.writeHead(302, { location: `${otherOrigin}/car.jpg` });
+      return void response.end();
+    }
+    if (path === '/to-site-b') {
+      response.writeHead(302, { location: 'http://photos.site-b.example/car.jpg' });
+      return void response.end();
+    }
     send(404, 'text/plain', 'not found');
   });
+  other = createServer((_request, response) => {
+    hits.set('other', hitsOf('other') + 1);
+    response.writeHead(200, { 'content-type': 'image/jpeg' });
+    response.end(photo);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
   host = `127.0.0.1:${port}`;
+  otherHost = `127.0.0.1:${(other.address() as AddressInfo).port}`;
+  otherOrigin = `http://${otherHost}`;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  releaseHeld();
+  for (const s of [server, other]) {
+    s.closeAllConnections();
+    await new Promise((resolve) => s.close(resolve));
+  }
 });
 
 let dir = '';
 let logs: string[] = [];
 let clock = Date.now();
 
-function proxyFor(options: { cacheMaxBytes?: number } = {}) {
+function proxyFor(options: Partial<PhotoProxyOptions> = {}) {
   return new PhotoProxy({
     platformHosts: `cdn.example.com, ${host}`,
     cacheDir: join(dir, 'cache'),
-    cacheMaxBytes: options.cacheMaxBytes ?? 50 * 1024 * 1024,
+    cacheMaxBytes: 50 * 1024 * 1024,
     publicDir: join(dir, 'public'),
     limits: { timeoutMs: 500, maxBytes: 512 * 1024, maxRedirects: 3 },
     log: (message) => logs.push(message),
     now: () => clock,
+    ...options,
   });
 }
 
@@ -299,22 +361,159 @@ describe('the image route (issue 18)', () => {
     expect(files).not.toContain(first);
   });
 
-  it('makes a few photos at a time, and under a flood answers the placeholder at once, not kept', async () => {
-    const proxy = proxyFor();
-    slowMost = 0;
-    const count = MAX_CONCURRENT_PHOTOS + MAX_WAITING_PHOTOS + 8;
-    const answers = await Promise.all(
-      Array.from({ length: count }, (_, i) => ask(proxy, { url: `${origin}/slow-car.jpg?flood=${i}`, width: '96' })),
+  it('fetches at most two photos at once from one upstream, so a slow host cannot hold up the others', async () => {
+    // Every name under the wildcard is one upstream: made-up names do not buy more places.
+    const proxy = proxyFor({
+      platformHosts: `*.slow-photos.test:${port}, fast-photos.test:${port}`,
+      limits: { timeoutMs: 20_000, maxBytes: 512 * 1024, maxRedirects: 3 },
+      resolve: loopback,
+    });
+    heldMost = 0;
+    let slowAnswered = 0;
+    const slow = Array.from({ length: 10 }, (_, i) =>
+      ask(proxy, { url: `http://n${i}.slow-photos.test:${port}/held/${i}.jpg`, width: '96' }).then((answer) => {
+        slowAnswered++;
+        return answer;
+      }),
     );
-    expect(slowMost).toBeLessThanOrEqual(MAX_CONCURRENT_PHOTOS);
+    await until(() => heldNow >= MAX_FETCHES_PER_HOST, 'the slow host to be asked');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(heldNow).toBe(MAX_FETCHES_PER_HOST);
+    const fast = await ask(proxy, { url: `http://fast-photos.test:${port}/car.jpg`, width: '96' });
+    expect(fast.headers.get('content-type')).toBe('image/webp');
+    // The fast host's photo was made while every slow one was still waiting for its host.
+    expect(slowAnswered).toBe(0);
+    expect(heldMost).toBe(MAX_FETCHES_PER_HOST);
+    while (slowAnswered < slow.length) {
+      releaseHeld();
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const answers = await Promise.all(slow);
+    expect(answers.map((a) => a.headers.get('content-type'))).toEqual(Array(10).fill('image/webp'));
+    expect(heldMost).toBe(MAX_FETCHES_PER_HOST);
+  });
+
+  it("answers a flood on one host with the placeholder at once, not kept, and other hosts' photos still come", async () => {
+    const proxy = proxyFor({
+      platformHosts: `slow-photos.test:${port}, fast-photos.test:${port}`,
+      limits: { timeoutMs: 20_000, maxBytes: 512 * 1024, maxRedirects: 3 },
+      resolve: loopback,
+    });
+    const extra = 6;
+    let answered = 0;
+    const flood = Array.from({ length: MAX_FETCHES_PER_HOST + MAX_WAITING_PER_HOST + extra }, (_, i) =>
+      ask(proxy, { url: `http://slow-photos.test:${port}/held/flood-${i}.jpg`, width: '96' }).then((answer) => {
+        answered++;
+        return answer;
+      }),
+    );
+    await until(() => heldNow >= MAX_FETCHES_PER_HOST, 'the slow host to be asked');
+    await new Promise((r) => setTimeout(r, 100));
+    // Those beyond the host's places and queue were answered at once; the rest still wait.
+    expect(answered).toBe(extra);
+    const fast = await ask(proxy, { url: `http://fast-photos.test:${port}/car.jpg`, width: '96' });
+    expect(fast.headers.get('content-type')).toBe('image/webp');
+    while (answered < flood.length) {
+      releaseHeld();
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const answers = await Promise.all(flood);
     const busy = answers.filter((a) => a.headers.get('cache-control') === 'no-store');
-    expect(busy.length).toBeGreaterThanOrEqual(8);
-    expect(busy.every((a) => a.headers.get('content-type') === 'image/svg+xml; charset=utf-8')).toBe(true);
-    expect(answers.filter((a) => a.headers.get('content-type') === 'image/webp').length).toBeGreaterThanOrEqual(
-      MAX_CONCURRENT_PHOTOS + MAX_WAITING_PHOTOS,
+    expect(busy).toHaveLength(extra);
+    expect(
+      busy.every((a) => a.status === 200 && a.headers.get('content-type') === 'image/svg+xml; charset=utf-8'),
+    ).toBe(true);
+    expect(answers.filter((a) => a.headers.get('content-type') === 'image/webp')).toHaveLength(
+      MAX_FETCHES_PER_HOST + MAX_WAITING_PER_HOST,
     );
-    // Being busy is not the photo's fault: nothing is logged for it.
+    // Being busy is not the photo's fault: nothing is logged for it, nor remembered.
     expect(logs).toEqual([]);
+    const again = await ask(proxy, { url: `http://slow-photos.test:${port}/car.jpg`, width: '96' });
+    expect(again.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it("resizes at most two photos at once, leaving libuv's other threads to DNS and files", async () => {
+    const picture = await sharp({
+      create: {
+        width: 3000,
+        height: 2000,
+        channels: 3,
+        background: '#446688',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    for (let i = 0; i < 8; i++) writeFileSync(join(dir, 'public', 'acceptance', `big-${i}.jpg`), picture);
+    const proxy = proxyFor();
+    let most = 0;
+    // sharp counts the jobs its worker threads are running.
+    const sampler = setInterval(() => (most = Math.max(most, sharp.counters().process)), 1);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => ask(proxy, { url: `/acceptance/big-${i}.jpg`, width: '1920' })),
+      );
+      expect(answers.map((a) => a.headers.get('content-type'))).toEqual(Array(8).fill('image/webp'));
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(DEFAULT_RESIZE_CONCURRENCY);
+  });
+
+  it('answers the placeholder for a photo that takes longer than the time limit to make', async () => {
+    const proxy = proxyFor({ resizeTimeoutSeconds: 1 });
+    await expectPlaceholder(await ask(proxy, { url: `${origin}/slow-to-decode.avif`, width: '640' }));
+    expect(logs).toEqual([expect.stringContaining('/slow-to-decode.avif: the photo took longer than 1 s to make')]);
+  });
+
+  it('does not serve a photo made through a redirect to a process or site that does not allow every host it came through', async () => {
+    const url = `${origin}/to-other-host`;
+    // Lists that allow both hosts make the photo into the shared cache...
+    const both = () => proxyFor({ platformHosts: `${host}, ${otherHost}` });
+    expect((await ask(both(), { url })).headers.get('content-type')).toBe('image/webp');
+    expect(hitsOf('other')).toBeGreaterThan(0);
+    const before = { first: hitsOf('/to-other-host'), other: hitsOf('other') };
+    // ...lists that allow the first host only do not get it from there (and cannot fetch it)...
+    await expectPlaceholder(await ask(proxyFor({ platformHosts: host }), { url }));
+    expect(logs).toEqual([expect.stringContaining(`${otherHost} is not an allowed image host`)]);
+    expect(hitsOf('other')).toBe(before.other);
+    // ...and lists that allow both are served from the cache, in another process too.
+    expect((await ask(both(), { url })).headers.get('content-type')).toBe('image/webp');
+    expect(hitsOf('/to-other-host')).toBe(before.first + 1);
+    expect(hitsOf('other')).toBe(before.other);
+    expect(readdirSync(join(dir, 'cache')).filter((f) => f.endsWith('.json'))).toHaveLength(1);
+  });
+
+  it("does not answer one site with another site's allow-list failure", async () => {
+    // The redirect target is allowed by site B's list only; it resolves to a private address, so
+    // B's fetch fails too, but only after B asked the first host itself.
+    const proxy = proxyFor({
+      resolve: () => Promise.resolve([{ address: '10.0.0.1', family: 4 }]),
+    });
+    const url = `${origin}/to-site-b`;
+    const before = hitsOf('/to-site-b');
+    await expectPlaceholder(await ask(proxy, { url, tenantHosts: [] }));
+    await expectPlaceholder(await ask(proxy, { url, tenantHosts: ['photos.site-b.example'] }));
+    expect(hitsOf('/to-site-b') - before).toBe(2);
+    expect(logs).toEqual([
+      expect.stringContaining('photos.site-b.example is not an allowed image host'),
+      expect.stringContaining('photos.site-b.example resolves to 10.0.0.1, not a public internet address'),
+    ]);
+    // Each site's own failure is remembered for it.
+    await ask(proxy, { url, tenantHosts: [] });
+    await ask(proxy, { url, tenantHosts: ['PHOTOS.site-b.example'] });
+    expect(hitsOf('/to-site-b') - before).toBe(2);
+  });
+
+  it("ignores a tenant's too-broad photo host, saying so once in the log", async () => {
+    const proxy = proxyFor({ resolve: () => Promise.resolve([{ address: '10.0.0.1', family: 4 }]) });
+    for (const path of ['a.jpg', 'b.jpg'])
+      await expectPlaceholder(await ask(proxy, { url: `https://images.dealer.com/${path}`, tenantHosts: ['*.com'] }));
+    expect(logs.filter((l) => l.includes('entry ignored'))).toEqual([
+      expect.stringContaining('images.remoteHosts entry ignored: "*.com" would allow every site under .com'),
+    ]);
+    expect(logs.filter((l) => l.includes('is not an allowed image host'))).toHaveLength(2);
   });
 
   it('logs at most a few lines a minute however many made-up addresses arrive', async () => {

@@ -3,17 +3,20 @@
  * of the platform's own pictures (issue 18), resized and cached (services/images). It is fetched
  * only from a host the platform (IMAGE_HOSTS) or this site (images.remoteHosts) allows; anything
  * that goes wrong with the photo answers the placeholder picture for the body type instead.
- * The site comes from the proxy's header, never from the request.
+ * The site comes from the proxy's header, never from the request; the asker's address (as the
+ * other API routes read it) counts the uncached photos it makes the server fetch.
  */
 import { headers } from 'next/headers';
 import { TENANT_HEADER } from '@/engine/tenant-header';
 import { getTenant } from '@/engine/tenant-request';
+import { callerAddress } from '@/server/http/api-request';
 import { getPhotoProxy } from '@/services/images';
 
 export const dynamic = 'force-dynamic';
 
 export async function GET(request: Request): Promise<Response> {
-  const tenant = getTenant((await headers()).get(TENANT_HEADER) ?? '');
+  const requestHeaders = await headers();
+  const tenant = getTenant(requestHeaders.get(TENANT_HEADER) ?? '');
   if (!tenant)
     return new Response('Unknown site', {
       status: 404,
@@ -26,5 +29,6 @@ export async function GET(request: Request): Promise<Response> {
     body: query.get('body'),
     accept: request.headers.get('accept'),
     tenantHosts: tenant.images.remoteHosts,
+    client: callerAddress(requestHeaders),
   });
 }
