@@ -42,7 +42,7 @@ test('the group site shows its stats banner and brand grid, the single-brand sit
   await expect(page.getByText('Representing 50+ brands and 59 franchises')).toBeVisible();
   await expect(page.locator('.brand-grid li')).toHaveCount(6); // catalogue §9: 6 tiles
   // catalogue §9: the live stock count, or the configured figure above the store-count threshold 1999.
-  const stockFigure = await page.locator('.stats div', { hasText: 'Cars in stock' }).locator('dd').textContent();
+  const stockFigure = await page.locator('.stats dl > div', { hasText: 'Cars in stock' }).locator('dd').textContent();
   await page.goto(siteUrl('southern-cross-motors', '/search'));
   const listed = Number((await page.locator('.search__count').textContent())?.replace(/[^0-9]/g, ''));
   expect(listed).toBeGreaterThan(0);
