@@ -3,9 +3,9 @@
  * each dealership that names `feed: { url, every }`, and `npm run import -- --from-url <url>` for
  * any address. Every pull is recorded (pull-log.ts); whatever goes wrong, the stock stays as it was.
  */
-import { parse as parseWithPointers } from 'json-source-map';
+import { parseJsonText } from '../../schemas/json-text';
 import { hideUrlSecrets, isHttpUrl, redactUrlCredentials } from '../../domain/feed-schedule';
-import { formatIssue, placeIssues, type LocatePointer, type ValidationIssue } from '../../schemas/validation-messages';
+import { formatIssue, placeIssues, type ValidationIssue } from '../../schemas/validation-messages';
 import type { PlatformDb } from '../db/database';
 import { importFeed, type ImportOptions, type ImportResult } from '../stock/import-feed';
 import { feedLimits, fetchFeed, formatBytes, type FeedLimits, type Fetched, type Validators } from './fetch-feed';
@@ -67,76 +67,8 @@ const MOST_ISSUES = 200;
  * value; beyond this size it would cost the server hundreds of megabytes, so the message says only
  * what V8 says.
  */
-const LOCATE_SYNTAX_ERROR_MAX_BYTES = 10 * 1024 * 1024;
-
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-/** 1-based line and column of a character offset in `text`. */
-function placeAt(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return { line, column: offset - (text.lastIndexOf('\n', offset - 1) + 1) + 1 };
-}
-
-/**
- * Where JSON.parse stopped: V8 gives an offset (or a line and column) for most errors, but none for
- * an unexpected token; then the text is parsed again with json-source-map, which does, unless it
- * is too large for that (LOCATE_SYNTAX_ERROR_MAX_BYTES).
- */
-function syntaxErrorPlace(text: string, message: string): { line: number; column: number } | undefined {
-  const lineColumn = /line (\d+) column (\d+)/.exec(message);
-  if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
-  const position = /position (\d+)/.exec(message);
-  if (position) return placeAt(text, Number(position[1]));
-  if (/end of JSON input/.test(message)) return placeAt(text, text.length);
-  if (text.length > LOCATE_SYNTAX_ERROR_MAX_BYTES) return undefined;
-  try {
-    parseWithPointers(text);
-  } catch (error) {
-    const found = /position (\d+)/.exec(error instanceof Error ? error.message : '');
-    if (found) return placeAt(text, Number(found[1]));
-  }
-  return undefined;
-}
-
-type Parsed = { ok: true; value: unknown; locate: LocatePointer } | { ok: false; issue: ValidationIssue };
-
-/**
- * The document, or where and why it is not JSON. The values come from JSON.parse; the map of
- * every value's place (for the problems of an invalid feed) is built only when asked for, as it
- * costs about as much memory again as the document.
- */
-function parseDocument(text: string, label: string): Parsed {
-  try {
-    const value: unknown = JSON.parse(text);
-    let pointers: ReturnType<typeof parseWithPointers>['pointers'] | null | undefined;
-    const locate: LocatePointer = (pointer) => {
-      if (pointers === undefined) {
-        try {
-          pointers = parseWithPointers(text).pointers;
-        } catch {
-          pointers = null;
-        }
-      }
-      const start = pointers && Object.hasOwn(pointers, pointer) ? pointers[pointer]?.value : undefined;
-      return start ? placeAt(text, start.pos) : undefined;
-    };
-    return { ok: true, value, locate };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const place = syntaxErrorPlace(text, message);
-    return {
-      ok: false,
-      issue: {
-        file: label,
-        pointer: '',
-        message: `is not valid JSON at ${place ? `line ${place.line}, column ${place.column}` : 'an unknown place'}: ${message.replace(/ in JSON at.*$/, '')}`,
-        ...place,
-      },
-    };
-  }
 }
 
 function describeImport(imported: Imported): string {
@@ -229,7 +161,7 @@ async function apply(
   } catch {
     return { ...base, outcome: 'invalid', message: 'the feed is not UTF-8 text; the stock is unchanged' };
   }
-  const read = parseDocument(text, label);
+  const read = parseJsonText(text, label);
   if (!read.ok) {
     const issue = read.issue;
     const html = /^\s*</.test(text) || /html/i.test(fetched.contentType ?? '');
