@@ -40,6 +40,27 @@ test('header dropdowns work from the keyboard', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'Demo Cars' })).toBeHidden();
 });
 
+test('New Vehicles is a dropdown of the site’s models from its catalogue (conversion §2.4)', async ({ page }) => {
+  await page.goto(siteUrl('harbour-city-mazda'));
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const newVehicles = nav.getByRole('button', { name: 'New Vehicles' });
+  await newVehicles.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(newVehicles).toHaveAttribute('aria-expanded', 'true');
+  // spec: conversion §2.4 "New Vehicles (models dropdown)": the Mazda range, in catalogue order, then All models.
+  await expect(nav.getByRole('link', { name: 'CX-5', exact: true })).toBeFocused();
+  await expect(nav.getByRole('link', { name: 'CX-5', exact: true })).toHaveAttribute('href', '/models/mazda-cx-5');
+  await expect(nav.getByRole('link', { name: 'BT-50', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'All models' })).toHaveAttribute('href', '/models');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(newVehicles).toBeFocused();
+  await newVehicles.click();
+  await nav.getByRole('link', { name: 'BT-50', exact: true }).click();
+  await expect(page).toHaveURL(siteUrl('harbour-city-mazda', '/models/mazda-bt-50'));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('BT-50');
+});
+
 test('the brand mega menu lists brands in 6 columns and opens on hover where switched on', async ({ page }) => {
   await page.goto(siteUrl('southern-cross-motors'));
   const brands = page.getByRole('button', { name: 'Our Brands' });

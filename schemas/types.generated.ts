@@ -245,9 +245,9 @@ export type Label = string;
  */
 export type Link = string;
 /**
- * What the item is: link (a plain link, the default), dropdown (opens the links listed under Drop-down links), brands (a menu of the site's brand logos) or locations (a list of the site's locations).
+ * What the item is: link (a plain link, the default), dropdown (opens the links listed under Drop-down links), brands (a menu of the site's brand logos), locations (a list of the site's locations) or models (a list of the new models the site shows, grouped by make when it shows several, ending with 'All models'; its Link is where 'All models' leads, /models when empty). A models item with no models to show falls back to its Drop-down links, if any.
  */
-export type Kind = "link" | "dropdown" | "brands" | "locations";
+export type Kind = "link" | "dropdown" | "brands" | "locations" | "models";
 /**
  * Shown as a highlighted button (Sell My Car, Finance).
  */
@@ -5650,9 +5650,9 @@ export type ResolvedLabel = string;
  */
 export type ResolvedLink = string;
 /**
- * What the item is: link (a plain link, the default), dropdown (opens the links listed under Drop-down links), brands (a menu of the site's brand logos) or locations (a list of the site's locations).
+ * What the item is: link (a plain link, the default), dropdown (opens the links listed under Drop-down links), brands (a menu of the site's brand logos), locations (a list of the site's locations) or models (a list of the new models the site shows, grouped by make when it shows several, ending with 'All models'; its Link is where 'All models' leads, /models when empty). A models item with no models to show falls back to its Drop-down links, if any.
  */
-export type ResolvedKind = "link" | "dropdown" | "brands" | "locations";
+export type ResolvedKind = "link" | "dropdown" | "brands" | "locations" | "models";
 /**
  * Shown as a highlighted button (Sell My Car, Finance).
  */

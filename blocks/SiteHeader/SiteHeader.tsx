@@ -4,6 +4,9 @@ import type { BlockComponent } from '../types';
 import type { MenuItem } from '../../schemas/types.generated';
 import { isSwitchedOn } from '../../domain/switches';
 import { getStockRepository } from '../../services/stock';
+import { siteModels } from '../../services/models';
+import { siteManufacturers } from '../../server/page-data/model-context';
+import { ALL_MODELS_PATH, modelsMenu } from '../../domain/models/models-menu';
 import { HeaderNav, NavDropdown } from './SiteHeader.client';
 import { AccountLink } from './AccountLink.client';
 import { buttonClass } from '../../components/ui/button';
@@ -19,6 +22,17 @@ export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) =
   const items = tenant.menus.header.filter((item) => isSwitchedOn(item.when, features));
   const needsLocations = items.some((i) => i.kind === 'locations');
   const locations = needsLocations ? await (await getStockRepository()).locations(tenant.dealerships) : [];
+  // Read from the catalogue only when an item asks for it; the header reads no request, so the
+  // page stays cacheable and a model import shows within the page cache's lifetime.
+  const modelGroups = items.some((i) => i.kind === 'models')
+    ? modelsMenu(
+        (await siteModels(siteManufacturers(tenant))).map(({ model, manufacturer }) => ({
+          name: model.name,
+          slug: model.slug,
+          make: { name: manufacturer.name, slug: manufacturer.slug },
+        })),
+      )
+    : [];
   const hover = tenant.features.menuOpensOnHover;
 
   const renderItem = (item: MenuItem) => {
@@ -70,8 +84,36 @@ export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) =
         </NavDropdown>
       );
     }
+    if (item.kind === 'models' && modelGroups.length) {
+      const grouped = modelGroups.length > 1;
+      return (
+        <NavDropdown key={key} label={item.label} variant="list" openOnHover={hover}>
+          <ul role="list" className={grouped ? styles.modelGroups : undefined}>
+            {modelGroups.map((group) => (
+              <li key={group.make}>
+                {grouped ? (
+                  <span className={styles.groupHeading} aria-hidden="true">
+                    {group.make}
+                  </span>
+                ) : null}
+                <ul role="list" aria-label={grouped ? group.make : undefined}>
+                  {group.links.map((link) => (
+                    <li key={link.href}>
+                      <Link href={link.href}>{link.label}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+            <li className={grouped ? styles.allModels : undefined}>
+              <Link href={item.href ?? ALL_MODELS_PATH}>All models</Link>
+            </li>
+          </ul>
+        </NavDropdown>
+      );
+    }
     const children = (item.children ?? []).filter((child) => isSwitchedOn(child.when, features));
-    if (item.kind === 'dropdown' || children.length) {
+    if (item.kind === 'dropdown' || item.kind === 'models' || children.length) {
       if (!children.length) return null;
       return (
         <NavDropdown key={key} label={item.label} variant="list" openOnHover={hover}>
