@@ -55,14 +55,14 @@ describe('card tag precedence', () => {
       label: 'COMING SOON',
       tone: 'accent',
     });
+    // spec: conversion §9 — new-arrival text 'New Arrival' is the default (issue 20).
     expect(cardTag({ ...base, created_at: daysAgo(1) }, options)).toEqual({
       kind: 'new',
-      label: 'New',
-      tone: 'accent',
+      label: 'New Arrival',
+      tone: 'outline',
     });
-    expect(cardTag({ ...base, created_at: daysAgo(1) }, { ...options, justArrivedText: 'New Arrival' })?.label).toBe(
-      'New Arrival',
-    );
+    // spec: catalogue §4 — "'New' or a custom just-arrived tag": 'New' stays a tenant's choice.
+    expect(cardTag({ ...base, created_at: daysAgo(1) }, { ...options, justArrivedText: 'New' })?.label).toBe('New');
     expect(cardTag({ ...base, created_at: daysAgo(9) }, options)).toBeUndefined();
     expect(cardTag({ ...base, created_at: daysAgo(9) }, { ...options, justArrivedDays: 14 })?.kind).toBe('new');
     const timestamp = Math.floor(now.getTime() / 1000) - 86_400;

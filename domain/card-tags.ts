@@ -2,8 +2,10 @@ import { isAvailable } from './listing';
 
 // spec: catalogue §9 — just-arrived window: 8 days (configurable per tenant).
 export const DEFAULT_JUST_ARRIVED_DAYS = 8;
-// spec: catalogue §4 card tag precedence — 'New' or a custom just-arrived tag; sold tag default JUST SOLD.
-export const DEFAULT_JUST_ARRIVED_TEXT = 'New';
+// spec: conversion §9 — new-arrival text 'New Arrival'. Catalogue §4's 'New' stays a tenant choice
+// (pricing.justArrivedText): on a used car a bare 'New' reads to a shopper as the car's type.
+export const DEFAULT_JUST_ARRIVED_TEXT = 'New Arrival';
+// spec: catalogue §4 card tag precedence — sold tag default JUST SOLD.
 export const DEFAULT_SOLD_TAG_TEXT = 'JUST SOLD';
 export const RESERVED_TAG_TEXT = 'RESERVED';
 export const COMING_SOON_TAG_TEXT = 'COMING SOON';
@@ -13,7 +15,11 @@ const GREEN_CUSTOM_TAGS = new Set(['runout sale']);
 const SOLD_CUSTOM_TAG = 'sold';
 
 export type CardTagKind = 'fuel' | 'reserved' | 'certified' | 'custom' | 'coming-soon' | 'new' | 'sold';
-export type CardTagTone = 'green' | 'red' | 'neutral' | 'accent';
+/**
+ * 'outline' is a light pill with a coloured border: the just-arrived tag wears it so it never looks
+ * like the solid car-type labels (NEW / USED / DEMO) a shopper reads as the car's condition.
+ */
+export type CardTagTone = 'green' | 'red' | 'neutral' | 'accent' | 'outline';
 
 export interface CardTag {
   kind: CardTagKind;
@@ -76,7 +82,7 @@ export function cardTag(car: TaggableCar, options: CardTagOptions): CardTag | un
     return { kind: 'custom', label: custom, tone: GREEN_CUSTOM_TAGS.has(custom.toLowerCase()) ? 'green' : 'red' };
   if (car.status === 'coming_soon') return { kind: 'coming-soon', label: COMING_SOON_TAG_TEXT, tone: 'accent' };
   if (isJustArrived(car, options.now, options.justArrivedDays)) {
-    return { kind: 'new', label: options.justArrivedText || DEFAULT_JUST_ARRIVED_TEXT, tone: 'accent' };
+    return { kind: 'new', label: options.justArrivedText || DEFAULT_JUST_ARRIVED_TEXT, tone: 'outline' };
   }
   return undefined;
 }

@@ -102,6 +102,8 @@ test('promo tiles sit at their positions on the first page (catalogue §9: 5 and
   const tiles = page.locator('.search__results .card-grid > li');
   await expect(tiles.nth(4)).toHaveClass(/promo-tile/);
   await expect(tiles.nth(4)).toContainText('Finance from 6.99% p.a.');
+  // NCC s164 (issue 20): the rate's tile states its comparison rate too.
+  await expect(tiles.nth(4)).toContainText('Comparison rate 8.87% p.a.');
   await expect(tiles.nth(9)).toHaveClass(/promo-tile/);
   await page.goto(siteUrl(site, '/search/used-cars?page=2'));
   await expect(page.locator('.promo-tile')).toHaveCount(0);
@@ -114,7 +116,7 @@ test('cards show the reserved, coming-soon and just-arrived tags (catalogue §4)
   for (const [car, label] of [
     [reserved, 'RESERVED'],
     [coming, 'COMING SOON'],
-    [fresh, 'New'],
+    [fresh, 'New Arrival'], // spec: conversion §9 new-arrival text
   ] as const) {
     expect(car, label).toBeTruthy();
     await page.goto(siteUrl(site, `/search/used-cars?query=${car?.stocknum}`));

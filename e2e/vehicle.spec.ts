@@ -254,6 +254,19 @@ test('a favourite persists across reload and shows on the favourites page', asyn
   await expect(page.getByText('You have not saved any cars yet.')).toBeVisible();
 });
 
+test("a used car's page shows the tenant's used-car disclaimer short, with a toggle to the full text (catalogue §4)", async ({
+  page,
+}) => {
+  const car = find('any used', (c) => scUsed(c) && inStock(c) && c.price > 0);
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const disclaimer = page.locator('.vehicle-sidebar .used-car-disclaimer');
+  await expect(disclaimer).toContainText('Used vehicle prices exclude government charges');
+  await expect(disclaimer.getByText('before purchase.')).toBeHidden();
+  await disclaimer.getByText('Show more').click();
+  await expect(disclaimer.getByText(/should be confirmed with our sales team before purchase\.$/)).toBeVisible();
+  await expect(disclaimer.getByText('Show less')).toBeVisible();
+});
+
 test('copy link shows Copied and puts the share address on the clipboard; views are counted', async ({
   page,
   context,

@@ -941,13 +941,17 @@ export type PreOrderLabel = string;
  */
 export type SoldTag = string;
 /**
- * Tag text for just-arrived cars (catalogue §4: 'New'; conversion §9 names 'New Arrival').
+ * The tag on the stock cards of cars added in the last few days, e.g. New Arrival (conversion §9). It is drawn as a light rounded tag so it is not mistaken for the car's condition; a short 'New' can read as a new car on a used one.
  */
 export type JustArrivedTag = string;
 /**
- * Disclaimer on used-car search cards, shown short with a toggle for the full text (catalogue §4).
+ * Small print shown on the stock cards and the vehicle pages of used cars, shortened with a Show more toggle for the full text (catalogue §4).
  */
 export type UsedCarDisclaimerText = string;
+/**
+ * The picture on the stock cards of certified used Toyotas (catalogue §4), e.g. /media/toyota-certified.svg. The site ships a plain Certified Pre-Owned badge; upload the dealer's licensed Toyota Certified Pre-Owned logo to use it instead. Its text for people who cannot see it is 'Toyota Certified Pre-Owned'.
+ */
+export type CertifiedPreOwnedBadge = string;
 /**
  * This interface was referenced by `Forms`'s JSON-Schema
  * via the `definition` "form".
@@ -3725,6 +3729,7 @@ export interface PricingSettings {
   soldTagText?: SoldTag;
   justArrivedText?: JustArrivedTag;
   usedCarDisclaimer?: UsedCarDisclaimerText;
+  certifiedBadgeSrc?: CertifiedPreOwnedBadge;
 }
 /**
  * The site's enquiry forms, each under a short name in lower case with hyphens, e.g. test-drive (conversion §5.1). The template supplies the standard forms; add a form here under the same name to change one, or under a new name to add one.
@@ -4144,6 +4149,7 @@ export interface PricingSettings1 {
   soldTagText?: SoldTag;
   justArrivedText?: JustArrivedTag;
   usedCarDisclaimer?: UsedCarDisclaimerText;
+  certifiedBadgeSrc?: CertifiedPreOwnedBadge;
 }
 /**
  * Vehicle page behaviour (catalogue §4, §5).
@@ -6097,13 +6103,17 @@ export type ResolvedPreOrderLabel = string;
  */
 export type ResolvedSoldTag = string;
 /**
- * Tag text for just-arrived cars (catalogue §4: 'New'; conversion §9 names 'New Arrival').
+ * The tag on the stock cards of cars added in the last few days, e.g. New Arrival (conversion §9). It is drawn as a light rounded tag so it is not mistaken for the car's condition; a short 'New' can read as a new car on a used one.
  */
 export type ResolvedJustArrivedTag = string;
 /**
- * Disclaimer on used-car search cards, shown short with a toggle for the full text (catalogue §4).
+ * Small print shown on the stock cards and the vehicle pages of used cars, shortened with a Show more toggle for the full text (catalogue §4).
  */
 export type ResolvedUsedCarDisclaimerText = string;
+/**
+ * The picture on the stock cards of certified used Toyotas (catalogue §4), e.g. /media/toyota-certified.svg. The site ships a plain Certified Pre-Owned badge; upload the dealer's licensed Toyota Certified Pre-Owned logo to use it instead. Its text for people who cannot see it is 'Toyota Certified Pre-Owned'.
+ */
+export type ResolvedCertifiedPreOwnedBadge = string;
 /**
  * This interface was referenced by `ResolvedForms`'s JSON-Schema
  * via the `definition` "form".
@@ -7135,6 +7145,7 @@ export interface ResolvedPricingSettings {
   soldTagText: ResolvedSoldTag;
   justArrivedText: ResolvedJustArrivedTag;
   usedCarDisclaimer?: ResolvedUsedCarDisclaimerText;
+  certifiedBadgeSrc: ResolvedCertifiedPreOwnedBadge;
 }
 /**
  * The site's enquiry forms, each under a short name in lower case with hyphens, e.g. test-drive (conversion §5.1). The template supplies the standard forms; add a form here under the same name to change one, or under a new name to add one.
@@ -7553,6 +7564,7 @@ export interface ResolvedPricingSettings1 {
   soldTagText: ResolvedSoldTag;
   justArrivedText: ResolvedJustArrivedTag;
   usedCarDisclaimer?: ResolvedUsedCarDisclaimerText;
+  certifiedBadgeSrc: ResolvedCertifiedPreOwnedBadge;
 }
 /**
  * Vehicle page behaviour (catalogue §4, §5).

@@ -19,6 +19,7 @@ import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { printPhone } from '../../services/print/price-text';
 import { PhoneReveal } from './VehicleSidebar.client';
 import { buttonClass } from '../../components/ui/button';
+import { UsedCarDisclaimer } from '../../components/UsedCarDisclaimer/UsedCarDisclaimer';
 import styles from './VehicleSidebar.module.css';
 import { vehicleFinanceEstimate } from '../../server/page-data/finance-data';
 import { ComparisonWarning, comparisonWarningClass, RatePair } from '../FinanceCalculator/ComparisonDisclosure';
@@ -109,6 +110,8 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
           {badge.saving !== undefined ? ` (${formatMoney(badge.saving, tenant.locale.currency)} under)` : ''}
         </p>
       ) : null}
+      {/* The small print that qualifies the price, as on the car's stock card (catalogue §4, issue 20). */}
+      <UsedCarDisclaimer carType={car.car_type} text={tenant.pricing.usedCarDisclaimer} />
       {estimate ? (
         <div className={`${styles.financeEstimate} finance-estimate`}>
           <a className={styles.financeEstimateLink} href="#finance-form">

@@ -7,10 +7,11 @@ import { fillCarLink } from '../../domain/car-links';
 import { cardTag } from '../../domain/card-tags';
 import type { CardCar, CardSettings } from './card-settings';
 import { buttonClass } from '../ui/button';
-import { cardTagClass, stockCardClass } from './card-classes';
+import { stockCardClass } from './card-classes';
+import { CardTagLabel } from './CardTagLabel';
+import { UsedCarDisclaimer } from '../UsedCarDisclaimer/UsedCarDisclaimer';
+import { CompareToggle } from '../CompareToggle/CompareToggle.client';
 import styles from './StockCard.module.css';
-
-const DISCLAIMER_SHORT = 80;
 
 /**
  * One stock card (catalogue §2 Search results): image with its tag (catalogue §4 card tag
@@ -42,7 +43,6 @@ export function StockCard({
   const buttons = settings.buttons;
   const carTypeLabel = car.car_type === 'new' ? 'New' : car.car_type === 'demo' ? 'Demo' : 'Used';
   const tag = cardTag(car, { now, ...settings });
-  const disclaimer = car.car_type === 'used' ? settings.usedCarDisclaimer : undefined;
   return (
     <article className={stockCardClass} aria-labelledby={`car-${car.id}`}>
       <Link href={href} className={styles.media} tabIndex={-1} aria-hidden="true">
@@ -57,7 +57,7 @@ export function StockCard({
           priority={priority}
         />
       </Link>
-      {tag ? <p className={`${cardTagClass(tag.tone)} card-tag--${tag.kind}`}>{tag.label}</p> : null}
+      {tag ? <CardTagLabel tag={tag} certifiedBadgeSrc={settings.certifiedBadgeSrc} /> : null}
       <div className={styles.body}>
         <p className={styles.type}>{carTypeLabel}</p>
         <h3 id={`car-${car.id}`} className="stock-card__title">
@@ -88,15 +88,12 @@ export function StockCard({
             <strong>{price.text}</strong>
           )}
         </p>
-        {disclaimer ? (
-          disclaimer.length > DISCLAIMER_SHORT ? (
-            <details className={styles.disclaimer}>
-              <summary>{`${disclaimer.slice(0, DISCLAIMER_SHORT).trimEnd()}…`}</summary>
-              <p>{disclaimer}</p>
-            </details>
-          ) : (
-            <p className={styles.disclaimer}>{disclaimer}</p>
-          )
+        <UsedCarDisclaimer carType={car.car_type} text={settings.usedCarDisclaimer} />
+        {settings.compareSite ? (
+          <CompareToggle
+            site={settings.compareSite}
+            car={{ id: car.id, name: title, slug: car.slug, ...(image ? { primary_image_url: image } : {}) }}
+          />
         ) : null}
         {buttons.length > 0 && (
           <div className={styles.actions}>

@@ -12,3 +12,6 @@ export const stockCardBodyClass = styles.body;
 export function cardTagClass(tone?: CardTagTone): string {
   return tone ? `${styles.tag} ${styles[tone]} card-tag` : `${styles.tag} card-tag`;
 }
+
+/** The tag's place on the photo holding a badge image instead of a text tag. */
+export const cardBadgeClass = `${styles.tag} ${styles.badge} card-tag`;

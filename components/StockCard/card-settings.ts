@@ -13,7 +13,11 @@ export interface CardSettings {
   justArrivedText: string;
   justArrivedDays: number;
   usedCarDisclaimer?: string;
+  /** The certified-used-Toyota logo (catalogue §4): the tenant's own or the shipped badge. */
+  certifiedBadgeSrc: string;
   buttons: Button[];
+  /** The site's slug where shoppers can compare cars (features.compare): the card shows a Compare button. */
+  compareSite?: string;
 }
 
 export function cardSettings(tenant: ResolvedTenant, buttonSet: string): CardSettings {
@@ -27,7 +31,9 @@ export function cardSettings(tenant: ResolvedTenant, buttonSet: string): CardSet
     justArrivedText: tenant.pricing.justArrivedText,
     justArrivedDays: tenant.search.justArrivedDays,
     usedCarDisclaimer: tenant.pricing.usedCarDisclaimer,
+    certifiedBadgeSrc: tenant.pricing.certifiedBadgeSrc,
     buttons: (tenant.buttonSets[buttonSet] ?? []).filter((b) => isSwitchedOn(b.when, tenant.features)),
+    ...(isSwitchedOn('compare', tenant.features) ? { compareSite: tenant.slug } : {}),
   };
 }
 
