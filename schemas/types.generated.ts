@@ -33,6 +33,10 @@ export type Dealerships = number[];
  */
 export type FranchiseMake = string;
 /**
+ * The suburb or town to treat as the dealer's home instead of the one of its main dealership's primary location, e.g. Parramatta. A car at a location in any other suburb or town shows 'Located at {city}' with directions at the top of its page; cars at locations in the home city show no such note. Leave empty to use the primary location's suburb or town.
+ */
+export type HomeCity = string;
+/**
  * What the site sells, in words shown to shoppers ('this car recently sold').
  */
 export type WordForAVehicle = "car" | "vehicle" | "motorcycle" | "caravan" | "truck";
@@ -1756,6 +1760,7 @@ export interface Tenant {
   dealershipGroup?: DealerGroup;
   dealerships?: Dealerships;
   manufacturer?: FranchiseMake;
+  overrideCity?: HomeCity;
   vehicleWord?: WordForAVehicle;
   locale?: RegionSettings;
   logo?: Logo;
@@ -5444,6 +5449,10 @@ export type ResolvedDealerships = number[];
  */
 export type ResolvedFranchiseMake = string;
 /**
+ * The suburb or town to treat as the dealer's home instead of the one of its main dealership's primary location, e.g. Parramatta. A car at a location in any other suburb or town shows 'Located at {city}' with directions at the top of its page; cars at locations in the home city show no such note. Leave empty to use the primary location's suburb or town.
+ */
+export type ResolvedHomeCity = string;
+/**
  * What the site sells, in words shown to shoppers ('this car recently sold').
  */
 export type ResolvedWordForAVehicle = "car" | "vehicle" | "motorcycle" | "caravan" | "truck";
@@ -6756,6 +6765,7 @@ export interface ResolvedTenant {
   dealershipGroup?: ResolvedDealerGroup;
   dealerships: ResolvedDealerships;
   manufacturer?: ResolvedFranchiseMake;
+  overrideCity?: ResolvedHomeCity;
   vehicleWord: ResolvedWordForAVehicle;
   locale: ResolvedRegionSettings;
   logo?: ResolvedLogo;

@@ -1,7 +1,7 @@
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { breadcrumbs } from '../../domain/vehicle/breadcrumbs';
-import { locatedAt } from '../../domain/vehicle/location-announcement';
+import { homeCity, locatedAt } from '../../domain/vehicle/location-announcement';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { LocationAnnouncement } from './VehicleBreadcrumbs.client';
 import styles from './VehicleBreadcrumbs.module.css';
@@ -18,7 +18,9 @@ export const VehicleBreadcrumbs: BlockComponent<'VehicleBreadcrumbs'> = async ({
   const { car, location, primaryLocation } = await pageVehicle(ctx);
   const crumbs = breadcrumbs(car);
   const away =
-    props.announceLocation === false ? undefined : locatedAt(location?.address?.city, primaryLocation?.address?.city);
+    props.announceLocation === false
+      ? undefined
+      : locatedAt(location?.address?.city, homeCity(ctx.tenant.overrideCity, primaryLocation?.address?.city));
   return (
     <div className="container">
       <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>

@@ -19,3 +19,15 @@ export function locatedAt(
   if (!city || !primary || city.toLowerCase() === primary.toLowerCase()) return undefined;
   return `Located at ${city}`;
 }
+
+/**
+ * The site's home city for the announcement: the tenant's override_city (conversion §3 Site
+ * configuration) when set, else the primary dealership's city. A blank override counts as unset,
+ * so an emptied field never makes every car "located" elsewhere.
+ */
+export function homeCity(
+  overrideCity: string | undefined | null,
+  primaryCity: string | undefined | null,
+): string | undefined {
+  return text(overrideCity) || text(primaryCity) || undefined;
+}

@@ -29,6 +29,7 @@ export const SECTIONS: readonly Section[] = [
       'vehicleWord',
       'locale',
       'contact',
+      'overrideCity',
       'legal',
       'brands',
     ],
