@@ -267,6 +267,18 @@ test("a used car's page shows the tenant's used-car disclaimer short, with a tog
   await expect(disclaimer.getByText('Show less')).toBeVisible();
 });
 
+test("the view count sends the car's updated_at to view.json (catalogue §7)", async ({ page }) => {
+  const car = find('any priced', (c) => scUsed(c) && inStock(c) && c.price > 0);
+  const request = page.waitForRequest((r) => r.url().includes(`/api/cars/${car.slug}/view.json?`));
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const query = new URL((await request).url()).searchParams;
+  expect(query.get('updated_at')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  expect(query.get('website_id')).toBe(site);
+  const response = await (await request).response();
+  expect(response?.status()).toBe(200);
+  expect(await response?.json()).toMatchObject({ car_fields: { updated_at: query.get('updated_at'), changed: false } });
+});
+
 test('copy link shows Copied and puts the share address on the clipboard; views are counted', async ({
   page,
   context,

@@ -31,6 +31,8 @@ export interface ActionsProps {
   toastText: string;
   showViews: boolean;
   photosCount: number;
+  /** The car's last update (ISO 8601), sent to view.json as updated_at (catalogue §7); unknown: not sent. */
+  updatedAt?: string;
   /** More actions shown first (the watchlist button on sites with accounts). */
   children?: ReactNode;
 }
@@ -46,6 +48,7 @@ export function VehicleActionsBar({
   toastText,
   showViews,
   photosCount,
+  updatedAt,
   children,
 }: ActionsProps) {
   const favourites = useMemo(() => favouritesAtom(site), [site]);
@@ -67,11 +70,13 @@ export function VehicleActionsBar({
     if (!showViews || counted.current) return;
     counted.current = true;
     const query = new URLSearchParams({ photos_count: String(photosCount), website_id: site });
+    // spec: catalogue §7 — view.json?photos_count&updated_at&website_id: the car's last update as this page knew it.
+    if (updatedAt) query.set('updated_at', updatedAt);
     fetch(`/api/cars/${encodeURIComponent(slug)}/view.json?${query}`)
       .then((response) => (response.ok ? (response.json() as Promise<{ views: number }>) : null))
       .then((body) => setViews(body?.views ?? null))
       .catch(() => setViews(null));
-  }, [showViews, photosCount, site, slug]);
+  }, [showViews, photosCount, updatedAt, site, slug]);
 
   const toggleFavourite = () => {
     if (!favourite) return;

@@ -8,10 +8,11 @@ import { VehicleActionsBar } from './VehicleActions.client';
 import { WatchlistButton } from './WatchlistButton.client';
 import { isSwitchedOn } from '../../domain/switches';
 import { isAvailable } from '../../domain/listing';
+import { viewUpdatedAtParam } from '../../domain/view-query';
 
 export const VehicleActions: BlockComponent<'VehicleActions'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
-  const { car } = await pageVehicle(ctx);
+  const { car, updatedAt } = await pageVehicle(ctx);
   const title = vehicleTitle(car);
   const image = car.images?.[0]?.image?.url ?? car.primary_image_url;
   const needs = tenant.vehicle.favouriteNeeds;
@@ -40,6 +41,7 @@ export const VehicleActions: BlockComponent<'VehicleActions'> = async ({ props, 
       toastText={copiedToast(title)}
       showViews={props.showViews !== false}
       photosCount={car.images?.length ?? 0}
+      updatedAt={viewUpdatedAtParam(updatedAt)}
     >
       {isSwitchedOn('accounts', tenant.features) ? (
         <WatchlistButton

@@ -45,8 +45,8 @@ describe('the tag on a stock card', () => {
     const type = typeOf(html);
     expect(type?.[2]).toBe('Used');
     // The tag's tone class (a light outlined pill) is not the condition label's class.
-    const tagClasses = new Set(tag?.[1].split(' '));
-    expect(type?.[1].split(' ').some((c) => tagClasses.has(c))).toBe(false);
+    const tagClasses = new Set(tag?.[1]?.split(' '));
+    expect((type?.[1] ?? '').split(' ').some((c) => tagClasses.has(c))).toBe(false);
   });
 
   // spec: catalogue §4 — "then a certified-used-Toyota logo": a picture named for people who cannot see it.

@@ -11,6 +11,8 @@ export interface PageVehicle {
   dealership?: Dealership;
   /** The primary location of the site's first dealership: the "home" city for 'Located at'. */
   primaryLocation?: Location;
+  /** When the car's stored record last changed (ISO 8601), sent to view.json as updated_at (catalogue §7). */
+  updatedAt?: string;
 }
 
 /**
@@ -21,8 +23,9 @@ export interface PageVehicle {
 export const loadVehicle = cache(
   async (tenant: ResolvedTenant, slug: string, now: Date): Promise<PageVehicle | undefined> => {
     const repo = await getStockRepository();
-    const car = await repo.carBySlug(slug, tenant.dealerships);
-    if (!car) return undefined;
+    const record = await repo.carRecordBySlug(slug, tenant.dealerships);
+    if (!record) return undefined;
+    const { car, updatedAt } = record;
     if (!(await listedCarIds(tenant, [car.id], now)).has(car.id)) return undefined;
     const [locations, dealerships] = await Promise.all([
       repo.locations(tenant.dealerships),
@@ -36,6 +39,7 @@ export const loadVehicle = cache(
       primaryLocation:
         locations.find((l) => l.dealership_id === primaryDealer && l.primary) ??
         locations.find((l) => l.dealership_id === primaryDealer),
+      updatedAt,
     };
   },
 );

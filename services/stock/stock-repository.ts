@@ -42,15 +42,26 @@ export class StockRepository {
   constructor(private readonly db: PlatformDb) {}
 
   async carBySlug(slug: string, dealershipIds: readonly number[]): Promise<Car | undefined> {
+    return (await this.carRecordBySlug(slug, dealershipIds))?.car;
+  }
+
+  /**
+   * A car with the time its stored row last changed (an import writes only new and changed cars),
+   * which the vehicle page sends to view.json as updated_at (catalogue §7).
+   */
+  async carRecordBySlug(
+    slug: string,
+    dealershipIds: readonly number[],
+  ): Promise<{ car: Car; updatedAt: string } | undefined> {
     if (!dealershipIds.length) return undefined;
     const row = await this.db
       .selectFrom('cars')
-      .select((eb) => ['data', heldColumn(eb)])
+      .select((eb) => ['data', 'updated_at', heldColumn(eb)])
       .where('slug', '=', slug)
       .where('dealership_id', 'in', [...dealershipIds])
       .where('withdrawn_at', 'is', null)
       .executeTakeFirst();
-    return row ? parseCar(row) : undefined;
+    return row ? { car: parseCar(row), updatedAt: row.updated_at } : undefined;
   }
 
   async dealerships(ids: readonly number[]): Promise<Dealership[]> {
