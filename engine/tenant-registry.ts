@@ -10,6 +10,7 @@ import { switchNames } from '../domain/switches';
 import { placeIssues, toIssues, type LocatePointer, type ValidationIssue } from '../schemas/validation-messages';
 import { nearest } from '../domain/nearest';
 import { hostRuleRefusal } from '../domain/vehicle-photo-hosts';
+import { checkRateAdvertising } from './rate-advertising-check';
 import type { ResolvedTenant } from '../schemas/types.generated';
 
 export type TenantConfig = ResolvedTenant;
@@ -342,6 +343,7 @@ export function loadTenantDocument(raw: unknown, source: TenantSource, options?:
     ...checkFormNames(file, merged),
     ...checkDateRanges(file, merged),
     ...checkImageHosts(file, merged),
+    ...checkRateAdvertising(file, merged),
   ];
   if (switchIssues.length) return fail(switchIssues);
   return { ok: true, slug, file, ...version, config: merged as unknown as TenantConfig };
