@@ -45,6 +45,14 @@ describe('advertisedRates: the annual rates a text advertises (NCC s164, issue 2
     expect(readableText('<p>a&amp;b</p><p>c</p>').trim()).toBe('a&b c');
   });
 
+  it('reads a long malformed text in one pass (a Studio draft may carry 512 KB)', () => {
+    const started = performance.now();
+    expect(advertisedRates(`${'<'.repeat(200_000)}6.99% p.a.`)).toEqual([{ text: '6.99% p.a.', rate: 6.99 }]);
+    expect(statesComparisonRate(`comparison rate${'*'.repeat(200_000)}`)).toBe(false);
+    // Reading it once per '<' takes minutes.
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it('finds every rate, in order, once each', () => {
     expect(rates('New cars 5.99% p.a., used cars from 7.49% p.a.')).toEqual(['5.99% p.a.', '7.49% p.a.']);
     expect(rates('Rates from 6.99% p.a.')).toEqual(['6.99% p.a.']);
@@ -58,6 +66,8 @@ describe('advertisedRates: the annual rates a text advertises (NCC s164, issue 2
     'Finance from 10% deposit',
     'Rates from 20% off list price',
     'Up to 80% of the price',
+    'Insurance rates 15% lower than last year',
+    'Finance up to 100% of the price',
     '100% satisfaction guaranteed',
     'Indicative monthly repayments at the advertised rate with a 10% deposit and a 30% final payment over 5 years',
     'Comparison rate applies.',
@@ -73,6 +83,9 @@ describe('advertisedRates: the annual rates a text advertises (NCC s164, issue 2
     expect(rates('Comparison rate 8.87% p.a.')).toEqual([]);
     expect(rates('8.87% p.a. comparison rate')).toEqual([]);
     expect(rates('Finance from 6.99% p.a. (comparison rate 8.87% p.a.*)')).toEqual(['6.99% p.a.']);
+    // Neither end of a range of comparison rates is an advertised rate.
+    expect(rates('Comparison rates from 8.38% p.a. to 19.42% p.a.')).toEqual([]);
+    expect(rates('Rates from 5.99% p.a. Comparison rates between 8.38% and 19.42% p.a.')).toEqual(['5.99% p.a.']);
   });
 });
 
@@ -91,6 +104,8 @@ describe('statesComparisonRate: a comparison rate with its figure (NCC s164, iss
     '6.99% p.a. (comparison rate 8.87% p.a.*)',
     '<p>Comparison rate<sup>*</sup> <strong>8.87%</strong> p.a.</p>',
     '0% p.a. (comparison rate 0% p.a.)',
+    'Comparison rates from 8.38% p.a. to 19.42% p.a.',
+    'comparison rates between 8.38% and 19.42% p.a.',
   ])('finds one in %j', (text) => {
     expect(statesComparisonRate(text)).toBe(true);
   });

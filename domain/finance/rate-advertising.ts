@@ -41,16 +41,19 @@ const ENTITIES: Record<string, string> = {
 
 /** Text as a reader sees it: tags become spaces, the entities a rate may be written with are decoded. */
 export function readableText(text: string): string {
-  return text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith('#')) {
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/\s+/g, ' ');
+  return (
+    text
+      // [^<>]: a text of many '<' with no '>' is read once, not once per '<' (the Studio takes 512 KB).
+      .replace(/<[^<>]*>/g, ' ')
+      .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+        if (name.startsWith('#')) {
+          const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+          return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+        }
+        return ENTITIES[name.toLowerCase()] ?? whole;
+      })
+      .replace(/\s+/g, ' ')
+  );
 }
 
 // A figure (not the tail of a longer number) and its percent sign or words.
@@ -59,11 +62,13 @@ const PERCENT = String.raw`\s?(?:%|per\s?cent\b|percent\b)`;
 // Footnote marks written beside a rate ('8.87%*', 'Comparison Rate^').
 const MARKS = String.raw`[*†‡^#¹²³]*`;
 const PER_YEAR = String.raw`(?:p\.?\s?a\b\.?|per\s+annum\b|per\s+year\b|a\s+year\b|annually\b|annual\s+(?:percentage\s+|interest\s+)?rate\b|apr\b|(?:fixed\s+|variable\s+)?(?:interest(?:\s+rate)?|rate)\b)`;
-const COMPARISON_WORDS = String.raw`(?:comparison\s+rate|comp\.?\s+rate)`;
+const COMPARISON_WORDS = String.raw`(?:comparison\s+rates?|comp\.?\s+rates?)\b`;
+// The figure after the words, and the upper end of a range ('from 8.38% p.a. to 19.42% p.a.').
+const COMPARISON_FIGURE = String.raw`${FIGURE}${PERCENT}\s?${MARKS}(?:\s?${PER_YEAR})?`;
 
-/** 'Comparison rate 8.87% p.a.', 'Comparison Rate*: 8.87%', 'comp. rate of 8.87%'. */
+/** 'Comparison rate 8.87% p.a.', 'Comparison Rate*: 8.87%', 'comparison rates from 8.38% p.a. to 19.42% p.a.'. */
 const COMPARISON_BEFORE = new RegExp(
-  String.raw`${COMPARISON_WORDS}\s?${MARKS}\s?(?:(?:is|of|at|:|-|–|=)\s?)*(?:just\s|only\s)?${FIGURE}${PERCENT}\s?${MARKS}(?:\s?${PER_YEAR})?`,
+  String.raw`${COMPARISON_WORDS}\s?${MARKS}\s?(?:(?:is|of|at|from|between|as\s+low\s+as|starting\s+(?:at|from)|just|only|:|-|–|=)\s?)*${COMPARISON_FIGURE}(?:\s?(?:to|and|-|–)\s?${COMPARISON_FIGURE})?`,
   'gi',
 );
 /** '8.87% p.a. comparison rate', '8.87%* comparison rate', '8.87% (comparison rate)'. */
@@ -76,7 +81,7 @@ const COMPARISON_AFTER = new RegExp(
 const RATE_THEN_MARKER = new RegExp(String.raw`${FIGURE}${PERCENT}\s?${MARKS}\s?${PER_YEAR}`, 'gi');
 /** 'interest rate of 6.99%', 'rates from 6.99%', 'APR 5.9%', 'finance from 6.99%'. */
 const WORDS_THEN_RATE = new RegExp(
-  String.raw`\b(?:interest(?:\s+rate)?|rates?|apr|finance)\s?${MARKS}\s?(?:(?:of|from|at|is|:|-|–|=|as\s+low\s+as|starting\s+(?:at|from)|just|only)\s?)*${FIGURE}${PERCENT}(?!\s?(?:deposit|off|discount|final|balloon|residual|down|cash\s?back|of\b|more|less|saving|lvr)\b)`,
+  String.raw`\b(?:interest(?:\s+rate)?|rates?|apr|finance)\s?${MARKS}\s?(?:(?:of|from|at|is|:|-|–|=|as\s+low\s+as|starting\s+(?:at|from)|just|only)\s?)*${FIGURE}${PERCENT}(?!\s?(?:deposit|off|discount|final|balloon|residual|down|cash\s?back|of\b|more|less|lower|higher|cheaper|below|above|under|over|saving|lvr)\b)`,
   'gi',
 );
 
