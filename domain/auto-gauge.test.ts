@@ -10,6 +10,7 @@ import {
   gaugeVisible,
   isAutoGaugeResponse,
   readAutoGauge,
+  shownDealLabel,
   type AutoGaugeResponse,
 } from './auto-gauge';
 
@@ -89,6 +90,26 @@ describe("dealLabel — spec: catalogue §9 \"'Good Deal' below 0.65, otherwise 
     [0.65, 'Great Deal'],
     [1, 'Great Deal'],
   ] as const)('%s -> %s', (fill, label) => expect(dealLabel(fill)).toBe(label));
+});
+
+describe('shownDealLabel — the §9 label, only where the price is below the market (issue 20)', () => {
+  it("keeps catalogue §9's rule for a price below the market", () => {
+    expect(shownDealLabel(0.64, 'below')).toBe('Good Deal');
+    expect(shownDealLabel(0.9, 'below')).toBe('Great Deal');
+  });
+  it('shows no deal label beside a price at or above the market', () => {
+    expect(shownDealLabel(0.9, 'about')).toBeUndefined();
+    expect(shownDealLabel(0.1, 'above')).toBeUndefined();
+  });
+});
+
+describe('market_average (an optional field beyond catalogue §3)', () => {
+  it('may be absent or null, and must otherwise be a positive number', () => {
+    expect(isAutoGaugeResponse({ ...response, market_average: 21000 })).toBe(true);
+    expect(isAutoGaugeResponse({ ...response, market_average: null })).toBe(true);
+    expect(isAutoGaugeResponse({ ...response, market_average: '21000' })).toBe(false);
+    expect(isAutoGaugeResponse({ ...response, market_average: -1 })).toBe(false);
+  });
 });
 
 describe('readAutoGauge — spec: catalogue §8 "\'No data returned\' is raised when the response is empty"', () => {

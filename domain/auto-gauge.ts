@@ -11,6 +11,12 @@ export interface AutoGaugeResponse {
   market_range_max: number;
   confidence: number;
   description: string;
+  /**
+   * Not in catalogue §3: the market average the range was built around, when the provider knows it.
+   * The gauge then says how far the price is from it (domain/market-position); without it, from the
+   * middle of the range.
+   */
+  market_average?: number | null;
 }
 
 // spec: catalogue §9 — animation 2.5 s (2 s for the price count).
@@ -50,7 +56,10 @@ export function isAutoGaugeResponse(value: unknown): value is AutoGaugeResponse 
     isNumber(r.market_range_max) &&
     r.market_range_min >= 0 &&
     r.market_range_min <= r.market_range_max &&
-    typeof r.description === 'string'
+    typeof r.description === 'string' &&
+    (r.market_average === undefined ||
+      r.market_average === null ||
+      (isNumber(r.market_average) && r.market_average > 0))
   );
 }
 
@@ -71,6 +80,15 @@ export function fillBand(fill: number): FillBand {
 /** spec: catalogue §9 — 'Good Deal' below 0.65, otherwise 'Great Deal'. */
 export function dealLabel(fill: number): DealLabel {
   return fill < GREAT_DEAL_FROM ? 'Good Deal' : 'Great Deal';
+}
+
+/**
+ * The deal label the gauge shows, if any. spec: catalogue §9 — 'Good Deal' below 0.65, otherwise
+ * 'Great Deal'; it is shown only for a price below the market (issue 20), since by the fill alone a
+ * car at the top of its range would read 'Good Deal' beside 'Priced $2,500 above the market average'.
+ */
+export function shownDealLabel(fill: number, position: 'below' | 'about' | 'above'): DealLabel | undefined {
+  return position === 'below' ? dealLabel(fill) : undefined;
 }
 
 /**

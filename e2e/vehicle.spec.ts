@@ -331,6 +331,11 @@ test('the market badge shows more than 499 below the market average, and the gau
   await expect(page.locator('.market-badge')).toContainText('Below market price');
   await page.getByRole('heading', { name: 'How this price compares' }).scrollIntoViewIfNeeded();
   await expect(page.locator('.market-gauge__deal')).toHaveText(/Good Deal|Great Deal/);
+  // Issue 20: the gauge says where the price sits in money; the fill band is never put into words.
+  await expect(page.locator('.market-gauge__position')).toHaveText(
+    /^Priced \$[\d,]+ below the market average for this model$/,
+  );
+  await expect(page.getByText(/Market position/)).toHaveCount(0);
   await expectAccessible(page);
   const dear = find(
     'above market',

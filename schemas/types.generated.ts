@@ -177,6 +177,10 @@ export type WebsiteAddress = string;
  */
 export type SpecialOffers = boolean;
 /**
+ * Offers shoppers an instant price for their own car against the one they are looking at: a 'Get an Instant Offer' button on the vehicle page and in the phone action bar, leading to the trade-in valuation with that car. It shows only on cars in stock, not sold, not reserved and priced above $200 (conversion §4.2). Turn it on when the dealer has the AutoGrab valuation service.
+ */
+export type InstantOffersAutoGrab = boolean;
+/**
  * The brand and location drop-down menus in the header also open when the mouse pointer rests on them, not only when clicked (conversion §2.4).
  */
 export type OpenMenusOnHover = boolean;
@@ -313,9 +317,9 @@ export type Style = "primary" | "secondary" | "outline";
  */
 export type ShowWhen3 = string | [string, ...string[]];
 /**
- * Makes this a vehicle button that shows only for cars that qualify under the vehicle button rules in Vehicle settings (catalogue §5): trade-in, reserve, buy-online or history-report. Reserve and buy-online are also hidden for sold or unpriced cars; a history-report button uses {file} as its link.
+ * Makes this a vehicle button that shows only for cars that qualify under the vehicle button rules in Vehicle settings (catalogue §5): trade-in, reserve, buy-online or history-report. Reserve and buy-online are also hidden for sold or unpriced cars; a history-report button uses {file} as its link. instant-offer shows only while the Instant offers switch is on, on cars in stock, not sold, not reserved and priced above $200 (conversion §4.2).
  */
-export type VehicleAction = "trade-in" | "reserve" | "buy-online" | "history-report";
+export type VehicleAction = "trade-in" | "reserve" | "buy-online" | "history-report" | "instant-offer";
 /**
  * Text under the footer links.
  */
@@ -1872,6 +1876,7 @@ export interface StreetAddress {
  */
 export interface FeatureSwitches {
   offers?: SpecialOffers;
+  autograb?: InstantOffersAutoGrab;
   menuOpensOnHover?: OpenMenusOnHover;
   brandsPage?: BrandsPage;
   statsBanner?: StatsBanner;
@@ -4045,6 +4050,7 @@ export interface Contact {
  */
 export interface FeatureSwitches1 {
   offers?: SpecialOffers;
+  autograb?: InstantOffersAutoGrab;
   menuOpensOnHover?: OpenMenusOnHover;
   brandsPage?: BrandsPage;
   statsBanner?: StatsBanner;
@@ -5593,6 +5599,10 @@ export type ResolvedWebsiteAddress = string;
  */
 export type ResolvedSpecialOffers = boolean;
 /**
+ * Offers shoppers an instant price for their own car against the one they are looking at: a 'Get an Instant Offer' button on the vehicle page and in the phone action bar, leading to the trade-in valuation with that car. It shows only on cars in stock, not sold, not reserved and priced above $200 (conversion §4.2). Turn it on when the dealer has the AutoGrab valuation service.
+ */
+export type ResolvedInstantOffersAutoGrab = boolean;
+/**
  * The brand and location drop-down menus in the header also open when the mouse pointer rests on them, not only when clicked (conversion §2.4).
  */
 export type ResolvedOpenMenusOnHover = boolean;
@@ -5729,9 +5739,9 @@ export type ResolvedStyle = "primary" | "secondary" | "outline";
  */
 export type ResolvedShowWhen3 = FeatureSwitchCondition;
 /**
- * Makes this a vehicle button that shows only for cars that qualify under the vehicle button rules in Vehicle settings (catalogue §5): trade-in, reserve, buy-online or history-report. Reserve and buy-online are also hidden for sold or unpriced cars; a history-report button uses {file} as its link.
+ * Makes this a vehicle button that shows only for cars that qualify under the vehicle button rules in Vehicle settings (catalogue §5): trade-in, reserve, buy-online or history-report. Reserve and buy-online are also hidden for sold or unpriced cars; a history-report button uses {file} as its link. instant-offer shows only while the Instant offers switch is on, on cars in stock, not sold, not reserved and priced above $200 (conversion §4.2).
  */
-export type ResolvedVehicleAction = "trade-in" | "reserve" | "buy-online" | "history-report";
+export type ResolvedVehicleAction = "trade-in" | "reserve" | "buy-online" | "history-report" | "instant-offer";
 /**
  * Text under the footer links.
  */
@@ -6877,6 +6887,7 @@ export interface ResolvedStreetAddress {
  */
 export interface ResolvedFeatureSwitches {
   offers: ResolvedSpecialOffers;
+  autograb: ResolvedInstantOffersAutoGrab;
   menuOpensOnHover: ResolvedOpenMenusOnHover;
   brandsPage: ResolvedBrandsPage;
   statsBanner: ResolvedStatsBanner;
@@ -7465,6 +7476,7 @@ export interface ResolvedContact {
  */
 export interface ResolvedFeatureSwitches1 {
   offers: ResolvedSpecialOffers;
+  autograb: ResolvedInstantOffersAutoGrab;
   menuOpensOnHover: ResolvedOpenMenusOnHover;
   brandsPage: ResolvedBrandsPage;
   statsBanner: ResolvedStatsBanner;

@@ -6,12 +6,13 @@ import {
   AUTO_GAUGE_FAILED,
   GAUGE_ANIMATION_MS,
   PRICE_COUNT_MS,
-  dealLabel,
   fillBand,
   readAutoGauge,
+  shownDealLabel,
   type AutoGaugeResponse,
 } from '../../domain/auto-gauge';
 import { formatMoney } from '../../domain/format';
+import { marketPosition } from '../../domain/market-position';
 import styles from './MarketGauge.module.css';
 
 type Load = { state: 'loading' } | { state: 'hidden' } | { state: 'shown'; gauge: AutoGaugeResponse };
@@ -50,7 +51,8 @@ export function MarketGaugePanel({ slug, heading, currency }: { slug: string; he
 const ARC = 'M 20 100 A 80 80 0 0 1 180 100';
 const BAND_COLOUR = { low: '#b45309', medium: '#1d4ed8', high: '#15803d' } as const;
 
-function Gauge({ gauge, heading, currency }: { gauge: AutoGaugeResponse; heading: string; currency: string }) {
+/** The loaded gauge; exported for its unit test. */
+export function Gauge({ gauge, heading, currency }: { gauge: AutoGaugeResponse; heading: string; currency: string }) {
   const headingId = useId();
   const reduced = useReducedMotion() === true;
   const progress = useMotionValue(reduced ? gauge.fill : 0);
@@ -73,10 +75,20 @@ function Gauge({ gauge, heading, currency }: { gauge: AutoGaugeResponse; heading
     return () => controls.forEach((c) => c.stop());
   }, [reduced, gauge.fill, gauge.listing_price, progress, price]);
 
+  // The fill band (catalogue §9) only colours the arc; shoppers read the price against the market in money.
   const band = fillBand(gauge.fill);
-  const label = dealLabel(gauge.fill);
+  const position = marketPosition(
+    {
+      price: gauge.listing_price,
+      rangeMin: gauge.market_range_min,
+      rangeMax: gauge.market_range_max,
+      average: gauge.market_average,
+    },
+    currency,
+  );
+  const label = shownDealLabel(gauge.fill, position.kind);
   const listing = formatMoney(gauge.listing_price, currency);
-  const range = `${formatMoney(gauge.market_range_min, currency)} to ${formatMoney(gauge.market_range_max, currency)}`;
+  const description = gauge.description.trim();
   return (
     <section className={`${styles.gauge} market-gauge--${band}`} aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
@@ -84,7 +96,7 @@ function Gauge({ gauge, heading, currency }: { gauge: AutoGaugeResponse; heading
         viewBox="0 0 200 110"
         width="240"
         role="img"
-        aria-label={`${label}, ${band} on the market gauge: listing price ${listing} against a market range of ${range}.`}
+        aria-label={`${label ? `${label}: ` : ''}${position.sentence}. Listing price ${listing}. ${position.range}.`}
       >
         <path d={ARC} fill="none" stroke="#d8dde3" strokeWidth="14" />
         <motion.path d={ARC} fill="none" stroke={BAND_COLOUR[band]} strokeWidth="14" style={{ pathLength: progress }} />
@@ -99,15 +111,18 @@ function Gauge({ gauge, heading, currency }: { gauge: AutoGaugeResponse; heading
         />
         <circle cx="100" cy="100" r="6" fill="currentColor" />
       </svg>
-      <p className={`${styles.deal} market-gauge__deal`}>
-        <strong>{label}</strong> <span className={styles.band}>Market position: {band}</span>
-      </p>
+      {label ? (
+        <p className={`${styles.deal} market-gauge__deal`}>
+          <strong>{label}</strong>
+        </p>
+      ) : null}
+      <p className={`${styles.position} market-gauge__position`}>{position.sentence}</p>
       <p className={styles.price}>
         Listing price <motion.strong aria-hidden="true">{priceText}</motion.strong>
         <span className="visually-hidden">{listing}</span>
       </p>
-      <p className={styles.range}>Market range {range}</p>
-      <p className={styles.description}>{gauge.description}</p>
+      <p className={styles.range}>{position.range}</p>
+      {description && description !== position.sentence ? <p className={styles.description}>{description}</p> : null}
     </section>
   );
 }

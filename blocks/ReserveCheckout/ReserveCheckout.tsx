@@ -38,7 +38,10 @@ export const ReserveCheckout: BlockComponent<'ReserveCheckout'> = async ({ props
   const title = vehicleTitle(car);
   const eligible =
     !purchaseButtonsHidden(car) &&
-    sidebarCtas(car, tenant.vehicle.rules as { reserve?: StockFilter }, { now }).includes('reserve');
+    sidebarCtas(car, tenant.vehicle.rules as { reserve?: StockFilter }, {
+      now,
+      autograbOn: tenant.features.autograb,
+    }).includes('reserve');
   const deposit = reserveDeposit(tenant.vehicle.reserveAmount);
   const price = priceDisplay(car, {
     subscriptionOffer: tenant.features.subscriptionOffer,

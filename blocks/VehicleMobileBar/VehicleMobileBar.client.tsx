@@ -23,12 +23,17 @@ function useScrolledPast(threshold: number): boolean {
 export function MobileBar({
   reserveHref,
   reserveLabel,
+  instantOfferHref,
+  instantOfferLabel,
   enquireHref,
   enquireLabel,
   phone,
 }: {
   reserveHref?: string;
   reserveLabel: string;
+  /** Only for a car eligible for an instant offer (conversion §4.2). */
+  instantOfferHref?: string;
+  instantOfferLabel?: string;
   enquireHref: string;
   enquireLabel: string;
   phone?: string;
@@ -42,6 +47,11 @@ export function MobileBar({
       {reserveHref ? (
         <Link className={buttonClass('accent')} href={reserveHref}>
           {reserveLabel}
+        </Link>
+      ) : null}
+      {instantOfferHref ? (
+        <Link className={buttonClass('secondary')} href={instantOfferHref}>
+          {instantOfferLabel}
         </Link>
       ) : null}
       <Link className={buttonClass('primary')} href={enquireHref}>

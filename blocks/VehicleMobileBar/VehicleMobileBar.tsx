@@ -3,6 +3,7 @@ import type { StockFilter } from '../../domain/stock-filter';
 import { fillCarLink } from '../../domain/car-links';
 import { RESERVE_NOW_TEXT } from '../../domain/vehicle/reserve';
 import { sidebarCtas } from '../../domain/vehicle/sidebar-ctas';
+import { INSTANT_OFFER_HREF, INSTANT_OFFER_SHORT_TEXT } from '../../domain/vehicle/instant-offer';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { printPhone } from '../../services/print/price-text';
 import { MobileBar, StickyVehicleHeader } from './VehicleMobileBar.client';
@@ -14,7 +15,11 @@ export const VehicleMobileBar: BlockComponent<'VehicleMobileBar'> = async ({ pro
   const { tenant, now } = ctx;
   const { car, location } = await pageVehicle(ctx);
   const rules = tenant.vehicle.rules as { reserve?: StockFilter };
-  const canReserve = sidebarCtas(car, rules, { now }).includes('reserve');
+  const ctas = sidebarCtas(car, rules, { now, autograbOn: tenant.features.autograb });
+  const canReserve = ctas.includes('reserve');
+  const instantOfferHref = ctas.includes('instant-offer')
+    ? fillCarLink(props.instantOfferHref ?? INSTANT_OFFER_HREF, car)
+    : undefined;
   const phone = printPhone(car, tenant, location?.contact_detail?.phone);
   const enquireHref = fillCarLink(props.enquireHref ?? '/contact?car_id={id}', car);
   const enquireLabel = props.instantMessage ? 'Instant Message' : 'Enquire Now';
@@ -35,6 +40,7 @@ export const VehicleMobileBar: BlockComponent<'VehicleMobileBar'> = async ({ pro
         reserveHref={canReserve ? `/cars/${car.slug}/checkout` : undefined}
         reserveLabel={RESERVE_NOW_TEXT}
         enquireHref={enquireHref}
+        {...(instantOfferHref ? { instantOfferHref, instantOfferLabel: INSTANT_OFFER_SHORT_TEXT } : {})}
         enquireLabel={enquireLabel}
         phone={phone}
       />

@@ -90,4 +90,23 @@ describe('sidebar call-to-action buttons', () => {
       'trade-in',
     ]);
   });
+
+  // spec: conversion §4.2 — the instant offer only when the autograb flag is on, in_stock, not sold,
+  // not reserved and price above 200 (§9 instant-offer price threshold above 200).
+  it('offers the instant offer only for an eligible car on a site with the autograb flag on', () => {
+    const on = { now, autograbOn: true };
+    expect(sidebarCtas(car, {}, on)).toContain('instant-offer');
+    expect(sidebarCtas(car, {}, { now })).not.toContain('instant-offer');
+    expect(sidebarCtas(car, {}, { now, autograbOn: false })).not.toContain('instant-offer');
+    expect(sidebarCtas({ ...car, status: 'coming_soon' }, {}, on)).not.toContain('instant-offer');
+    expect(sidebarCtas({ ...car, sold: true }, {}, on)).not.toContain('instant-offer');
+    expect(sidebarCtas({ ...car, reserved: true }, {}, on)).not.toContain('instant-offer');
+    expect(sidebarCtas({ ...car, price: 200 }, {}, on)).not.toContain('instant-offer');
+    expect(sidebarCtas({ ...car, price: 201 }, {}, on)).toContain('instant-offer');
+    // A tenant's own rules for the other buttons do not widen it: the spec fixes this one.
+    const anything: StockFilter = { field: 'price', gte: 0 };
+    expect(sidebarCtas({ ...car, status: 'sold' }, { reserve: anything, tradeIn: anything }, on)).not.toContain(
+      'instant-offer',
+    );
+  });
 });

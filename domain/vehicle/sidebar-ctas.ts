@@ -8,7 +8,7 @@ import { shownPrice } from '../price-display';
 import { matchesFilter, type StockFilter } from '../stock-filter';
 import { instantOfferEligible, type SellableCar } from './instant-offer';
 
-export type SidebarCta = 'trade-in' | 'reserve' | 'buy-online' | 'history-report';
+export type SidebarCta = 'trade-in' | 'reserve' | 'buy-online' | 'history-report' | 'instant-offer';
 
 /** Buttons a sold or unpriced car replaces with 'Find Me Something Similar' (catalogue §2). */
 export const PURCHASE_CTAS: readonly SidebarCta[] = ['reserve', 'buy-online'];
@@ -40,6 +40,13 @@ export const DEFAULT_RESERVE_RULE: StockFilter = {
     { not: { field: 'reserved', eq: true } },
   ],
 };
+
+/**
+ * spec: conversion §4.2 — the instant-offer entry point shows only for an eligible car (the
+ * derived `instant_offer`: autograb flag on, in stock, not sold, not reserved, price above 200).
+ * The spec gives this rule, so unlike the others a tenant cannot replace it.
+ */
+export const INSTANT_OFFER_RULE: StockFilter = { field: 'instant_offer', eq: true };
 
 export interface CtaRules {
   tradeIn?: StockFilter;
@@ -110,6 +117,7 @@ export function sidebarCtas<C extends CtaCar>(car: C, rules: CtaRules, context: 
     ['buy-online', rules.buyOnline ?? reserve],
     ['trade-in', rules.tradeIn ?? DEFAULT_TRADE_IN_RULE],
     ['history-report', rules.historyReport ?? DEFAULT_HISTORY_REPORT_RULE],
+    ['instant-offer', INSTANT_OFFER_RULE],
   ];
   const hidePurchase = purchaseButtonsHidden(car);
   return checks

@@ -28,6 +28,7 @@ describe('EmbeddedMarketData (from the feed autograb_data, catalogue §3)', () =
       market_range_max: 27000,
       confidence: 0.8,
       description: 'Priced $1,200 below the market average for this model',
+      market_average: 25000,
     });
   });
 
@@ -41,7 +42,8 @@ describe('EmbeddedMarketData (from the feed autograb_data, catalogue §3)', () =
       market_range_min: 18400,
       market_range_max: 21600,
       confidence: 0.5,
-      description: 'Priced at the market average for this model',
+      description: 'Priced close to the market average for this model',
+      market_average: 20000,
     });
   });
 

@@ -5,7 +5,7 @@
  */
 import { isAutoGaugeResponse, type AutoGaugeResponse } from '../../domain/auto-gauge';
 import { shownPrice } from '../../domain/price-display';
-import { formatMoney } from '../../domain/format';
+import { marketPosition } from '../../domain/market-position';
 
 /** What a provider needs of a car. `autograb_data` is an extra feed property, so it is read as unknown. */
 export interface MarketCar {
@@ -71,11 +71,11 @@ export function estimateAutoGauge(car: MarketCar, currency: string): AutoGaugeRe
   min = Math.round(min);
   max = Math.round(max);
   const fill = Math.min(1, Math.max(0, (max - price) / (max - min)));
-  const difference = Math.round(average - price);
-  const description =
-    difference === 0
-      ? 'Priced at the market average for this model'
-      : `Priced ${formatMoney(Math.abs(difference), currency)} ${difference > 0 ? 'below' : 'above'} the market average for this model`;
+  // The same sentence the gauge shows (domain/market-position), so the answer never says otherwise.
+  const { sentence: description } = marketPosition(
+    { price, rangeMin: min, rangeMax: max, average: Math.round(average) },
+    currency,
+  );
   return {
     fill: Math.round(fill * 1000) / 1000,
     listing_price: price,
@@ -83,6 +83,7 @@ export function estimateAutoGauge(car: MarketCar, currency: string): AutoGaugeRe
     market_range_max: max,
     confidence: state !== undefined && national !== undefined ? CONFIDENCE_BOTH : CONFIDENCE_ONE,
     description,
+    market_average: Math.round(average),
   };
 }
 

@@ -157,7 +157,9 @@ export async function reserveCar(deps: ReserveDeps, request: ReserveRequest): Pr
   if (stored && (stored.id !== leadId || stored.carId !== carId)) return conflict(KEY_MESSAGES.otherCar, leadId);
 
   const rules = tenant.vehicle.rules as { reserve?: StockFilter };
-  const eligible = !purchaseButtonsHidden(car) && sidebarCtas(car, rules, { now }).includes('reserve');
+  const eligible =
+    !purchaseButtonsHidden(car) &&
+    sidebarCtas(car, rules, { now, autograbOn: tenant.features.autograb }).includes('reserve');
   if (!eligible)
     return conflict(
       `The ${vehicleTitle(car)} can no longer be reserved online. We have your details and will call you about it, or about similar cars.`,
