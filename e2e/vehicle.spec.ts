@@ -312,6 +312,41 @@ test('on a 390x844 phone the bottom bar offers reserve, enquire and call, and ch
 });
 
 type MarketCar = FeedCar & { autograb_data?: { average_market_price?: number; state_average_market_price?: number } };
+// spec: conversion §4.2 — instant offer only with the autograb flag on (switched on for the group demo site),
+// in_stock, not sold, not reserved, price above 200; it leads to the trade-in valuation with the car (§2.3).
+test('an eligible car offers an instant offer in the sidebar and the phone bar, leading to the trade-in valuation with it', async ({
+  page,
+}) => {
+  const car = find('instant offer', (c) => scUsed(c) && inStock(c) && !c.reserved && c.price > 200);
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const offer = page.locator('.vehicle-sidebar').getByRole('link', { name: 'Get an Instant Offer' });
+  await expect(offer).toHaveAttribute('href', `/cars/trade-in?car_id=${car.id}`);
+  await offer.click();
+  await expect(page).toHaveURL(new RegExp(`/cars/trade-in\\?car_id=${car.id}$`));
+  await expect(page.getByText('Trading in towards the')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const bar = page.getByRole('navigation', { name: 'Quick actions' });
+  await expect(bar.getByRole('link', { name: 'Instant Offer' })).toHaveAttribute(
+    'href',
+    `/cars/trade-in?car_id=${car.id}`,
+  );
+
+  const reserved = find('reserved', (c) => scUsed(c) && inStock(c) && c.reserved === true && c.price > 200);
+  await page.goto(siteUrl(site, `/cars/${reserved.slug}`));
+  await expect(bar.getByRole('link', { name: 'Instant Offer' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Get an Instant Offer' })).toHaveCount(0);
+  // The franchise demo site leaves the flag off.
+  const mazda = find(
+    'Mazda dealer in stock',
+    (c) => c.dealership_id === 1 && shown(c) && inStock(c) && !c.reserved && c.price > 200,
+  );
+  await page.goto(siteUrl('harbour-city-mazda', `/cars/${mazda.slug}`));
+  await expect(bar.getByRole('link', { name: 'Instant Offer' })).toHaveCount(0);
+});
+
 const average = (c: MarketCar) =>
   c.autograb_data?.state_average_market_price ?? c.autograb_data?.average_market_price ?? 0;
 

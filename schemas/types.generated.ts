@@ -3393,7 +3393,7 @@ export interface VehicleLocationProps {
   heading?: string;
 }
 /**
- * On phones, a bar at the bottom of a vehicle page with Reserve Car Now, Enquire Now and Call Now; on wide screens, a slim bar with the title, price and enquiry button that appears when scrolling down.
+ * On phones, a bar at the bottom of a vehicle page with Reserve Car Now, Enquire Now and Call Now (and Instant Offer on sites with instant offers, for cars that qualify); on wide screens, a slim bar with the title, price and enquiry button that appears when scrolling down.
  */
 export interface VehicleMobileBarBlock {
   type: "VehicleMobileBar";
@@ -3405,7 +3405,7 @@ export interface VehicleMobileBarBlock {
   props: VehicleMobileBarProps;
 }
 /**
- * On phones, a bar at the bottom of a vehicle page with Reserve Car Now, Enquire Now and Call Now; on wide screens, a slim bar with the title, price and enquiry button that appears when scrolling down.
+ * On phones, a bar at the bottom of a vehicle page with Reserve Car Now, Enquire Now and Call Now (and Instant Offer on sites with instant offers, for cars that qualify); on wide screens, a slim bar with the title, price and enquiry button that appears when scrolling down.
  */
 export interface VehicleMobileBarProps {
   /**
@@ -3416,6 +3416,10 @@ export interface VehicleMobileBarProps {
    * Labels the middle button 'Instant Message' instead of 'Enquire Now'.
    */
   instantMessage?: boolean;
+  /**
+   * Where Instant Offer leads on sites with the Instant offers switch on ({slug} and {id} are replaced by the car's; the trade-in valuation with this car, /cars/trade-in?car_id={id}, when left empty): a path on this site starting with '/'. The button shows only on cars in stock, not sold, not reserved and priced above $200.
+   */
+  instantOfferHref?: string;
 }
 /**
  * On a vehicle page, report downloads the site offers: the car analysis (a PDF comparing the car with similar stock) and the PPSR report. Reports for signed-in shoppers show a sign-in link to everyone else.

@@ -65,7 +65,7 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
     buyOnline?: StockFilter;
     historyReport?: StockFilter;
   };
-  const passing = new Set<SidebarCta>(sidebarCtas(car, rules, { now }));
+  const passing = new Set<SidebarCta>(sidebarCtas(car, rules, { now, autograbOn: tenant.features.autograb }));
   const buttons = (tenant.buttonSets[props.buttonSet ?? 'vehicle'] ?? []).filter(
     (b: Button) => isSwitchedOn(b.when, tenant.features) && (!b.cta || passing.has(b.cta)),
   );
