@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INSTANT_OFFER_MIN_PRICE,
-  TRADE_IN_MAX_AGE_YEARS,
-  TRADE_IN_MAX_KM,
-  instantOfferEligible,
-  onlineEstimateAllowed,
-  type InstantOfferCar,
-} from './trade-in-rules';
+import { TRADE_IN_MAX_AGE_YEARS, TRADE_IN_MAX_KM, onlineEstimateAllowed } from './trade-in-rules';
 import { yearInTimeZone } from '../format';
 
 const now = new Date('2025-06-01T02:00:00Z');
 
 describe('onlineEstimateAllowed (conversion §9 trade-in FAQ)', () => {
   it('names the spec limits', () => {
-    expect([TRADE_IN_MAX_AGE_YEARS, TRADE_IN_MAX_KM, INSTANT_OFFER_MIN_PRICE]).toEqual([7, 100000, 200]);
+    expect([TRADE_IN_MAX_AGE_YEARS, TRADE_IN_MAX_KM]).toEqual([7, 100000]);
   });
 
   // spec: conversion §9 — "cars over 7 years or 100,000 km get no online estimate".
@@ -66,37 +59,5 @@ describe('onlineEstimateAllowed (conversion §9 trade-in FAQ)', () => {
       reason: expect.stringContaining('kilometres'),
     });
     expect(onlineEstimateAllowed({ year: 2019, km: Number.NaN }, now)).toMatchObject({ rule: 'input' });
-  });
-});
-
-describe('instantOfferEligible (conversion §4.2)', () => {
-  const car = (extra: Partial<InstantOfferCar> = {}): InstantOfferCar => ({
-    status: 'in_stock',
-    price: 25000,
-    ...extra,
-  });
-  const on = { autograb: true };
-
-  it('offers on an in-stock, unreserved car priced above 200 when the autograb flag is on', () => {
-    expect(instantOfferEligible(car(), on)).toBe(true);
-    expect(instantOfferEligible(car({ price: 201 }), on)).toBe(true);
-  });
-
-  it('needs the autograb flag', () => {
-    expect(instantOfferEligible(car(), { autograb: false })).toBe(false);
-  });
-
-  it.each(['sold', 'coming_soon', 'reserved', 'other'] as const)('refuses status %s', (status) => {
-    expect(instantOfferEligible(car({ status }), on)).toBe(false);
-  });
-
-  it('refuses a reserved car, and an in-stock car that carries a sold date', () => {
-    expect(instantOfferEligible(car({ reserved: true }), on)).toBe(false);
-    expect(instantOfferEligible(car({ sold_date_timestamp: 1735689600 }), on)).toBe(false);
-  });
-
-  it('refuses a price of 200 or less: the threshold is strictly above', () => {
-    expect(instantOfferEligible(car({ price: 200 }), on)).toBe(false);
-    expect(instantOfferEligible(car({ price: 0 }), on)).toBe(false);
   });
 });

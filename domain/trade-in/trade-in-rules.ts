@@ -1,16 +1,13 @@
 /**
- * Trade-in rules (conversion §4.2, §9 trade-in FAQ): which cars get an online estimate and which
- * stock cars offer the instant-offer feature. Pure: no React, no I/O.
+ * Trade-in rules (conversion §9 trade-in FAQ): which cars get an online estimate. Which stock cars
+ * offer the instant-offer feature (conversion §4.2) is domain/vehicle/instant-offer.ts, the one rule
+ * the vehicle page applies. Pure: no React, no I/O.
  */
-import type { FeedCar } from '../../schemas/types.generated';
 import { DEFAULT_TIME_ZONE, formatKm, yearInTimeZone } from '../format';
 
 // spec: conversion §9 — "Trade-in FAQ: cars over 7 years or 100,000 km get no online estimate."
 export const TRADE_IN_MAX_AGE_YEARS = 7;
 export const TRADE_IN_MAX_KM = 100_000;
-
-// spec: conversion §4.2, §9 — "Instant-offer price threshold above 200."
-export const INSTANT_OFFER_MIN_PRICE = 200;
 
 /** The year is read on an Australian clock, so a car does not age at midnight UTC on New Year's Eve. */
 export const DEFAULT_TRADE_IN_TIME_ZONE = DEFAULT_TIME_ZONE;
@@ -68,24 +65,4 @@ export function onlineEstimateAllowed(
   if (tooFar)
     return { allowed: false, rule: 'km', reason: `Cars with more than ${formatKm(TRADE_IN_MAX_KM)} ${TEAM_WILL_CALL}` };
   return { allowed: true };
-}
-
-export type InstantOfferCar = Pick<FeedCar, 'status' | 'price' | 'reserved' | 'sold_date_timestamp'>;
-
-/**
- * spec: conversion §4.2 — "eligible for the instant-offer feature only when the autograb flag is
- * on, status is in_stock, it is not sold, not reserved, and price is above 200."
- *
- * The feed has no separate sold flag, so "not sold" also refuses an in_stock car carrying a sold
- * date (contradictory data: offering an instant price on a sold car is the worse mistake). The
- * price is the advertised `price`, as the spec says, not the offer price.
- */
-export function instantOfferEligible(car: InstantOfferCar, site: { autograb: boolean }): boolean {
-  return (
-    site.autograb &&
-    car.status === 'in_stock' &&
-    !car.sold_date_timestamp &&
-    car.reserved !== true &&
-    car.price > INSTANT_OFFER_MIN_PRICE
-  );
 }
