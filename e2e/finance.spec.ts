@@ -95,6 +95,21 @@ test('the calculator recalculates as the sliders move, keeps the comparison rate
   expect(events.filter((e) => e === 26)).toHaveLength(1); // first use only
 });
 
+test("the site's comparison-rate range is said with the comparison warning (conversion §9: 8.38% to 19.42% for one provider)", async ({
+  page,
+}) => {
+  // ridgeline-motorcycles sets finance.comparisonRateRange; harbour-city-mazda does not.
+  await page.goto(siteUrl('ridgeline-motorcycles', '/finance?vehiclePriceBudget=12000'));
+  const warning = page.locator('.calc .comparison-warning');
+  await expect(warning).toContainText(
+    'Comparison rates from 8.38% p.a. to 19.42% p.a. Comparison rate based on a 5-year secured fixed rate loan of $30,000.',
+  );
+  await expectAccessible(page);
+  await page.goto(siteUrl('harbour-city-mazda', '/finance?vehiclePriceBudget=12000'));
+  await expect(page.locator('.calc .comparison-warning')).toBeVisible();
+  await expect(page.locator('.calc .comparison-warning')).not.toContainText('Comparison rates from');
+});
+
 test('POST /api/youx/quote answers a quote with the weekly repayment and both rates (conversion §7 item 1)', async ({
   request,
 }) => {

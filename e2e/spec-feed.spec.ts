@@ -74,6 +74,32 @@ test.describe('a feed written from the spec', () => {
     await expect(map).toHaveAttribute('src', /marker=-33\.7561%2C150\.6832/);
   });
 
+  test("the finance calculator starts from the car's lender record: its deposit, balloon, fee, repayment and total payable (conversion §3, §9; issue 20)", async ({
+    page,
+  }) => {
+    // The fixture's car carries finance_lenders.B; this site names no provider, so B is its provider.
+    await expect(async () => {
+      const response = await page.goto(siteUrl(slug, '/finance?car_id=91000001'));
+      expect(response?.status()).toBe(200);
+    }).toPass({ timeout: 20_000 });
+    const calc = page.locator('.calc');
+    await expect(calc.getByLabel('Purchase price', { exact: true })).toHaveValue('38990');
+    await expect(calc.getByLabel('Deposit or trade-in', { exact: true })).toHaveValue('0');
+    await expect(calc.getByLabel('Final payment (balloon)', { exact: true })).toHaveValue('0');
+    await expect(calc.getByLabel('Interest rate (% p.a.)', { exact: true })).toHaveValue('8.49');
+    await expect(page.getByTestId('calc-repayment')).toHaveText('$142.00');
+    await expect(page.getByTestId('calc-total')).toHaveText('$48,048.00');
+    await expect(page.getByTestId('calc-lender-quote')).toBeVisible();
+    await expect(calc.locator('.rate-pair')).toContainText('Comparison rate 9.12% p.a.');
+    await expect(calc.locator('dl')).toContainText('Establishment fee$395.00');
+    // Moving a slider leaves the lender's quote: the calculator works the loan out itself.
+    await calc.getByRole('slider', { name: 'Deposit or trade-in slider' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('calc-repayment')).not.toHaveText('$142.00');
+    await expect(page.getByTestId('calc-lender-quote')).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
   test("a caravan's own specifications show on its page (catalogue §2 all specifications, §3 Car specifications)", async ({
     page,
   }) => {

@@ -937,6 +937,14 @@ export type QuoteRequestForm = string;
  */
 export type OpenQuoteFormOnFirstUse = boolean;
 /**
+ * The lowest comparison rate, in percent a year, e.g. 8.38.
+ */
+export type LowestComparisonRate = number;
+/**
+ * The highest comparison rate, in percent a year, e.g. 19.42.
+ */
+export type HighestComparisonRate = number;
+/**
  * Shown when a car has no price (catalogue §4).
  */
 export type NoPriceMessage = string;
@@ -3667,6 +3675,7 @@ export interface FinanceSettings {
   hideInterestAndResidual?: HideInterestAndFinalPayment;
   enquiryForm?: QuoteRequestForm;
   enquiryOnFirstUse?: OpenQuoteFormOnFirstUse;
+  comparisonRateRange?: ComparisonRateRange;
 }
 /**
  * Fees in the calculator and the comparison rate (conversion §9: establishment 1360.5 for one provider, 1300 for another; one dealer's set 395 / 6 / 8 a month / 912.25).
@@ -3733,6 +3742,13 @@ export interface FinalPaymentLimits {
 export interface PriceQuickPicks {
   min?: LowestAmount;
   max?: HighestAmount;
+}
+/**
+ * The lowest and highest comparison rates the lender offers, in percent a year, e.g. 8.38 to 19.42. When set, 'Comparison rates from 8.38% p.a. to 19.42% p.a.' is shown with the comparison-rate warning under the finance calculator and the weekly estimates. Leave empty to show no range.
+ */
+export interface ComparisonRateRange {
+  min: LowestComparisonRate;
+  max: HighestComparisonRate;
 }
 /**
  * The wording shown instead of, or next to, a car's price, e.g. Enquire for price.
@@ -4153,6 +4169,7 @@ export interface FinanceSettings1 {
   hideInterestAndResidual?: HideInterestAndFinalPayment;
   enquiryForm?: QuoteRequestForm;
   enquiryOnFirstUse?: OpenQuoteFormOnFirstUse;
+  comparisonRateRange?: ComparisonRateRange;
 }
 /**
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -6114,6 +6131,14 @@ export type ResolvedQuoteRequestForm = string;
  */
 export type ResolvedOpenQuoteFormOnFirstUse = boolean;
 /**
+ * The lowest comparison rate, in percent a year, e.g. 8.38.
+ */
+export type ResolvedLowestComparisonRate = number;
+/**
+ * The highest comparison rate, in percent a year, e.g. 19.42.
+ */
+export type ResolvedHighestComparisonRate = number;
+/**
  * Shown when a car has no price (catalogue §4).
  */
 export type ResolvedNoPriceMessage = string;
@@ -7094,6 +7119,7 @@ export interface ResolvedFinanceSettings {
   hideInterestAndResidual: ResolvedHideInterestAndFinalPayment;
   enquiryForm: ResolvedQuoteRequestForm;
   enquiryOnFirstUse: ResolvedOpenQuoteFormOnFirstUse;
+  comparisonRateRange?: ResolvedComparisonRateRange;
 }
 /**
  * Fees in the calculator and the comparison rate (conversion §9: establishment 1360.5 for one provider, 1300 for another; one dealer's set 395 / 6 / 8 a month / 912.25).
@@ -7160,6 +7186,13 @@ export interface ResolvedFinalPaymentLimits {
 export interface ResolvedPriceQuickPicks {
   min: ResolvedLowestAmount;
   max: ResolvedHighestAmount;
+}
+/**
+ * The lowest and highest comparison rates the lender offers, in percent a year, e.g. 8.38 to 19.42. When set, 'Comparison rates from 8.38% p.a. to 19.42% p.a.' is shown with the comparison-rate warning under the finance calculator and the weekly estimates. Leave empty to show no range.
+ */
+export interface ResolvedComparisonRateRange {
+  min: ResolvedLowestComparisonRate;
+  max: ResolvedHighestComparisonRate;
 }
 /**
  * The wording shown instead of, or next to, a car's price, e.g. Enquire for price.
@@ -7579,6 +7612,7 @@ export interface ResolvedFinanceSettings1 {
   hideInterestAndResidual: ResolvedHideInterestAndFinalPayment;
   enquiryForm: ResolvedQuoteRequestForm;
   enquiryOnFirstUse: ResolvedOpenQuoteFormOnFirstUse;
+  comparisonRateRange?: ResolvedComparisonRateRange;
 }
 /**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema

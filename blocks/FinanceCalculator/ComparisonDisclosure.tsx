@@ -1,4 +1,10 @@
-import { COMPARISON_WARNING, comparisonBasis, formatRate } from '../../domain/finance/disclosure';
+import {
+  COMPARISON_WARNING,
+  comparisonBasis,
+  comparisonRangeText,
+  formatRate,
+  type ComparisonRateRange,
+} from '../../domain/finance/disclosure';
 import styles from './ComparisonDisclosure.module.css';
 
 /**
@@ -21,11 +27,16 @@ export function RatePair({ interestRate, comparisonRate }: { interestRate: numbe
 /** The comparison warning's class list; `comparison-warning` stays as a plain hook (browser tests, the sidebar's own notes). */
 export const comparisonWarningClass = `${styles.warning} comparison-warning`;
 
-/** `currency` is the site's (tenant.locale.currency), for the sample loan amount. */
-export function ComparisonWarning({ currency }: { currency: string }) {
+/**
+ * `currency` is the site's (tenant.locale.currency), for the sample loan amount; `range` the site's
+ * comparison-rate range (tenant finance.comparisonRateRange, conversion §9), said first when set.
+ */
+export function ComparisonWarning({ currency, range }: { currency: string; range?: ComparisonRateRange | undefined }) {
+  const spread = comparisonRangeText(range);
   return (
     <p className={comparisonWarningClass}>
-      * {comparisonBasis(currency)} {COMPARISON_WARNING}
+      * {spread ? <span className="comparison-range">{spread} </span> : null}
+      {comparisonBasis(currency)} {COMPARISON_WARNING}
     </p>
   );
 }

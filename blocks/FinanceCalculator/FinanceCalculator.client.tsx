@@ -2,7 +2,6 @@
 
 import { useId, useMemo, useRef, useState } from 'react';
 import {
-  calculate,
   ENQUIRE_FOR_FINANCE,
   normaliseInput,
   type CalculatorBounds,
@@ -10,7 +9,8 @@ import {
   type CalculatorState,
   type FinanceFees,
 } from '../../domain/finance/calculator';
-import { collapseDisclaimer } from '../../domain/finance/disclosure';
+import { collapseDisclaimer, type ComparisonRateRange } from '../../domain/finance/disclosure';
+import { calculateForCar, type LenderQuote } from '../../domain/finance/lender-terms';
 import { formatMoney } from '../../domain/format';
 import { FREQUENCIES, FREQUENCY_LABELS, PER_PERIOD, type Frequency } from '../../domain/finance/repayment';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
@@ -30,6 +30,10 @@ export interface FinanceCalculatorProps {
   initial: CalculatorState;
   bounds: CalculatorBounds;
   fees: FinanceFees;
+  /** The car's lender quote: its figures show while the inputs are the ones it was quoted on. */
+  lender?: LenderQuote;
+  /** The site's comparison-rate range (conversion §9), shown with the warning. */
+  comparisonRange?: ComparisonRateRange;
   quickPicks: number[];
   lockInterest: boolean;
   hideFrequency: boolean;
@@ -107,14 +111,14 @@ function Slider({ id, label, field, value, bounds, format, onChange, error, read
 
 /** conversion §4.4 calculator: every change is recalculated at once; first use fires event 26. */
 export function FinanceCalculatorClient(props: FinanceCalculatorProps) {
-  const { bounds, fees } = props;
+  const { bounds, fees, lender } = props;
   const money = (n: number, cents = false) => formatMoney(n, props.currency, { cents });
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [state, setState] = useState<CalculatorState>(props.initial);
   const [expanded, setExpanded] = useState(false);
   const [openSignal, setOpenSignal] = useState(0);
   const used = useRef(false);
-  const result = useMemo(() => calculate(state, fees, bounds), [state, fees, bounds]);
+  const result = useMemo(() => calculateForCar(state, fees, bounds, lender), [state, fees, bounds, lender]);
 
   const firstUse = () => {
     if (used.current) return;
@@ -268,7 +272,12 @@ export function FinanceCalculatorClient(props: FinanceCalculatorProps) {
             </div>
           ) : null}
         </dl>
-        <ComparisonWarning currency={props.currency} />
+        {result.fromLender ? (
+          <p className={styles.quoted} data-testid="calc-lender-quote">
+            Repayment and total as quoted by the lender for this vehicle.
+          </p>
+        ) : null}
+        <ComparisonWarning currency={props.currency} range={props.comparisonRange} />
         {props.enquiry ? (
           <FormDialog
             site={props.site}

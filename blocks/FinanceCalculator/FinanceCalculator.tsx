@@ -1,6 +1,7 @@
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
-import { calculatorBounds, initialCalculatorState, moneyQuickPicks } from '../../domain/finance/calculator';
+import { calculatorBounds, moneyQuickPicks } from '../../domain/finance/calculator';
+import { calculateForCar, calculatorStart } from '../../domain/finance/lender-terms';
 import { isAvailable } from '../../domain/listing';
 import { shownPrice } from '../../domain/price-display';
 import { formatMoney } from '../../domain/format';
@@ -10,7 +11,6 @@ import { prepareForm } from '../../server/page-data/form-block';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { FinanceCalculatorClient, type FinanceCalculatorProps } from './FinanceCalculator.client';
 import { FinanceCalculatorLazy } from './FinanceCalculatorLazy.client';
-import { calculate } from '../../domain/finance/calculator';
 import { formatRate } from '../../domain/finance/disclosure';
 import { PER_PERIOD } from '../../domain/finance/repayment';
 import { buttonClass } from '../../components/ui/button';
@@ -38,9 +38,10 @@ export const FinanceCalculator: BlockComponent<'FinanceCalculator'> = async ({ p
   // conversion §4.4: 30,000 when the car has no price.
   const asked = car ? shownPrice(car) : budget;
   const price = asked !== undefined && asked > 0 ? asked : undefined;
-  const initial = initialCalculatorState(price, finance, bounds);
-  const lender = car?.finance_lenders?.[finance.provider ?? 'B'];
-  const disclaimer = lender?.disclaimer ?? finance.disclaimer;
+  const record = car?.finance_lenders?.[finance.provider ?? 'B'];
+  // conversion §3, §9: the car's lender record for the site's provider supplies what it can.
+  const { initial, fees, lender } = calculatorStart(price, finance, tenantFees(finance), record, bounds);
+  const disclaimer = record?.disclaimer ?? finance.disclaimer;
   const enquiry = await prepareForm(tenant, finance.enquiryForm, car ? { car } : {});
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
   const calculatorProps: FinanceCalculatorProps = {
@@ -48,7 +49,9 @@ export const FinanceCalculator: BlockComponent<'FinanceCalculator'> = async ({ p
     currency: tenant.locale.currency,
     initial,
     bounds,
-    fees: tenantFees(finance),
+    fees,
+    ...(lender ? { lender } : {}),
+    ...(finance.comparisonRateRange ? { comparisonRange: finance.comparisonRateRange } : {}),
     quickPicks: moneyQuickPicks(finance.quickPicks.min, finance.quickPicks.max),
     lockInterest: finance.lockInterest,
     hideFrequency: finance.hideFrequency,
@@ -58,7 +61,7 @@ export const FinanceCalculator: BlockComponent<'FinanceCalculator'> = async ({ p
     ...(enquiry ? { enquiry: { form: enquiry.form, ...(enquiry.car ? { car: enquiry.car } : {}) } } : {}),
   };
   // What the calculator starts at, in words, until its code arrives (and for readers without scripts).
-  const start = calculate(initial, calculatorProps.fees, bounds);
+  const start = calculateForCar(initial, fees, bounds, lender);
   const summary =
     start.repayment !== undefined
       ? `${formatMoney(start.repayment, tenant.locale.currency)} ${PER_PERIOD[initial.frequency]} over ${initial.years} years at ${formatRate(initial.interest)} (comparison rate ${formatRate(start.comparisonRate)}*), with a ${formatMoney(initial.deposit, tenant.locale.currency)} deposit and a ${formatMoney(initial.residual, tenant.locale.currency)} final payment.`

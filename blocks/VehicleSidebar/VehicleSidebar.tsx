@@ -120,7 +120,7 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
             {monthly ? 'per month' : 'per week'}*
           </a>
           <RatePair interestRate={estimate.interestRate} comparisonRate={estimate.comparisonRate} />
-          <ComparisonWarning currency={tenant.locale.currency} />
+          <ComparisonWarning currency={tenant.locale.currency} range={tenant.finance.comparisonRateRange} />
           {(estimate.disclaimer ?? tenant.finance.disclaimer) ? (
             <p className={comparisonWarningClass}>{estimate.disclaimer ?? tenant.finance.disclaimer}</p>
           ) : null}

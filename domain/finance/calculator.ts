@@ -115,6 +115,8 @@ export interface CalculatorResult {
   /** On the standard example with these fees (shown beside the rate, conversion §9 / NCC s164). */
   comparisonRate: number;
   priceError?: string;
+  /** The repayment and total are the lender's own quote for this car (domain/finance/lender-terms.ts). */
+  fromLender?: boolean;
 }
 
 export function calculate(

@@ -28,3 +28,25 @@ export function collapseDisclaimer(text: string, expanded: boolean): { text: str
 export function formatRate(rate: number): string {
   return `${rate.toFixed(2)}% p.a.`;
 }
+
+/** A provider's advertised spread of comparison rates, in percent (tenant finance.comparisonRateRange). */
+export interface ComparisonRateRange {
+  min: number;
+  max: number;
+}
+
+/**
+ * spec: conversion §9 "Comparison-rate range default 8.38% to 19.42% for one provider": the sentence
+ * shown with the comparison warning, e.g. 'Comparison rates from 8.38% p.a. to 19.42% p.a.'. The ends
+ * are read in either order, since an editor may type them swapped; a range that is not two rates
+ * shows nothing rather than a wrong figure.
+ */
+export function comparisonRangeText(range: Partial<ComparisonRateRange> | undefined): string | undefined {
+  const ends = [range?.min, range?.max];
+  if (!ends.every((n): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0)) return undefined;
+  const [low, high] = (ends as number[]).sort((a, b) => a - b) as [number, number];
+  // formatRate ends in 'p.a.', whose full stop ends the sentence too.
+  return low === high
+    ? `Comparison rate ${formatRate(low)}`
+    : `Comparison rates from ${formatRate(low)} to ${formatRate(high)}`;
+}

@@ -10,7 +10,13 @@ import {
   priceMessage,
 } from './calculator';
 import { comparisonRate } from './comparison-rate';
-import { collapseDisclaimer, COMPARISON_WARNING, comparisonBasis, DISCLAIMER_COLLAPSED_LENGTH } from './disclosure';
+import {
+  collapseDisclaimer,
+  COMPARISON_WARNING,
+  comparisonBasis,
+  comparisonRangeText,
+  DISCLAIMER_COLLAPSED_LENGTH,
+} from './disclosure';
 import { estimateEligible, financeEstimate, quoteAsLender, type EstimateSettings, type LenderRecord } from './estimate';
 import { monthlyFromWeekly, repayment } from './repayment';
 
@@ -47,6 +53,15 @@ describe('comparison rate (NCC; conversion §9 example: 5-year secured loan of $
   it('carries the warning and the $30,000 / 5 years basis', () => {
     expect(COMPARISON_WARNING).toMatch(/^WARNING: This comparison rate is true only for the examples given/);
     expect(comparisonBasis('AUD')).toBe('Comparison rate based on a 5-year secured fixed rate loan of $30,000.');
+  });
+  it('spec: conversion §9 "Comparison-rate range default 8.38% to 19.42% for one provider"', () => {
+    expect(comparisonRangeText({ min: 8.38, max: 19.42 })).toBe('Comparison rates from 8.38% p.a. to 19.42% p.a.');
+    // Typed the wrong way round it still reads low to high; one rate reads as one rate.
+    expect(comparisonRangeText({ min: 19.42, max: 8.38 })).toBe('Comparison rates from 8.38% p.a. to 19.42% p.a.');
+    expect(comparisonRangeText({ min: 9.5, max: 9.5 })).toBe('Comparison rate 9.50% p.a.');
+    expect(comparisonRangeText(undefined)).toBeUndefined();
+    expect(comparisonRangeText({ min: 8.38 })).toBeUndefined();
+    expect(comparisonRangeText({ min: -1, max: 19.42 })).toBeUndefined();
   });
 });
 
