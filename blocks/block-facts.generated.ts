@@ -46,6 +46,7 @@ export const blockFacts: BlockFactTable = {
   StatsBanner: {"title":"Dealer group figures","category":"content"},
   TradeInFaq: {"title":"Trade-in questions","category":"content"},
   TradeInValuation: {"title":"Trade-in valuation","category":"finance","readsRequest":{"prop":"car","equals":"query"}},
+  UnsubscribeForm: {"title":"Unsubscribe form","category":"forms","readsRequest":true},
   VehicleActions: {"title":"Vehicle shopper tools","category":"vehicle"},
   VehicleBreadcrumbs: {"title":"Vehicle breadcrumbs","category":"vehicle"},
   VehicleGallery: {"title":"Vehicle gallery","category":"vehicle"},

@@ -56,6 +56,7 @@ import { PaymentLogos } from './PaymentLogos/PaymentLogos';
 import { SalesCounter } from './SalesCounter/SalesCounter';
 import { PriceRangeSearch } from './PriceRangeSearch/PriceRangeSearch';
 import { ServiceBookingLinks } from './ServiceBookingLinks/ServiceBookingLinks';
+import { UnsubscribeForm } from './UnsubscribeForm/UnsubscribeForm';
 
 /** Block type -> component. The only place that knows every block; typed so each gets its own props. */
 export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
@@ -111,6 +112,7 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   SalesCounter,
   PriceRangeSearch,
   ServiceBookingLinks,
+  UnsubscribeForm,
   ModelsListing,
   ModelDetail,
   ColourPicker,

@@ -187,3 +187,53 @@ test('spin to win is a gated tenant content page (conversion §2.3, §6)', async
   await page.goto(siteUrl('harbour-city-mazda', '/spin-to-win'));
   await expect(page).toHaveURL(/\/sign-in\?type=spin&redirect=%2Fspin-to-win/);
 });
+
+test.describe('/pages/unsubscribe (conversion §2.3 menu routes, §5.1 opt_in)', () => {
+  test('is linked from the footer of both templates', async ({ page }) => {
+    for (const slug of ['harbour-city-mazda', 'southern-cross-motors']) {
+      await page.goto(siteUrl(slug, '/'));
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Unsubscribe' })).toHaveAttribute(
+        'href',
+        '/pages/unsubscribe',
+      );
+    }
+  });
+
+  test('withdraws marketing consent from the prefilled address, with a message for a bad one', async ({ page }) => {
+    const response = await page.goto(siteUrl('harbour-city-mazda', '/pages/unsubscribe?email=e2e-unsub%40example.com'));
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe from marketing e-mails' })).toBeVisible();
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await expect(email).toHaveValue('e2e-unsub@example.com');
+    await expectAccessible(page);
+
+    await email.fill('e2e-unsub@example');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address.');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveValue('e2e-unsub@example');
+
+    await email.fill('e2e-unsub@example.com');
+    await email.press('Enter');
+    const done = page.getByRole('status').filter({ hasText: 'You have been unsubscribed' });
+    await expect(done).toContainText('You have been unsubscribed from Harbour City Mazda marketing e-mails.');
+    await expect(done).toBeFocused();
+    await expectAccessible(page);
+  });
+
+  test('works without JavaScript: a plain form post, then the confirmation', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(siteUrl('southern-cross-motors', '/pages/unsubscribe'));
+      await page.getByRole('textbox', { name: 'Email' }).fill('e2e-nojs@example.com');
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await expect(page).toHaveURL(/\/pages\/unsubscribe\?result=done$/);
+      await expect(page.getByRole('status')).toContainText(
+        'You have been unsubscribed from Southern Cross Motors marketing e-mails.',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});

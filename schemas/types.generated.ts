@@ -474,6 +474,7 @@ export type BlockRef =
   | StatsBannerBlock
   | TradeInFaqBlock
   | TradeInValuationBlock
+  | UnsubscribeFormBlock
   | VehicleActionsBlock
   | VehicleBreadcrumbsBlock
   | VehicleGalleryBlock
@@ -627,6 +628,7 @@ export type BlockRef1 =
   | StatsBannerBlock
   | TradeInFaqBlock
   | TradeInValuationBlock
+  | UnsubscribeFormBlock
   | VehicleActionsBlock
   | VehicleBreadcrumbsBlock
   | VehicleGalleryBlock
@@ -1646,6 +1648,7 @@ export type BlockRef2 =
   | StatsBannerBlock
   | TradeInFaqBlock
   | TradeInValuationBlock
+  | UnsubscribeFormBlock
   | VehicleActionsBlock
   | VehicleBreadcrumbsBlock
   | VehicleGalleryBlock
@@ -1710,6 +1713,7 @@ export type Block =
   | StatsBannerBlock
   | TradeInFaqBlock
   | TradeInValuationBlock
+  | UnsubscribeFormBlock
   | VehicleActionsBlock
   | VehicleBreadcrumbsBlock
   | VehicleGalleryBlock
@@ -3276,6 +3280,35 @@ export interface TradeInValuationProps {
    * 'query': the car the shopper is buying, named in the page address (…?car_id=), shown beside the trade-in. 'none': no car.
    */
   car?: "query" | "none";
+}
+/**
+ * The unsubscribe page's form: a shopper types their e-mail address to stop this site's marketing e-mails, and sees a confirmation. Works without JavaScript too.
+ */
+export interface UnsubscribeFormBlock {
+  type: "UnsubscribeForm";
+  /**
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: UnsubscribeFormProps;
+}
+/**
+ * The unsubscribe page's form: a shopper types their e-mail address to stop this site's marketing e-mails, and sees a confirmation. Works without JavaScript too.
+ */
+export interface UnsubscribeFormProps {
+  /**
+   * The heading above the form.
+   */
+  heading?: string;
+  /**
+   * The sentence under the heading, saying what unsubscribing does.
+   */
+  intro?: string;
+  /**
+   * The words on the button that sends the form.
+   */
+  submitText?: string;
 }
 /**
  * On a vehicle page: Favourite, Share, Save to watchlist (on sites with accounts) and how many times the car was viewed.

@@ -21,6 +21,7 @@ import * as stockChanges from './migrations/014-stock-changes';
 import * as leadDeadLetters from './migrations/015-lead-dead-letters';
 import * as searchIndexState from './migrations/016-search-index-state';
 import * as feedPulls from './migrations/017-feed-pulls';
+import * as marketingUnsubscribes from './migrations/018-marketing-unsubscribes';
 
 export type PlatformDb = Kysely<Database>;
 
@@ -42,6 +43,7 @@ MIGRATIONS['014-stock-changes'] = stockChanges;
 MIGRATIONS['015-lead-dead-letters'] = leadDeadLetters;
 MIGRATIONS['016-search-index-state'] = searchIndexState;
 MIGRATIONS['017-feed-pulls'] = feedPulls;
+MIGRATIONS['018-marketing-unsubscribes'] = marketingUnsubscribes;
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 

@@ -310,6 +310,13 @@ export interface FeedStateTable {
   lease_until: string | null;
 }
 
+/** Migration 018: addresses (hashed) that withdrew marketing consent on a site. */
+export interface MarketingUnsubscribeTable {
+  tenant: string;
+  email_hash: string;
+  unsubscribed_at: string;
+}
+
 export interface Database {
   dealerships: DealershipTable;
   locations: LocationTable;
@@ -334,4 +341,5 @@ export interface Database {
   stock_changes: StockChangeTable;
   feed_pulls: FeedPullTable;
   feed_state: FeedStateTable;
+  marketing_unsubscribes: MarketingUnsubscribeTable;
 }

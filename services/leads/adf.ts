@@ -1,5 +1,6 @@
 import { TEST_DRIVE_EVENTS } from '../../domain/analytics-events';
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, wallClock } from '../../domain/format';
+import { unsubscribedOptIn } from '../../domain/consent/marketing-consent';
 import { provenanceLabel } from '../../domain/forms/lead-extras';
 import type { Lead, LeadCar } from './types';
 
@@ -172,7 +173,7 @@ function requestDate(createdAt: string, timeZone: string): string {
 
 const CONTACT_FIELDS = new Set(['name', 'first_name', 'last_name', 'email', 'phone', 'postcode', 'message', 'opt_in']);
 
-function customer(lead: Lead): string {
+function customer(lead: Lead, timeZone: string): string {
   const depth = 2;
   const first = field(lead, 'name', 'first_name');
   const last = field(lead, 'last_name');
@@ -193,13 +194,13 @@ function customer(lead: Lead): string {
     );
   }
   const children = [branch(depth + 1, 'contact', contact)];
-  const comments = customerComments(lead);
+  const comments = customerComments(lead, timeZone);
   if (comments) children.push(leaf(depth + 1, 'comments', comments));
   return branch(depth, 'customer', children);
 }
 
 /** CRMs show customer comments to the salesperson, so context that has no ADF element goes here too. */
-function customerComments(lead: Lead): string {
+function customerComments(lead: Lead, timeZone: string): string {
   const lines: string[] = [];
   const message = field(lead, 'message');
   if (message) lines.push(message);
@@ -207,7 +208,9 @@ function customerComments(lead: Lead): string {
   const enquiry = [lead.category, lead.subcategory].filter((part): part is string => Boolean(part?.trim())).join(' / ');
   if (enquiry) context.push(`Enquiry: ${enquiry}`);
   if (lead.additionalServices.length > 0) context.push(`Additional services: ${lead.additionalServices.join(', ')}`);
-  const optIn = fieldText(lead.fields.opt_in);
+  const optIn = lead.marketingUnsubscribedAt
+    ? unsubscribedOptIn(lead.marketingUnsubscribedAt, timeZone)
+    : fieldText(lead.fields.opt_in);
   if (optIn) context.push(`Marketing opt-in: ${optIn}`);
   for (const [name, value] of Object.entries(lead.fields)) {
     const text = fieldText(value);
@@ -257,7 +260,7 @@ export function leadToAdf(lead: Lead, options: AdfOptions = {}): string {
     leaf(2, 'id', String(lead.id), { sequence: '1', source: lead.siteName }),
     leaf(2, 'requestdate', requestDate(lead.createdAt, timeZone)),
     ...(vehicle ? [vehicle] : []),
-    customer(lead),
+    customer(lead, timeZone),
     vendor(lead),
     provider(lead),
   ];

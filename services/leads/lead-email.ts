@@ -1,4 +1,5 @@
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, formatMoney } from '../../domain/format';
+import { unsubscribedOptIn } from '../../domain/consent/marketing-consent';
 import { provenanceLabel } from '../../domain/forms/lead-extras';
 import { leadEmailHtml, type EmailRow, type EmailSection } from './lead-email-html';
 import type { Lead, LeadCar } from './types';
@@ -141,7 +142,13 @@ function sections(lead: Lead, timeZone: string): EmailSection[] {
   ];
   result.push({
     heading: 'Customer',
-    rows: names.map((name) => ({ label: fieldLabel(name), value: field(lead, name) || '—' })),
+    rows: names.map((name) => ({
+      label: fieldLabel(name),
+      value:
+        name === 'opt_in' && lead.marketingUnsubscribedAt
+          ? unsubscribedOptIn(lead.marketingUnsubscribedAt, timeZone)
+          : field(lead, name) || '—',
+    })),
   });
 
   const { car } = lead;

@@ -1,4 +1,5 @@
 import { shownPrice } from '../../domain/price-display';
+import { unsubscribedAt } from '../consent';
 import type { PlatformDb } from '../db/database';
 import type { StockRepository } from '../stock';
 import type { FormValue } from '../../domain/forms/compile-form';
@@ -43,6 +44,9 @@ export async function loadLead(
     row.lead_attributes,
     {},
   );
+  // Checked at delivery too: an address that unsubscribed after sending is reported as opted out.
+  const unsubscribed = await unsubscribedAt(db, row.tenant, fields.email);
+  if (unsubscribed) fields.opt_in = false;
   const [car] = row.car_id ? await stock.carsByIds([row.car_id]) : [];
   const dealers = info ? await stock.dealerships(info.dealershipIds) : [];
   const dealer =
@@ -95,6 +99,7 @@ export async function loadLead(
     visitedPages: attributes.visited_pages ?? [],
     linkedQueryParams: attributes.linked_query_params ?? {},
     createdAt: row.created_at,
+    ...(unsubscribed ? { marketingUnsubscribedAt: unsubscribed } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ResolvedLeadDestination } from '../../schemas/types.generated';
 import type { FormValue } from '../../domain/forms/compile-form';
 import { SERVER_VALUATION_KEY, shopperExtraKey, shopperExtras } from '../../domain/forms/lead-extras';
+import { unsubscribedAt } from '../consent';
 import type { PlatformDb } from '../db/database';
 import type { Database, LeadTable } from '../db/schema';
 
@@ -77,6 +78,20 @@ function parseObject(text: string): Record<string, FormValue> {
 }
 
 /**
+ * A lead's fields with marketing opt-in off when its address has unsubscribed on the site, whatever
+ * the form's box said (conversion §2.3 /pages/unsubscribe, §5.1 opt_in). Every way a lead is
+ * stored (forms, trade-in, reservations) comes through here.
+ */
+async function withConsent(
+  trx: Kysely<Database>,
+  tenant: string,
+  fields: Record<string, FormValue>,
+): Promise<Record<string, FormValue>> {
+  if (fields.email === undefined || (await unsubscribedAt(trx, tenant, fields.email)) === undefined) return fields;
+  return { ...fields, opt_in: false };
+}
+
+/**
  * Stores a form post before anything else happens (conversion §7 items 2, 3). The first post of a
  * filling creates the lead; later steps and retries with the same idempotency key merge into it.
  * When the last step arrives the lead completes and, in the same transaction, is queued for each
@@ -115,15 +130,16 @@ export async function storeLeadIn(
     return { ok: true, leadId: existing.id, created: false, completed: true, queued: 0 };
   let leadId: number;
   if (!existing) {
-    if (jsonBytes(input.fields, posted) > MAX_LEAD_BYTES) return { ok: false, reason: 'too_large' };
+    const fields = await withConsent(trx, input.tenant, input.fields);
+    if (jsonBytes(fields, posted) > MAX_LEAD_BYTES) return { ok: false, reason: 'too_large' };
     const row: Omit<LeadTable, 'id'> = {
       tenant: input.tenant,
       form: input.form,
       event_id: input.eventId,
       category: input.category,
       subcategory: input.subcategory ?? null,
-      fields: JSON.stringify(input.fields),
-      additional_services: JSON.stringify(servicesOf(input.fields)),
+      fields: JSON.stringify(fields),
+      additional_services: JSON.stringify(servicesOf(fields)),
       extras: JSON.stringify(posted),
       car_id: input.carId ?? null,
       car_dealership_id: input.carDealershipId ?? null,
@@ -148,7 +164,7 @@ export async function storeLeadIn(
     leadId = (await trx.insertInto('leads').values(row).returning('id').executeTakeFirstOrThrow()).id;
   } else {
     leadId = existing.id;
-    const fields = { ...parseObject(existing.fields), ...input.fields };
+    const fields = await withConsent(trx, input.tenant, { ...parseObject(existing.fields), ...input.fields });
     const extras = { ...parseObject(existing.extras), ...posted };
     if (jsonBytes(fields, extras) > MAX_LEAD_BYTES) return { ok: false, reason: 'too_large', leadId };
     await trx

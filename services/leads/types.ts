@@ -53,4 +53,9 @@ export interface Lead {
   linkedQueryParams: Record<string, string>;
   /** ISO 8601 time the lead was stored. */
   createdAt: string;
+  /**
+   * When the shopper's address unsubscribed from the site's marketing (ISO 8601), if it has
+   * (conversion §2.3 /pages/unsubscribe): fields.opt_in is then false, and the dealer is told since when.
+   */
+  marketingUnsubscribedAt?: string;
 }

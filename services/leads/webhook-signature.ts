@@ -153,6 +153,8 @@ export function leadWebhookPayload(lead: Lead): string {
       car_id: car?.id ?? null,
       car_dealership_id: dealership?.id ?? null,
       location_id: lead.locationId ?? null,
+      // Only when the shopper unsubscribed (conversion §2.3), so receivers built before it see no new key.
+      ...(lead.marketingUnsubscribedAt ? { marketing_unsubscribed_at: lead.marketingUnsubscribedAt } : {}),
       lead_attributes: {
         visited_pages: [...lead.visitedPages],
         linked_query_params: sortedRecord(lead.linkedQueryParams),

@@ -1,0 +1,32 @@
+import type { BlockComponent } from '../types';
+import { MAX_EMAIL_LENGTH } from '../../domain/consent/marketing-consent';
+import formStyles from '../../components/ui/form.module.css';
+import { UnsubscribeFormClient, type UnsubscribeOutcome } from './UnsubscribeForm.client';
+
+const OUTCOMES: readonly UnsubscribeOutcome[] = ['done', 'invalid', 'limited', 'unavailable'];
+
+/**
+ * /pages/unsubscribe (conversion §2.3): the form that withdraws marketing consent on this site. The
+ * address comes prefilled from ?email= (the link in an e-mail); ?result= is where a post made
+ * without JavaScript lands, so the outcome is shown either way.
+ */
+export const UnsubscribeForm: BlockComponent<'UnsubscribeForm'> = async ({ props, ctx }) => {
+  const query = await ctx.searchParams();
+  const email = query.get('email')?.slice(0, MAX_EMAIL_LENGTH) ?? '';
+  const result = query.get('result');
+  const outcome = OUTCOMES.find((o) => o === result);
+  return (
+    <section className="section" aria-labelledby="unsubscribe-heading">
+      <div className={`container ${formStyles.inner}`}>
+        <h1 id="unsubscribe-heading">{props.heading ?? 'Unsubscribe from marketing e-mails'}</h1>
+        {props.intro ? <p className={formStyles.intro}>{props.intro}</p> : null}
+        <UnsubscribeFormClient
+          siteName={ctx.tenant.name}
+          initialEmail={email}
+          {...(outcome ? { initialOutcome: outcome } : {})}
+          submitText={props.submitText ?? 'Unsubscribe'}
+        />
+      </div>
+    </section>
+  );
+};

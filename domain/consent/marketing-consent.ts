@@ -1,0 +1,64 @@
+import { formatDate } from '../format';
+
+/**
+ * Withdrawing marketing consent (conversion §2.3 /pages/unsubscribe; §5.1 opt_in). Pure rules:
+ * which address the shopper means, where the page is, and how a withdrawal reads to the dealer.
+ */
+
+/** spec: conversion §2.3 menu routes. */
+export const UNSUBSCRIBE_PATH = '/pages/unsubscribe';
+
+/** The longest address SMTP can carry (RFC 5321 §4.5.3.1.3); the form allows no more either. */
+export const MAX_EMAIL_LENGTH = 254;
+
+/**
+ * The address rule the enquiry forms validate with (ajv-formats' `email`), so every address a lead
+ * can hold can also be unsubscribed, and nothing else is accepted. ASCII only, as that rule is.
+ */
+const EMAIL_RULE =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+
+export const UNSUBSCRIBE_MESSAGES = {
+  /** The same words as the enquiry forms' e-mail field (domain/forms/form-messages EMAIL_MESSAGE). */
+  invalidEmail: 'Please enter a valid email address.',
+  badBody: 'Send the e-mail address to unsubscribe as {"email": "you@example.com"}.',
+  tooMany:
+    'We have received many unsubscribe requests from your connection in the last few minutes. Please wait a few minutes and try again.',
+  unavailable: 'We could not record your request just now. Please try again in a moment.',
+  foreignOrigin: 'This request must come from this site.',
+} as const;
+
+/**
+ * The address as it is compared: trimmed and lower-cased (mail providers treat the local part
+ * without regard to case, and for a withdrawal of consent matching too much is the safe side), or
+ * undefined when it is not an address the forms would accept.
+ */
+export function normaliseEmail(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const email = value.trim().toLowerCase();
+  if (email.length === 0 || email.length > MAX_EMAIL_LENGTH) return undefined;
+  return EMAIL_RULE.test(email) ? email : undefined;
+}
+
+/** The unsubscribe page of a site, with the shopper's address filled in when given. */
+export function unsubscribeUrl(origin: string, email?: string): string {
+  const url = new URL(UNSUBSCRIBE_PATH, origin);
+  if (email) url.searchParams.set('email', email);
+  return url.href;
+}
+
+/** What the shopper reads once the request is recorded (the same for every address: no enumeration). */
+export function unsubscribedMessage(siteName: string): string {
+  return `You have been unsubscribed from ${siteName} marketing e-mails.`;
+}
+
+/**
+ * How a lead's marketing opt-in reads to the dealer when the shopper has unsubscribed on this site:
+ * 'no (unsubscribed on 27 November 2026)', the date on the site's clock.
+ */
+export function unsubscribedOptIn(unsubscribedAt: string, timeZone: string): string {
+  const instant = new Date(unsubscribedAt);
+  return Number.isNaN(instant.getTime())
+    ? 'no (unsubscribed)'
+    : `no (unsubscribed on ${formatDate(instant, timeZone)})`;
+}
