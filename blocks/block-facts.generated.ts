@@ -44,6 +44,7 @@ export const blockFacts: BlockFactTable = {
   SiteHeader: {"title":"Site header","category":"layout"},
   SpecialOffers: {"title":"Special offers","category":"content"},
   StatsBanner: {"title":"Dealer group figures","category":"content"},
+  StockFacetTiles: {"title":"Browse by make or body","category":"search"},
   TradeInFaq: {"title":"Trade-in questions","category":"content"},
   TradeInValuation: {"title":"Trade-in valuation","category":"finance","readsRequest":{"prop":"car","equals":"query"}},
   UnsubscribeForm: {"title":"Unsubscribe form","category":"forms","readsRequest":true},

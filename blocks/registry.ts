@@ -56,6 +56,7 @@ import { PaymentLogos } from './PaymentLogos/PaymentLogos';
 import { SalesCounter } from './SalesCounter/SalesCounter';
 import { PriceRangeSearch } from './PriceRangeSearch/PriceRangeSearch';
 import { ServiceBookingLinks } from './ServiceBookingLinks/ServiceBookingLinks';
+import { StockFacetTiles } from './StockFacetTiles/StockFacetTiles';
 import { UnsubscribeForm } from './UnsubscribeForm/UnsubscribeForm';
 
 /** Block type -> component. The only place that knows every block; typed so each gets its own props. */
@@ -112,6 +113,7 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   SalesCounter,
   PriceRangeSearch,
   ServiceBookingLinks,
+  StockFacetTiles,
   UnsubscribeForm,
   ModelsListing,
   ModelDetail,

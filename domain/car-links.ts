@@ -1,4 +1,10 @@
 /**
+ * The anchor of the vehicle page's enquiry form (the block id in pages-json): Enquire buttons on a
+ * vehicle page lead there, so the enquiry carries the car (conversion §3 Enquiry form defaults).
+ */
+export const VEHICLE_ENQUIRY_ANCHOR = '#enquire';
+
+/**
  * Fills {slug}, {id}, {stocknum} and {dealership_slug} in a tenant button's href from a car; a
  * whole-href {file} becomes the car's history-report address.
  */

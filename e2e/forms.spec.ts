@@ -265,3 +265,60 @@ test('every form page of the template is accessible and names its form (service,
   await expect(page.getByLabel('Service centre')).toContainText('Harbour City Mazda Service');
   await expect(page.getByRole('group', { name: 'Additional services' }).getByRole('checkbox')).toHaveCount(5);
 });
+
+// spec: conversion §3 Enquiry form defaults, §7 item 12 (14 new, 15 used, 22 general) — issue 20: /contact?car_id= lost the car.
+test('/contact?car_id= sends an enquiry about that car (used: event 15, with its stock number); an unknown car_id is a general enquiry', async ({
+  page,
+}) => {
+  const feed = JSON.parse(readFileSync('data/demo-feed.json', 'utf8')) as {
+    cars: {
+      id: number;
+      slug: string;
+      stocknum?: string;
+      dealership_id: number;
+      car_type: string;
+      status: string;
+      show_on_dealer_website?: boolean;
+    }[];
+  };
+  const car = feed.cars.filter(
+    (c) =>
+      [2, 3, 4, 5, 6].includes(c.dealership_id) &&
+      c.car_type === 'used' &&
+      c.status === 'in_stock' &&
+      c.show_on_dealer_website !== false &&
+      Boolean(c.stocknum),
+  )[5]!;
+  const response = await page.goto(siteUrl(site, `/contact?car_id=${car.id}`));
+  expect(response?.status()).toBe(200);
+  const main = page.locator('main');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+  await expect(main.locator('p', { hasText: 'About:' }).getByRole('link')).toHaveAttribute('href', `/cars/${car.slug}`);
+  await expect(main.getByLabel('Message')).toHaveValue(new RegExp(`stock number ${car.stocknum}`));
+  await expect(main.getByLabel('Enquiry type')).toHaveCount(0);
+  await expectAccessible(page);
+  await fillPerson(page);
+  await main.getByLabel('Postcode').fill('2150');
+  await main.getByLabel('I agree to the terms of use and privacy policy').check();
+  await main.getByRole('button', { name: 'Enquire Now' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  const stored = await lead(await referenceNumber(page));
+  expect(stored).toMatchObject({
+    form: 'used-car-enquiry',
+    event_id: 15,
+    car_id: car.id,
+    category: 'Used Car Enquiry',
+  });
+  expect(JSON.parse(stored!.fields)).toMatchObject({
+    car_id: car.id,
+    stock_number: car.stocknum,
+    car_type: 'used',
+    vehicle_status: 'in_stock',
+  });
+
+  // An id this site does not list: the general enquiry, no error page.
+  const unknown = await page.goto(siteUrl(site, '/contact?car_id=99999999'));
+  expect(unknown?.status()).toBe(200);
+  await expect(page.getByLabel('Enquiry type')).toHaveValue('General Enquiry');
+  await expect(page.locator('main').getByText(/^About:/)).toHaveCount(0);
+});

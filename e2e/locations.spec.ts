@@ -181,3 +181,27 @@ test("a tenant's location settings: Contact Us under /our-location, and one loca
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ridgeline Motorcycles');
 });
+
+// spec: catalogue §2 'Book a Service' — a per-dealer service booking address, or /service; conversion §1 xtime_url
+// (migrated to contact.serviceBookingUrl). Issue 20: the migrated address was dropped.
+test("Book a Service goes to the dealer's booking system, or a location's own, in a new tab", async ({ page }) => {
+  await page.goto(siteUrl('harbour-city-mazda', '/dealer-locator'));
+  await page.getByRole('tab', { name: 'Service' }).click();
+  const book = page.getByRole('tabpanel').getByRole('link', { name: /^Book a Service/ });
+  await expect(book).toHaveAttribute('href', 'https://booking.example.com/harbour-city-mazda');
+  await expect(book).toHaveAttribute('target', '_blank');
+  await expect(book).toHaveAccessibleName('Book a Service (opens in a new tab)');
+  await expectAccessible(page);
+  await page.goto(siteUrl('harbour-city-mazda', '/locations/harbour-city-mazda-service'));
+  await expect(page.getByRole('link', { name: /^Book a Service/ })).toHaveAttribute(
+    'href',
+    'https://booking.example.com/harbour-city-mazda',
+  );
+  await page.goto(siteUrl(group, '/locations/southern-cross-adelaide-service'));
+  await expect(page.getByRole('link', { name: /^Book a Service/ })).toHaveAttribute(
+    'href',
+    'https://booking.example.com/southern-cross-adelaide',
+  );
+  await page.goto(siteUrl(group, '/locations/southern-cross-parramatta-service'));
+  await expect(page.getByRole('link', { name: /^Book a Service/ })).toHaveAttribute('href', '/service');
+});

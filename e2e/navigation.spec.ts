@@ -110,3 +110,29 @@ for (const tenant of DEMO_TENANTS) {
     expect(failures).toEqual([]);
   });
 }
+
+// spec: conversion §2.2 — facet tiles link to /search/{make or body slug}.
+test('the home page make and body tiles open the search page for that make or body, with as many cars as the tile says', async ({
+  page,
+}) => {
+  await page.goto(siteUrl('southern-cross-motors'));
+  const makes = page.locator('section[aria-labelledby="facet-tiles-make"]');
+  await expect(makes.getByRole('heading', { name: 'Browse by make' })).toBeVisible();
+  const tile = makes.getByRole('link').first();
+  const href = (await tile.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/search\/[a-z0-9-]+$/);
+  const count = ((await tile.locator('span').nth(1).textContent()) ?? '').replace(/\D/g, '');
+  await expectAccessible(page);
+  await tile.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.locator('.search__count')).toHaveText(new RegExp(`^${Number(count).toLocaleString('en-AU')} `));
+  await page.goto(siteUrl('southern-cross-motors'));
+  const body = page.locator('section[aria-labelledby="facet-tiles-body"]').getByRole('link').first();
+  const bodyHref = (await body.getAttribute('href')) ?? '';
+  await body.click();
+  await expect(page).toHaveURL(new RegExp(`${bodyHref}$`));
+  await expect(page.locator('.stock-card').first()).toBeVisible();
+  // The franchise demo (its own home page) shows body tiles too.
+  await page.goto(siteUrl('harbour-city-mazda'));
+  await expect(page.getByRole('heading', { name: 'Browse by body type' })).toBeVisible();
+});

@@ -8,6 +8,7 @@ interface FeedCar {
   id: number;
   slug: string;
   dealership_id: number;
+  dealership_slug?: string;
   car_type: string;
   status: string;
   price: number;
@@ -563,5 +564,69 @@ test("the sidebar's location link goes to the car's location with its hours and 
     /google\.com\/maps\/dir/,
   );
   await expect(section.getByRole('button', { name: 'Show map' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+// spec: catalogue §2 mobile bar 'Enquire Now'; conversion §3 Enquiry form defaults (issue 20: it went to /contact without the car).
+test("Enquire Now in the phone bar, the wide screen's sticky bar and the sidebar opens the page's own enquiry form about the car", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const car = find('reservable', (c) => scUsed(c) && inStock(c) && !c.reserved && c.price > 0);
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const bar = page.getByRole('navigation', { name: 'Quick actions' });
+  await expect(bar.getByRole('link', { name: 'Enquire Now' })).toHaveAttribute('href', '#enquire');
+  // The sticky bar is hidden (inert) until the page scrolls, so it is found by its markup here.
+  await expect(page.locator('.vehicle-sticky a', { hasText: 'Enquire Now' })).toHaveAttribute('href', '#enquire');
+  await expect(page.locator('.vehicle-sidebar a', { hasText: 'Enquire Now' })).toHaveAttribute('href', '#enquire');
+  await bar.getByRole('link', { name: 'Enquire Now' }).click();
+  await expect(page).toHaveURL(new RegExp(`/cars/${car.slug}#enquire$`));
+  const form = page.locator('#enquire');
+  await expect(form.getByLabel('Message')).toHaveValue(/^I'm interested in the \d{4} /);
+  await expect(form.getByLabel('First name')).toBeInViewport();
+});
+
+// spec: conversion §2.3 /checkout-journey?car_id={id}; catalogue §5 online purchase needs the reserve-eligibility check.
+test('a reservable car offers Buy Online, which opens the checkout journey for it; a reserved car does not', async ({
+  page,
+}) => {
+  const car = find('reservable', (c) => scUsed(c) && inStock(c) && !c.reserved && c.price > 0);
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const buy = page.locator('.vehicle-sidebar').getByRole('link', { name: 'Buy Online' });
+  await expect(buy).toHaveAttribute('href', `/checkout-journey?car_id=${car.id}`);
+  await buy.click();
+  await expect(page).toHaveURL(new RegExp(`/checkout-journey\\?car_id=${car.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buy this car online');
+  await expectAccessible(page);
+  const reserved = find('reserved', (c) => scUsed(c) && inStock(c) && c.reserved === true && c.price > 0);
+  await page.goto(siteUrl(site, `/cars/${reserved.slug}`));
+  await expect(page.getByRole('link', { name: 'Buy Online' })).toHaveCount(0);
+});
+
+// spec: conversion §2.3 /cars/{slug}/buy-online (the franchise template's variant).
+test("on a franchise site Buy Online goes to the car's buy-online page", async ({ page }) => {
+  const car = find(
+    'Mazda dealer reservable',
+    (c) => c.dealership_id === 1 && shown(c) && inStock(c) && !c.reserved && c.price > 0,
+  );
+  await page.goto(siteUrl('harbour-city-mazda', `/cars/${car.slug}`));
+  const buy = page.locator('.vehicle-sidebar').getByRole('link', { name: 'Buy Online' });
+  await expect(buy).toHaveAttribute('href', `/cars/${car.slug}/buy-online`);
+  await buy.click();
+  await expect(page).toHaveURL(new RegExp(`/cars/${car.slug}/buy-online$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buy this car online');
+});
+
+// spec: conversion §2.2 / catalogue §2 — "more from this dealer" is /search/{dealership_slug}.
+test("More from the dealer lists that dealership's stock on the search page", async ({ page }) => {
+  const car = find('listed with a dealer slug', (c) => scUsed(c) && inStock(c) && Boolean(c.dealership_slug));
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const more = page.locator('.more-from-dealer');
+  await expect(more).toHaveAttribute('href', `/search/${car.dealership_slug}`);
+  await expect(more).toHaveText(/^More from /);
+  await more.click();
+  await expect(page).toHaveURL(new RegExp(`/search/${car.dealership_slug}$`));
+  await expect(page.locator('.stock-card').first()).toBeVisible();
+  await expect(page.locator('.search__count')).toHaveText(/\d/);
   await expectAccessible(page);
 });

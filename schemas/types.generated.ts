@@ -472,6 +472,7 @@ export type BlockRef =
   | SiteHeaderBlock
   | SpecialOffersBlock
   | StatsBannerBlock
+  | StockFacetTilesBlock
   | TradeInFaqBlock
   | TradeInValuationBlock
   | UnsubscribeFormBlock
@@ -626,6 +627,7 @@ export type BlockRef1 =
   | SiteHeaderBlock
   | SpecialOffersBlock
   | StatsBannerBlock
+  | StockFacetTilesBlock
   | TradeInFaqBlock
   | TradeInValuationBlock
   | UnsubscribeFormBlock
@@ -1268,6 +1270,18 @@ export type LocationPageAddress = "/contact-us" | "/our-location";
  */
 export type ServiceBookingAddress1 = string;
 /**
+ * The id of the service location, e.g. 42.
+ */
+export type LocationId = number;
+/**
+ * Where this location's 'Book a Service' button leads: a page of this site (/service) or a full web address starting with https://.
+ */
+export type BookingAddress = string;
+/**
+ * A booking address for one service location, used by that location's 'Book a Service' button instead of the dealer's booking address (for example a workshop with its own booking system).
+ */
+export type ServiceBookingAddressPerLocation = LocationServiceBooking[];
+/**
  * 'Book a Service' on service locations (conversion §2.5: on some sites).
  */
 export type BookAServiceOnServiceLocations = boolean;
@@ -1278,7 +1292,7 @@ export type MinimumReviewRating = number;
 /**
  * The id of the location whose 'Contact Us' link this replaces, e.g. 42.
  */
-export type LocationId = number;
+export type LocationId1 = number;
 /**
  * The text of the link, e.g. Visit our showroom.
  */
@@ -1291,7 +1305,7 @@ export type Link6 = string;
  * A site-specific link in place of 'Contact Us' for one location (catalogue §2).
  */
 export type LocationLinkOverrides = {
-  locationId: LocationId;
+  locationId: LocationId1;
   label: Label7;
   href: Link6;
 }[];
@@ -1558,7 +1572,7 @@ export type Make = string;
 /**
  * The full address of the make's online booking page, starting with https://.
  */
-export type BookingAddress = string;
+export type BookingAddress1 = string;
 /**
  * Online service-booking addresses, one per make (conversion §3 Service-booking link). Each make listed gets its own page, e.g. /service/mazda; a make without a link has no such page.
  */
@@ -1646,6 +1660,7 @@ export type BlockRef2 =
   | SiteHeaderBlock
   | SpecialOffersBlock
   | StatsBannerBlock
+  | StockFacetTilesBlock
   | TradeInFaqBlock
   | TradeInValuationBlock
   | UnsubscribeFormBlock
@@ -1711,6 +1726,7 @@ export type Block =
   | SiteHeaderBlock
   | SpecialOffersBlock
   | StatsBannerBlock
+  | StockFacetTilesBlock
   | TradeInFaqBlock
   | TradeInValuationBlock
   | UnsubscribeFormBlock
@@ -2259,7 +2275,7 @@ export interface EnquiryFormBlock {
  */
 export interface EnquiryFormProps {
   /**
-   * The name of one of the site's forms, or on vehicle pages one form for each kind of car (new, used and demo)
+   * The name of one of the site's forms, or one form for each kind of car (new, used and demo), plus optionally one for when there is no car
    */
   form:
     | string
@@ -2276,6 +2292,10 @@ export interface EnquiryFormProps {
          * The form for demonstrator cars: the name of one of the site's forms
          */
         demo: string;
+        /**
+         * The form shown when the page is not about a car, for example the general enquiry on the contact page when its address names no car, or a car the site does not list. Leave empty to use the form for used cars.
+         */
+        none?: string;
       };
   /**
    * 'page': the car of the vehicle page. 'query': the car named in the page address (…?car_id=), for example when a vehicle page's Enquire button leads here. 'none': no car.
@@ -3215,6 +3235,51 @@ export interface StatsBannerProps {
   heading?: string;
 }
 /**
+ * Tiles of the makes (or body types) in the dealer's stock, each with how many are listed and linking to the search page for it, e.g. Toyota (12) or SUV (30).
+ */
+export interface StockFacetTilesBlock {
+  type: "StockFacetTiles";
+  /**
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: StockFacetTilesProps;
+}
+/**
+ * Tiles of the makes (or body types) in the dealer's stock, each with how many are listed and linking to the search page for it, e.g. Toyota (12) or SUV (30).
+ */
+export interface StockFacetTilesProps {
+  /**
+   * 'make': one tile per make in stock. 'body': one tile per body type (SUV, Sedan, Ute...).
+   */
+  facet?: "make" | "body";
+  /**
+   * The heading above the tiles, e.g. Browse by make. Leave empty for 'Browse by make' or 'Browse by body type'.
+   */
+  heading?: string;
+  /**
+   * How many tiles to show at most, those with the most cars (12 when left empty). 0 shows every one.
+   */
+  limit?: number;
+  /**
+   * An optional link beside the heading, such as "See all stock".
+   */
+  moreLink?: {
+    /**
+     * The words of the link, e.g. "See all stock".
+     */
+    label: string;
+    /**
+     * A site path (/finance), an anchor (#finance-form), or a full address.
+     *
+     * This interface was referenced by `Tenant`'s JSON-Schema
+     * via the `definition` "path".
+     */
+    href: string;
+  };
+}
+/**
  * Questions and answers about selling or trading in a car (including which cars get an online estimate), followed by the dealer's own.
  */
 export interface TradeInFaqBlock {
@@ -3413,7 +3478,7 @@ export interface VehicleLayoutProps {
   aside: BlockList;
 }
 /**
- * On a vehicle page, the location the car is at: address, whether it is open now, this week's hours, Get Directions, a map and a link to the location's page.
+ * On a vehicle page, the location the car is at: address, whether it is open now, this week's hours, Get Directions, a map, a link to the location's page and a link to the dealer's other stock.
  */
 export interface VehicleLocationBlock {
   type: "VehicleLocation";
@@ -3425,13 +3490,17 @@ export interface VehicleLocationBlock {
   props: VehicleLocationProps;
 }
 /**
- * On a vehicle page, the location the car is at: address, whether it is open now, this week's hours, Get Directions, a map and a link to the location's page.
+ * On a vehicle page, the location the car is at: address, whether it is open now, this week's hours, Get Directions, a map, a link to the location's page and a link to the dealer's other stock.
  */
 export interface VehicleLocationProps {
   /**
    * The heading; '{vehicle word}' is replaced by the site's word for vehicles.
    */
   heading?: string;
+  /**
+   * Shows a 'More from' link to the search page with every car of the dealership that has this car. On by default.
+   */
+  moreFromDealer?: boolean;
 }
 /**
  * On phones, a bar at the bottom of a vehicle page with Reserve Car Now, Enquire Now and Call Now (and Instant Offer on sites with instant offers, for cars that qualify); on wide screens, a slim bar with the title, price and enquiry button that appears when scrolling down.
@@ -3450,7 +3519,7 @@ export interface VehicleMobileBarBlock {
  */
 export interface VehicleMobileBarProps {
   /**
-   * Where Enquire Now leads ({slug} and {id} are replaced by the car's; /contact?car_id={id} when left empty): a path on this site starting with '/', or '#' and a block's anchor name
+   * Where Enquire Now leads ({slug} and {id} are replaced by the car's; the vehicle page's own enquiry form, #enquire, when left empty; /contact?car_id={id} also keeps the car): a path on this site starting with '/', or '#' and a block's anchor name
    */
   enquireHref?: string;
   /**
@@ -3868,9 +3937,14 @@ export interface EmailDestination {
 export interface LocationSettings {
   contactPath?: LocationPageAddress;
   serviceBookingUrl?: ServiceBookingAddress1;
+  serviceBookingByLocation?: ServiceBookingAddressPerLocation;
   showServiceBooking?: BookAServiceOnServiceLocations;
   reviewMinRating?: MinimumReviewRating;
   linkOverrides?: LocationLinkOverrides;
+}
+export interface LocationServiceBooking {
+  locationId: LocationId;
+  url: BookingAddress;
 }
 /**
  * How vehicle pages behave: which buttons show, the reserve deposit, the photo viewer and delivery prices.
@@ -4034,7 +4108,7 @@ export interface ReturnPolicy {
 export interface ServiceBookingLink {
   name: LinkText;
   make: Make;
-  url: BookingAddress;
+  url: BookingAddress1;
 }
 export interface WhyBuyReason {
   heading: Heading5;
@@ -4243,6 +4317,7 @@ export interface VehicleSettings1 {
 export interface LocationSettings1 {
   contactPath?: LocationPageAddress;
   serviceBookingUrl?: ServiceBookingAddress1;
+  serviceBookingByLocation?: ServiceBookingAddressPerLocation;
   showServiceBooking?: BookAServiceOnServiceLocations;
   reviewMinRating?: MinimumReviewRating;
   linkOverrides?: LocationLinkOverrides;
@@ -6494,6 +6569,18 @@ export type ResolvedLocationPageAddress = "/contact-us" | "/our-location";
  */
 export type ResolvedServiceBookingAddress1 = string;
 /**
+ * The id of the service location, e.g. 42.
+ */
+export type ResolvedLocationId = number;
+/**
+ * Where this location's 'Book a Service' button leads: a page of this site (/service) or a full web address starting with https://.
+ */
+export type ResolvedBookingAddress = string;
+/**
+ * A booking address for one service location, used by that location's 'Book a Service' button instead of the dealer's booking address (for example a workshop with its own booking system).
+ */
+export type ResolvedServiceBookingAddressPerLocation = ResolvedLocationServiceBooking[];
+/**
  * 'Book a Service' on service locations (conversion §2.5: on some sites).
  */
 export type ResolvedBookAServiceOnServiceLocations = boolean;
@@ -6504,7 +6591,7 @@ export type ResolvedMinimumReviewRating = number;
 /**
  * The id of the location whose 'Contact Us' link this replaces, e.g. 42.
  */
-export type ResolvedLocationId = number;
+export type ResolvedLocationId1 = number;
 /**
  * The text of the link, e.g. Visit our showroom.
  */
@@ -6517,7 +6604,7 @@ export type ResolvedLink6 = string;
  * A site-specific link in place of 'Contact Us' for one location (catalogue §2).
  */
 export type ResolvedLocationLinkOverrides = {
-  locationId: ResolvedLocationId;
+  locationId: ResolvedLocationId1;
   label: ResolvedLabel7;
   href: ResolvedLink6;
 }[];
@@ -6784,7 +6871,7 @@ export type ResolvedMake = string;
 /**
  * The full address of the make's online booking page, starting with https://.
  */
-export type ResolvedBookingAddress = string;
+export type ResolvedBookingAddress1 = string;
 /**
  * Online service-booking addresses, one per make (conversion §3 Service-booking link). Each make listed gets its own page, e.g. /service/mazda; a make without a link has no such page.
  */
@@ -7312,9 +7399,14 @@ export interface ResolvedEmailDestination {
 export interface ResolvedLocationSettings {
   contactPath: ResolvedLocationPageAddress;
   serviceBookingUrl?: ResolvedServiceBookingAddress1;
+  serviceBookingByLocation: ResolvedServiceBookingAddressPerLocation;
   showServiceBooking: ResolvedBookAServiceOnServiceLocations;
   reviewMinRating: ResolvedMinimumReviewRating;
   linkOverrides: ResolvedLocationLinkOverrides;
+}
+export interface ResolvedLocationServiceBooking {
+  locationId: ResolvedLocationId;
+  url: ResolvedBookingAddress;
 }
 /**
  * How vehicle pages behave: which buttons show, the reserve deposit, the photo viewer and delivery prices.
@@ -7467,7 +7559,7 @@ export interface ResolvedReturnPolicy {
 export interface ResolvedServiceBookingLink {
   name: ResolvedLinkText;
   make: ResolvedMake;
-  url: ResolvedBookingAddress;
+  url: ResolvedBookingAddress1;
 }
 export interface ResolvedWhyBuyReason {
   heading: ResolvedHeading5;
@@ -7686,6 +7778,7 @@ export interface ResolvedVehicleSettings1 {
 export interface ResolvedLocationSettings1 {
   contactPath: ResolvedLocationPageAddress;
   serviceBookingUrl?: ResolvedServiceBookingAddress1;
+  serviceBookingByLocation: ResolvedServiceBookingAddressPerLocation;
   showServiceBooking: ResolvedBookAServiceOnServiceLocations;
   reviewMinRating: ResolvedMinimumReviewRating;
   linkOverrides: ResolvedLocationLinkOverrides;

@@ -14,6 +14,7 @@ import { siteOrigin } from '../../server/page-data/site-origin';
 import { FormDialog } from '../FormModalButton/FormDialog.client';
 import { HolidayHoursDialog, HoursPicker, LocationMap, type HoursTable } from './LocationDetail.client';
 import { buttonClass } from '../../components/ui/button';
+import { BookServiceLink } from '../../components/ui/BookServiceLink';
 import styles from './LocationDetail.module.css';
 
 const dateLabel = (date: string) => formatCalendarDate(date, 'weekday');
@@ -122,9 +123,7 @@ export const LocationDetail: BlockComponent<'LocationDetail'> = async ({ props, 
                   />
                 ) : null}
                 {tabs.includes('service') && settings.showServiceBooking ? (
-                  <a className={buttonClass('outline')} href={bookingHref(tenant)}>
-                    Book a Service
-                  </a>
+                  <BookServiceLink className={buttonClass('outline')} href={bookingHref(tenant, location.id)} />
                 ) : null}
                 {sells ? (
                   <a className={buttonClass('outline')} href={`/search/${location.slug}`}>

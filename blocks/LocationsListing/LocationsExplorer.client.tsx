@@ -18,6 +18,7 @@ import { FormDialog } from '../FormModalButton/FormDialog.client';
 import { useRovingTabs } from '../../components/shopper/use-roving-tabs';
 import type { DealershipLocations, LocationCard } from '../../server/page-data/locations-data';
 import { buttonClass } from '../../components/ui/button';
+import { BookServiceLink } from '../../components/ui/BookServiceLink';
 import controlStyles from '../../components/ui/control.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './LocationsListing.module.css';
@@ -73,9 +74,7 @@ function Card({
           <span className="visually-hidden"> – {location.name}</span>
         </a>
         {location.bookingHref ? (
-          <a className={buttonClass('outline')} href={location.bookingHref}>
-            Book a Service
-          </a>
+          <BookServiceLink className={buttonClass('outline')} href={location.bookingHref} />
         ) : null}
         {location.websiteHref ? (
           <a className={buttonClass('outline')} href={location.websiteHref} rel="noopener">

@@ -4,14 +4,18 @@ import { groupOpeningHours } from '../../domain/locations/opening-hours';
 import { hoursSourceOf, upcomingHours } from '../../domain/locations/upcoming-hours';
 import { openNow } from '../../domain/locations/open-now';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
+import { dealerSearchPath } from '../../domain/search-links';
 import { LocationMap } from '../LocationDetail/LocationDetail.client';
 import { buttonClass } from '../../components/ui/button';
 import locationStyles from '../LocationDetail/LocationDetail.module.css';
 import styles from './VehicleLocation.module.css';
 
 export const VehicleLocation: BlockComponent<'VehicleLocation'> = async ({ props, ctx }) => {
-  const { location } = await pageVehicle(ctx);
+  const { car, location, dealership } = await pageVehicle(ctx);
   if (!location) return null;
+  // spec: conversion §2.2 / catalogue §2 — "more from this dealer" is /search/{dealership_slug}.
+  const moreHref =
+    props.moreFromDealer === false ? undefined : dealerSearchPath(dealership?.slug ?? car.dealership_slug);
   const address = location.address;
   const oneLine = [address?.street, [address?.city, address?.state, address?.postcode].filter(Boolean).join(' ')]
     .filter(Boolean)
@@ -57,6 +61,13 @@ export const VehicleLocation: BlockComponent<'VehicleLocation'> = async ({ props
               Get Directions<span className="visually-hidden"> to {location.name} (opens in a new tab)</span>
             </a>
           </p>
+          {moreHref ? (
+            <p>
+              <Link className={`${buttonClass('outline')} more-from-dealer`} href={moreHref}>
+                More from {dealership?.name ?? 'this dealer'}
+              </Link>
+            </p>
+          ) : null}
         </div>
         <div className={locationStyles.map}>
           {hasPoint ? (

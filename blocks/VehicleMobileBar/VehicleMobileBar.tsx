@@ -1,6 +1,6 @@
 import type { BlockComponent } from '../types';
 import type { StockFilter } from '../../domain/stock-filter';
-import { fillCarLink } from '../../domain/car-links';
+import { fillCarLink, VEHICLE_ENQUIRY_ANCHOR } from '../../domain/car-links';
 import { RESERVE_NOW_TEXT } from '../../domain/vehicle/reserve';
 import { sidebarCtas } from '../../domain/vehicle/sidebar-ctas';
 import { INSTANT_OFFER_HREF, INSTANT_OFFER_SHORT_TEXT } from '../../domain/vehicle/instant-offer';
@@ -21,7 +21,8 @@ export const VehicleMobileBar: BlockComponent<'VehicleMobileBar'> = async ({ pro
     ? fillCarLink(props.instantOfferHref ?? INSTANT_OFFER_HREF, car)
     : undefined;
   const phone = printPhone(car, tenant, location?.contact_detail?.phone);
-  const enquireHref = fillCarLink(props.enquireHref ?? '/contact?car_id={id}', car);
+  // The vehicle page's own enquiry form (#enquire) is about this car and keeps the shopper on its page.
+  const enquireHref = fillCarLink(props.enquireHref ?? VEHICLE_ENQUIRY_ANCHOR, car);
   const enquireLabel = props.instantMessage ? 'Instant Message' : 'Enquire Now';
   const price = priceDisplay(car, {
     subscriptionOffer: tenant.features.subscriptionOffer,

@@ -3,16 +3,10 @@ import { compileForm, type CompiledForm } from '../../domain/forms/compile-form'
 import { isSwitchedOn } from '../../domain/switches';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { loadFormContext } from '../../services/leads/form-context';
+import { formNameFor, type FormChoice } from '../../domain/forms/form-choice';
 import { getStockRepository, type Car } from '../../services/stock';
 
-export type FormChoice = string | { new: string; used: string; demo: string };
-
-/** The form name for a car: one per car type on vehicle pages (new-car enquiry for new cars). */
-export function formNameFor(choice: FormChoice, car: Pick<Car, 'car_type'> | undefined): string {
-  if (typeof choice === 'string') return choice;
-  const type = car?.car_type;
-  return type === 'new' || type === 'demo' ? choice[type] : choice.used;
-}
+export { formNameFor, type FormChoice };
 
 export interface PreparedForm {
   form: CompiledForm;
@@ -38,17 +32,19 @@ export async function prepareForm(
       ? (await stock.carsByIds([Number(about.carRef)]))[0]
       : await stock.carBySlug(about.carRef, tenant.dealerships);
   }
-  const name = formNameFor(choice, car);
+  const loaded = await loadFormContext(tenant, stock, {
+    ...(car ? { car } : {}),
+    ...(about.locationId !== undefined ? { locationId: about.locationId } : {}),
+  });
+  // A car from the address counts only when this site lists it (loadFormContext's check); an
+  // unknown or unlisted car_id leaves the form for no car, e.g. the general enquiry on /contact.
+  const name = formNameFor(choice, about.car ?? loaded.car);
   const definition = tenant.forms[name];
   if (!definition) {
     console.warn(`Tenant ${tenant.slug} has no form "${name}"; the form block renders nothing.`);
     return undefined;
   }
   if (!isSwitchedOn(definition.when, tenant.features)) return undefined;
-  const loaded = await loadFormContext(tenant, stock, {
-    ...(car ? { car } : {}),
-    ...(about.locationId !== undefined ? { locationId: about.locationId } : {}),
-  });
   return {
     form: compileForm(name, definition, loaded.context),
     ...(loaded.car ? { car: { id: loaded.car.id, name: vehicleTitle(loaded.car), slug: loaded.car.slug } } : {}),

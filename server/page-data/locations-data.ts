@@ -1,6 +1,7 @@
 import { cache } from 'react';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import { contactUsPath } from '../../domain/locations/contact-slug';
+import { serviceBookingHref } from '../../domain/locations/service-booking';
 import { sortLocationsByType, tabsOfLocation, type LocationTab } from '../../domain/locations/location-tabs';
 import { getStockRepository, type Dealership, type Location } from '../../services/stock';
 
@@ -35,11 +36,17 @@ export interface DealershipLocations {
 
 /** catalogue §2: 'Parts Enquiry' goes to /vehicle-parts-and-accessories. */
 export const PARTS_ENQUIRY_PATH = '/vehicle-parts-and-accessories';
-/** catalogue §2: 'Book a Service' goes to the dealer's booking address, or to /service. */
-export const SERVICE_PATH = '/service';
-
-export function bookingHref(tenant: ResolvedTenant): string {
-  return tenant.locationSettings.serviceBookingUrl ?? SERVICE_PATH;
+/** catalogue §2: 'Book a Service' for a location (or the site): its own address, the dealer's booking system, or /service. */
+export function bookingHref(tenant: ResolvedTenant, locationId?: number): string {
+  const settings = tenant.locationSettings;
+  return serviceBookingHref(
+    {
+      byLocation: settings.serviceBookingByLocation,
+      ...(tenant.contact?.serviceBookingUrl ? { contactUrl: tenant.contact.serviceBookingUrl } : {}),
+      ...(settings.serviceBookingUrl ? { settingsUrl: settings.serviceBookingUrl } : {}),
+    },
+    locationId,
+  );
 }
 
 export function locationCard(
@@ -71,7 +78,9 @@ export function locationCard(
     contact: override
       ? { label: override.label, href: override.href }
       : { label: 'Contact Us', href: contactUsPath(location.name, settings.contactPath) },
-    ...(tabs.includes('service') && settings.showServiceBooking ? { bookingHref: bookingHref(tenant) } : {}),
+    ...(tabs.includes('service') && settings.showServiceBooking
+      ? { bookingHref: bookingHref(tenant, location.id) }
+      : {}),
     ...(tabs.includes('parts') ? { partsHref: PARTS_ENQUIRY_PATH } : {}),
     ...(dealership?.url ? { websiteHref: dealership.url } : {}),
   };

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { isExternalBooking, serviceBookingHref, SERVICE_PATH } from './service-booking';
+
+const all = {
+  byLocation: [{ locationId: 7, url: 'https://book.example.com/north' }],
+  contactUrl: 'https://booking.example.com/legacy',
+  settingsUrl: 'https://locations.example.com/book',
+};
+
+describe('serviceBookingHref', () => {
+  // spec: catalogue §2 — 'Book a Service' goes to a per-dealer service booking address, or to /service.
+  it('goes to /service when the site has no booking address', () => {
+    expect(SERVICE_PATH).toBe('/service');
+    expect(serviceBookingHref({})).toBe('/service');
+    expect(serviceBookingHref({ byLocation: [] }, 7)).toBe('/service');
+  });
+
+  it("a location's own booking address comes first", () => {
+    expect(serviceBookingHref(all, 7)).toBe('https://book.example.com/north');
+  });
+
+  // spec: conversion §1 — the dealer's external service-booking address (xtime_url, migrated to contact.serviceBookingUrl).
+  it("other locations, and links not about a location, use the dealer's booking system (the legacy xtime_url)", () => {
+    expect(serviceBookingHref(all, 8)).toBe('https://booking.example.com/legacy');
+    expect(serviceBookingHref(all)).toBe('https://booking.example.com/legacy');
+  });
+
+  it("the locations' booking address is used when the dealer has no booking system", () => {
+    expect(serviceBookingHref({ settingsUrl: '/service/mazda' }, 3)).toBe('/service/mazda');
+  });
+
+  it('passes over an address a shopper cannot safely follow', () => {
+    expect(serviceBookingHref({ contactUrl: 'javascript:alert(1)', settingsUrl: 'https://ok.example.com' })).toBe(
+      'https://ok.example.com',
+    );
+    expect(serviceBookingHref({ contactUrl: 'mailto:service@example.com' })).toBe('/service');
+    expect(serviceBookingHref({ byLocation: [{ locationId: 1, url: '//evil.example.com' }] }, 1)).toBe('/service');
+    expect(serviceBookingHref({ contactUrl: ' https://book.example.com ' })).toBe('https://book.example.com');
+  });
+
+  it('tells a web address from a page of the site', () => {
+    expect(isExternalBooking('https://booking.example.com/legacy')).toBe(true);
+    expect(isExternalBooking('/service')).toBe(false);
+  });
+});

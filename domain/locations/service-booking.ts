@@ -1,0 +1,43 @@
+/**
+ * Where 'Book a Service' leads (catalogue §2 Locations listing: "a per-dealer service booking
+ * address, or /service"; conversion §1: the dealer's external service-booking address, xtime_url,
+ * which migration 001 moves to contact.serviceBookingUrl). Pure.
+ */
+
+/** spec: catalogue §2 / conversion §2.1 — the site's own service page when no booking address is set. */
+export const SERVICE_PATH = '/service';
+
+export interface ServiceBookingSources {
+  /** Booking addresses set for single locations (locationSettings.serviceBookingByLocation). */
+  byLocation?: ReadonlyArray<{ locationId: number; url: string }>;
+  /** The dealer's booking system (contact.serviceBookingUrl, where the legacy xtime_url lands). */
+  contactUrl?: string;
+  /** The locations' booking address (locationSettings.serviceBookingUrl). */
+  settingsUrl?: string;
+}
+
+/**
+ * Only a page of this site or a web address is a link a shopper can follow safely: the contact
+ * field is checked only as a URI by the schema, so `javascript:` or `mailto:` could reach it.
+ */
+function usable(href: string | undefined): href is string {
+  if (!href) return false;
+  const trimmed = href.trim();
+  return (trimmed.startsWith('/') && !trimmed.startsWith('//')) || /^https?:\/\/[^/\s]/i.test(trimmed);
+}
+
+/**
+ * The 'Book a Service' address for a location (or for the site, without one): the location's own
+ * booking address, else the dealer's booking system, else the locations' booking address, else
+ * /service. An address that is not a site path or http(s) web address is passed over.
+ */
+export function serviceBookingHref(sources: ServiceBookingSources, locationId?: number): string {
+  const own = locationId === undefined ? undefined : sources.byLocation?.find((b) => b.locationId === locationId)?.url;
+  for (const href of [own, sources.contactUrl, sources.settingsUrl]) if (usable(href)) return href.trim();
+  return SERVICE_PATH;
+}
+
+/** Whether a booking address leaves the site (opened in a new tab, and announced as such). */
+export function isExternalBooking(href: string): boolean {
+  return /^https?:\/\//i.test(href);
+}
