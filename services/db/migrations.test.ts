@@ -318,6 +318,15 @@ async function seed(
       },
     });
   }
+  if (has('marketing_unsubscribes')) {
+    const unsubscribed = { tenant: 'harbour-city-mazda', email_hash: 'cd'.repeat(32), unsubscribed_at: HELD_AT };
+    await db.insertInto('marketing_unsubscribes').values(unsubscribed).execute();
+    seeded.push({
+      table: 'marketing_unsubscribes',
+      check: async () =>
+        expect(await db.selectFrom('marketing_unsubscribes').selectAll().execute()).toEqual([unsubscribed]),
+    });
+  }
   return seeded;
 }
 
@@ -352,6 +361,7 @@ describe('migrations from every earlier version', () => {
       'tenant_versions',
       'studio_media',
       'rate_limits',
+      'marketing_unsubscribes',
     ]);
     for (const { check } of seeded) await check();
   });
