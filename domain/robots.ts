@@ -28,6 +28,7 @@ export const PRIVATE_PATHS: readonly string[] = [
   '/my-garage$',
   '/my-garage/',
   '/favourites$',
+  '/compare$',
   '/print$',
   '/success$',
 ];

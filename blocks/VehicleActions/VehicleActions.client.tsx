@@ -15,6 +15,8 @@ import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 import styles from './VehicleActions.module.css';
 import { formatNumber } from '../../domain/format';
 import { buttonClass, linkButtonClass } from '../../components/ui/button';
+import { CompareToggle } from '../../components/CompareToggle/CompareToggle.client';
+import type { CompareEntry } from '../../domain/compare';
 
 // spec: catalogue §9 — copied notice 1500 ms; share windows 550x400.
 const COPIED_MS = 1500;
@@ -24,6 +26,8 @@ export interface ActionsProps {
   site: string;
   slug: string;
   favourite?: FavouriteEntry;
+  /** The car as the compare list keeps it, where the site lets shoppers compare (features.compare). */
+  compare?: CompareEntry;
   viewed: ViewedCar;
   shareUrl: string;
   title: string;
@@ -41,6 +45,7 @@ export function VehicleActionsBar({
   site,
   slug,
   favourite,
+  compare,
   viewed,
   shareUrl,
   title,
@@ -123,6 +128,7 @@ export function VehicleActionsBar({
           {isSaved ? 'Saved to favourites' : 'Save to favourites'}
         </button>
       ) : null}
+      {compare ? <CompareToggle site={site} car={compare} /> : null}
       <button type="button" className={buttonClass('outline')} onClick={copy}>
         {copied ? 'Copied' : 'Copy link'}
       </button>

@@ -39,6 +39,11 @@ export const VehicleActions: BlockComponent<'VehicleActions'> = async ({ props, 
       title={title}
       copyWithToast={tenant.features.shareCopiesLink}
       toastText={copiedToast(title)}
+      compare={
+        isSwitchedOn('compare', tenant.features)
+          ? { id: car.id, name: title, slug: car.slug, ...(image ? { primary_image_url: image } : {}) }
+          : undefined
+      }
       showViews={props.showViews !== false}
       photosCount={car.images?.length ?? 0}
       updatedAt={viewUpdatedAtParam(updatedAt)}
