@@ -9,6 +9,8 @@ export const blockFacts: BlockFactTable = {
   BrandOverview: {"title":"Brand overview","category":"models"},
   ColourPicker: {"title":"Model colour picker","category":"models"},
   ComingSoon: {"title":"Coming soon notice","category":"content"},
+  CompareTray: {"title":"Compare tray","category":"layout"},
+  CompareVehicles: {"title":"Compare cars","category":"vehicle"},
   DealerComments: {"title":"Dealer comments","category":"vehicle"},
   DeliveryCalculator: {"title":"Delivery calculator","category":"vehicle"},
   EnquiryForm: {"title":"Enquiry form","category":"forms","readsRequest":{"anyOf":[{"prop":"car","equals":"query"},{"prop":"prefill","notEmpty":true}]},"formProps":["form"]},

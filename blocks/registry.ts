@@ -56,6 +56,8 @@ import { PaymentLogos } from './PaymentLogos/PaymentLogos';
 import { SalesCounter } from './SalesCounter/SalesCounter';
 import { PriceRangeSearch } from './PriceRangeSearch/PriceRangeSearch';
 import { ServiceBookingLinks } from './ServiceBookingLinks/ServiceBookingLinks';
+import { CompareVehicles } from './CompareVehicles/CompareVehicles';
+import { CompareTray } from './CompareTray/CompareTray';
 import { StockFacetTiles } from './StockFacetTiles/StockFacetTiles';
 import { UnsubscribeForm } from './UnsubscribeForm/UnsubscribeForm';
 
@@ -113,6 +115,8 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   SalesCounter,
   PriceRangeSearch,
   ServiceBookingLinks,
+  CompareVehicles,
+  CompareTray,
   StockFacetTiles,
   UnsubscribeForm,
   ModelsListing,

@@ -245,6 +245,10 @@ export type GoogleVehicleAdsFeed = boolean;
  */
 export type MetaFacebookCarCatalogueFeed = boolean;
 /**
+ * Shoppers can pick up to 4 cars with the Compare button on stock cards and vehicle pages and see them side by side on the /compare page; a tray at the bottom of the screen lists the cars picked (catalogue §1, §6). The list is kept in the shopper's browser.
+ */
+export type CompareCars = boolean;
+/**
  * The text of the menu item, e.g. Finance.
  */
 export type Label = string;
@@ -437,6 +441,8 @@ export type BlockRef =
   | BrandOverviewBlock
   | ColourPickerBlock
   | ComingSoonBlock
+  | CompareTrayBlock
+  | CompareVehiclesBlock
   | DealerCommentsBlock
   | DeliveryCalculatorBlock
   | EnquiryFormBlock
@@ -592,6 +598,8 @@ export type BlockRef1 =
   | BrandOverviewBlock
   | ColourPickerBlock
   | ComingSoonBlock
+  | CompareTrayBlock
+  | CompareVehiclesBlock
   | DealerCommentsBlock
   | DeliveryCalculatorBlock
   | EnquiryFormBlock
@@ -1625,6 +1633,8 @@ export type BlockRef2 =
   | BrandOverviewBlock
   | ColourPickerBlock
   | ComingSoonBlock
+  | CompareTrayBlock
+  | CompareVehiclesBlock
   | DealerCommentsBlock
   | DeliveryCalculatorBlock
   | EnquiryFormBlock
@@ -1691,6 +1701,8 @@ export type Block =
   | BrandOverviewBlock
   | ColourPickerBlock
   | ComingSoonBlock
+  | CompareTrayBlock
+  | CompareVehiclesBlock
   | DealerCommentsBlock
   | DeliveryCalculatorBlock
   | EnquiryFormBlock
@@ -1921,6 +1933,7 @@ export interface FeatureSwitches {
   eofySale?: EndOfFinancialYearSale;
   googleVehicleFeed?: GoogleVehicleAdsFeed;
   metaAutomotiveFeed?: MetaFacebookCarCatalogueFeed;
+  compare?: CompareCars;
 }
 /**
  * The links in the site's header and footer (conversion §2.4).
@@ -2215,6 +2228,47 @@ export interface ComingSoonProps {
    * A sentence or two under the heading.
    */
   text?: string;
+}
+/**
+ * A bar at the bottom of the screen that appears once the shopper has picked a car to compare: it lists the cars picked, with a button to remove each, and links to the comparison page.
+ */
+export interface CompareTrayBlock {
+  type: "CompareTray";
+  /**
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: CompareTrayProps;
+}
+/**
+ * A bar at the bottom of the screen that appears once the shopper has picked a car to compare: it lists the cars picked, with a button to remove each, and links to the comparison page.
+ */
+export interface CompareTrayProps {}
+/**
+ * The cars the shopper picked with the Compare button (up to 4, kept in this browser) side by side: photo, price, key facts, specifications and features, with the differences marked, and a button to remove each car.
+ */
+export interface CompareVehiclesBlock {
+  type: "CompareVehicles";
+  /**
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: CompareVehiclesProps;
+}
+/**
+ * The cars the shopper picked with the Compare button (up to 4, kept in this browser) side by side: photo, price, key facts, specifications and features, with the differences marked, and a button to remove each car.
+ */
+export interface CompareVehiclesProps {
+  /**
+   * The heading of the page. Leave empty for 'Compare cars'.
+   */
+  heading?: string;
+  /**
+   * Where the shopper is sent to pick cars while the comparison is empty (/search/new-used-and-demo-cars when left empty): a path on this site starting with '/'
+   */
+  searchHref?: string;
 }
 /**
  * The dealer's own words about the car on a vehicle page, shortened with Show more / Show less. When there are none yet, a note says they are on the way.
@@ -3376,7 +3430,7 @@ export interface UnsubscribeFormProps {
   submitText?: string;
 }
 /**
- * On a vehicle page: Favourite, Share, Save to watchlist (on sites with accounts) and how many times the car was viewed.
+ * On a vehicle page: Favourite, Compare (where the site lets shoppers compare cars), Share, Save to watchlist (on sites with accounts) and how many times the car was viewed.
  */
 export interface VehicleActionsBlock {
   type: "VehicleActions";
@@ -3388,7 +3442,7 @@ export interface VehicleActionsBlock {
   props: VehicleActionsProps;
 }
 /**
- * On a vehicle page: Favourite, Share, Save to watchlist (on sites with accounts) and how many times the car was viewed.
+ * On a vehicle page: Favourite, Compare (where the site lets shoppers compare cars), Share, Save to watchlist (on sites with accounts) and how many times the car was viewed.
  */
 export interface VehicleActionsProps {
   /**
@@ -4194,6 +4248,7 @@ export interface FeatureSwitches1 {
   eofySale?: EndOfFinancialYearSale;
   googleVehicleFeed?: GoogleVehicleAdsFeed;
   metaAutomotiveFeed?: MetaFacebookCarCatalogueFeed;
+  compare?: CompareCars;
 }
 /**
  * Header and footer navigation (conversion §2.4).
@@ -5796,6 +5851,10 @@ export type ResolvedGoogleVehicleAdsFeed = boolean;
  */
 export type ResolvedMetaFacebookCarCatalogueFeed = boolean;
 /**
+ * Shoppers can pick up to 4 cars with the Compare button on stock cards and vehicle pages and see them side by side on the /compare page; a tray at the bottom of the screen lists the cars picked (catalogue §1, §6). The list is kept in the shopper's browser.
+ */
+export type ResolvedCompareCars = boolean;
+/**
  * The text of the menu item, e.g. Finance.
  */
 export type ResolvedLabel = string;
@@ -7053,6 +7112,7 @@ export interface ResolvedFeatureSwitches {
   eofySale: ResolvedEndOfFinancialYearSale;
   googleVehicleFeed: ResolvedGoogleVehicleAdsFeed;
   metaAutomotiveFeed: ResolvedMetaFacebookCarCatalogueFeed;
+  compare: ResolvedCompareCars;
 }
 /**
  * The links in the site's header and footer (conversion §2.4).
@@ -7655,6 +7715,7 @@ export interface ResolvedFeatureSwitches1 {
   eofySale: ResolvedEndOfFinancialYearSale;
   googleVehicleFeed: ResolvedGoogleVehicleAdsFeed;
   metaAutomotiveFeed: ResolvedMetaFacebookCarCatalogueFeed;
+  compare: ResolvedCompareCars;
 }
 /**
  * Header and footer navigation (conversion §2.4).
