@@ -7,7 +7,7 @@
  * has no problems (the server refuses it anyway); a publish from a stale version shows the other
  * editor's changes and keeps this draft. History lists every version, with diffs and Restore.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import bundleJson from '../../schemas/studio.schema.json';
 import type { EditorIssue, JsonObject, PageDoc, SchemaNode } from './editor-types';
 import type { EditorData } from './editor-data';
@@ -84,7 +84,23 @@ const messageOf = (answer: ApiAnswer): string =>
 
 const tabIds = (): TabId[] => [...SECTIONS.map((s) => s.id), ...EXTRA_TABS.map((t) => t.id)];
 
+const noSubscription = () => () => {};
+
+/**
+ * False on the server and while the page hydrates, true once React handles events. The editor is
+ * server-rendered, so its tabs and fields show before they work: a click or a typed value before
+ * then was lost (the change never reached the autosave, a tab never opened).
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 export function Editor(props: EditorProps) {
+  const hydrated = useHydrated();
   const { slug, siteName, inherited } = props;
   const apiBase = `/api/studio/sites/${encodeURIComponent(slug)}`;
   const [document, setDocument] = useState<JsonObject>(props.document);
@@ -283,9 +299,11 @@ export function Editor(props: EditorProps) {
   }, [document.pages, inherited.pages]);
 
   return (
-    <div className={styles.editor}>
+    // Disabled until hydrated: every field and button waits (and says so) instead of dropping input.
+    <fieldset className={styles.editor} disabled={!hydrated} aria-busy={!hydrated}>
+      <legend className={styles.visuallyHidden}>Site editor</legend>
       <div className={styles.status} role="status" aria-live="polite">
-        <SaveStatus state={save} />
+        {hydrated ? <SaveStatus state={save} /> : <span>Loading the editor…</span>}
         {announcement ? <span className={styles.announcement}>{announcement}</span> : null}
       </div>
       {props.draft && props.draft.by && props.source === 'draft' ? (
@@ -372,7 +390,7 @@ export function Editor(props: EditorProps) {
           onPath={setPreviewPath}
         />
       </div>
-    </div>
+    </fieldset>
   );
 }
 
