@@ -312,7 +312,6 @@ test('on a 390x844 phone the bottom bar offers reserve, enquire and call, and ch
   await expectAccessible(page);
 });
 
-type MarketCar = FeedCar & { autograb_data?: { average_market_price?: number; state_average_market_price?: number } };
 // spec: conversion §4.2 — instant offer only with the autograb flag on (switched on for the group demo site),
 // in_stock, not sold, not reserved, price above 200; it leads to the trade-in valuation with the car (§2.3).
 test('an eligible car offers an instant offer in the sidebar and the phone bar, leading to the trade-in valuation with it', async ({
@@ -348,6 +347,7 @@ test('an eligible car offers an instant offer in the sidebar and the phone bar, 
   await expect(bar.getByRole('link', { name: 'Instant Offer' })).toHaveCount(0);
 });
 
+type MarketCar = FeedCar & { autograb_data?: { average_market_price?: number; state_average_market_price?: number } };
 const average = (c: MarketCar) =>
   c.autograb_data?.state_average_market_price ?? c.autograb_data?.average_market_price ?? 0;
 

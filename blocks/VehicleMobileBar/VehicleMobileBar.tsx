@@ -40,8 +40,8 @@ export const VehicleMobileBar: BlockComponent<'VehicleMobileBar'> = async ({ pro
       <MobileBar
         reserveHref={canReserve ? `/cars/${car.slug}/checkout` : undefined}
         reserveLabel={RESERVE_NOW_TEXT}
-        enquireHref={enquireHref}
         {...(instantOfferHref ? { instantOfferHref, instantOfferLabel: INSTANT_OFFER_SHORT_TEXT } : {})}
+        enquireHref={enquireHref}
         enquireLabel={enquireLabel}
         phone={phone}
       />
