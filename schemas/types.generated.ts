@@ -261,6 +261,10 @@ export type Link = string;
  */
 export type Kind = "link" | "dropdown" | "brands" | "locations" | "models";
 /**
+ * On: the link leads to the dealer's service booking address (Contact: service booking address, where the old xtime_url lands; else the Locations' booking address). The Link is used only when the dealer has neither, and /service when the Link is empty too.
+ */
+export type LeadsToServiceBooking = boolean;
+/**
  * Shown as a highlighted button (Sell My Car, Finance).
  */
 export type Highlight = boolean;
@@ -276,6 +280,10 @@ export type Label1 = string;
  * Where the link leads: a page of this site (/search/used-cars), a place on the page (#finance-form) or a full web address.
  */
 export type Link1 = string;
+/**
+ * On: the link leads to the dealer's service booking address (Contact: service booking address, where the old xtime_url lands; else the Locations' booking address). The Link is used only when the dealer has neither, and /service when the Link is empty too.
+ */
+export type LeadsToServiceBooking1 = boolean;
 /**
  * The feature switch that must be on for the link to show, e.g. offers. Start it with ! to show the link only while the switch is off (e.g. !accounts); with several switches, all must hold. Leave empty to always show the link.
  */
@@ -1478,6 +1486,10 @@ export type SlideText = string;
  */
 export type Link8 = string;
 /**
+ * On: the link leads to the dealer's service booking address (Contact: service booking address, where the old xtime_url lands; else the Locations' booking address). The Link is used only when the dealer has neither, and /service when the Link is empty too.
+ */
+export type LeadsToServiceBooking2 = boolean;
+/**
  * Link text (default 'Find out more').
  */
 export type LinkLabel = string;
@@ -1950,6 +1962,7 @@ export interface MenuItem {
   label: Label;
   href?: Link;
   kind?: Kind;
+  serviceBooking?: LeadsToServiceBooking;
   highlight?: Highlight;
   when?: ShowWhen;
   children?: DropDownLinks;
@@ -1961,6 +1974,7 @@ export interface MenuItem {
 export interface MenuLink {
   label: Label1;
   href: Link1;
+  serviceBooking?: LeadsToServiceBooking1;
   when?: ShowWhen1;
 }
 /**
@@ -4104,6 +4118,7 @@ export interface PromotionSlide {
   text?: SlideText;
   image: ImageRef3;
   href?: Link8;
+  serviceBooking?: LeadsToServiceBooking2;
   cta?: LinkLabel;
   start?: StartDate3;
   expiry?: ExpiryDate3;
@@ -5867,6 +5882,10 @@ export type ResolvedLink = string;
  */
 export type ResolvedKind = "link" | "dropdown" | "brands" | "locations" | "models";
 /**
+ * On: the link leads to the dealer's service booking address (Contact: service booking address, where the old xtime_url lands; else the Locations' booking address). The Link is used only when the dealer has neither, and /service when the Link is empty too.
+ */
+export type ResolvedLeadsToServiceBooking = boolean;
+/**
  * Shown as a highlighted button (Sell My Car, Finance).
  */
 export type ResolvedHighlight = boolean;
@@ -5882,6 +5901,10 @@ export type ResolvedLabel1 = string;
  * Where the link leads: a page of this site (/search/used-cars), a place on the page (#finance-form) or a full web address.
  */
 export type ResolvedLink1 = string;
+/**
+ * On: the link leads to the dealer's service booking address (Contact: service booking address, where the old xtime_url lands; else the Locations' booking address). The Link is used only when the dealer has neither, and /service when the Link is empty too.
+ */
+export type ResolvedLeadsToServiceBooking1 = boolean;
 /**
  * The feature switch that must be on for the link to show, e.g. offers. Start it with ! to show the link only while the switch is off (e.g. !accounts); with several switches, all must hold. Leave empty to always show the link.
  */
@@ -6828,6 +6851,10 @@ export type ResolvedSlideText = string;
  */
 export type ResolvedLink8 = string;
 /**
+ * On: the link leads to the dealer's service booking address (Contact: service booking address, where the old xtime_url lands; else the Locations' booking address). The Link is used only when the dealer has neither, and /service when the Link is empty too.
+ */
+export type ResolvedLeadsToServiceBooking2 = boolean;
+/**
  * Link text (default 'Find out more').
  */
 export type ResolvedLinkLabel = string;
@@ -7129,6 +7156,7 @@ export interface ResolvedMenuItem {
   label: ResolvedLabel;
   href?: ResolvedLink;
   kind?: ResolvedKind;
+  serviceBooking?: ResolvedLeadsToServiceBooking;
   highlight?: ResolvedHighlight;
   when?: ResolvedShowWhen;
   children?: ResolvedDropDownLinks;
@@ -7140,6 +7168,7 @@ export interface ResolvedMenuItem {
 export interface ResolvedMenuLink {
   label: ResolvedLabel1;
   href: ResolvedLink1;
+  serviceBooking?: ResolvedLeadsToServiceBooking1;
   when?: ResolvedShowWhen1;
 }
 /**
@@ -7561,6 +7590,7 @@ export interface ResolvedPromotionSlide {
   text?: ResolvedSlideText;
   image: ResolvedImage3;
   href?: ResolvedLink8;
+  serviceBooking?: ResolvedLeadsToServiceBooking2;
   cta?: ResolvedLinkLabel;
   start?: ResolvedStartDate3;
   expiry?: ResolvedExpiryDate3;

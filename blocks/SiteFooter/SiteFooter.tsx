@@ -1,6 +1,8 @@
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { isSwitchedOn } from '../../domain/switches';
+import { bookingAwareHref } from '../../domain/locations/service-booking';
+import { bookingSources } from '../../server/page-data/locations-data';
 import styles from './SiteFooter.module.css';
 
 export const SiteFooter: BlockComponent<'SiteFooter'> = ({ props, ctx }) => {
@@ -8,6 +10,7 @@ export const SiteFooter: BlockComponent<'SiteFooter'> = ({ props, ctx }) => {
   const { features } = tenant;
   const columns = tenant.menus.footer.filter((column) => isSwitchedOn(column.when, features));
   const contact = tenant.contact;
+  const booking = bookingSources(tenant);
   const address = contact?.address;
   return (
     <footer className={styles.footer}>
@@ -22,7 +25,7 @@ export const SiteFooter: BlockComponent<'SiteFooter'> = ({ props, ctx }) => {
               <ul role="list">
                 {links.map((link) => (
                   <li key={link.href}>
-                    <Link href={link.href}>{link.label}</Link>
+                    <Link href={bookingAwareHref(link, booking) ?? link.href}>{link.label}</Link>
                   </li>
                 ))}
               </ul>

@@ -105,3 +105,22 @@ describe('SiteHeader: New Vehicles as a dropdown of the site’s models (convers
     expect(catalogue.asked).toEqual([]);
   });
 });
+
+describe("SiteHeader: 'Book a Service' entries follow the dealer's booking address (catalogue §2, conversion §1 xtime_url)", () => {
+  const bookLink = (html: string) => /<a[^>]*href="([^"]+)"[^>]*>Book a Service<\/a>/.exec(html)?.[1];
+
+  it('the Ridgeline entry leads to /service while the dealer has no booking system', async () => {
+    expect(bookLink(await header(tenant('ridgeline-motorcycles')))).toBe('/service');
+  });
+
+  it('and to the booking system once the dealer has one, top-level entries too', async () => {
+    const site = tenant('ridgeline-motorcycles');
+    const contact = { ...site.contact, serviceBookingUrl: 'https://book.example.com/ridgeline' } as typeof site.contact;
+    expect(bookLink(await header({ ...site, contact }))).toBe('https://book.example.com/ridgeline');
+    const menus = { ...site.menus, header: [{ label: 'Book a Service', href: '/service', serviceBooking: true }] };
+    expect(bookLink(await header({ ...site, contact, menus }))).toBe('https://book.example.com/ridgeline');
+    // A plain link keeps its own address.
+    const plain = { ...site.menus, header: [{ label: 'Book a Service', href: '/service' }] };
+    expect(bookLink(await header({ ...site, contact, menus: plain }))).toBe('/service');
+  });
+});

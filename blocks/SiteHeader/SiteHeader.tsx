@@ -7,6 +7,8 @@ import { getStockRepository } from '../../services/stock';
 import { siteModels } from '../../services/models';
 import { siteManufacturers } from '../../server/page-data/model-context';
 import { ALL_MODELS_PATH, modelsMenu } from '../../domain/models/models-menu';
+import { bookingAwareHref } from '../../domain/locations/service-booking';
+import { bookingSources } from '../../server/page-data/locations-data';
 import { HeaderNav, NavDropdown } from './SiteHeader.client';
 import { AccountLink } from './AccountLink.client';
 import { buttonClass } from '../../components/ui/button';
@@ -34,6 +36,7 @@ export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) =
       )
     : [];
   const hover = tenant.features.menuOpensOnHover;
+  const booking = bookingSources(tenant);
 
   const renderItem = (item: MenuItem) => {
     const key = `${item.kind ?? 'link'}:${item.label}`;
@@ -120,17 +123,18 @@ export const SiteHeader: BlockComponent<'SiteHeader'> = async ({ props, ctx }) =
           <ul role="list">
             {children.map((child) => (
               <li key={child.href}>
-                <Link href={child.href}>{child.label}</Link>
+                <Link href={bookingAwareHref(child, booking) ?? child.href}>{child.label}</Link>
               </li>
             ))}
           </ul>
         </NavDropdown>
       );
     }
-    if (!item.href) return null;
+    const href = bookingAwareHref(item, booking);
+    if (!href) return null;
     return (
       <li key={key} className={styles.item}>
-        <Link href={item.href} className={item.highlight ? `${styles.link} ${buttonClass('accent')}` : styles.link}>
+        <Link href={href} className={item.highlight ? `${styles.link} ${buttonClass('accent')}` : styles.link}>
           {item.label}
         </Link>
       </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isExternalBooking, serviceBookingHref, SERVICE_PATH } from './service-booking';
+import { bookingAwareHref, isExternalBooking, serviceBookingHref, SERVICE_PATH } from './service-booking';
 
 const all = {
   byLocation: [{ locationId: 7, url: 'https://book.example.com/north' }],
@@ -41,5 +41,42 @@ describe('serviceBookingHref', () => {
   it('tells a web address from a page of the site', () => {
     expect(isExternalBooking('https://booking.example.com/legacy')).toBe(true);
     expect(isExternalBooking('/service')).toBe(false);
+  });
+});
+
+describe('bookingAwareHref', () => {
+  // spec: catalogue §2 — 'Book a Service' goes to a per-dealer service booking address, or to /service;
+  // conversion §1 — xtime_url is the dealer's booking address (migrated to contact.serviceBookingUrl).
+  it('leaves a plain link as it is, booking address or not', () => {
+    expect(bookingAwareHref({ href: '/finance' }, all)).toBe('/finance');
+    expect(bookingAwareHref({ href: '/service', serviceBooking: false }, all)).toBe('/service');
+    expect(bookingAwareHref({}, all)).toBeUndefined();
+  });
+
+  it("a booking link takes the dealer's booking system first, then the locations' address", () => {
+    expect(bookingAwareHref({ href: '/service', serviceBooking: true }, all)).toBe(
+      'https://booking.example.com/legacy',
+    );
+    expect(bookingAwareHref({ href: '/service', serviceBooking: true }, { settingsUrl: all.settingsUrl })).toBe(
+      'https://locations.example.com/book',
+    );
+  });
+
+  it('never takes one location’s own address for the whole site', () => {
+    expect(bookingAwareHref({ serviceBooking: true }, { byLocation: all.byLocation })).toBe('/service');
+  });
+
+  it('falls back to its own Link, then to /service', () => {
+    expect(bookingAwareHref({ href: '/workshop', serviceBooking: true }, {})).toBe('/workshop');
+    expect(bookingAwareHref({ serviceBooking: true }, {})).toBe(SERVICE_PATH);
+  });
+
+  it('passes over an address that is not a site path or web address', () => {
+    expect(bookingAwareHref({ href: '/service', serviceBooking: true }, { contactUrl: 'javascript:alert(1)' })).toBe(
+      '/service',
+    );
+    expect(bookingAwareHref({ serviceBooking: true }, { contactUrl: ' https://book.example.com/ ' })).toBe(
+      'https://book.example.com/',
+    );
   });
 });

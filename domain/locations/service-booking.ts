@@ -41,3 +41,21 @@ export function serviceBookingHref(sources: ServiceBookingSources, locationId?: 
 export function isExternalBooking(href: string): boolean {
   return /^https?:\/\//i.test(href);
 }
+
+/** A menu entry or slide that may ask for the dealer's booking address instead of its own Link. */
+export interface BookingAwareLink {
+  href?: string;
+  serviceBooking?: boolean;
+}
+
+/**
+ * Where a menu entry or slide leads (catalogue §2: 'Book a Service' goes to a per-dealer service
+ * booking address, or to /service). A link marked serviceBooking takes the dealer's booking system,
+ * else the locations' booking address, else its own Link, else /service, so one template menu
+ * serves dealers with and without a booking system. Other links keep their Link.
+ */
+export function bookingAwareHref(link: BookingAwareLink, sources: ServiceBookingSources): string | undefined {
+  if (!link.serviceBooking) return link.href;
+  for (const href of [sources.contactUrl, sources.settingsUrl, link.href]) if (usable(href)) return href.trim();
+  return SERVICE_PATH;
+}

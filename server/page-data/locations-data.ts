@@ -1,7 +1,7 @@
 import { cache } from 'react';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import { contactUsPath } from '../../domain/locations/contact-slug';
-import { serviceBookingHref } from '../../domain/locations/service-booking';
+import { serviceBookingHref, type ServiceBookingSources } from '../../domain/locations/service-booking';
 import { sortLocationsByType, tabsOfLocation, type LocationTab } from '../../domain/locations/location-tabs';
 import { getStockRepository, type Dealership, type Location } from '../../services/stock';
 
@@ -38,15 +38,17 @@ export interface DealershipLocations {
 export const PARTS_ENQUIRY_PATH = '/vehicle-parts-and-accessories';
 /** catalogue §2: 'Book a Service' for a location (or the site): its own address, the dealer's booking system, or /service. */
 export function bookingHref(tenant: ResolvedTenant, locationId?: number): string {
+  return serviceBookingHref(bookingSources(tenant), locationId);
+}
+
+/** The site's service booking addresses, for 'Book a Service' and for menu entries and slides marked serviceBooking. */
+export function bookingSources(tenant: ResolvedTenant): ServiceBookingSources {
   const settings = tenant.locationSettings;
-  return serviceBookingHref(
-    {
-      byLocation: settings.serviceBookingByLocation,
-      ...(tenant.contact?.serviceBookingUrl ? { contactUrl: tenant.contact.serviceBookingUrl } : {}),
-      ...(settings.serviceBookingUrl ? { settingsUrl: settings.serviceBookingUrl } : {}),
-    },
-    locationId,
-  );
+  return {
+    byLocation: settings.serviceBookingByLocation,
+    ...(tenant.contact?.serviceBookingUrl ? { contactUrl: tenant.contact.serviceBookingUrl } : {}),
+    ...(settings.serviceBookingUrl ? { settingsUrl: settings.serviceBookingUrl } : {}),
+  };
 }
 
 export function locationCard(
