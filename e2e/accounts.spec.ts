@@ -136,6 +136,70 @@ test('signed out, Save to watchlist goes to sign-in and comes back to the car; s
   await expect(page.getByRole('button', { name: 'Save to watchlist' })).toHaveAttribute('aria-pressed', 'false');
 });
 
+// spec: catalogue §4 Watchlist (the list changes at once, then the server is called) and §8 'Watchlist
+// call failure: an alert shows the error message; treated as unsuccessful; no success toast'.
+test('a watchlist call that fails shows its error in an alert, undoes the change and shows no toast (catalogue §4, §8)', async ({
+  page,
+}) => {
+  const car = find('group used car', (c) => inStock(SC)(c) && c.car_type === 'used', 4);
+  const path = `/cars/${car.slug}`;
+  await page.goto(
+    siteUrl(group, `/sign-in?type=watchlist&redirect=${encodeURIComponent(path)}&back=${encodeURIComponent(path)}`),
+  );
+  await signInBySms(page, mobile());
+  await expect(page).toHaveURL(siteUrl(group, path));
+  const save = page.getByRole('button', { name: 'Save to watchlist' });
+  const toast = page.locator('.toast');
+  // Next's route announcer is an alert too: the product's alerts are found by their text.
+  const alertSaying = (text: string) => page.getByRole('alert').filter({ hasText: text });
+  await expect(save).toBeEnabled();
+  await expect(save).toHaveAttribute('aria-pressed', 'false');
+
+  // The server refuses with a message: that message is the alert, and the car is not left saved.
+  await page.route('**/api/watchlist/save-car', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: 'The watchlist is unavailable for a moment.' }),
+    }),
+  );
+  await save.click();
+  await expect(alertSaying('The watchlist is unavailable for a moment.')).toBeVisible();
+  await expect(save).toHaveAttribute('aria-pressed', 'false');
+  await expect(save).toBeEnabled();
+  await expect(toast).toHaveCount(0);
+
+  // The call never arrives: the alert says so.
+  await page.unroute('**/api/watchlist/save-car');
+  await page.route('**/api/watchlist/save-car', (route) => route.abort('internetdisconnected'));
+  await save.click();
+  await expect(alertSaying('We could not reach the site. Check your connection and try again.')).toBeVisible();
+  await expect(save).toHaveAttribute('aria-pressed', 'false');
+  await expect(toast).toHaveCount(0);
+
+  // Nothing was stored by the failed calls.
+  await page.unroute('**/api/watchlist/save-car');
+  await page.reload();
+  await expect(save).toBeEnabled();
+  await expect(save).toHaveAttribute('aria-pressed', 'false');
+
+  // Once saved for real, a failing remove puts the car back in the list, with no 'Car Removed' toast.
+  await save.click();
+  await expect(toast).toContainText('Car Saved In Watchlist');
+  await expect(page.getByRole('alert').filter({ hasText: /watchlist|reach the site/ })).toHaveCount(0);
+  await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(toast).toHaveCount(0);
+  await page.route('**/api/watchlist/remove-car', (route) => route.fulfill({ status: 500, body: '' }));
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(alertSaying('Your watchlist could not be updated just now. Please try again.')).toBeVisible();
+  await expect(save).toHaveAttribute('aria-pressed', 'true');
+  await expect(toast).toHaveCount(0);
+  await page.unroute('**/api/watchlist/remove-car');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Save to watchlist' })).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('the watchlist page and My Garage show saved cars with their live status; favourites join after sign-in', async ({
   page,
 }) => {

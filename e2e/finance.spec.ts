@@ -289,3 +289,39 @@ test('/finance-enquiry shows the finance enquiry form, with the car when the add
   await expect(page.locator('#finance-form')).toContainText(car.make);
   await expectAccessible(page);
 });
+
+// spec: conversion §7 item 1 ('A failed answer is ignored silently') and §8 ('Instant quote failure:
+// Swallowed; nothing shown'). The instant quote is asked by the server while it renders the page
+// (conversion §4.3; a failing lender is unit-tested in services/finance/quote-provider.test.ts), so the
+// browser test pins the shopper's side: with the quote endpoint failing, the page never waits on it,
+// nothing about it is shown, and the calculator still works.
+test('with the instant quote failing, nothing is shown about it and the calculator still works (conversion §7 item 1, §8)', async ({
+  page,
+}) => {
+  const thisYear = new Date().getFullYear();
+  const car = feed.cars.find((c) => listed(c) && c.year >= thisYear - 5 && c.make !== 'Suzuki')!;
+  const quoteCalls: string[] = [];
+  await page.route('**/api/youx/quote', (route) => {
+    quoteCalls.push(route.request().url());
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'The quote service is not answering just now' }),
+    });
+  });
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  await page.locator('#finance-form').scrollIntoViewIfNeeded();
+  const repayment = page.getByTestId('calc-repayment');
+  await expect(repayment).toHaveText(/^\$[\d,]+\.\d\d$/);
+  const before = (await repayment.textContent()) ?? '';
+  const term = page.getByRole('slider', { name: 'Loan term (years) slider' });
+  await term.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(repayment).not.toHaveText(before);
+  await expect(repayment).toHaveText(/^\$[\d,]+\.\d\d$/);
+  await expect(page.getByTestId('calc-total')).toHaveText(/^\$[\d,]+\.\d\d$/);
+  await expect(page.getByText('The quote service is not answering just now')).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: /quote/i })).toHaveCount(0);
+  expect(quoteCalls).toEqual([]);
+  await expectAccessible(page);
+});

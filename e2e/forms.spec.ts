@@ -322,3 +322,83 @@ test('/contact?car_id= sends an enquiry about that car (used: event 15, with its
   await expect(page.getByLabel('Enquiry type')).toHaveValue('General Enquiry');
   await expect(page.locator('main').getByText(/^About:/)).toHaveCount(0);
 });
+
+// spec: conversion §4.1 (submitting: spinner and disabled button; error: the submit state resets; no
+// lead_id and no error: 'An unexpected error occured') and §8 ('Enquiry submission failure: Alert 'An
+// error occurred when submitting this form'; the form error message is set to the error message or
+// that text'). Bad input loses nothing: every field keeps what the shopper typed.
+test('a form whose post fails shows the spec error texts, re-enables the button and keeps every field (conversion §4.1, §8)', async ({
+  page,
+}) => {
+  await page.goto(siteUrl(site, '/contact'));
+  const main = page.locator('main');
+  await fillPerson(page, main);
+  await page.getByLabel('Postcode').fill('2150');
+  await page.getByLabel('Preferred dealership').selectOption({ index: 1 });
+  const dealership = await page.getByLabel('Preferred dealership').inputValue();
+  await page.getByLabel('How can we help?').fill('Is the blue wagon still available?');
+  await page.getByLabel('I agree to the terms of use and privacy policy').check();
+  const submit = page.getByRole('button', { name: 'Enquire Now' });
+  const failed = page.getByRole('alert').filter({ hasText: 'An error occurred when submitting this form' });
+  const keptEverything = async () => {
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(main.getByLabel('First name')).toHaveValue('Ana');
+    await expect(main.getByLabel('Last name')).toHaveValue('Silva');
+    await expect(main.getByLabel('Email')).toHaveValue('ana@example.com');
+    await expect(main.getByLabel('Phone')).toHaveValue('0412 345 678');
+    await expect(page.getByLabel('Postcode')).toHaveValue('2150');
+    await expect(page.getByLabel('Preferred dealership')).toHaveValue(dealership);
+    await expect(page.getByLabel('How can we help?')).toHaveValue('Is the blue wagon still available?');
+    await expect(page.getByLabel('I agree to the terms of use and privacy policy')).toBeChecked();
+    await expect(submit).toBeEnabled();
+  };
+
+  // The server fails without saying why (every retry too): the spec's own text.
+  await page.route('**/api/leads', (route) => route.fulfill({ status: 503, body: '' }));
+  await submit.click();
+  await expect(page.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+  await expect(failed).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('An unexpected error occured')).toHaveCount(0);
+  await keptEverything();
+  await expectAccessible(page);
+
+  // The server says why: its message is shown under the spec's heading.
+  await page.unroute('**/api/leads');
+  await page.route('**/api/leads', (route) =>
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: 'Our enquiry service is busy. Please try again in a minute.' }),
+    }),
+  );
+  await submit.click();
+  await expect(failed).toContainText('Our enquiry service is busy. Please try again in a minute.');
+  await keptEverything();
+
+  // An answer with neither lead_id nor error.
+  await page.unroute('**/api/leads');
+  await page.route('**/api/leads', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true }) }),
+  );
+  await submit.click();
+  await expect(failed).toContainText('An unexpected error occured');
+  await keptEverything();
+
+  // The connection drops: the shopper is told, and the details are still there.
+  await page.unroute('**/api/leads');
+  await page.route('**/api/leads', (route) => route.abort('internetdisconnected'));
+  await submit.click();
+  await expect(failed).toContainText('We could not reach the dealership', { timeout: 15_000 });
+  await keptEverything();
+
+  // Back to normal, the same fields go through as they are.
+  await page.unroute('**/api/leads');
+  await submit.click();
+  await expect(page).toHaveURL(/\/success$/);
+  const stored = await lead(await referenceNumber(page));
+  expect(JSON.parse(stored!.fields)).toMatchObject({
+    name: 'Ana',
+    postcode: '2150',
+    message: 'Is the blue wagon still available?',
+  });
+});

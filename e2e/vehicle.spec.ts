@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type ConsoleMessage } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { expectAccessible, siteUrl, tenantGet } from './helpers';
 
@@ -630,5 +630,145 @@ test("More from the dealer lists that dealership's stock on the search page", as
   await expect(page).toHaveURL(new RegExp(`/search/${car.dealership_slug}$`));
   await expect(page.locator('.stock-card').first()).toBeVisible();
   await expect(page.locator('.search__count')).toHaveText(/\d/);
+  await expectAccessible(page);
+});
+
+// Failure paths (issue 20, catalogue §7, §8): each call is made to fail in the browser with page.route.
+
+// spec: catalogue §8 — 'Print PDF failure: an alert with the error message'; §4 — 'Preparing...' while downloading.
+test('a failing PDF download shows the error in an alert and the button comes back (catalogue §4, §8)', async ({
+  page,
+}) => {
+  const car = find('priced', (c) => scUsed(c) && inStock(c) && c.price > 0);
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  let answer: { status: number; body: string } = {
+    status: 503,
+    body: JSON.stringify({ error: 'The brochure service is busy. Please try again shortly.' }),
+  };
+  await page.route(`**/api/cars/${car.slug}/pdf`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600)); // long enough to see 'Preparing...'
+    await route.fulfill({ status: answer.status, contentType: 'application/json', body: answer.body });
+  });
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const button = page.getByRole('button', { name: 'Download PDF' });
+  await button.click();
+  await expect(page.getByRole('button', { name: 'Preparing...' })).toBeDisabled();
+  await expect.poll(() => alerts).toEqual(['The brochure service is busy. Please try again shortly.']);
+  await expect(button).toBeEnabled();
+
+  // Without a message from the server the alert still says what failed.
+  answer = { status: 500, body: '' };
+  await button.click();
+  await expect.poll(() => alerts.at(-1)).toBe('The PDF could not be prepared (error 500).');
+  await expect(button).toBeEnabled();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+// spec: catalogue §7, §8 — view.json: 'null when the response is not ok'; 'view.json not ok: returns null, nothing shown'.
+test('a view count that is not ok shows nothing, even when its body has a number (catalogue §7, §8)', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const car = find('any priced', (c) => scUsed(c) && inStock(c) && c.price > 0);
+  await page.route(
+    (url) => url.pathname === `/api/cars/${car.slug}/view.json`,
+    (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ views: 4321 }) }),
+  );
+  const answered = page.waitForResponse((r) => r.url().includes(`/api/cars/${car.slug}/view.json?`));
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  expect((await answered).status()).toBe(503);
+  // The answer has been read by now; give React a moment to (wrongly) render it.
+  await page.waitForTimeout(1000);
+  await expect(page.getByText(/Viewed [\d,]+ times/)).toHaveCount(0);
+  // The rest of the actions work.
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+});
+
+// spec: catalogue §8 — 'Similar-cars failure: logged; the section shows the fallback search'.
+test('when similar cars fail to load, the failure is logged and the section links to a search for the make and model (catalogue §8)', async ({
+  page,
+}) => {
+  type NamedCar = FeedCar & { make: string; model: string };
+  // Plain ASCII names, so the expected search path below is the site's slug of them.
+  const plain = (text: string) => /^[A-Za-z0-9 -]+$/.test(text);
+  const car = find(
+    'in stock with a plain make and model',
+    (c) => scUsed(c) && inStock(c) && c.price > 0 && plain((c as NamedCar).make) && plain((c as NamedCar).model),
+  ) as NamedCar;
+  const slug = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '');
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.route(
+    (url) => url.pathname === '/api/similar-cars',
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"search is down"}' }),
+  );
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const heading = page.getByRole('heading', { name: 'Like this and want something similar?' });
+  await heading.scrollIntoViewIfNeeded();
+  const fallback = page.getByRole('link', { name: 'Search our stock for something similar' });
+  await expect(fallback).toBeVisible();
+  await expect(fallback).toHaveAttribute('href', `/search/${slug(car.make)}/${slug(car.model)}`);
+  // No placeholders or dead scroll buttons are left behind.
+  await expect(page.getByRole('list', { name: 'Like this and want something similar?' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Next similar cars' })).toHaveCount(0);
+  expect(errors.some((e) => e.includes('Similar cars failed to load'))).toBe(true);
+  await expectAccessible(page);
+  await fallback.click();
+  await expect(page).toHaveURL(new RegExp(`/search/${slug(car.make)}/${slug(car.model)}$`));
+  await expect(page.locator('.stock-card').first()).toBeVisible();
+});
+
+// spec: catalogue §7 — autogauge 'on failure logs and hides the panel'; §8 — 'Auto-gauge failure: logs
+// 'Failed to fetch auto gauge data.' and shows nothing; 'No data returned' is raised when the response is empty'.
+test('a failing or empty market gauge lookup is logged and no gauge panel is shown; the page still works (catalogue §7, §8)', async ({
+  page,
+}) => {
+  // The car of the gauge test above: the gauge shows for it when the lookup answers.
+  const car = find(
+    'below market',
+    (c) =>
+      scUsed(c) &&
+      inStock(c) &&
+      c.price > 0 &&
+      !(c.offer_price && c.offer_price > 10) &&
+      average(c as MarketCar) - c.price > 2000,
+  );
+  for (const answer of [
+    { status: 503, body: '{"error":"market data unavailable"}' },
+    { status: 200, body: '{}' }, // empty: 'No data returned'
+  ]) {
+    const errors: string[] = [];
+    const onConsole = (message: ConsoleMessage) => {
+      if (message.type() === 'error') errors.push(message.text());
+    };
+    page.on('console', onConsole);
+    await page.unroute(`**/api/cars/${car.slug}/autogauge`);
+    await page.route(`**/api/cars/${car.slug}/autogauge`, (route) =>
+      route.fulfill({ status: answer.status, contentType: 'application/json', body: answer.body }),
+    );
+    const looked = page.waitForResponse((r) => r.url().includes(`/api/cars/${car.slug}/autogauge`));
+    await page.goto(siteUrl(site, `/cars/${car.slug}`));
+    await looked;
+    await expect.poll(() => errors.some((e) => e.includes('Failed to fetch auto gauge data.'))).toBe(true);
+    await expect(page.getByRole('heading', { name: 'How this price compares' })).toHaveCount(0);
+    await expect(page.locator('.market-gauge__position')).toHaveCount(0);
+    await expect(page.locator('.market-gauge--loading')).toHaveCount(0);
+    await expect(page.getByText('Loading the market price comparison')).toHaveCount(0);
+    await expect(page.getByText('market data unavailable')).toHaveCount(0);
+    // The rest of the page is untouched: the server-rendered market badge and the PDF download.
+    await expect(page.locator('.market-badge')).toContainText('Below market price');
+    await expect(page.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+    page.off('console', onConsole);
+  }
   await expectAccessible(page);
 });

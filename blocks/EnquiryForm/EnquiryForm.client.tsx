@@ -5,14 +5,10 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormRegister } from 'react-hook-form';
 import type { CompiledField, CompiledForm } from '../../domain/forms/compile-form';
-import {
-  CAREERS_CATEGORY,
-  ERROR_SUMMARY_HEADING,
-  SUBMIT_FAILED_MESSAGE,
-  UNEXPECTED_ANSWER_MESSAGE,
-} from '../../domain/forms/form-messages';
+import { CAREERS_CATEGORY, ERROR_SUMMARY_HEADING, SUBMIT_FAILED_MESSAGE } from '../../domain/forms/form-messages';
 import { initialFormValues, normaliseFormValues } from '../../domain/forms/form-values';
 import { HONEYPOT_FIELD } from '../../domain/forms/lead-envelope';
+import { readLeadAnswer, type LeadAnswer } from '../../domain/forms/lead-answer';
 import { track } from '../../components/shopper/analytics';
 import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 import {
@@ -43,15 +39,6 @@ export interface EnquiryFormProps {
 }
 
 type Status = 'idle' | 'submitting' | 'success' | 'error';
-
-interface LeadAnswer {
-  success?: boolean;
-  lead_id?: number;
-  /** A payment provider's page to continue on (reservations). */
-  redirect_url?: string;
-  error?: string;
-  field_errors?: { field: string; message: string }[];
-}
 
 const RETRIES = 2;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -329,8 +316,9 @@ export function EnquiryFormClient({
         `${SUBMIT_FAILED_MESSAGE}. We could not reach the dealership: please check your connection and try again. Your details are still here.`,
       );
     const { answer } = result;
-    if (answer?.success !== false && answer?.lead_id && !answer.error) {
-      leadId.current = answer.lead_id;
+    const outcome = readLeadAnswer(result.status, answer);
+    if (outcome.kind === 'accepted' && answer) {
+      leadId.current = outcome.leadId;
       if (step < lastStep) {
         setStep(step + 1);
         setStatus('idle');
@@ -343,12 +331,12 @@ export function EnquiryFormClient({
       const chosen = getValues('category');
       track(chosen === CAREERS_CATEGORY ? ANALYTICS_EVENTS.careersEnquiry : form.eventId, {
         form: form.name,
-        lead_id: answer.lead_id,
+        lead_id: outcome.leadId,
         category: typeof chosen === 'string' && chosen ? chosen : form.category,
       });
       const name = getValues('name');
       setSuccessMarker({
-        leadId: answer.lead_id,
+        leadId: outcome.leadId,
         form: form.name,
         title: form.title,
         ...(typeof name === 'string' && name ? { name } : {}),
@@ -361,12 +349,11 @@ export function EnquiryFormClient({
       else router.push(form.successPath);
       return;
     }
-    if (answer?.error) {
-      for (const e of answer.field_errors ?? []) setError(e.field, { type: 'server', message: e.message });
-      if (answer.field_errors?.length) setShowSummary(true);
-      return fail(answer.error);
+    if (outcome.kind === 'failed') {
+      for (const e of outcome.fieldErrors) setError(e.field, { type: 'server', message: e.message });
+      if (outcome.fieldErrors.length) setShowSummary(true);
+      fail(outcome.message);
     }
-    fail(UNEXPECTED_ANSWER_MESSAGE);
   };
 
   const errorList = current.fields.flatMap((f) => {
@@ -403,7 +390,7 @@ export function EnquiryFormClient({
       {status === 'error' && formError ? (
         <div className={`${formStyles.alert} ${formStyles.alertError}`} role="alert">
           <p className={formStyles.alertTitle}>{SUBMIT_FAILED_MESSAGE}</p>
-          <p>{formError}</p>
+          {formError === SUBMIT_FAILED_MESSAGE ? null : <p>{formError}</p>}
         </div>
       ) : null}
       <div className={formStyles.fields}>

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ResolvedFinanceSettings } from '../../schemas/types.generated';
+import { HttpQuoteProvider, quoteForCar, type QuoteProvider } from './quote-provider';
+
+// quoteForCar reads only the estimates switch; the providers under test ignore the rest.
+const finance = { estimates: true } as ResolvedFinanceSettings;
+const car = { price: 32_990, year: 2021, vin: 'JM0DK2W7A00000001' };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('quoteForCar: an instant quote failure is swallowed (conversion §8)', () => {
+  it('a provider that throws gives no quote instead of an error', async () => {
+    const failing: QuoteProvider = { quote: () => Promise.reject(new Error('lender down')) };
+    await expect(quoteForCar(failing, finance, car)).resolves.toBeNull();
+  });
+
+  it('a lender service answering 503 gives no quote', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(new Response('{"error":"busy"}', { status: 503 })));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(quoteForCar(new HttpQuoteProvider('https://lender.example/quote'), finance, car)).resolves.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('an unreachable lender service gives no quote', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('fetch failed')));
+    await expect(quoteForCar(new HttpQuoteProvider('https://lender.example/quote'), finance, car)).resolves.toBeNull();
+  });
+
+  it('a working lender service is asked with the conversion §7 body and its quote is used', async () => {
+    const quote = { weeklyRepaymentAmount: 123.45, advertisedRate: 8.99, comparisonRate: 9.5 };
+    const fetchMock = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(Response.json(quote)));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(quoteForCar(new HttpQuoteProvider('https://lender.example/quote'), finance, car)).resolves.toEqual(
+      quote,
+    );
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      selfAssessedCreditScore: 'GREAT',
+      purchasePrice: 32_990,
+      loanTerm: 5,
+      year: 2021,
+      vin: 'JM0DK2W7A00000001',
+      whoIsHelping: '',
+    });
+  });
+});
