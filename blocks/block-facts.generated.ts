@@ -7,6 +7,7 @@ export const blockFacts: BlockFactTable = {
   BlogCards: {"title":"Blog cards","category":"content"},
   BrandGrid: {"title":"Brand tiles","category":"content"},
   BrandOverview: {"title":"Brand overview","category":"models"},
+  ChatBubble: {"title":"Chat bubble","category":"layout"},
   ColourPicker: {"title":"Model colour picker","category":"models"},
   ComingSoon: {"title":"Coming soon notice","category":"content"},
   CompareTray: {"title":"Compare tray","category":"layout"},

@@ -22,6 +22,9 @@ export const REFINEMENT_FIELDS = [
   'dealership_name',
   'tag',
   'state',
+  'status',
+  'certified',
+  'km_range',
 ] as const;
 export type RefinementField = (typeof REFINEMENT_FIELDS)[number];
 export const RANGE_FIELDS = ['price', 'km', 'year'] as const;

@@ -90,3 +90,38 @@ test('on a phone the menu button opens the navigation', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sell My Car' })).toBeVisible();
   await expectAccessible(page);
 });
+
+// catalogue §2: 'Show Me N cars' goes to the search page; conversion §2.2 canonical URLs.
+for (const slug of ['harbour-city-mazda', 'southern-cross-motors']) {
+  test(`${slug}: the hero's quick search shows a live count and goes to the search page`, async ({ page }) => {
+    await page.goto(siteUrl(slug));
+    const form = page.getByRole('search', { name: 'Quick search' });
+    const button = form.getByRole('button', { name: /^Show Me [\d,]+ (car|vehicle)s?$/ });
+    await expect(button).toBeVisible();
+    const initial = await button.textContent();
+    const make = form.getByLabel('Make');
+    const firstMake = await make.locator('option').nth(1).getAttribute('value');
+    expect(firstMake).toBeTruthy();
+    const counted = page.waitForResponse((r) => r.url().includes('/api/search/count?') && r.ok());
+    await make.selectOption(firstMake ?? '');
+    const { count } = (await (await counted).json()) as { count: number };
+    await expect(button).not.toHaveText(initial ?? '');
+    await expect(button).toContainText(`Show Me ${count.toLocaleString('en-AU')}`);
+    await button.click();
+    await expect(page).toHaveURL(/\/search\/[a-z0-9-]+$/);
+    await expect(page.locator('.search__count')).toContainText(count.toLocaleString('en-AU'));
+    await expectAccessible(page);
+  });
+}
+
+test('without script the quick search is a plain form to the search page', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(siteUrl('southern-cross-motors'));
+  const form = page.getByRole('search', { name: 'Quick search' });
+  await form.getByLabel('Price').selectOption({ index: 1 });
+  await form.getByRole('button', { name: /^Show Me/ }).click();
+  await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\?.*range%5Bprice%5D=%3A10000/);
+  await expect(page.locator('.search__count')).toBeVisible();
+  await context.close();
+});

@@ -215,3 +215,27 @@ test('search -> page 2 -> a car -> back: every step goes quiet within 5 s, and c
   // Every script of the journey ran under the pages' Content-Security-Policy.
   expect(blocked).toEqual([]);
 });
+
+// catalogue §3 search facets, §7: a dealer group's site filters by location, dealership and state by default.
+test('a group site offers location, dealership and state filters, and body types in the fixed order', async ({
+  page,
+}) => {
+  await page.goto(siteUrl(site, '/search/used-cars'));
+  for (const name of ['Location', 'Dealership', 'State']) await expect(page.getByRole('group', { name })).toBeVisible();
+  // spec: conversion §5.4 fixed body-type order (conversion §9 list): e.g. Hatch before Sedan before SUV before Ute.
+  const order = ['hatch', 'sedan', 'suv', 'ute', 'wagon'];
+  const bodies = (await page.getByRole('group', { name: 'Body type' }).getByRole('checkbox').all()).length;
+  expect(bodies).toBeGreaterThan(1);
+  const labels = (
+    await page.getByRole('group', { name: 'Body type' }).locator('label span:first-of-type').allTextContents()
+  )
+    .map((t) => t.trim().toLowerCase())
+    .filter((t) => order.includes(t));
+  expect(labels).toEqual([...labels].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+  const before = await countText(page);
+  const dealership = page.getByRole('group', { name: 'Dealership' }).getByRole('checkbox').first();
+  await dealership.check();
+  await expect(page).toHaveURL(/refinementList\[dealership_name\]\[0\]=/);
+  await expect(page.locator('.search__count')).not.toHaveText(before ?? '');
+  await expectAccessible(page);
+});

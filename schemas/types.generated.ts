@@ -447,6 +447,7 @@ export type BlockRef =
   | BlogCardsBlock
   | BrandGridBlock
   | BrandOverviewBlock
+  | ChatBubbleBlock
   | ColourPickerBlock
   | ComingSoonBlock
   | CompareTrayBlock
@@ -604,6 +605,7 @@ export type BlockRef1 =
   | BlogCardsBlock
   | BrandGridBlock
   | BrandOverviewBlock
+  | ChatBubbleBlock
   | ColourPickerBlock
   | ComingSoonBlock
   | CompareTrayBlock
@@ -723,7 +725,7 @@ export type SortOptions = (
   "mostRelevant" | "latest" | "highestPrice" | "lowestPrice" | "lowestKm" | "newestYear" | "oldestYear"
 )[];
 /**
- * Filters offered on the search page (conversion §9).
+ * Filters offered on the search page (conversion §9), in this order. Dealer groups also use location, dealership and state; certified, kmRange (kilometre bands), and status (in stock, coming soon, sold) can be switched on for any site.
  */
 export type SearchFilters = (
   | "car_type"
@@ -738,7 +740,12 @@ export type SearchFilters = (
   | "make"
   | "model"
   | "location"
+  | "dealership"
+  | "state"
   | "tag"
+  | "certified"
+  | "kmRange"
+  | "status"
 )[];
 /**
  * Limits which cars the site ever lists, e.g. used cars only, or every car except certain stock numbers. It applies to every search and car list on the site and shoppers cannot get around it.
@@ -1067,7 +1074,7 @@ export type Fields = [FormField, ...FormField[]];
  */
 export type FieldName = string;
 /**
- * The kind of field: text, email, tel (phone), textarea (long text), select (drop-down list), checkbox (one yes/no tick), checkboxes (several ticks; a field named additional_services is saved as the lead's additional services), datetime (date and time), date, number (with minimum, maximum and step), postcode (exactly 4 digits) or hidden (not shown; its value is sent as it is).
+ * The kind of field: text, email, tel (phone), textarea (long text), select (drop-down list), checkbox (one yes/no tick), checkboxes (several ticks; a field named additional_services is saved as the lead's additional services), datetime (date and time), appointment (a test-drive time: the free half-hour slots of the chosen location, from its opening hours, with 'No preference'; the location is asked beside it when the site has several), date, number (with minimum, maximum and step), postcode (exactly 4 digits) or hidden (not shown; its value is sent as it is).
  */
 export type FieldType =
   | "text"
@@ -1078,6 +1085,7 @@ export type FieldType =
   | "checkbox"
   | "checkboxes"
   | "datetime"
+  | "appointment"
   | "date"
   | "number"
   | "postcode"
@@ -1614,6 +1622,38 @@ export type WhyBuyFromUs = WhyBuyReason[];
  */
 export type Label8 = string;
 /**
+ * How many hours ahead a test drive must be booked, so the team can have the car ready, e.g. 2: at 9 am the first time offered is 11 am. 0 offers any time from now on.
+ */
+export type NoticeNeededHours = number;
+/**
+ * How many days ahead shoppers can book, today included, e.g. 14 for two weeks.
+ */
+export type DaysOffered = number;
+/**
+ * Turns the chat bubble on for the whole site.
+ */
+export type ShowTheChatBubble = boolean;
+/**
+ * 'embedded': messages are saved as enquiries on this platform and e-mailed to the dealer (nothing else to set up). 'http': they are saved the same way and also passed on to an outside chat service at the address below.
+ */
+export type ChatService = "embedded" | "http";
+/**
+ * Only for the 'http' chat service: the secure web address (https://...) that receives each message.
+ */
+export type ChatServiceAddress = string;
+/**
+ * Only for the 'http' chat service: the NAME of the server setting (environment variable) that holds the service's key, e.g. CHAT_SERVICE_KEY. Never paste the key itself here: ask the platform team to set it on the server.
+ */
+export type ChatServiceKeySettingName = string;
+/**
+ * Answers each message at once in the chat bubble with a reply marked as automatic, thanking the shopper and giving today's opening hours when they are known.
+ */
+export type AutomaticReply = boolean;
+/**
+ * On phones, the vehicle page's bottom bar shows Instant Message, which opens the chat bubble about that car, instead of Enquire Now (catalogue §2). Needs the chat bubble on.
+ */
+export type InstantMessageOnThePhoneBar = boolean;
+/**
  * a host name such as images.dealer-cdn.com, *.dealer-cdn.com or images.example.com:8443
  */
 export type PhotoHost = string;
@@ -1643,6 +1683,7 @@ export type BlockRef2 =
   | BlogCardsBlock
   | BrandGridBlock
   | BrandOverviewBlock
+  | ChatBubbleBlock
   | ColourPickerBlock
   | ComingSoonBlock
   | CompareTrayBlock
@@ -1711,6 +1752,7 @@ export type Block =
   | BlogCardsBlock
   | BrandGridBlock
   | BrandOverviewBlock
+  | ChatBubbleBlock
   | ColourPickerBlock
   | ComingSoonBlock
   | CompareTrayBlock
@@ -1850,6 +1892,8 @@ export interface Tenant {
   serviceBookingLinks?: ServiceBookingLinks;
   whyBuyFromUs?: WhyBuyFromUs;
   salesCounter?: SalesCounterSettings;
+  testDrive?: TestDriveBookings;
+  messaging?: InstantMessagesChatBubble;
   images?: PhotoHosts;
 }
 /**
@@ -2196,6 +2240,27 @@ export interface BrandOverviewProps {
    * Text under the heading; '{brand}' is replaced by the brand's name. Leave empty for a sentence about the brand's new and used cars.
    */
   intro?: string;
+}
+/**
+ * A round button at the bottom right of every page that opens a short message form; each message reaches the dealer as an 'Instant Message' enquiry. Shows only on sites with Instant messages turned on.
+ */
+export interface ChatBubbleBlock {
+  type: "ChatBubble";
+  /**
+   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: ChatBubbleProps;
+}
+/**
+ * A round button at the bottom right of every page that opens a short message form; each message reaches the dealer as an 'Instant Message' enquiry. Shows only on sites with Instant messages turned on.
+ */
+export interface ChatBubbleProps {
+  /**
+   * What the bubble says to screen readers and on hover, e.g. Message us.
+   */
+  label?: string;
 }
 /**
  * Lets shoppers see a new model in each of its colours: tabs for the model's variants, previous and next arrows, and the chosen colour's picture, name and swatch.
@@ -2659,6 +2724,20 @@ export interface HeroProps {
    * When the site has a current banner promotion, it replaces this banner's heading, text, picture and link.
    */
   usePromotion?: boolean;
+  /**
+   * A small search form on the banner whose button reads 'Show Me N cars' with the number of cars matching the choices. Remove it to show no form.
+   */
+  quickSearch?: {
+    /**
+     * Which choices the form offers, in this order: car_type (new, demo or used), make, model, body and price.
+     *
+     * @minItems 1
+     */
+    fields?: [
+      "car_type" | "make" | "model" | "body" | "price",
+      ...("car_type" | "make" | "model" | "body" | "price")[]
+    ];
+  };
   /**
    * How tall the banner is: 'small', 'medium' (the default) or 'large'.
    */
@@ -3591,7 +3670,7 @@ export interface VehicleMobileBarProps {
    */
   enquireHref?: string;
   /**
-   * Labels the middle button 'Instant Message' instead of 'Enquire Now'.
+   * Labels the middle button 'Instant Message' instead of 'Enquire Now'; on sites with the chat bubble on, it then opens the chat bubble about this car. Left empty, the site's Instant messages setting 'Instant Message on the phone bar' decides.
    */
   instantMessage?: boolean;
   /**
@@ -4188,6 +4267,24 @@ export interface WhyBuyReason {
  */
 export interface SalesCounterSettings {
   label?: Label8;
+}
+/**
+ * The times shoppers can pick on the test-drive form (catalogue §7): half-hour slots inside each location's opening hours, on the location's own clock, leaving out closed days, holiday closures and times already booked by another shopper.
+ */
+export interface TestDriveBookings {
+  leadTimeHours?: NoticeNeededHours;
+  horizonDays?: DaysOffered;
+}
+/**
+ * A chat bubble at the bottom right of every page that lets shoppers send the dealer a short message (conversion §1, §4.8). Every message is saved as an 'Instant Message' enquiry and sent to the dealer like any other enquiry; it can also be passed on to an outside chat service.
+ */
+export interface InstantMessagesChatBubble {
+  enabled?: ShowTheChatBubble;
+  provider?: ChatService;
+  endpoint?: ChatServiceAddress;
+  credentialEnv?: ChatServiceKeySettingName;
+  autobot?: AutomaticReply;
+  mobileBar?: InstantMessageOnThePhoneBar;
 }
 /**
  * Where the stock feed's photos may be fetched from. Photos on the platform itself always show; a photo on another web address shows only when its host is listed here (or by the platform), and a photo that cannot be fetched shows a 'Photo coming soon' picture instead.
@@ -6087,7 +6184,7 @@ export type ResolvedSortOptions = (
   "mostRelevant" | "latest" | "highestPrice" | "lowestPrice" | "lowestKm" | "newestYear" | "oldestYear"
 )[];
 /**
- * Filters offered on the search page (conversion §9).
+ * Filters offered on the search page (conversion §9), in this order. Dealer groups also use location, dealership and state; certified, kmRange (kilometre bands), and status (in stock, coming soon, sold) can be switched on for any site.
  */
 export type ResolvedSearchFilters = (
   | "car_type"
@@ -6102,7 +6199,12 @@ export type ResolvedSearchFilters = (
   | "make"
   | "model"
   | "location"
+  | "dealership"
+  | "state"
   | "tag"
+  | "certified"
+  | "kmRange"
+  | "status"
 )[];
 /**
  * Limits which cars the site ever lists, e.g. used cars only, or every car except certain stock numbers. It applies to every search and car list on the site and shoppers cannot get around it.
@@ -6431,7 +6533,7 @@ export type ResolvedFields = [ResolvedFormField, ...ResolvedFormField[]];
  */
 export type ResolvedFieldName = string;
 /**
- * The kind of field: text, email, tel (phone), textarea (long text), select (drop-down list), checkbox (one yes/no tick), checkboxes (several ticks; a field named additional_services is saved as the lead's additional services), datetime (date and time), date, number (with minimum, maximum and step), postcode (exactly 4 digits) or hidden (not shown; its value is sent as it is).
+ * The kind of field: text, email, tel (phone), textarea (long text), select (drop-down list), checkbox (one yes/no tick), checkboxes (several ticks; a field named additional_services is saved as the lead's additional services), datetime (date and time), appointment (a test-drive time: the free half-hour slots of the chosen location, from its opening hours, with 'No preference'; the location is asked beside it when the site has several), date, number (with minimum, maximum and step), postcode (exactly 4 digits) or hidden (not shown; its value is sent as it is).
  */
 export type ResolvedFieldType =
   | "text"
@@ -6442,6 +6544,7 @@ export type ResolvedFieldType =
   | "checkbox"
   | "checkboxes"
   | "datetime"
+  | "appointment"
   | "date"
   | "number"
   | "postcode"
@@ -6979,6 +7082,38 @@ export type ResolvedWhyBuyFromUs = ResolvedWhyBuyReason[];
  */
 export type ResolvedLabel8 = string;
 /**
+ * How many hours ahead a test drive must be booked, so the team can have the car ready, e.g. 2: at 9 am the first time offered is 11 am. 0 offers any time from now on.
+ */
+export type ResolvedNoticeNeededHours = number;
+/**
+ * How many days ahead shoppers can book, today included, e.g. 14 for two weeks.
+ */
+export type ResolvedDaysOffered = number;
+/**
+ * Turns the chat bubble on for the whole site.
+ */
+export type ResolvedShowTheChatBubble = boolean;
+/**
+ * 'embedded': messages are saved as enquiries on this platform and e-mailed to the dealer (nothing else to set up). 'http': they are saved the same way and also passed on to an outside chat service at the address below.
+ */
+export type ResolvedChatService = "embedded" | "http";
+/**
+ * Only for the 'http' chat service: the secure web address (https://...) that receives each message.
+ */
+export type ResolvedChatServiceAddress = string;
+/**
+ * Only for the 'http' chat service: the NAME of the server setting (environment variable) that holds the service's key, e.g. CHAT_SERVICE_KEY. Never paste the key itself here: ask the platform team to set it on the server.
+ */
+export type ResolvedChatServiceKeySettingName = string;
+/**
+ * Answers each message at once in the chat bubble with a reply marked as automatic, thanking the shopper and giving today's opening hours when they are known.
+ */
+export type ResolvedAutomaticReply = boolean;
+/**
+ * On phones, the vehicle page's bottom bar shows Instant Message, which opens the chat bubble about that car, instead of Enquire Now (catalogue §2). Needs the chat bubble on.
+ */
+export type ResolvedInstantMessageOnThePhoneBar = boolean;
+/**
  * a host name such as images.dealer-cdn.com, *.dealer-cdn.com or images.example.com:8443
  */
 export type ResolvedPhotoHost = string;
@@ -7044,6 +7179,8 @@ export interface ResolvedTenant {
   serviceBookingLinks: ResolvedServiceBookingLinks;
   whyBuyFromUs: ResolvedWhyBuyFromUs;
   salesCounter: ResolvedSalesCounterSettings;
+  testDrive: ResolvedTestDriveBookings;
+  messaging: ResolvedInstantMessagesChatBubble;
   images: ResolvedPhotoHosts;
 }
 /**
@@ -7660,6 +7797,24 @@ export interface ResolvedWhyBuyReason {
  */
 export interface ResolvedSalesCounterSettings {
   label: ResolvedLabel8;
+}
+/**
+ * The times shoppers can pick on the test-drive form (catalogue §7): half-hour slots inside each location's opening hours, on the location's own clock, leaving out closed days, holiday closures and times already booked by another shopper.
+ */
+export interface ResolvedTestDriveBookings {
+  leadTimeHours: ResolvedNoticeNeededHours;
+  horizonDays: ResolvedDaysOffered;
+}
+/**
+ * A chat bubble at the bottom right of every page that lets shoppers send the dealer a short message (conversion §1, §4.8). Every message is saved as an 'Instant Message' enquiry and sent to the dealer like any other enquiry; it can also be passed on to an outside chat service.
+ */
+export interface ResolvedInstantMessagesChatBubble {
+  enabled: ResolvedShowTheChatBubble;
+  provider: ResolvedChatService;
+  endpoint?: ResolvedChatServiceAddress;
+  credentialEnv?: ResolvedChatServiceKeySettingName;
+  autobot: ResolvedAutomaticReply;
+  mobileBar: ResolvedInstantMessageOnThePhoneBar;
 }
 /**
  * Where the stock feed's photos may be fetched from. Photos on the platform itself always show; a photo on another web address shows only when its host is listed here (or by the platform), and a photo that cannot be fetched shows a 'Photo coming soon' picture instead.

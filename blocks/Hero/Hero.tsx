@@ -3,6 +3,8 @@ import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { isCurrent } from '../../domain/promotions';
 import { buttonClass, type ButtonVariant } from '../../components/ui/button';
+import { QUICK_SEARCH_FIELDS } from '../../domain/quick-search';
+import { QuickSearch } from './QuickSearch';
 import styles from './Hero.module.css';
 
 export const Hero: BlockComponent<'Hero'> = ({ props, ctx }) => {
@@ -29,6 +31,9 @@ export const Hero: BlockComponent<'Hero'> = ({ props, ctx }) => {
               </Link>
             ))}
           </div>
+        ) : null}
+        {props.quickSearch ? (
+          <QuickSearch tenant={ctx.tenant} fields={props.quickSearch.fields ?? QUICK_SEARCH_FIELDS} now={ctx.now} />
         ) : null}
       </div>
     </section>

@@ -4,6 +4,7 @@ import { createContext, useContext, useEffect, useId, useRef, useState, useTrans
 import { useRouter } from 'next/navigation';
 import { buildSearchUrl, type SearchState } from '../../domain/search-url';
 import { formatKm, formatMoney, formatNumber } from '../../domain/format';
+import { facetValueLabel } from '../../domain/facet-labels';
 import { buttonClass, linkButtonClass } from '../../components/ui/button';
 import controlStyles from '../../components/ui/control.module.css';
 import styles from './SearchResults.module.css';
@@ -159,11 +160,7 @@ function FacetCheckboxes({
                   go(toggle(state, group.field, option.value, on));
                 }}
               />
-              <span>
-                {group.field === 'car_type'
-                  ? option.value.charAt(0).toUpperCase() + option.value.slice(1)
-                  : option.value}
-              </span>
+              <span>{facetValueLabel(group.field, option.value)}</span>
               <span className={styles.optionCount}>
                 {option.count}
                 <span className="visually-hidden"> {option.count === 1 ? 'result' : 'results'}</span>

@@ -64,6 +64,34 @@ describe.each(engines)('%s engine conformance', (_name, create) => {
     expect(cx5.count).toBeGreaterThan(0);
   });
 
+  // catalogue §3 search facets (certified, km, status, dealership_name, state): the group and
+  // tenant-enabled filters refine and count the same in every engine.
+  it('refines and counts the group and tenant-enabled facets like the reference', async () => {
+    const facets = ['certified', 'km_range', 'status', 'dealership_name', 'state', 'location_name'] as const;
+    const pickValue = (field: keyof SearchDocument) => documents.find((d) => d[field] !== undefined)?.[field];
+    const refinements = [
+      { field: 'certified', in: [true] },
+      { field: 'certified', in: [false] },
+      { field: 'km_range', in: ['Under 10,000 km', 'over 150,000 KM'] },
+      { field: 'status', in: ['coming_soon', 'in_stock'] },
+      { field: 'dealership_name', eq: pickValue('dealership_name') as string },
+      { field: 'state', eq: String(pickValue('state')).toLowerCase() },
+    ];
+    expect(documents.some((d) => d.certified === true)).toBe(true);
+    expect(new Set(documents.map((d) => d.km_range)).size).toBeGreaterThan(3);
+    for (const filter of refinements) {
+      const query: EngineQuery = { filter, sort: 'lowestKm', offset: 0, limit: 21, facets, now };
+      const expected = referenceSearch(documents, query);
+      const actual = await engine.search(query);
+      expect(expected.count, JSON.stringify(filter)).toBeGreaterThan(0);
+      expect({ count: actual.count, ids: actual.ids, facets: actual.facets }, JSON.stringify(filter)).toEqual({
+        count: expected.count,
+        ids: expected.ids,
+        facets: expected.facets,
+      });
+    }
+  });
+
   it('counts only with limit 0', async () => {
     const result = await engine.search({
       sort: 'latest',

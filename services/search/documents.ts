@@ -2,6 +2,7 @@ import type { Car, Dealership, Location } from '../stock/stock-repository';
 import type { SearchDocument } from './types';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { shownPrice } from '../../domain/price-display';
+import { kmRangeOf } from '../../domain/km-ranges';
 
 const seconds = (iso: string | undefined) => {
   if (!iso) return undefined;
@@ -44,6 +45,7 @@ export function toSearchDocument(
     badge: car.badge,
     series: car.series,
     km: car.km,
+    km_range: kmRangeOf(car.km),
     colour: car.colour,
     simple_body: car.simple_body,
     simple_fuel: car.simple_fuel,

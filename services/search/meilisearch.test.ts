@@ -11,7 +11,7 @@ import {
   toSearchParams,
 } from './meilisearch-engine';
 import { MATCH_NOTHING, toMeiliFilter } from './meilisearch-filter';
-import type { EngineQuery, SearchDocument, SearchSort } from './types';
+import { FACET_FIELDS, type EngineQuery, type SearchDocument, type SearchSort } from './types';
 
 const now = new Date('2026-11-22T00:00:00Z'); // 1795305600
 
@@ -471,6 +471,20 @@ describe('MeilisearchEngine over a fake HTTP layer', () => {
 describe('INDEX_SETTINGS', () => {
   it('makes every field of the filter language filterable', () => {
     expect(INDEX_SETTINGS.filterableAttributes).toEqual(expect.arrayContaining(filterSchema.definitions.field.enum));
+  });
+
+  // catalogue §3 search facets, §7: the dealer-group and tenant-enabled facets can be refined and counted.
+  it('makes every facet filterable, including the group and tenant-enabled ones', () => {
+    for (const field of [
+      ...FACET_FIELDS,
+      'certified',
+      'km_range',
+      'status',
+      'dealership_name',
+      'state',
+      'location_name',
+    ])
+      expect(INDEX_SETTINGS.filterableAttributes).toContain(field);
   });
 
   // Issue 17: the settings search:sync applies, pinned as Meilisearch receives them.

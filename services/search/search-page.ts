@@ -8,8 +8,10 @@ import {
   orderCondition,
   orderMakes,
   orderNumeric,
+  bodyTypeOrder,
   type FacetValue,
 } from '../../domain/facet-order';
+import { orderKmRanges } from '../../domain/km-ranges';
 import type { StockRepository } from '../stock/stock-repository';
 import type { SearchResponse, SearchService } from './search-service';
 import type { FacetField, SearchSort } from './types';
@@ -26,11 +28,18 @@ const FILTER_FACETS: Record<string, FacetField> = {
   colour: 'colour',
   year: 'year',
   location: 'location_name',
+  dealership: 'dealership_name',
+  state: 'state',
   tag: 'tag',
+  certified: 'certified',
+  kmRange: 'km_range',
+  status: 'status',
 };
 /** Range filters (conversion §9 price and odometer) -> the numeric field. */
 const FILTER_RANGES: Record<string, RangeField> = { price: 'price', odometer: 'km' };
 const NUMERIC_REFINEMENTS = new Set(['year']);
+/** Yes/no fields: the URL says 'true' or 'false', the index holds booleans. */
+const BOOLEAN_REFINEMENTS = new Set(['certified']);
 
 export const FACET_LABELS: Record<string, string> = {
   car_type: 'Condition',
@@ -43,7 +52,12 @@ export const FACET_LABELS: Record<string, string> = {
   colour: 'Colour',
   year: 'Year',
   location_name: 'Location',
+  dealership_name: 'Dealership',
+  state: 'State',
   tag: 'Tag',
+  certified: 'Certified',
+  km_range: 'Kilometres',
+  status: 'Status',
   price: 'Price',
   km: 'Odometer',
 };
@@ -87,6 +101,14 @@ export interface SearchPageData {
 }
 
 function refinementFilter(field: string, values: string[]): StockFilter {
+  if (BOOLEAN_REFINEMENTS.has(field))
+    return {
+      field,
+      in: values.flatMap((v) => {
+        const key = v.trim().toLowerCase();
+        return key === 'true' ? [true] : key === 'false' ? [false] : [];
+      }),
+    };
   return { field, in: NUMERIC_REFINEMENTS.has(field) ? values.map(Number).filter(Number.isFinite) : values };
 }
 
@@ -106,6 +128,15 @@ function stateFilter(state: SearchState, except?: string): StockFilter {
 function ordered(field: FacetField, counts: Record<string, number>): FacetValue[] {
   if (field === 'car_type') return orderCondition(counts);
   if (field === 'year') return orderNumeric(counts).reverse();
+  // spec: conversion §5.4 — bodies follow the fixed body-type order; unknown bodies after, by count.
+  if (field === 'simple_body') {
+    const byCount = orderByCount(counts);
+    return byCount
+      .map((option, index) => ({ option, index }))
+      .sort((a, b) => bodyTypeOrder(a.option.value) - bodyTypeOrder(b.option.value) || a.index - b.index)
+      .map(({ option }) => option);
+  }
+  if (field === 'km_range') return orderKmRanges(counts);
   if (field === 'model') {
     const keep = new Set(dedupeCaseInsensitive(Object.keys(counts)));
     return orderByCount(Object.fromEntries(Object.entries(counts).filter(([value]) => keep.has(value))));
@@ -239,5 +270,64 @@ export function emptySearchPage(sortBy: string): SearchPageData {
     response: { hits: [], count: 0, facets: {}, stats: {}, ms: 0, page: 1, pages: 0, engine: 'none' },
     facets: [],
     ranges: [],
+  };
+}
+
+/**
+ * How many cars a search URL's query string selects (catalogue §2 'Show Me N cars'), within the
+ * site's own stock: the service adds the tenant's scope, so no parameter can widen it. Only the
+ * query string counts (the quick search posts to the default search path).
+ */
+export async function countSearch(
+  service: SearchService,
+  tenant: ResolvedTenant,
+  params: URLSearchParams,
+  now: Date,
+): Promise<number> {
+  const state = parseSearchUrl([], params, { makes: [], models: {}, locations: [], dealerships: [] });
+  if (!state) return 0;
+  const response = await service.search(
+    tenant,
+    { text: state.query, filter: stateFilter(state), sort: 'latest', page: 1, hitsPerPage: 0, facets: [] },
+    now,
+  );
+  return response.count;
+}
+
+export interface QuickSearchOptions {
+  /** Every car the site lists: the count for the form's initial (empty) state. */
+  count: number;
+  carTypes: FacetValue[];
+  makes: FacetValue[];
+  /** Make -> its models, by count. */
+  models: Record<string, FacetValue[]>;
+  /** In the fixed body-type order (conversion §5.4). */
+  bodies: FacetValue[];
+}
+
+/** The choices the home page's quick search offers, from the site's own stock. */
+export async function loadQuickSearch(
+  service: SearchService,
+  tenant: ResolvedTenant,
+  now: Date,
+): Promise<QuickSearchOptions> {
+  const overview = await service.search(
+    tenant,
+    { sort: 'latest', page: 1, hitsPerPage: 0, facets: ['car_type', 'make', 'make_model', 'simple_body'] },
+    now,
+  );
+  const makes = orderMakes(overview.facets.make ?? {}).all;
+  const models: Record<string, FacetValue[]> = {};
+  for (const [makeModel, count] of Object.entries(overview.facets.make_model ?? {})) {
+    const make = makes.find((m) => makeModel.startsWith(`${m.value} `));
+    if (make) (models[make.value] ??= []).push({ value: makeModel.slice(make.value.length + 1), count });
+  }
+  for (const list of Object.values(models)) list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  return {
+    count: overview.count,
+    carTypes: ordered('car_type', overview.facets.car_type ?? {}),
+    makes,
+    models,
+    bodies: ordered('simple_body', overview.facets.simple_body ?? {}),
   };
 }

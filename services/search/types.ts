@@ -36,6 +36,8 @@ export interface SearchDocument {
   location_name?: string;
   city?: string;
   state?: string;
+  /** Derived: the odometer bucket's label (domain/km-ranges) for the km-range facet. */
+  km_range?: string;
   /** Derived: "Make Model" for the make_model facet. */
   make_model: string;
   /** Derived: unix seconds. */
@@ -66,6 +68,8 @@ export const FACET_FIELDS = [
   'location_name',
   'dealership_name',
   'item_type',
+  'certified',
+  'km_range',
 ] as const;
 export type FacetField = (typeof FACET_FIELDS)[number];
 
