@@ -136,3 +136,78 @@ test('the home page make and body tiles open the search page for that make or bo
   await page.goto(siteUrl('harbour-city-mazda'));
   await expect(page.getByRole('heading', { name: 'Browse by body type' })).toBeVisible();
 });
+
+// Issue 20: from 1280 px the header is one row (logo, every menu item, phone, account link) on the
+// home page and on other pages, in the web font and in the metric-matched fallback faces shown while
+// it loads or when it never arrives (app/fonts.ts, domain/fonts/fallback-faces.ts).
+for (const fonts of ['web fonts', 'fallback fonts'] as const) {
+  for (const width of [1280, 1366]) {
+    test(`the header's items share one row at ${width} px with ${fonts}, on home and other pages of every demo site`, async ({
+      page,
+    }) => {
+      if (fonts === 'fallback fonts') await page.route(/\.(woff2?|ttf|otf)(\?.*)?$/, (route) => route.abort());
+      await page.setViewportSize({ width, height: 900 });
+      for (const { slug } of DEMO_TENANTS) {
+        for (const path of ['/', '/finance']) {
+          await page.goto(siteUrl(slug, path));
+          await page.evaluate(async () => {
+            await document.fonts.ready;
+          });
+          if (fonts === 'web fonts') {
+            // display: optional may skip the web font on a cold first paint; a reload draws it from the cache.
+            const webFontLoaded = () =>
+              page.evaluate(() => [...document.fonts].some((f) => f.status === 'loaded' && !/Fallback/.test(f.family)));
+            if (!(await webFontLoaded())) {
+              await page.reload();
+              await page.evaluate(async () => {
+                await document.fonts.ready;
+              });
+            }
+            expect(await webFontLoaded(), `${slug}${path}: the web font is drawn`).toBe(true);
+          } else {
+            const webFontLoaded = await page.evaluate(() =>
+              [...document.fonts].some((f) => f.status === 'loaded' && !/Fallback/.test(f.family)),
+            );
+            expect(webFontLoaded, `${slug}${path}: font files were blocked`).toBe(false);
+          }
+          const header = page.locator('header').first();
+          const nav = header.getByRole('navigation', { name: 'Main' });
+          await expect(nav).toBeVisible();
+          await expect(header.getByRole('button', { name: 'Menu' })).toBeHidden();
+          const layout = await header.evaluate((element) => {
+            const inner = element.firstElementChild as HTMLElement;
+            const shown = [...inner.children].filter((child) => child.getBoundingClientRect().width > 0);
+            const items = [...element.querySelectorAll('nav > ul > li')];
+            const navBox = element.querySelector('nav')?.getBoundingClientRect();
+            const centre = (box: DOMRect) => Math.round(box.top + box.height / 2);
+            return {
+              rows: [...new Set([...shown, ...items].map((child) => centre(child.getBoundingClientRect())))],
+              itemRows: [...new Set(items.map((item) => Math.round(item.getBoundingClientRect().top)))],
+              overflow: items.some((item) => item.getBoundingClientRect().right > (navBox?.right ?? 0) + 1),
+              scrolls: inner.scrollWidth > inner.clientWidth + 1,
+              count: items.length,
+            };
+          });
+          expect(layout.count, `${slug}${path}: header items`).toBeGreaterThan(3);
+          expect(layout.itemRows, `${slug}${path} at ${width} px with ${fonts}: menu items on one row`).toHaveLength(1);
+          // Logo, menu, phone and account link are centred on one line (within a few pixels).
+          const spread = Math.max(...layout.rows) - Math.min(...layout.rows);
+          expect(spread, `${slug}${path} at ${width} px with ${fonts}: header parts on one row`).toBeLessThanOrEqual(6);
+          expect(layout.overflow, `${slug}${path}: no item runs past the menu`).toBe(false);
+          expect(layout.scrolls, `${slug}${path}: the header does not overflow`).toBe(false);
+        }
+      }
+    });
+  }
+}
+
+test('below 1200 px the header collapses to the Menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await page.goto(siteUrl('harbour-city-mazda'));
+  const header = page.locator('header').first();
+  const menu = header.getByRole('button', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await expect(header.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await menu.click();
+  await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Finance' })).toBeVisible();
+});

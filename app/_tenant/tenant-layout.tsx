@@ -10,6 +10,7 @@ import { tenantFromParam, type TenantConfig } from '@/engine/tenant-request';
 import { renderBlocks } from '@/engine/render-blocks';
 import { themeStyle } from '@/engine/theme';
 import { FONTS } from '@/app/fonts';
+import { fallbackCss, WEB_FONTS } from '@/domain/fonts/fallback-faces';
 import { ShopperProviders } from '@/components/shopper/Providers.client';
 
 export async function generateMetadata({ params }: { params: Promise<{ tenant: string }> }): Promise<Metadata> {
@@ -36,10 +37,13 @@ export default async function TenantLayout({
 
 /** The tenant's theme, fonts, header and footer around a page (also the Studio's preview of a draft). */
 export function TenantShell({ tenant, children }: { tenant: TenantConfig; children: ReactNode }) {
-  const fonts = [...new Set([tenant.theme.font, tenant.theme.headingFont])].map((f) => FONTS[f].variable).join(' ');
+  const used = [...new Set([tenant.theme.font, tenant.theme.headingFont])];
+  const fonts = used.map((f) => FONTS[f].variable).join(' ');
   const base = { tenant, path: '', params: {}, now: new Date(), searchParams: async () => new URLSearchParams() };
   return (
     <div className={`site ${fonts}`} style={themeStyle(tenant.theme)} data-tenant={tenant.slug}>
+      {/* The metric-matched fallback faces the font stacks name (app/fonts.ts), for this site's fonts only. */}
+      <style>{fallbackCss(used.map((f) => WEB_FONTS[f]))}</style>
       <ShopperProviders>
         <a className="skip-link" href="#main-content">
           Skip to content
