@@ -302,7 +302,7 @@ export function Editor(props: EditorProps) {
     // Disabled until hydrated: every field and button waits (and says so) instead of dropping input.
     <fieldset className={styles.editor} disabled={!hydrated} aria-busy={!hydrated}>
       <legend className={styles.visuallyHidden}>Site editor</legend>
-      <div className={styles.status} role="status" aria-live="polite">
+      <div id="studio-save-status" className={styles.status} role="status" aria-live="polite">
         {hydrated ? <SaveStatus state={save} /> : <span>Loading the editor…</span>}
         {announcement ? <span className={styles.announcement}>{announcement}</span> : null}
       </div>
