@@ -58,8 +58,10 @@ test('two cars from search cards and one from a vehicle page compare side by sid
   await page.goto(siteUrl(site, `/cars/${vehicleCar.slug}`));
   const vehiclePrice = (await page.getByTestId('vehicle-price').textContent())?.trim();
   const title = (await page.locator('.vehicle-sidebar__title').textContent())?.trim() ?? '';
-  await page.getByRole('button', { name: `Add ${title} to compare` }).click();
-  await expect(page.getByRole('button', { name: `Remove ${title} from compare` })).toHaveAttribute(
+  // The page's own toggle (the tray, outside <main>, then has a remove button of the same name).
+  const content = page.getByRole('main');
+  await content.getByRole('button', { name: `Add ${title} to compare` }).click();
+  await expect(content.getByRole('button', { name: `Remove ${title} from compare` })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
