@@ -3,7 +3,14 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormRegister } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type UseFormRegister,
+} from 'react-hook-form';
 import type { CompiledField, CompiledForm } from '../../domain/forms/compile-form';
 import { CAREERS_CATEGORY, ERROR_SUMMARY_HEADING, SUBMIT_FAILED_MESSAGE } from '../../domain/forms/form-messages';
 import { initialFormValues, normaliseFormValues } from '../../domain/forms/form-values';
@@ -22,6 +29,7 @@ import { visitTrailAtom } from '../../components/shopper/visit-trail';
 import { buttonClass } from '../../components/ui/button';
 import formStyles from '../../components/ui/form.module.css';
 import spinner from '../../components/ui/spinner.module.css';
+import { AppointmentSelect } from './AppointmentSelect.client';
 
 export interface EnquiryFormProps {
   site: string;
@@ -82,16 +90,24 @@ function describedBy(id: string, field: CompiledField, invalid: boolean): string
   return ids.length ? ids.join(' ') : undefined;
 }
 
+/** What a test-drive time field needs from the rest of the form: the chosen location, and a change after a refused time. */
+interface AppointmentState {
+  location: string | undefined;
+  refresh: unknown;
+}
+
 function FieldInput({
   id,
   field,
   register,
   error,
+  appointment,
 }: {
   id: string;
   field: CompiledField;
   register: UseFormRegister<FieldValues>;
   error?: string;
+  appointment?: AppointmentState;
 }) {
   const invalid = Boolean(error);
   const common = {
@@ -117,6 +133,15 @@ function FieldInput({
       );
     case 'checkbox':
       return <input {...common} type="checkbox" />;
+    case 'appointment':
+      return (
+        <AppointmentSelect
+          id={id}
+          location={appointment?.location}
+          refresh={appointment?.refresh}
+          selectProps={common}
+        />
+      );
     default: {
       const type =
         { email: 'email', tel: 'tel', number: 'number', date: 'date', datetime: 'datetime-local' }[
@@ -145,11 +170,13 @@ function Field({
   field,
   register,
   errors,
+  appointment,
 }: {
   formId: string;
   field: CompiledField;
   register: UseFormRegister<FieldValues>;
   errors: FieldErrors;
+  appointment?: AppointmentState;
 }) {
   const id = `${formId}-${field.name}`;
   const error = errors[field.name]?.message;
@@ -210,7 +237,7 @@ function Field({
         {field.label}
         {marker}
       </label>
-      <FieldInput id={id} field={field} register={register} error={message} />
+      <FieldInput id={id} field={field} register={register} error={message} appointment={appointment} />
       {help}
       {errorText}
     </div>
@@ -266,7 +293,7 @@ export function EnquiryFormClient({
   // A form opened for one location (the locations list's Send Enquiry) posts that location as a hidden location_id.
   const lockedLocation =
     locationId !== undefined && form.steps.some((s) => s.fields.some((f) => f.name === 'location_id'));
-  const { register, handleSubmit, formState, setError, getValues, setValue } = useForm<FieldValues>({
+  const { register, handleSubmit, formState, setError, getValues, setValue, control } = useForm<FieldValues>({
     resolver,
     defaultValues: {
       ...initialFormValues(form),
@@ -356,6 +383,13 @@ export function EnquiryFormClient({
     }
   };
 
+  const chosenLocation: unknown = useWatch({ control, name: 'location_id' });
+  const appointment: AppointmentState = {
+    location: typeof chosenLocation === 'string' ? chosenLocation : undefined,
+    // A refused time (409 'That time was just booked') reloads the times, so it is no longer offered.
+    refresh: formError,
+  };
+
   const errorList = current.fields.flatMap((f) => {
     const message = formState.errors[f.name]?.message;
     return typeof message === 'string' ? [{ name: f.name, message }] : [];
@@ -397,7 +431,14 @@ export function EnquiryFormClient({
         {current.fields
           .filter((f) => f.type !== 'hidden' && !(lockedLocation && f.name === 'location_id'))
           .map((f) => (
-            <Field key={f.name} formId={formId} field={f} register={register} errors={formState.errors} />
+            <Field
+              key={f.name}
+              formId={formId}
+              field={f}
+              register={register}
+              errors={formState.errors}
+              {...(f.type === 'appointment' ? { appointment } : {})}
+            />
           ))}
       </div>
       <div className={formStyles.trap} aria-hidden="true">

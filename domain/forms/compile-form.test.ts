@@ -198,7 +198,25 @@ describe('standard forms (conversion §5.1)', () => {
     expect(compile(group, 'test-drive', { car: { ...CAR, car_type: 'new' } }).eventId).toBe(17);
     expect(errorsFor(form, { ...GOOD, message: '', preferred_time: '' })).toEqual({});
     expect(errorsFor(form, { ...GOOD, preferred_time: 'next tuesday' }).preferred_time).toBeDefined();
-    expect(errorsFor(form, { ...GOOD, preferred_time: '2026-12-01T10:30' }).preferred_time).toBeUndefined();
+    // issue 20, catalogue §7: the time is a free slot's start with the location's offset.
+    expect(errorsFor(form, { ...GOOD, preferred_time: '2026-12-01T10:30' }).preferred_time).toBeDefined();
+    expect(errorsFor(form, { ...GOOD, preferred_time: '2026-12-01T10:30:00+11:00' }).preferred_time).toBeUndefined();
+  });
+
+  it('test drive (catalogue §7 appointments): the time field follows a location picker of the locations that sell cars', () => {
+    const fields = compile(group, 'test-drive').steps[0]!.fields;
+    const at = fields.findIndex((f) => f.name === 'preferred_time');
+    expect(fields[at]).toMatchObject({ type: 'appointment', required: false });
+    const selling = LOCATIONS.filter((l) => ['', 'sales', 'used'].includes(l.type));
+    expect(fields[at - 1]).toMatchObject({
+      name: 'location_id',
+      type: selling.length > 1 ? 'select' : 'hidden',
+      required: false,
+    });
+    const one = compile(group, 'test-drive', { locations: [{ id: 7, name: 'Only yard', type: 'sales' }] });
+    expect(one.steps[0]!.fields.find((f) => f.name === 'location_id')).toMatchObject({ type: 'hidden', value: '7' });
+    const none = compile(group, 'test-drive', { locations: [{ id: 8, name: 'Workshop', type: 'service' }] });
+    expect(none.steps[0]!.fields.map((f) => f.name)).not.toContain('preferred_time');
   });
 
   it('event ids and submit text (conversion §9): general 22, new 14, used 15, careers 51; Enquire Now unless the site says Message Now', () => {

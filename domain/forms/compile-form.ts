@@ -1,4 +1,5 @@
 import type { ResolvedFormDefinition, ResolvedFormField, ResolvedFormSettings } from '../../schemas/types.generated';
+import { isTestDriveLocationType } from '../appointments/slots';
 import { slugify } from '../slug';
 import { isSwitchedOn } from '../switches';
 import {
@@ -93,6 +94,12 @@ const DEFAULT_MAX_LENGTH: Partial<Record<ResolvedFormField['type'], number>> = {
 /** Australian numbers: 8 to 15 digits with optional +, spaces, brackets and dashes. */
 const PHONE_PATTERN = '^\\+?[0-9(][0-9 ()-]{6,18}[0-9]$';
 const DATETIME_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?$';
+/** A slot's start as the appointments API writes it: a date-time with its offset (the instant and the local time). */
+const SLOT_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?(Z|[+-][0-9]{2}:[0-9]{2})$';
+/** The field an appointment's location is posted in (the name submit-lead reads as the lead's location). */
+export const APPOINTMENT_LOCATION_FIELD = 'location_id';
+export const APPOINTMENT_LOCATION_LABEL = 'Location for your test drive';
+export const APPOINTMENT_MESSAGE = 'Please pick one of the times shown.';
 
 /** conversion §7 item 2: 'Careers Enquiry' becomes General Enquiry with subcategory 'Career Enquiry'. */
 export function leadCategory(category: string, subcategory?: string): { category: string; subcategory?: string } {
@@ -210,6 +217,12 @@ function shapeField(
     default:
       break;
   }
+  if (field.type === 'appointment') {
+    // Slots come from a location's opening hours: without a location that sells cars there are none to offer.
+    if (appointmentLocations(context).length === 0) return undefined;
+    // catalogue §5.1 'Test-drive form: date-time optional': 'No preference' is always allowed.
+    return { ...base, required: false };
+  }
   if (field.name === 'message' && field.type === 'textarea') {
     // conversion §5.1: required by default, unless a site flag lifts it.
     return { ...base, required: settings.messageOptional ? false : (field.required ?? true) };
@@ -221,6 +234,41 @@ function shapeField(
       ? { name: field.name, type: 'hidden', label: base.label, required: false, width: 'full' }
       : hidden(base.value);
   return base;
+}
+
+/** The locations a test drive can be booked at, as choices; only the form's own location when it is about one. */
+function appointmentLocations(context: FormContext): { value: string; label: string }[] {
+  const selling = context.locations.filter((l) => isTestDriveLocationType(l.type));
+  const about = context.locationId !== undefined ? selling.filter((l) => l.id === context.locationId) : [];
+  return (about.length ? about : selling).map((l) => ({ value: String(l.id), label: l.name }));
+}
+
+/**
+ * The location picker an appointment field needs, placed before it, unless the form asks for
+ * location_id itself: hidden with the only location, a choice among several.
+ */
+function appointmentLocationField(context: FormContext): CompiledField | undefined {
+  const options = appointmentLocations(context);
+  const only = options.length === 1 ? options[0] : undefined;
+  if (only)
+    return {
+      name: APPOINTMENT_LOCATION_FIELD,
+      type: 'hidden',
+      label: APPOINTMENT_LOCATION_LABEL,
+      required: false,
+      width: 'full',
+      value: only.value,
+    };
+  if (!options.length) return undefined;
+  return {
+    name: APPOINTMENT_LOCATION_FIELD,
+    type: 'select',
+    label: APPOINTMENT_LOCATION_LABEL,
+    placeholder: 'Any location',
+    required: false,
+    width: 'half',
+    options,
+  };
 }
 
 function requiredMessage(field: CompiledField, declared: ResolvedFormField | undefined): string {
@@ -257,6 +305,8 @@ function invalidMessage(field: CompiledField, declared: ResolvedFormField | unde
     }
     case 'datetime':
       return `${field.label} must be a date and time.`;
+    case 'appointment':
+      return APPOINTMENT_MESSAGE;
     case 'date':
       return `${field.label} must be a date.`;
     case 'select':
@@ -298,6 +348,8 @@ function propertySchema(field: CompiledField): JsonSchema | undefined {
       return { type: 'string', pattern: '^[0-9]{4}$', maxLength: 4 };
     case 'datetime':
       return { type: 'string', pattern: DATETIME_PATTERN };
+    case 'appointment':
+      return { type: 'string', pattern: SLOT_PATTERN };
     case 'date':
       return { type: 'string', format: 'date' };
     default:
@@ -334,9 +386,15 @@ export function compileForm(name: string, form: ResolvedFormDefinition, context:
   const declaredSteps = form.steps ?? [{ title: form.title, fields: form.fields ?? [] }];
   const declared = new Map<string, ResolvedFormField>();
   for (const step of declaredSteps) for (const field of step.fields) declared.set(field.name, field);
+  const asksLocation = declared.has(APPOINTMENT_LOCATION_FIELD);
   const steps: CompiledStep[] = declaredSteps.map((step) => ({
     ...(form.steps ? { title: step.title } : {}),
-    fields: step.fields.map((f) => shapeField(f, form, context)).filter((f): f is CompiledField => f !== undefined),
+    fields: step.fields.flatMap((f) => {
+      const shaped = shapeField(f, form, context);
+      if (!shaped) return [];
+      const picker = shaped.type === 'appointment' && !asksLocation ? appointmentLocationField(context) : undefined;
+      return picker ? [picker, shaped] : [shaped];
+    }),
   }));
   const first = steps[0];
   if (first) {

@@ -22,6 +22,7 @@ import * as leadDeadLetters from './migrations/015-lead-dead-letters';
 import * as searchIndexState from './migrations/016-search-index-state';
 import * as feedPulls from './migrations/017-feed-pulls';
 import * as marketingUnsubscribes from './migrations/018-marketing-unsubscribes';
+import * as testDriveBookings from './migrations/019-test-drive-bookings';
 
 export type PlatformDb = Kysely<Database>;
 
@@ -44,6 +45,7 @@ MIGRATIONS['015-lead-dead-letters'] = leadDeadLetters;
 MIGRATIONS['016-search-index-state'] = searchIndexState;
 MIGRATIONS['017-feed-pulls'] = feedPulls;
 MIGRATIONS['018-marketing-unsubscribes'] = marketingUnsubscribes;
+MIGRATIONS['019-test-drive-bookings'] = testDriveBookings;
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 

@@ -327,6 +327,21 @@ async function seed(
         expect(await db.selectFrom('marketing_unsubscribes').selectAll().execute()).toEqual([unsubscribed]),
     });
   }
+  if (has('test_drive_bookings', 'leads')) {
+    const lead = await db.selectFrom('leads').select('id').executeTakeFirstOrThrow();
+    const booking = {
+      location_id: 101,
+      slot_start: '2026-12-01T22:00:00.000Z',
+      tenant: 'harbour-city-mazda',
+      lead_id: lead.id,
+      booked_at: HELD_AT,
+    };
+    await db.insertInto('test_drive_bookings').values(booking).execute();
+    seeded.push({
+      table: 'test_drive_bookings',
+      check: async () => expect(await db.selectFrom('test_drive_bookings').selectAll().execute()).toEqual([booking]),
+    });
+  }
   return seeded;
 }
 
@@ -362,6 +377,7 @@ describe('migrations from every earlier version', () => {
       'studio_media',
       'rate_limits',
       'marketing_unsubscribes',
+      'test_drive_bookings',
     ]);
     for (const { check } of seeded) await check();
   });

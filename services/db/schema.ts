@@ -317,6 +317,16 @@ export interface MarketingUnsubscribeTable {
   unsubscribed_at: string;
 }
 
+/** Migration 019: booked test-drive slots (catalogue §7), one per location and start. */
+export interface TestDriveBookingTable {
+  location_id: number;
+  /** ISO-8601 UTC. */
+  slot_start: string;
+  tenant: string;
+  lead_id: number;
+  booked_at: string;
+}
+
 export interface Database {
   dealerships: DealershipTable;
   locations: LocationTable;
@@ -342,4 +352,5 @@ export interface Database {
   feed_pulls: FeedPullTable;
   feed_state: FeedStateTable;
   marketing_unsubscribes: MarketingUnsubscribeTable;
+  test_drive_bookings: TestDriveBookingTable;
 }

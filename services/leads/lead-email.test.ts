@@ -82,6 +82,12 @@ describe('leadEmail subject', () => {
 describe('leadEmail text', () => {
   const { text } = leadEmail(lead());
 
+  it("shows a booked test-drive time on the location's clock (issue 20, catalogue §7)", () => {
+    const booked = leadEmail(lead({ fields: { name: 'Jane', preferred_time: '2026-12-01T09:30:00+10:30' } }));
+    expect(booked.text).toContain('Preferred time: Tuesday 1 December 2026, 9:30 am');
+    expect(booked.text).not.toContain('2026-12-01T09:30');
+  });
+
   it('lists the known fields with their human labels in a fixed order', () => {
     const customer = text.slice(text.indexOf('CUSTOMER'), text.indexOf('VEHICLE'));
     expect(customer).toBe(

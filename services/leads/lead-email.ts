@@ -1,3 +1,4 @@
+import { formatSlotStart } from '../../domain/appointments/slots';
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, formatMoney } from '../../domain/format';
 import { unsubscribedOptIn } from '../../domain/consent/marketing-consent';
 import { provenanceLabel } from '../../domain/forms/lead-extras';
@@ -68,6 +69,8 @@ function fieldText(name: string, value: FieldValue | undefined): string {
       .filter(Boolean)
       .join(', ');
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  // A booked test-drive time (issue 20) reads in the location's local time, not as ISO text.
+  if (typeof value === 'string') return formatSlotStart(value) ?? value.trim();
   return String(value).trim();
 }
 

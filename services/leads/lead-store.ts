@@ -108,6 +108,45 @@ export async function storeLeadSubmission(
   return db.transaction().execute((trx) => storeLeadIn(trx, input, now));
 }
 
+/** Nothing was stored: the change that had to be stored with the lead (a booked slot) was refused. */
+export interface LeadRefused<R> {
+  ok: false;
+  reason: 'refused';
+  refusal: R;
+}
+
+class Refusal<R> extends Error {
+  constructor(readonly refusal: R) {
+    super('refused');
+  }
+}
+
+/**
+ * storeLeadSubmission with a change that must be stored in the same transaction (a test-drive
+ * slot): `alongside` runs after the lead is written and answers undefined to keep both, or a
+ * refusal to store neither, so a lost race leaves no lead behind and the shopper's retry with the
+ * same key creates it once.
+ */
+export async function storeLeadWith<R>(
+  db: PlatformDb,
+  input: LeadSubmission,
+  now: Date,
+  alongside: (trx: Kysely<Database>, stored: StoredLead) => Promise<R | undefined>,
+): Promise<StoredLead | LeadTooLarge | LeadRefused<R>> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const stored = await storeLeadIn(trx, input, now);
+      if (!stored.ok) return stored;
+      const refusal = await alongside(trx, stored);
+      if (refusal !== undefined) throw new Refusal(refusal);
+      return stored;
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, reason: 'refused', refusal: (error as Refusal<R>).refusal };
+    throw error;
+  }
+}
+
 /** storeLeadSubmission inside a transaction the caller holds (e.g. with the change the lead reports). */
 export async function storeLeadIn(
   trx: Kysely<Database>,

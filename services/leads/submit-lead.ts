@@ -10,13 +10,14 @@ import { isSwitchedOn } from '../../domain/switches';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import type { PlatformDb } from '../db/database';
 import type { StockRepository } from '../stock';
+import { checkAppointment, embeddedAppointments, type AppointmentsProvider } from '../appointments';
 import { loadFormContext, type ListedCars } from './form-context';
 import {
   countLeadPost,
   leadForKey,
   leadsFromAddressSince,
   MAX_LEAD_BYTES,
-  storeLeadSubmission,
+  storeLeadWith,
   storedFieldsForKey,
 } from './lead-store';
 
@@ -29,6 +30,8 @@ export interface LeadIntakeDeps {
   rateWindowMs: number;
   /** Form posts allowed per address per site in the window (every post, retries too); default rateLimit * POSTS_PER_LEAD, 0 turns it off. */
   postLimit?: number;
+  /** Test-drive slots (catalogue §7); default the embedded provider on `db`. */
+  appointments?: AppointmentsProvider;
   /** Which cars the site lists (default listedCarIds on the process-wide search index). */
   listed?: ListedCars;
   now(): Date;
@@ -47,7 +50,7 @@ export interface LeadRequest {
 
 export type LeadAnswer =
   | { status: 201 | 200; body: { success: true; lead_id: number; completed: boolean } }
-  | { status: 400 | 404 | 413 | 422 | 429; body: { success: false; error: string; field_errors?: FieldError[] } };
+  | { status: 400 | 404 | 409 | 413 | 422 | 429; body: { success: false; error: string; field_errors?: FieldError[] } };
 
 /** conversion §9 nothing says how many; ten new enquiries in ten minutes from one address is generous for a person. */
 export const DEFAULT_RATE_LIMIT = 10;
@@ -194,6 +197,22 @@ export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Pr
     }
   }
 
+  // A test-drive time is checked against the location's free slots and booked with the lead below.
+  const appointments = deps.appointments ?? embeddedAppointments(deps.db);
+  const appointment = await checkAppointment(appointments, {
+    tenant,
+    form,
+    step: envelope.step,
+    values,
+    locations: loaded.locations,
+    ...(stored ? { leadId: stored.id } : {}),
+    db: deps.db,
+    now,
+  });
+  if (!appointment.ok) return appointment.answer;
+  // Stored as the slot's start with the location's offset, whatever spelling was posted.
+  Object.assign(values, appointment.fields);
+
   const serviceLocation =
     tenant.formSettings.dealershipFromServiceLocation && typeof values.service_location_id === 'string'
       ? loaded.locations.find((l) => String(l.id) === values.service_location_id)
@@ -213,7 +232,7 @@ export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Pr
       ? leadCategory(values.category, form.subcategory)
       : { category: form.category, ...(form.subcategory ? { subcategory: form.subcategory } : {}) };
   const eventId = values.category === CAREERS_CATEGORY ? CAREERS_EVENT : form.eventId;
-  const saved = await storeLeadSubmission(
+  const saved = await storeLeadWith(
     deps.db,
     {
       tenant: tenant.slug,
@@ -238,7 +257,9 @@ export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Pr
       destinations: tenant.leadDelivery,
     },
     now,
+    async (trx, lead) => (appointment.book ? appointment.book(trx, lead.leadId) : undefined),
   );
+  if (!saved.ok && saved.reason === 'refused') return saved.refusal;
   if (!saved.ok) return { status: 413, body: { success: false, error: leadTooLargeMessage(tenant) } };
   return {
     status: saved.created ? 201 : 200,

@@ -1,0 +1,95 @@
+/**
+ * The test-drive time of a form post (catalogue §7; issue 20): whether it is a time the chosen
+ * location still offers, and the booking to store with the lead. A post without a time books
+ * nothing (catalogue §5.1 'Test-drive form: date-time optional').
+ */
+import type { Kysely } from 'kysely';
+import { findSlot, isTestDriveLocationType } from '../../domain/appointments/slots';
+import { APPOINTMENT_LOCATION_FIELD, type CompiledForm, type FormValue } from '../../domain/forms/compile-form';
+import type { FieldError } from '../../domain/forms/form-validator';
+import type { ResolvedTenant } from '../../schemas/types.generated';
+import type { PlatformDb } from '../db/database';
+import type { Database } from '../db/schema';
+import type { Location } from '../stock';
+import {
+  bookingOfLead,
+  SLOT_NEEDS_LOCATION_MESSAGE,
+  SLOT_NOT_OFFERED_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
+  type AppointmentsProvider,
+} from './appointments';
+
+export interface RefusedAppointment {
+  status: 409 | 422;
+  body: { success: false; error: string; field_errors: FieldError[] };
+}
+
+export type AppointmentCheck =
+  | {
+      ok: true;
+      /** Values to store in place of what was posted (the slot's canonical start). */
+      fields: Record<string, FormValue>;
+      /** Books the slot for the lead inside the lead's transaction; answers the refusal when it was taken meanwhile. */
+      book?: (trx: Kysely<Database>, leadId: number) => Promise<RefusedAppointment | undefined>;
+    }
+  | { ok: false; answer: RefusedAppointment };
+
+export interface AppointmentPost {
+  tenant: ResolvedTenant;
+  form: CompiledForm;
+  step: number;
+  values: Readonly<Record<string, FormValue>>;
+  /** The site's locations (only those that sell cars take test drives). */
+  locations: readonly Location[];
+  /** The lead this filling already has (a retry may re-book the slot it holds). */
+  leadId?: number;
+  db: PlatformDb;
+  now: Date;
+}
+
+const refuse = (status: 409 | 422, field: string, message: string): RefusedAppointment => ({
+  status,
+  body: {
+    success: false,
+    error: status === 409 ? message : `Please fix the following errors: ${message}`,
+    field_errors: [{ field, message }],
+  },
+});
+
+export async function checkAppointment(
+  provider: AppointmentsProvider,
+  post: AppointmentPost,
+): Promise<AppointmentCheck> {
+  const field = post.form.steps[post.step]?.fields.find((f) => f.type === 'appointment');
+  const value = field ? post.values[field.name] : undefined;
+  if (!field || typeof value !== 'string' || value === '') return { ok: true, fields: {} };
+  const locationValue = post.values[APPOINTMENT_LOCATION_FIELD];
+  const location = post.locations.find(
+    (l) => String(l.id) === String(locationValue) && isTestDriveLocationType(l.location_type),
+  );
+  if (!location) return { ok: false, answer: refuse(422, field.name, SLOT_NEEDS_LOCATION_MESSAGE) };
+  const settings = post.tenant.testDrive;
+  const slot = findSlot(await provider.slots(location, post.now, settings), value);
+  if (!slot) return { ok: false, answer: refuse(422, field.name, SLOT_NOT_OFFERED_MESSAGE) };
+  if (!slot.free) {
+    // The slot this filling already holds (a retried post) is taken for everyone else, not for it.
+    const held = post.leadId !== undefined ? await bookingOfLead(post.db, post.leadId) : undefined;
+    const ours = held?.locationId === location.id && Date.parse(held.start) === Date.parse(slot.start);
+    if (!ours) return { ok: false, answer: refuse(409, field.name, SLOT_TAKEN_MESSAGE) };
+  }
+  const { start } = slot;
+  return {
+    ok: true,
+    fields: { [field.name]: start, [APPOINTMENT_LOCATION_FIELD]: String(location.id) },
+    book: async (trx, leadId) => {
+      const booked = await provider.book(trx, {
+        tenant: post.tenant.slug,
+        locationId: location.id,
+        start,
+        leadId,
+        now: post.now,
+      });
+      return booked.ok ? undefined : refuse(409, field.name, SLOT_TAKEN_MESSAGE);
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './appointments';
+export { checkAppointment, type AppointmentCheck, type RefusedAppointment } from './check-appointment';
