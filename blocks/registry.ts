@@ -58,6 +58,7 @@ import { PriceRangeSearch } from './PriceRangeSearch/PriceRangeSearch';
 import { ServiceBookingLinks } from './ServiceBookingLinks/ServiceBookingLinks';
 import { CompareVehicles } from './CompareVehicles/CompareVehicles';
 import { CompareTray } from './CompareTray/CompareTray';
+import { ChatBubble } from './ChatBubble/ChatBubble';
 import { StockFacetTiles } from './StockFacetTiles/StockFacetTiles';
 import { UnsubscribeForm } from './UnsubscribeForm/UnsubscribeForm';
 
@@ -117,6 +118,7 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   ServiceBookingLinks,
   CompareVehicles,
   CompareTray,
+  ChatBubble,
   StockFacetTiles,
   UnsubscribeForm,
   ModelsListing,

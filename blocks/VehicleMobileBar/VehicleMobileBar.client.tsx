@@ -1,24 +1,13 @@
 'use client';
 
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
-import { useEffect, useState } from 'react';
+import { useScrolledPast } from '../../components/shopper/use-scrolled-past';
+import { CHAT_OPEN_EVENT, type ChatCar } from '../../components/shopper/chat-events';
 import { buttonClass } from '../../components/ui/button';
 import styles from './VehicleMobileBar.module.css';
 
 // spec: catalogue §9 / conversion §9 — the mobile bottom bar changes style past 900 px of scroll.
 export const MOBILE_BAR_SCROLL = 900;
-
-/** True once the page has scrolled past `threshold` px. */
-function useScrolledPast(threshold: number): boolean {
-  const [past, setPast] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setPast(window.scrollY > threshold);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, [threshold]);
-  return past;
-}
 
 export function MobileBar({
   reserveHref,
@@ -28,7 +17,13 @@ export function MobileBar({
   enquireHref,
   enquireLabel,
   phone,
+  chatCar,
+  enquireOpensChat = false,
 }: {
+  /** The page's car, named for the chat bubble on sites with messaging on. */
+  chatCar?: ChatCar;
+  /** The middle button opens the chat bubble about chatCar instead of following enquireHref. */
+  enquireOpensChat?: boolean;
   reserveHref?: string;
   reserveLabel: string;
   /** Only for a car eligible for an instant offer (conversion §4.2). */
@@ -43,6 +38,7 @@ export function MobileBar({
     <nav
       className={`${styles.bar} mobile-bar${scrolled ? ` ${styles.scrolled} mobile-bar--scrolled` : ''}`}
       aria-label="Quick actions"
+      {...(chatCar ? { 'data-chat-car-id': chatCar.id, 'data-chat-car-title': chatCar.title } : {})}
     >
       {reserveHref ? (
         <Link className={buttonClass('accent')} href={reserveHref}>
@@ -54,9 +50,20 @@ export function MobileBar({
           {instantOfferLabel}
         </Link>
       ) : null}
-      <Link className={buttonClass('primary')} href={enquireHref}>
-        {enquireLabel}
-      </Link>
+      {chatCar && enquireOpensChat ? (
+        <button
+          type="button"
+          className={buttonClass('primary')}
+          aria-haspopup="dialog"
+          onClick={() => window.dispatchEvent(new CustomEvent<ChatCar>(CHAT_OPEN_EVENT, { detail: chatCar }))}
+        >
+          {enquireLabel}
+        </button>
+      ) : (
+        <Link className={buttonClass('primary')} href={enquireHref}>
+          {enquireLabel}
+        </Link>
+      )}
       {phone ? (
         <a className={buttonClass('secondary')} href={`tel:${phone.replace(/[^0-9+]/g, '')}`}>
           Call Now

@@ -68,3 +68,34 @@ describe('VehicleMobileBar: the instant-offer entry point (conversion §4.2)', (
     expect(await render(group, { ...sellable, price: 201 })).toMatch(instantOffer);
   });
 });
+
+describe('VehicleMobileBar: Enquire Now or Instant Message (catalogue §2)', () => {
+  const withMessaging = (messaging: Partial<ResolvedTenant['messaging']>): ResolvedTenant => ({
+    ...group,
+    messaging: { ...group.messaging, ...messaging },
+  });
+  const instantButton = /<button[^>]*aria-haspopup="dialog"[^>]*>Instant Message<\/button>/;
+  const enquireLink = /<a[^>]*href="#enquire"[^>]*>Enquire Now<\/a>/;
+  // The phone bar only (the wide-screen sticky header keeps its enquiry link).
+  const bar = async (tenant: ResolvedTenant, props = {}) =>
+    (await render(tenant, sellable, props)).match(/<nav[\s\S]*<\/nav>/)?.[0] ?? '';
+
+  it('on the demo site (messaging and its phone-bar option on), Instant Message opens the chat bubble about this car', async () => {
+    expect(group.messaging).toMatchObject({ enabled: true, mobileBar: true });
+    const html = await bar(group);
+    expect(html).toMatch(instantButton);
+    expect(html).not.toMatch(enquireLink);
+    expect(html).toContain('data-chat-car-id="42"');
+    expect(html).toContain('data-chat-car-title="2021 Toyota RAV4"');
+  });
+
+  it('the block’s own choice wins; without messaging the bar keeps its link to the enquiry form and names no car', async () => {
+    const own = await bar(group, { instantMessage: false });
+    expect(own).toMatch(enquireLink);
+    expect(own).toContain('data-chat-car-id="42"');
+    expect(await bar(withMessaging({ mobileBar: false }))).toMatch(enquireLink);
+    const off = await bar(withMessaging({ enabled: false }));
+    expect(off).toMatch(enquireLink);
+    expect(off).not.toContain('data-chat-car-id');
+  });
+});

@@ -10,6 +10,7 @@ import { MobileBar, StickyVehicleHeader } from './VehicleMobileBar.client';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { priceDisplay } from '../../domain/price-display';
 import { formatMoney } from '../../domain/format';
+import { INSTANT_MESSAGE_CATEGORY as INSTANT_MESSAGE_TEXT } from '../../domain/messaging';
 
 export const VehicleMobileBar: BlockComponent<'VehicleMobileBar'> = async ({ props, ctx }) => {
   const { tenant, now } = ctx;
@@ -23,7 +24,10 @@ export const VehicleMobileBar: BlockComponent<'VehicleMobileBar'> = async ({ pro
   const phone = printPhone(car, tenant, location?.contact_detail?.phone);
   // The vehicle page's own enquiry form (#enquire) is about this car and keeps the shopper on its page.
   const enquireHref = fillCarLink(props.enquireHref ?? VEHICLE_ENQUIRY_ANCHOR, car);
-  const enquireLabel = props.instantMessage ? 'Instant Message' : 'Enquire Now';
+  // catalogue §2: the bar shows Enquire Now or Instant Message; the latter opens the chat bubble where the site has one.
+  const messaging = tenant.messaging.enabled;
+  const opensChat = messaging && (props.instantMessage ?? tenant.messaging.mobileBar);
+  const enquireLabel = (props.instantMessage ?? opensChat) ? INSTANT_MESSAGE_TEXT : 'Enquire Now';
   const price = priceDisplay(car, {
     subscriptionOffer: tenant.features.subscriptionOffer,
     noPriceText: tenant.pricing.noPriceText,
@@ -35,7 +39,7 @@ export const VehicleMobileBar: BlockComponent<'VehicleMobileBar'> = async ({ pro
         title={vehicleTitle(car)}
         price={'amount' in price ? formatMoney(price.amount, tenant.locale.currency) : price.text}
         enquireHref={enquireHref}
-        enquireLabel={enquireLabel}
+        enquireLabel={props.instantMessage ? INSTANT_MESSAGE_TEXT : 'Enquire Now'}
       />
       <MobileBar
         reserveHref={canReserve ? `/cars/${car.slug}/checkout` : undefined}
@@ -44,6 +48,7 @@ export const VehicleMobileBar: BlockComponent<'VehicleMobileBar'> = async ({ pro
         enquireHref={enquireHref}
         enquireLabel={enquireLabel}
         phone={phone}
+        {...(messaging ? { chatCar: { id: car.id, title: vehicleTitle(car) }, enquireOpensChat: opensChat } : {})}
       />
     </>
   );
