@@ -59,8 +59,10 @@ export function readableText(text: string): string {
 // A figure (not the tail of a longer number) and its percent sign or words.
 const FIGURE = String.raw`(?<![\d.,])(\d{1,3}(?:\.\d{1,3})?)`;
 const PERCENT = String.raw`\s?(?:%|per\s?cent\b|percent\b)`;
-// Footnote marks written beside a rate ('8.87%*', 'Comparison Rate^').
-const MARKS = String.raw`[*†‡^#¹²³]*`;
+// Footnote marks written beside a rate ('8.87%*', 'Comparison Rate^'). Bounded: two runs of marks
+// separated only by optional parts (COMPARISON_AFTER) made matching quadratic in a run of marks
+// (security review: 64,000 '*' took 7 s); a real footnote mark is one to three characters.
+const MARKS = String.raw`[*†‡^#¹²³]{0,3}`;
 const PER_YEAR = String.raw`(?:p\.?\s?a\b\.?|per\s+annum\b|per\s+year\b|a\s+year\b|annually\b|annual\s+(?:percentage\s+|interest\s+)?rate\b|apr\b|(?:fixed\s+|variable\s+)?(?:interest(?:\s+rate)?|rate)\b)`;
 const COMPARISON_WORDS = String.raw`(?:comparison\s+rates?|comp\.?\s+rates?)\b`;
 // The figure after the words, and the upper end of a range ('from 8.38% p.a. to 19.42% p.a.').
