@@ -5,6 +5,8 @@ import {
   CHAT_BUBBLE_SCROLL,
   CONTACT_NEEDED_MESSAGE,
   CREDENTIAL_ENV_PATTERN,
+  credentialEnvPrefix,
+  credentialEnvRefusal,
   isCredentialEnvName,
   parseInstantMessage,
 } from './messaging';
@@ -70,12 +72,31 @@ describe('instant messages (conversion §1, §4.8; catalogue §2)', () => {
   });
 
   it('a credential setting names an environment variable, never a pasted key; the tenant schema says the same', () => {
-    expect(isCredentialEnvName('CHAT_SERVICE_KEY')).toBe(true);
-    for (const bad of ['chat_key', 'sk_live_9f8a7b6c5d4e', 'CH', 'CHAT-KEY', '1CHAT'])
+    expect(isCredentialEnvName('MESSAGING_SOUTHERN_CROSS_MOTORS_KEY')).toBe(true);
+    // Platform secrets are never a chat key's name (security review, issue 20).
+    for (const bad of [
+      'chat_key',
+      'sk_live_9f8a7b6c5d4e',
+      'CH',
+      'CHAT-KEY',
+      '1CHAT',
+      'AUTH_SECRET',
+      'DATABASE_URL',
+      'MESSAGING_',
+    ])
       expect(isCredentialEnvName(bad)).toBe(false);
     const schema = JSON.parse(readFileSync('schemas/tenant.schema.json', 'utf8')) as {
       properties: { messaging: { properties: { credentialEnv: { pattern: string } } } };
     };
     expect(schema.properties.messaging.properties.credentialEnv.pattern).toBe(CREDENTIAL_ENV_PATTERN.source);
+  });
+
+  it('a site may only name its own chat keys: MESSAGING_<SLUG>_…', () => {
+    expect(credentialEnvPrefix('southern-cross-motors')).toBe('MESSAGING_SOUTHERN_CROSS_MOTORS_');
+    expect(credentialEnvRefusal('MESSAGING_SOUTHERN_CROSS_MOTORS_KEY', 'southern-cross-motors')).toBeUndefined();
+    for (const other of ['MESSAGING_HARBOUR_CITY_MAZDA_KEY', 'MESSAGING_SOUTHERN_CROSS_MOTORS_', 'AUTH_SECRET'])
+      expect(credentialEnvRefusal(other, 'southern-cross-motors')).toMatch(
+        /starting with MESSAGING_SOUTHERN_CROSS_MOTORS_/,
+      );
   });
 });

@@ -16,8 +16,12 @@ export const AUTOMATIC_REPLY_LABEL = 'Automatic reply';
 
 export const CONTACT_NEEDED_MESSAGE = 'Please enter a phone number or an email address so we can reply.';
 
-/** The NAME of an environment variable (the tenant never holds the secret itself). */
-export const CREDENTIAL_ENV_PATTERN = /^[A-Z][A-Z0-9_]{2,63}$/;
+/**
+ * The NAME of an environment variable (the tenant never holds the secret itself), always
+ * MESSAGING_…: a tenant can never name a platform secret such as AUTH_SECRET or DATABASE_URL,
+ * which the http provider would otherwise send to the tenant's endpoint.
+ */
+export const CREDENTIAL_ENV_PATTERN = /^MESSAGING_[A-Z0-9_]{1,60}$/;
 
 /** What the chat bubble posts, checked for shape; the tenant's form checks each field's content. */
 export interface InstantMessageInput {
@@ -107,7 +111,22 @@ export function automaticReply(input: {
   return `Thanks ${first}, ${input.dealer} will reply ${by} shortly.${hoursSentence(input.hoursToday)}`;
 }
 
-/** Whether a tenant's credential setting names an environment variable (and not, say, a pasted key). */
+/** Whether a tenant's credential setting names a chat-key variable (and not, say, a pasted key). */
 export function isCredentialEnvName(name: string): boolean {
   return CREDENTIAL_ENV_PATTERN.test(name);
+}
+
+/** The start of every chat-key name a site may use: MESSAGING_<SLUG>_ (harbour-city -> MESSAGING_HARBOUR_CITY_). */
+export function credentialEnvPrefix(slug: string): string {
+  return `MESSAGING_${slug.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_`;
+}
+
+/**
+ * Why a site may not use this key name, or undefined. Bound to the site's slug (which its editors
+ * cannot change) so the editor of one site cannot send another site's chat key to their own address.
+ */
+export function credentialEnvRefusal(name: string, slug: string): string | undefined {
+  const prefix = credentialEnvPrefix(slug);
+  if (isCredentialEnvName(name) && name.startsWith(prefix) && name.length > prefix.length) return undefined;
+  return `The chat service key setting "${name}" must name an environment variable starting with ${prefix}, e.g. ${prefix}KEY.`;
 }

@@ -1642,7 +1642,7 @@ export type ChatService = "embedded" | "http";
  */
 export type ChatServiceAddress = string;
 /**
- * Only for the 'http' chat service: the NAME of the server setting (environment variable) that holds the service's key, e.g. CHAT_SERVICE_KEY. Never paste the key itself here: ask the platform team to set it on the server.
+ * Only for the 'http' chat service: the NAME of the server setting (environment variable) that holds the service's key. It must be MESSAGING_, then the site's address name in capitals, then a name, e.g. MESSAGING_SOUTHERN_CROSS_MOTORS_KEY for southern-cross-motors. Never paste the key itself here: ask the platform team to set it on the server.
  */
 export type ChatServiceKeySettingName = string;
 /**
@@ -7102,7 +7102,7 @@ export type ResolvedChatService = "embedded" | "http";
  */
 export type ResolvedChatServiceAddress = string;
 /**
- * Only for the 'http' chat service: the NAME of the server setting (environment variable) that holds the service's key, e.g. CHAT_SERVICE_KEY. Never paste the key itself here: ask the platform team to set it on the server.
+ * Only for the 'http' chat service: the NAME of the server setting (environment variable) that holds the service's key. It must be MESSAGING_, then the site's address name in capitals, then a name, e.g. MESSAGING_SOUTHERN_CROSS_MOTORS_KEY for southern-cross-motors. Never paste the key itself here: ask the platform team to set it on the server.
  */
 export type ResolvedChatServiceKeySettingName = string;
 /**

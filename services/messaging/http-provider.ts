@@ -1,4 +1,5 @@
-import { isCredentialEnvName } from '../../domain/messaging';
+import { credentialEnvRefusal } from '../../domain/messaging';
+import { postJson, PostJsonError } from '../net/post-json';
 import type { ForwardResult, InstantMessage, MessagingProvider } from './provider';
 
 export interface HttpProviderOptions {
@@ -9,7 +10,8 @@ export interface HttpProviderOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** A slow service must not hold the shopper's answer for long: the lead is already stored. */
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  /** Tests only (a local server): a tenant's endpoint may never reach a private or loopback address. */
+  allowPrivateAddresses?: boolean;
 }
 
 export const DEFAULT_FORWARD_TIMEOUT_MS = 5_000;
@@ -31,35 +33,32 @@ export function forwardPayload(message: InstantMessage, leadId: number): Record<
 
 async function forward(options: HttpProviderOptions, message: InstantMessage, leadId: number): Promise<ForwardResult> {
   const { endpoint, credentialEnv, env } = options;
-  if (!isCredentialEnvName(credentialEnv))
-    return { ok: false, error: `The chat service key setting "${credentialEnv}" is not an environment variable name.` };
+  // The name must be one of this site's own chat keys: a site's editor cannot send a platform
+  // secret (AUTH_SECRET, DATABASE_URL) or another site's key to an address of their choosing.
+  const refusal = credentialEnvRefusal(credentialEnv, message.tenant.slug);
+  if (refusal) return { ok: false, error: refusal };
   const credential = env[credentialEnv];
   if (!credential)
     return { ok: false, error: `The chat service key is missing: set the environment variable ${credentialEnv}.` };
   const timeoutMs = options.timeoutMs ?? DEFAULT_FORWARD_TIMEOUT_MS;
-  const doFetch = options.fetch ?? fetch;
   try {
-    const response = await doFetch(endpoint, {
-      method: 'POST',
+    const status = await postJson(endpoint, {
       headers: {
         'content-type': 'application/json',
         authorization: `Bearer ${credential}`,
         'idempotency-key': message.idempotencyKey,
       },
       body: JSON.stringify(forwardPayload(message, leadId)),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
+      timeoutMs,
+      ...(options.allowPrivateAddresses ? { allowPrivateAddresses: true } : {}),
     });
-    // The answer's body is not needed; read it so the connection is released.
-    await response.arrayBuffer().catch(() => undefined);
-    if (!response.ok) return { ok: false, error: `The chat service at ${endpoint} answered ${response.status}.` };
+    if (status < 200 || status > 299)
+      return { ok: false, error: `The chat service at ${endpoint} answered ${status}.` };
     return { ok: true };
   } catch (error) {
-    const name = error instanceof Error ? error.name : '';
-    if (name === 'TimeoutError' || name === 'AbortError')
+    if (error instanceof PostJsonError && error.kind === 'timeout')
       return { ok: false, error: `The chat service at ${endpoint} did not answer within ${timeoutMs / 1000} s.` };
-    const reason =
-      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, error: `The chat service at ${endpoint} could not be reached: ${reason}` };
   }
 }

@@ -61,9 +61,11 @@ afterEach(async () => db.destroy());
 function deps(extra: Partial<MessagingDeps> = {}): MessagingDeps {
   return {
     storeLead: (request) => submitLead(intake, request),
-    env: { CHAT_SERVICE_KEY: 'sekret-123' },
+    env: { MESSAGING_SOUTHERN_CROSS_MOTORS_KEY: 'sekret-123' },
     hoursToday: async () => '8:30 am - 5:30 pm',
     log: (m) => logged.push(m),
+    // The chat service of these tests is a server on this machine.
+    allowPrivateAddresses: true,
     ...extra,
   };
 }
@@ -171,7 +173,8 @@ describe('HTTP provider against a local chat service (conversion §1 messaging-s
     received.length = 0;
     respond = () => ({ status: 200 });
   });
-  const httpSite = () => site({ enabled: true, provider: 'http', endpoint, credentialEnv: 'CHAT_SERVICE_KEY' });
+  const httpSite = () =>
+    site({ enabled: true, provider: 'http', endpoint, credentialEnv: 'MESSAGING_SOUTHERN_CROSS_MOTORS_KEY' });
 
   it('stores the lead, then posts JSON with the key from the named environment variable; a retry is not posted again', async () => {
     const body = message({ car_id: car.id });
@@ -204,7 +207,7 @@ describe('HTTP provider against a local chat service (conversion §1 messaging-s
     expect(logged.pop()).toMatch(/did not answer within 0\.05 s\./);
 
     await sendInstantMessage(deps({ env: {} }), { tenant: httpSite(), body: message() });
-    expect(logged.pop()).toMatch(/set the environment variable CHAT_SERVICE_KEY\./);
+    expect(logged.pop()).toMatch(/set the environment variable MESSAGING_SOUTHERN_CROSS_MOTORS_KEY\./);
 
     expect(await leads()).toHaveLength(3);
     expect((await deliveries()).length).toBe(3 * base.leadDelivery.length);
@@ -212,7 +215,12 @@ describe('HTTP provider against a local chat service (conversion §1 messaging-s
 
   it('an unreachable service is reported with its address', async () => {
     const provider = createHttpProvider(
-      { endpoint: 'http://127.0.0.1:9/closed', credentialEnv: 'CHAT_SERVICE_KEY', env: { CHAT_SERVICE_KEY: 'k' } },
+      {
+        endpoint: 'http://127.0.0.1:9/closed',
+        credentialEnv: 'MESSAGING_SOUTHERN_CROSS_MOTORS_KEY',
+        env: { MESSAGING_SOUTHERN_CROSS_MOTORS_KEY: 'k' },
+        allowPrivateAddresses: true,
+      },
       createEmbeddedProvider((request) => submitLead(intake, request)),
     );
     expect(provider.kind).toBe('http');
@@ -231,5 +239,36 @@ describe('HTTP provider against a local chat service (conversion §1 messaging-s
       ok: false,
       error: expect.stringMatching(/127\.0\.0\.1:9\/closed could not be reached/),
     });
+  });
+});
+
+// Security review (issue 20): a site's editor sets the endpoint and the key's name, so neither may
+// reach a platform secret, another site's key, or an address inside the platform's network.
+describe("the http chat provider sends only this site's own key, and only to the public internet", () => {
+  it("refuses to send a platform secret or another site's key, whatever the endpoint", async () => {
+    for (const name of ['AUTH_SECRET', 'DATABASE_URL', 'MESSAGING_HARBOUR_CITY_MAZDA_KEY']) {
+      const answer = await sendInstantMessage(deps({ env: { [name]: 'secret-value' } }), {
+        tenant: site({ enabled: true, provider: 'http', endpoint: 'https://chat.example/x', credentialEnv: name }),
+        body: message(),
+      });
+      expect(answer.status).toBe(201);
+      expect(logged.pop()).toMatch(/must name an environment variable starting with MESSAGING_SOUTHERN_CROSS_MOTORS_/);
+    }
+  });
+
+  it('refuses a loopback or private endpoint (by address and by a name that resolves to one), keeping the lead', async () => {
+    for (const endpoint of ['http://127.0.0.1:9/x', 'https://10.1.2.3/x', 'https://[::1]/x', 'https://localhost/x']) {
+      const answer = await sendInstantMessage(deps({ allowPrivateAddresses: false }), {
+        tenant: site({
+          enabled: true,
+          provider: 'http',
+          endpoint,
+          credentialEnv: 'MESSAGING_SOUTHERN_CROSS_MOTORS_KEY',
+        }),
+        body: message(),
+      });
+      expect(answer.status).toBe(201);
+      expect(logged.pop()).toMatch(/could not be reached: .*not a public internet address/);
+    }
   });
 });

@@ -15,7 +15,8 @@ export interface MessagingDeps {
   env: Readonly<Record<string, string | undefined>>;
   /** Today's opening hours ('8:30 am - 5:30 pm', 'Closed') at the car's location or the site's first. */
   hoursToday(tenant: ResolvedTenant, carId: number | undefined): Promise<string | undefined>;
-  fetch?: typeof fetch;
+  /** Tests only: let the http provider reach a local server (a tenant's endpoint never may). */
+  allowPrivateAddresses?: boolean;
   forwardTimeoutMs?: number;
   /** Where a failed forward is reported (the lead is stored, so the shopper is not told). */
   log?: (message: string) => void;
@@ -44,7 +45,7 @@ export type MessageAnswer =
 /** The provider the tenant's messaging settings name; the http one stores through the embedded one first. */
 export function providerFor(
   tenant: ResolvedTenant,
-  deps: Pick<MessagingDeps, 'storeLead' | 'env' | 'fetch' | 'forwardTimeoutMs'>,
+  deps: Pick<MessagingDeps, 'storeLead' | 'env' | 'allowPrivateAddresses' | 'forwardTimeoutMs'>,
 ): MessagingProvider {
   const embedded = createEmbeddedProvider(deps.storeLead);
   const { provider, endpoint, credentialEnv } = tenant.messaging;
@@ -55,7 +56,7 @@ export function providerFor(
       endpoint: endpoint ?? '',
       credentialEnv: credentialEnv ?? '',
       env: deps.env,
-      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      ...(deps.allowPrivateAddresses ? { allowPrivateAddresses: true } : {}),
       ...(deps.forwardTimeoutMs ? { timeoutMs: deps.forwardTimeoutMs } : {}),
     },
     embedded,
