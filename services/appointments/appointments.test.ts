@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testDriveLocations } from '../../domain/appointments/slots';
 import { FormValidator } from '../../domain/forms/form-validator';
+import { HONEYPOT_FIELD } from '../../domain/forms/lead-envelope';
 import { generateDemoFeed } from '../../demo-data/generate-feed';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
@@ -203,6 +204,63 @@ describe('booking a test drive with the lead (issue 20)', () => {
       });
     }
     expect(await db.selectFrom('leads').selectAll().execute()).toEqual([]);
+  });
+
+  it("security review: 'spam leads (honeypot filled) still book their slot' — a spam post stores its lead but books nothing", async () => {
+    const [slot] = await embeddedAppointments(db).freeSlots(location as AppointmentLocation, NOW, settings);
+    const spam = await bookTestDrive({
+      ...shopper,
+      location_id: String(location!.id),
+      preferred_time: slot!.start,
+      [HONEYPOT_FIELD]: 'https://spam.example',
+    });
+    expect(spam.status).toBe(201);
+    expect(await db.selectFrom('leads').select('spam').execute()).toEqual([{ spam: 1 }]);
+    expect(await db.selectFrom('test_drive_bookings').selectAll().execute()).toEqual([]);
+    // The slot is still free for a person.
+    const person = await bookTestDrive({ ...shopper, location_id: String(location!.id), preferred_time: slot!.start });
+    expect(person.status).toBe(201);
+    expect(await db.selectFrom('test_drive_bookings').selectAll().execute()).toHaveLength(1);
+  });
+
+  it("security review: 'an abandoned multi-step lead holds it forever' — the time is checked on its step and booked only on the last step", async () => {
+    const definition = group.forms['test-drive']!;
+    const fields = definition.fields ?? [];
+    const isAbout = (f: { name: string }) => ['preferred_time', 'message'].includes(f.name);
+    const twoSteps: ResolvedTenant = {
+      ...group,
+      forms: {
+        ...group.forms,
+        'test-drive': {
+          ...definition,
+          fields: undefined,
+          steps: [
+            { title: 'Your test drive', fields: fields.filter(isAbout) },
+            { title: 'Your details', fields: fields.filter((f) => !isAbout(f)) },
+          ],
+        },
+      },
+    };
+    const post = (key: string, step: number, userData: Record<string, unknown>) =>
+      submitLead(deps, {
+        tenant: twoSteps,
+        body: { form: 'test-drive', idempotencyKey: key, step, page: { url: 'https://scm.example/t' }, userData },
+      });
+    const [slot] = await embeddedAppointments(db).freeSlots(location as AppointmentLocation, NOW, settings);
+    const time = { location_id: String(location!.id), preferred_time: slot!.start };
+    // Abandoned after the first step: the lead is stored, the slot is not held.
+    expect((await post('abandoned-filling-key', 0, time)).status).toBe(201);
+    expect(await db.selectFrom('test_drive_bookings').selectAll().execute()).toEqual([]);
+    // Another shopper takes the same time through both steps: booked on the last one.
+    expect((await post('finished-filling-key', 0, time)).status).toBe(201);
+    expect(await db.selectFrom('test_drive_bookings').selectAll().execute()).toEqual([]);
+    const last = await post('finished-filling-key', 1, shopper);
+    expect(last).toMatchObject({ status: 200, body: { success: true, completed: true } });
+    const booked = await db.selectFrom('test_drive_bookings').select(['lead_id', 'location_id']).execute();
+    expect(booked).toEqual([{ lead_id: last.body.success ? last.body.lead_id : -1, location_id: location!.id }]);
+    // The abandoned filling now finds its time taken when it is finished, on its last step.
+    const late = await post('abandoned-filling-key', 1, { ...shopper, email: 'late@example.com' });
+    expect(late).toMatchObject({ status: 409, body: { error: SLOT_TAKEN_MESSAGE } });
   });
 
   it('needs a location for a time, and takes no time at all ("No preference", catalogue §5.1)', async () => {

@@ -60,7 +60,11 @@ export async function checkAppointment(
   provider: AppointmentsProvider,
   post: AppointmentPost,
 ): Promise<AppointmentCheck> {
-  const field = post.form.steps[post.step]?.fields.find((f) => f.type === 'appointment');
+  // Checked on the step that asks for the time (the shopper hears at once that it is gone) and again on
+  // the last step, which alone books it: an abandoned multi-step filling holds no slot (security review).
+  const lastStep = post.step === post.form.steps.length - 1;
+  const steps = lastStep ? post.form.steps : post.form.steps.slice(post.step, post.step + 1);
+  const field = steps.flatMap((s) => s.fields).find((f) => f.type === 'appointment');
   const value = field ? post.values[field.name] : undefined;
   if (!field || typeof value !== 'string' || value === '') return { ok: true, fields: {} };
   const locationValue = post.values[APPOINTMENT_LOCATION_FIELD];

@@ -257,7 +257,12 @@ export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Pr
       destinations: tenant.leadDelivery,
     },
     now,
-    async (trx, lead) => (appointment.book ? appointment.book(trx, lead.leadId) : undefined),
+    // Only a finished filling from a person holds a slot: a spam post (honeypot filled) or an earlier
+    // step of a multi-step form books nothing, so neither can keep a time from real shoppers.
+    async (trx, lead) =>
+      appointment.book && envelope.honeypot === '' && envelope.step === lastStep
+        ? appointment.book(trx, lead.leadId)
+        : undefined,
   );
   if (!saved.ok && saved.reason === 'refused') return saved.refusal;
   if (!saved.ok) return { status: 413, body: { success: false, error: leadTooLargeMessage(tenant) } };
