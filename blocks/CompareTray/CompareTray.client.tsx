@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useId, useMemo, useRef, useState } from 'react';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import { useHydrated } from '../../components/shopper/use-hydrated';
+import { usePublishedHeight } from '../../components/shopper/use-published-height';
 import { compareAtom, compareNewsAtom } from '../../components/shopper/compare-store';
 import { buttonClass } from '../../components/ui/button';
 import { COMPARE_LIMIT, COMPARE_PATH, compareNews, removeFromCompare } from '../../domain/compare';
@@ -39,6 +40,8 @@ export function Tray({ site }: { site: string }) {
   };
 
   const shown = ready && count > 0 && !onComparePage;
+  // The chat bubble sits above the tray by its measured height.
+  const trayRef = usePublishedHeight<HTMLElement>('--compare-tray-height');
   return (
     <>
       <p className="visually-hidden" role="status" aria-live="polite">
@@ -48,7 +51,12 @@ export function Tray({ site }: { site: string }) {
         <>
           {/* Room at the end of the page, so the tray never hides the footer's last links. */}
           <div className={styles.spacer} aria-hidden="true" />
-          <section className={`${styles.tray} compare-tray`} aria-label="Cars to compare" data-open={String(expanded)}>
+          <section
+            ref={trayRef}
+            className={`${styles.tray} compare-tray`}
+            aria-label="Cars to compare"
+            data-open={String(expanded)}
+          >
             <div className={styles.head}>
               <button
                 ref={fold}

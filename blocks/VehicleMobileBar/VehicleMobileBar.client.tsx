@@ -2,6 +2,7 @@
 
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import { useScrolledPast } from '../../components/shopper/use-scrolled-past';
+import { usePublishedHeight } from '../../components/shopper/use-published-height';
 import { CHAT_OPEN_EVENT, type ChatCar } from '../../components/shopper/chat-events';
 import { buttonClass } from '../../components/ui/button';
 import styles from './VehicleMobileBar.module.css';
@@ -34,8 +35,11 @@ export function MobileBar({
   phone?: string;
 }) {
   const scrolled = useScrolledPast(MOBILE_BAR_SCROLL);
+  // The compare tray and the chat bubble sit above the bar by its measured height.
+  const ref = usePublishedHeight<HTMLElement>('--mobile-bar-height');
   return (
     <nav
+      ref={ref}
       className={`${styles.bar} mobile-bar${scrolled ? ` ${styles.scrolled} mobile-bar--scrolled` : ''}`}
       aria-label="Quick actions"
       {...(chatCar ? { 'data-chat-car-id': chatCar.id, 'data-chat-car-title': chatCar.title } : {})}
