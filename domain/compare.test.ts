@@ -88,6 +88,11 @@ describe('GET /api/compare ids', () => {
     expect(parseCompareIds('3,1,3')).toEqual({ ok: true, ids: [3, 1] });
     expect(parseCompareIds(' 7 , 8 ')).toEqual({ ok: true, ids: [7, 8] });
   });
+  it("security review: 'Car ids beyond PostgreSQL's 32-bit integer give a 5xx' — refused with the usage sentence", () => {
+    expect(parseCompareIds('2147483647')).toEqual({ ok: true, ids: [2147483647] });
+    expect(parseCompareIds('1,2147483648')).toEqual({ ok: false, error: 'Give up to 4 car ids as ?ids=1,2,3' });
+    expect(parseCompareIds('3000000000').ok).toBe(false);
+  });
   it.each([null, '', '1,2,3,4,5', 'a', '1;2', '0', '-1', '1.5', '1,,2', '99999999999999999999'])(
     'refuses %j with a message',
     (param) => {

@@ -4,6 +4,7 @@
  * Pure: the client keeps the list, the server sends the cars, both call these rules.
  */
 import { formatKm, formatMoney } from './format';
+import { parseRowId } from './ids';
 import { priceDisplay, type PriceDisplay, type PriceDisplayOptions, type PricedCar } from './price-display';
 import { isAvailable } from './listing';
 import { isBlankSpecValue, rvSpecRows, type RvSpecifications } from './vehicle/spec-rows';
@@ -95,8 +96,10 @@ export function parseCompareIds(param: string | null): { ok: true; ids: number[]
   const usage = `Give up to ${COMPARE_LIMIT} car ids as ?ids=1,2,3`;
   if (param === null || param.trim() === '') return { ok: false, error: usage };
   const parts = param.split(',').map((p) => p.trim());
-  if (!parts.every((p) => /^[1-9][0-9]{0,14}$/.test(p))) return { ok: false, error: usage };
-  const ids = [...new Set(parts.map(Number))].filter((id) => Number.isSafeInteger(id));
+  // Past a database id (parseRowId) is refused like any other non-id: the query would fail on PostgreSQL.
+  const parsed = parts.map((p) => (/^[1-9]\d*$/.test(p) ? parseRowId(p) : undefined));
+  if (!parsed.every((id) => id !== undefined)) return { ok: false, error: usage };
+  const ids = [...new Set(parsed)];
   if (ids.length === 0 || ids.length > COMPARE_LIMIT) return { ok: false, error: usage };
   return { ok: true, ids };
 }

@@ -18,6 +18,11 @@ describe('watchlist calls (catalogue §7: JSON phone_number, car_id)', () => {
     for (const body of [{}, { car_id: -1 }, { car_id: 1.5 }, { car_id: 'abc' }, [], null, 'x'])
       expect(parseWatchlistRequest(body, 'AU')).toEqual({ ok: false, error: WATCHLIST_MESSAGES.badBody });
   });
+  it("security review: 'Car ids beyond PostgreSQL's 32-bit integer give a 5xx' — refused before the database", () => {
+    expect(parseWatchlistRequest({ car_id: 2147483647 }, 'AU')).toEqual({ ok: true, carId: 2147483647 });
+    for (const body of [{ car_id: 3000000000 }, { car_id: '2147483648' }, { car_id: '1e3' }])
+      expect(parseWatchlistRequest(body, 'AU')).toEqual({ ok: false, error: WATCHLIST_MESSAGES.badBody });
+  });
   it('keeps a car under the account phone only', () => {
     expect(watchlistPhone(undefined, undefined)).toEqual({ ok: false, error: WATCHLIST_MESSAGES.noPhone });
     expect(watchlistPhone('+61412345678', '+61499999999')).toEqual({ ok: false, error: WATCHLIST_MESSAGES.otherPhone });

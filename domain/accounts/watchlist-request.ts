@@ -1,3 +1,4 @@
+import { parseRowId } from '../ids';
 import { normaliseMobile, type Country } from './mobile-number';
 
 /** catalogue §7: POST /api/watchlist/save-car and /remove-car take JSON { phone_number, car_id }. */
@@ -17,9 +18,9 @@ export function parseWatchlistRequest(body: unknown, country: Country): Watchlis
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return { ok: false, error: WATCHLIST_MESSAGES.badBody };
   const { car_id: rawCar, phone_number: rawPhone } = body as Record<string, unknown>;
-  const carId = typeof rawCar === 'string' && /^\d+$/.test(rawCar.trim()) ? Number(rawCar) : rawCar;
-  if (typeof carId !== 'number' || !Number.isSafeInteger(carId) || carId <= 0)
-    return { ok: false, error: WATCHLIST_MESSAGES.badBody };
+  // A car id past a database id (parseRowId) is refused here, not by the database.
+  const carId = parseRowId(typeof rawCar === 'string' ? rawCar.trim() : rawCar);
+  if (carId === undefined) return { ok: false, error: WATCHLIST_MESSAGES.badBody };
   if (rawPhone === undefined || rawPhone === null || rawPhone === '') return { ok: true, carId };
   if (typeof rawPhone !== 'string') return { ok: false, error: WATCHLIST_MESSAGES.badBody };
   const phoneNumber = normaliseMobile(rawPhone, country);

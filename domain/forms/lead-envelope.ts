@@ -3,6 +3,8 @@
  * `userData`, the step and `isLastStep` for multi-step forms, the car or location it is about,
  * where the shopper has been, and an idempotency key so a retried post stores one lead.
  */
+import { parseRowId } from '../ids';
+
 export interface LeadEnvelope {
   form: string;
   step: number;
@@ -28,10 +30,10 @@ type Parsed = { ok: true; envelope: LeadEnvelope } | { ok: false; error: string 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function positiveInteger(value: unknown): number | undefined | false {
+/** A row id (parseRowId: 1 to 2,147,483,647, past which the database refuses the query), none, or false. */
+function rowId(value: unknown): number | undefined | false {
   if (value === undefined || value === null || value === '') return undefined;
-  const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : false;
+  return parseRowId(value) ?? false;
 }
 
 /** Checks the envelope's shape with messages a developer calling the API can act on. */
@@ -65,12 +67,13 @@ export function parseLeadEnvelope(body: unknown): Parsed {
     return { ok: false, error: '"step" must be a whole number from 0 (the first step).' };
   if (isLastStep !== undefined && typeof isLastStep !== 'boolean')
     return { ok: false, error: '"isLastStep" must be true or false.' };
-  const lead = positiveInteger(leadId);
-  const car = positiveInteger(carId);
-  const location = positiveInteger(locationId);
+  const lead = rowId(leadId);
+  const car = rowId(carId);
+  const location = rowId(locationId);
   if (lead === false) return { ok: false, error: '"lead_id" must be the lead_id an earlier step answered.' };
-  if (car === false) return { ok: false, error: '"car_id" must be a positive whole number.' };
-  if (location === false) return { ok: false, error: '"location_id" must be a positive whole number.' };
+  if (car === false) return { ok: false, error: '"car_id" must be a car id, a whole number from 1 to 2147483647.' };
+  if (location === false)
+    return { ok: false, error: '"location_id" must be a location id, a whole number from 1 to 2147483647.' };
   if (!isRecord(page))
     return { ok: false, error: '"page" must be an object with url, visited_pages and linked_query_params.' };
   const visited = Array.isArray(page.visited_pages)

@@ -1,5 +1,6 @@
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import { compileForm, type CompiledForm } from '../../domain/forms/compile-form';
+import { parseRowId } from '../../domain/ids';
 import { isSwitchedOn } from '../../domain/switches';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { loadFormContext } from '../../services/leads/form-context';
@@ -28,9 +29,10 @@ export async function prepareForm(
   let car = about.car;
   if (!car && about.carRef) {
     // ?car_id= carries an id or a slug (conversion §2.3 checkout-journey); only this site's cars count.
-    car = /^\d+$/.test(about.carRef)
-      ? (await stock.carsByIds([Number(about.carRef)]))[0]
-      : await stock.carBySlug(about.carRef, tenant.dealerships);
+    // Digits past a database id (parseRowId) name no car: never a query the database would refuse.
+    const id = parseRowId(about.carRef);
+    if (id !== undefined) car = (await stock.carsByIds([id]))[0];
+    else if (!/^\d+$/.test(about.carRef)) car = await stock.carBySlug(about.carRef, tenant.dealerships);
   }
   const loaded = await loadFormContext(tenant, stock, {
     ...(car ? { car } : {}),

@@ -4,6 +4,7 @@ import type { ResolvedTenant } from '../../schemas/types.generated';
 import type { BlockContext } from '../../blocks/types';
 import { getStockRepository, type Car, type Dealership, type Location } from '../../services/stock';
 import { listedCarIds } from '../../services/stock/listed-cars';
+import { parseRowId } from '../../domain/ids';
 
 export interface PageVehicle {
   car: Car;
@@ -56,7 +57,11 @@ export async function pageVehicle(ctx: BlockContext): Promise<PageVehicle> {
 export async function carByRef(tenant: ResolvedTenant, ref: string | null | undefined): Promise<Car | undefined> {
   if (!ref) return undefined;
   const repo = await getStockRepository();
-  if (/^\d+$/.test(ref))
-    return (await repo.carsByIds([Number(ref)])).find((c) => tenant.dealerships.includes(c.dealership_id));
+  // Digits past a database id (parseRowId) name no car: never a query the database would refuse.
+  if (/^\d+$/.test(ref)) {
+    const id = parseRowId(ref);
+    if (id === undefined) return undefined;
+    return (await repo.carsByIds([id])).find((c) => tenant.dealerships.includes(c.dealership_id));
+  }
   return repo.carBySlug(ref, tenant.dealerships);
 }

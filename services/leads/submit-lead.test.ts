@@ -213,6 +213,18 @@ describe('POST /api/leads: the server checks what the browser checks, then store
     expect(JSON.parse(lead!.extras)).toMatchObject({ car_id: String(otherCar.id) });
   });
 
+  it("security review: 'Car ids beyond PostgreSQL's 32-bit integer give a 5xx' — a 400 with a sentence, no lead", async () => {
+    expect(await post({ form: 'general-enquiry', car_id: 3000000000, userData: person })).toEqual({
+      status: 400,
+      body: { success: false, error: '"car_id" must be a car id, a whole number from 1 to 2147483647.' },
+    });
+    expect(await post({ form: 'general-enquiry', location_id: '2147483648', userData: person })).toEqual({
+      status: 400,
+      body: { success: false, error: '"location_id" must be a location id, a whole number from 1 to 2147483647.' },
+    });
+    expect(await leads()).toEqual([]);
+  });
+
   it("careers: stored as General Enquiry with subcategory 'Career Enquiry', event 51 (conversion §7 item 2)", async () => {
     await post({ form: 'careers', userData: { ...person, position: 'Sales consultant' } });
     expect((await leads())[0]).toMatchObject({

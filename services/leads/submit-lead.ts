@@ -6,6 +6,7 @@ import { ANALYTICS_EVENTS } from '../../domain/analytics-events';
 import type { FieldError, FormValidator } from '../../domain/forms/form-validator';
 import { normaliseFormValues } from '../../domain/forms/form-values';
 import { parseLeadEnvelope } from '../../domain/forms/lead-envelope';
+import { parseRowId } from '../../domain/ids';
 import { isSwitchedOn } from '../../domain/switches';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import type { PlatformDb } from '../db/database';
@@ -223,8 +224,8 @@ export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Pr
   const chosenDealer = typeof values.dealership_slug === 'string' ? values.dealership_slug : undefined;
   const dealershipSlug = serviceDealer?.slug ?? chosenDealer ?? loaded.context.car?.dealership_slug;
   const locationValue = values.location_id ?? values.service_location_id;
-  const locationId =
-    typeof locationValue === 'string' && /^\d+$/.test(locationValue) ? Number(locationValue) : undefined;
+  // A posted location past a database id names none (parseRowId): never an insert the database refuses.
+  const locationId = typeof locationValue === 'string' ? parseRowId(locationValue) : undefined;
 
   // The shopper's own choice of enquiry type is the lead's category (conversion §5.1, §7 item 2).
   const chosen =

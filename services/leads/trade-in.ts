@@ -1,6 +1,7 @@
 import { compileForm } from '../../domain/forms/compile-form';
 import type { FieldError, FormValidator } from '../../domain/forms/form-validator';
 import { normaliseFormValues } from '../../domain/forms/form-values';
+import { parseRowId } from '../../domain/ids';
 import {
   ADJUSTMENT_QUESTIONS,
   applyAdjustments,
@@ -89,8 +90,8 @@ function common(body: Record<string, unknown>): Common | string {
   const key = body.idempotencyKey;
   if (typeof key !== 'string' || !/^[A-Za-z0-9_-]{8,100}$/.test(key))
     return '"idempotencyKey" must be 8 to 100 letters, digits, "-" or "_", the same for every step of one valuation.';
-  const carId =
-    typeof body.car_id === 'number' && Number.isInteger(body.car_id) && body.car_id > 0 ? body.car_id : undefined;
+  // An id past a database id (parseRowId) is no car: never a query the database would refuse.
+  const carId = typeof body.car_id === 'number' ? parseRowId(body.car_id) : undefined;
   return {
     idempotencyKey: key,
     url: typeof body.url === 'string' ? body.url.slice(0, 500) : '',

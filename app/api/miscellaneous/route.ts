@@ -7,6 +7,7 @@
  * (conversion §8). Never cached.
  */
 import { answer, apiCaller, jsonBody } from '@/server/http/api-request';
+import { parseRowId } from '@/domain/ids';
 import { getDatabase } from '@/services/db/database';
 import { MAX_LEAD_BYTES, MAX_MISC_VALUE_CHARS, MISC_COLUMNS, saveLeadMisc } from '@/services/leads/lead-store';
 
@@ -29,7 +30,9 @@ export async function POST(request: Request) {
   };
   const column = MISC_COLUMNS.find((c) => c === body.column_name);
   if (!column) return answer(400, { success: false, error: `column_name must be one of: ${MISC_COLUMNS.join(', ')}` });
-  if (typeof body.lead_id !== 'number' || !Number.isInteger(body.lead_id))
+  // A number past a database id (parseRowId) is refused here, not by the database.
+  const leadId = typeof body.lead_id === 'number' ? parseRowId(body.lead_id) : undefined;
+  if (leadId === undefined)
     return answer(400, { success: false, error: 'lead_id must be the lead the page was given' });
   const key = body.idempotencyKey;
   if (typeof key !== 'string' || !key)
@@ -39,7 +42,7 @@ export async function POST(request: Request) {
     saved = await saveLeadMisc(
       await getDatabase(),
       caller.tenant.slug,
-      body.lead_id,
+      leadId,
       column,
       body.value ?? null,
       new Date(),
