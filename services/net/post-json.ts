@@ -5,7 +5,7 @@
  * resolves to a private address at connection time (DNS rebinding) is refused too, not just one
  * that did when it was first checked.
  */
-import { lookup as dnsLookup, type LookupAddress, type LookupOneOptions } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -34,7 +34,7 @@ export class PostJsonError extends Error {
 const DRAIN_LIMIT_BYTES = 64 * 1024;
 
 function publicOnlyLookup(): LookupFunction {
-  return (hostname, options: LookupOneOptions & { all?: boolean }, callback) => {
+  return (hostname, options, callback) => {
     dnsLookup(hostname, { all: true, verbatim: true }, (error, found: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
       const wanted =
