@@ -7,7 +7,7 @@ import { loadLead } from '../leads/lead-record';
 import { storeLeadSubmission, type LeadSubmission } from '../leads/lead-store';
 import { leadWebhookPayload } from '../leads/webhook-signature';
 import { StockRepository } from '../stock';
-import { unsubscribe, unsubscribedAt, unsubscribeHash } from './marketing-consent';
+import { optOutLead, unsubscribe, unsubscribedAt, unsubscribeHash } from './marketing-consent';
 
 // spec: conversion §2.3 /pages/unsubscribe (a working unsubscribe) and §5.1 opt_in (default true):
 // withdrawing consent marks the site's leads from the address opted out, and later leads too.
@@ -109,6 +109,37 @@ describe('unsubscribe', () => {
     for (const bad of ['', 'ana', 'ana@', 'a b@example.com', 42, null, ['ana@example.com'], `${'a'.repeat(250)}@x.com`])
       expect(await unsubscribe(db, SITE, bad, UNSUBSCRIBED)).toEqual({ ok: false, reason: 'invalid_email' });
     expect(await db.selectFrom('marketing_unsubscribes').selectAll().execute()).toHaveLength(1);
+  });
+});
+
+describe("optOutLead (security review: 'reads lead fields without a lock and writes the whole JSON back, so a concurrent step update can be lost')", () => {
+  const readLead = (id: number) =>
+    db.selectFrom('leads').select(['id', 'fields']).where('id', '=', id).executeTakeFirstOrThrow();
+  const fieldsOf = async (id: number) => JSON.parse((await readLead(id)).fields) as Record<string, unknown>;
+
+  it('keeps a step saved between the read and the write, and still opts the lead out', async () => {
+    const id = await store({ email: 'ana@example.com', opt_in: true });
+    const stale = await readLead(id);
+    // The filling's next step lands after the unsubscribe read the lead, before it writes.
+    await db
+      .updateTable('leads')
+      .set({ fields: JSON.stringify({ email: 'ana@example.com', opt_in: true, message: 'Is it still for sale?' }) })
+      .where('id', '=', id)
+      .execute();
+    expect(await optOutLead(db, stale, 'ana@example.com', UNSUBSCRIBED.toISOString())).toBe(true);
+    expect(await fieldsOf(id)).toEqual({ email: 'ana@example.com', opt_in: false, message: 'Is it still for sale?' });
+  });
+
+  it('decides again on the fields as they are now: a lead changed to another address is left alone', async () => {
+    const id = await store({ email: 'ana@example.com', opt_in: true });
+    const stale = await readLead(id);
+    await db
+      .updateTable('leads')
+      .set({ fields: JSON.stringify({ email: 'ben@example.com', opt_in: true }) })
+      .where('id', '=', id)
+      .execute();
+    expect(await optOutLead(db, stale, 'ana@example.com', UNSUBSCRIBED.toISOString())).toBe(false);
+    expect(await fieldsOf(id)).toEqual({ email: 'ben@example.com', opt_in: true });
   });
 });
 

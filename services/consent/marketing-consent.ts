@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { normaliseEmail } from '../../domain/consent/marketing-consent';
 import type { PlatformDb } from '../db/database';
+import type { Database } from '../db/schema';
 
 /**
  * Marketing consent withdrawn on a site (conversion §2.3 /pages/unsubscribe, §5.1 opt_in): the
@@ -72,18 +73,43 @@ export async function unsubscribe(
       .where(sql<boolean>`lower(fields) like ${containsPattern(address)} escape '\\'`)
       .execute();
     let leadsOptedOut = 0;
-    for (const row of candidates) {
-      const fields = parseFields(row.fields);
-      if (!fields || normaliseEmail(fields[EMAIL_FIELD]) !== address || fields.opt_in === false) continue;
-      await trx
-        .updateTable('leads')
-        .set({ fields: JSON.stringify({ ...fields, opt_in: false }), updated_at: at })
-        .where('id', '=', row.id)
-        .execute();
-      leadsOptedOut += 1;
-    }
+    for (const row of candidates) if (await optOutLead(trx, row, address, at)) leadsOptedOut += 1;
     return { ok: true, leadsOptedOut };
   });
+}
+
+/** Reads of one lead before giving up on it (each miss means another write landed in between). */
+const OPT_OUT_ATTEMPTS = 5;
+
+/**
+ * Marks one lead of `address` opted out, starting from its fields as read (true when this call did).
+ * The rows are read without a lock, so the write only lands if the fields are still what was read: a
+ * step of the same filling saved meanwhile (PostgreSQL runs it concurrently) would otherwise be
+ * overwritten by the older fields. On a miss the lead is read again and the check repeated. Giving up
+ * throws, so the whole withdrawal rolls back and the shopper is asked to try again, rather than a
+ * lead staying opted in beside a recorded withdrawal.
+ */
+export async function optOutLead(
+  trx: Kysely<Database>,
+  lead: { id: number; fields: string },
+  address: string,
+  at: string,
+): Promise<boolean> {
+  let read: { fields: string } | undefined = lead;
+  for (let attempt = 0; read && attempt < OPT_OUT_ATTEMPTS; attempt += 1) {
+    const fields = parseFields(read.fields);
+    if (!fields || normaliseEmail(fields[EMAIL_FIELD]) !== address || fields.opt_in === false) return false;
+    const updated = await trx
+      .updateTable('leads')
+      .set({ fields: JSON.stringify({ ...fields, opt_in: false }), updated_at: at })
+      .where('id', '=', lead.id)
+      .where('fields', '=', read.fields)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows > 0n) return true;
+    read = await trx.selectFrom('leads').select('fields').where('id', '=', lead.id).executeTakeFirst();
+  }
+  if (!read) return false;
+  throw new Error(`Lead ${lead.id} kept changing while it was being opted out; the withdrawal was not recorded.`);
 }
 
 /** When `email` unsubscribed on `tenant` (ISO-8601), or undefined when it has not (or is no address). */
