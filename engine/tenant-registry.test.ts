@@ -93,6 +93,21 @@ describe('validation messages a person can act on', () => {
     expect(result).toContain('/pages/~1x/blocks/0/type unknown block type "Heor"; did you mean "Hero"?');
   });
 
+  it("security review: 'pricing.certifiedBadgeSrc ... //evil.example/x.svg (protocol-relative, third-party) passes' — refused with a clear message", () => {
+    const refused = (src: string) =>
+      messages(`badge-${src.length}`, { ...base, slug: `badge-${src.length}`, pricing: { certifiedBadgeSrc: src } });
+    for (const src of ['//evil.example/x.svg', '/images/x.svg', '/media/x.svg?v=2', '/media/x.svg#a', '/media/\\x.svg'])
+      expect(refused(src)).toEqual([
+        `/pricing/certifiedBadgeSrc expected The picture on the stock cards of certified used Toyotas (catalogue §4): a picture on this site, its path starting /media/ or /assets/ with no ? or #, e.g. /media/toyota-certified.svg. The site ships a plain Certified Pre-Owned badge; upload the dealer's licensed Toyota Certified Pre-Owned logo to use it instead. Its text for people who cannot see it is 'Toyota Certified Pre-Owned'., found text ${JSON.stringify(src)}`,
+      ]);
+    const entry = load('badge-ok', {
+      ...base,
+      slug: 'badge-ok',
+      pricing: { certifiedBadgeSrc: '/media/toyota-certified.svg' },
+    });
+    expect(entry.ok).toBe(true);
+  });
+
   it('reports bad block props at their pointer', () => {
     const result = messages('badprops', {
       ...base,

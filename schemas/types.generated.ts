@@ -992,7 +992,7 @@ export type JustArrivedTag = string;
  */
 export type UsedCarDisclaimerText = string;
 /**
- * The picture on the stock cards of certified used Toyotas (catalogue §4), e.g. /media/toyota-certified.svg. The site ships a plain Certified Pre-Owned badge; upload the dealer's licensed Toyota Certified Pre-Owned logo to use it instead. Its text for people who cannot see it is 'Toyota Certified Pre-Owned'.
+ * The picture on the stock cards of certified used Toyotas (catalogue §4): a picture on this site, its path starting /media/ or /assets/ with no ? or #, e.g. /media/toyota-certified.svg. The site ships a plain Certified Pre-Owned badge; upload the dealer's licensed Toyota Certified Pre-Owned logo to use it instead. Its text for people who cannot see it is 'Toyota Certified Pre-Owned'.
  */
 export type CertifiedPreOwnedBadge = string;
 /**
@@ -6451,7 +6451,7 @@ export type ResolvedJustArrivedTag = string;
  */
 export type ResolvedUsedCarDisclaimerText = string;
 /**
- * The picture on the stock cards of certified used Toyotas (catalogue §4), e.g. /media/toyota-certified.svg. The site ships a plain Certified Pre-Owned badge; upload the dealer's licensed Toyota Certified Pre-Owned logo to use it instead. Its text for people who cannot see it is 'Toyota Certified Pre-Owned'.
+ * The picture on the stock cards of certified used Toyotas (catalogue §4): a picture on this site, its path starting /media/ or /assets/ with no ? or #, e.g. /media/toyota-certified.svg. The site ships a plain Certified Pre-Owned badge; upload the dealer's licensed Toyota Certified Pre-Owned logo to use it instead. Its text for people who cannot see it is 'Toyota Certified Pre-Owned'.
  */
 export type ResolvedCertifiedPreOwnedBadge = string;
 /**

@@ -13,15 +13,11 @@ const BADGE_HEIGHT = 44;
  */
 export function CardTagLabel({ tag, certifiedBadgeSrc }: { tag: CardTag; certifiedBadgeSrc?: string }) {
   if (tag.kind === 'certified' && certifiedBadgeSrc) {
+    // An SVG is served as it is (the image optimiser refuses SVG), whatever the case of its extension.
+    const svg = /\.svg$/i.test(certifiedBadgeSrc);
     return (
       <p className={`${cardBadgeClass} card-tag--certified`}>
-        <Image
-          src={certifiedBadgeSrc}
-          alt={tag.label}
-          width={BADGE_WIDTH}
-          height={BADGE_HEIGHT}
-          unoptimized={certifiedBadgeSrc.endsWith('.svg')}
-        />
+        <Image src={certifiedBadgeSrc} alt={tag.label} width={BADGE_WIDTH} height={BADGE_HEIGHT} unoptimized={svg} />
       </p>
     );
   }

@@ -67,6 +67,14 @@ describe('the tag on a stock card', () => {
     expect(tagOf(html)?.[2]).toContain('alt="Toyota Certified Pre-Owned"');
     expect(tagOf(html)?.[2]).toContain('toyota-certified.png');
   });
+
+  it("security review ('pricing.certifiedBadgeSrc ... break the image'): an SVG named in capitals is served as it is", () => {
+    const html = render(
+      { ...cx5, make: 'Toyota', certified: true },
+      { certifiedBadgeSrc: '/media/Toyota-Certified.SVG' },
+    );
+    expect(tagOf(html)?.[2]).toContain('src="/media/Toyota-Certified.SVG"');
+  });
 });
 
 describe('the used-car disclaimer on a stock card', () => {
