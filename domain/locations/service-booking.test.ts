@@ -38,6 +38,12 @@ describe('serviceBookingHref', () => {
     expect(serviceBookingHref({ contactUrl: ' https://book.example.com ' })).toBe('https://book.example.com');
   });
 
+  it("security review: '`usable()` accepts `/\\evil.example` (browsers treat `/\\` as `//`)' — another site is passed over", () => {
+    for (const url of ['/\\evil.example', '/\\/evil.example', '//evil.example', '/\t/evil.example', '/\n/evil.example'])
+      expect(serviceBookingHref({ contactUrl: url }), JSON.stringify(url)).toBe('/service');
+    expect(serviceBookingHref({ contactUrl: '/book-a-service' })).toBe('/book-a-service');
+  });
+
   it('tells a web address from a page of the site', () => {
     expect(isExternalBooking('https://booking.example.com/legacy')).toBe(true);
     expect(isExternalBooking('/service')).toBe(false);
@@ -69,6 +75,13 @@ describe('bookingAwareHref', () => {
   it('falls back to its own Link, then to /service', () => {
     expect(bookingAwareHref({ href: '/workshop', serviceBooking: true }, {})).toBe('/workshop');
     expect(bookingAwareHref({ serviceBooking: true }, {})).toBe(SERVICE_PATH);
+  });
+
+  it("security review: a booking link's own Link or booking address of `/\\evil.example` is not followed", () => {
+    expect(bookingAwareHref({ href: '/\\evil.example', serviceBooking: true }, {})).toBe('/service');
+    expect(bookingAwareHref({ href: '/service', serviceBooking: true }, { contactUrl: '/\\evil.example' })).toBe(
+      '/service',
+    );
   });
 
   it('passes over an address that is not a site path or web address', () => {

@@ -23,7 +23,11 @@ export interface ServiceBookingSources {
 function usable(href: string | undefined): href is string {
   if (!href) return false;
   const trimmed = href.trim();
-  return (trimmed.startsWith('/') && !trimmed.startsWith('//')) || /^https?:\/\/[^/\s]/i.test(trimmed);
+  // Browsers drop tabs and line breaks inside an address ('/\t/host' is '//host').
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return false;
+  // '//host' and '/\host' are another site to a browser, not a page of this one.
+  if (trimmed.startsWith('/')) return trimmed[1] !== '/' && trimmed[1] !== '\\';
+  return /^https?:\/\/[^/\s]/i.test(trimmed);
 }
 
 /**
