@@ -5,6 +5,7 @@ import {
   normaliseEmail,
   UNSUBSCRIBE_MESSAGES,
   unsubscribedMessage,
+  unsubscribeRedirectMessage,
   MAX_EMAIL_LENGTH,
 } from '../../domain/consent/marketing-consent';
 import { buttonClass } from '../../components/ui/button';
@@ -53,7 +54,11 @@ export function UnsubscribeFormClient({
   const hydrated = useHydrated();
   const [email, setEmail] = useState(initialEmail);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(initialOutcome === 'done');
+  // 'posted': this page's own post was answered; 'redirected': the ?result=done address, which a link
+  // can carry without any post, so it gets the neutral message.
+  const [done, setDone] = useState<'posted' | 'redirected' | undefined>(
+    initialOutcome === 'done' ? 'redirected' : undefined,
+  );
   const [error, setError] = useState(initialOutcome && initialOutcome !== 'done' ? OUTCOME_ERRORS[initialOutcome] : '');
   const confirmation = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -66,7 +71,9 @@ export function UnsubscribeFormClient({
   if (done)
     return (
       <div ref={confirmation} tabIndex={-1} role="status" className={`${formStyles.alert} ${styles.done}`}>
-        <p className={formStyles.alertTitle}>{unsubscribedMessage(siteName)}</p>
+        <p className={formStyles.alertTitle}>
+          {done === 'posted' ? unsubscribedMessage(siteName) : unsubscribeRedirectMessage(siteName)}
+        </p>
         <p>You will still get replies to enquiries you send us.</p>
       </div>
     );
@@ -87,7 +94,7 @@ export function UnsubscribeFormClient({
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email }),
       });
-      if (response.ok) setDone(true);
+      if (response.ok) setDone('posted');
       else {
         setError(await errorOf(response));
         input.current?.focus();

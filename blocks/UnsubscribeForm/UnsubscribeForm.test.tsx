@@ -42,10 +42,13 @@ describe('UnsubscribeForm', () => {
     expect(html).not.toContain('role="alert"');
   });
 
-  it('confirms by site name after a post without JavaScript (?result=done)', async () => {
+  it('security review (\'?result=done shows "You have been unsubscribed" without any post\'): the no-JavaScript landing claims nothing', async () => {
     const html = await render('result=done');
     expect(html).toContain('role="status"');
-    expect(html).toContain(`You have been unsubscribed from ${site.name} marketing e-mails.`);
+    expect(html).toContain(
+      `If that address was on our list, it will receive no more marketing e-mails from ${site.name}.`,
+    );
+    expect(html).not.toContain('You have been unsubscribed');
     expect(html).not.toContain('<form');
   });
 

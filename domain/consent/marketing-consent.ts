@@ -53,6 +53,14 @@ export function unsubscribedMessage(siteName: string): string {
 }
 
 /**
+ * What the page says on ?result=done, where a post without JavaScript lands: anyone can open that
+ * address without posting anything, so it claims nothing about an unsubscribe having happened.
+ */
+export function unsubscribeRedirectMessage(siteName: string): string {
+  return `If that address was on our list, it will receive no more marketing e-mails from ${siteName}.`;
+}
+
+/**
  * How a lead's marketing opt-in reads to the dealer when the shopper has unsubscribed on this site:
  * 'no (unsubscribed on 27 November 2026)', the date on the site's clock.
  */
