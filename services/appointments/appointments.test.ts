@@ -227,6 +227,11 @@ describe('booking a test drive with the lead (issue 20)', () => {
     const definition = group.forms['test-drive']!;
     const fields = definition.fields ?? [];
     const isAbout = (f: { name: string }) => ['preferred_time', 'message'].includes(f.name);
+    const step = <T>(list: T[]): [T, ...T[]] => {
+      const [first, ...rest] = list;
+      if (first === undefined) throw new Error('a step needs a field');
+      return [first, ...rest];
+    };
     const twoSteps: ResolvedTenant = {
       ...group,
       forms: {
@@ -235,8 +240,8 @@ describe('booking a test drive with the lead (issue 20)', () => {
           ...definition,
           fields: undefined,
           steps: [
-            { title: 'Your test drive', fields: fields.filter(isAbout) },
-            { title: 'Your details', fields: fields.filter((f) => !isAbout(f)) },
+            { title: 'Your test drive', fields: step(fields.filter(isAbout)) },
+            { title: 'Your details', fields: step(fields.filter((f) => !isAbout(f))) },
           ],
         },
       },
