@@ -56,8 +56,8 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'forms',
     label: 'Forms',
-    keys: ['forms', 'formSettings'],
-    intro: 'Enquiry forms and their fields, and the settings every form shares.',
+    keys: ['forms', 'formSettings', 'testDrive'],
+    intro: 'Enquiry forms and their fields, the settings every form shares, and the times the test-drive form offers.',
   },
   {
     id: 'search',
@@ -94,8 +94,9 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'leads',
     label: 'Lead delivery',
-    keys: ['leadDelivery'],
-    intro: 'Where enquiries go: e-mail, webhooks and ADF/XML. Every lead is queued for every destination.',
+    keys: ['leadDelivery', 'messaging'],
+    intro:
+      'Where enquiries go: e-mail, webhooks and ADF/XML (every lead is queued for every destination), and the chat bubble’s instant messages.',
   },
   {
     id: 'switches',
