@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, siteUrl } from './helpers';
+import { expectAccessible, siteUrl, tenantGet } from './helpers';
 import { storedLead } from './support/stored-lead';
 
 // spec: catalogue §7 Appointments fetch for test-drive booking; catalogue §5.1 'Test-drive form:
@@ -32,8 +32,9 @@ async function fill(page: Page, main = page.locator('main'), email = 'ana@exampl
 test('the test-drive form offers only future free slots; a booked slot is stored with the lead, refused to a second shopper and no longer offered', async ({
   browser,
 }) => {
-  const first = await browser.newPage();
-  const second = await browser.newPage();
+  // Two shoppers: two contexts (axe needs a page of a context made with browser.newContext()).
+  const first = await (await browser.newContext()).newPage();
+  const second = await (await browser.newContext()).newPage();
   const a = await openForm(first);
   const b = await openForm(second);
   await expectAccessible(first);
@@ -76,16 +77,17 @@ test('the test-drive form offers only future free slots; a booked slot is stored
   const sent = second.waitForResponse((r) => r.url().endsWith('/api/leads') && r.request().method() === 'POST');
   await b.main.getByRole('button', { name: 'Book Test Drive' }).click();
   expect((await sent).status()).toBe(201);
-  await first.close();
-  await second.close();
+  await first.context().close();
+  await second.context().close();
 });
 
 test('GET /api/appointments answers a bad or foreign location with a message, never a 500, and is not cached', async ({
   request,
 }) => {
-  const bad = await request.get(siteUrl(site, '/api/appointments?location=abc'));
+  // Node's resolver does not know *.localhost: tenantGet sends the site's Host header to 127.0.0.1.
+  const bad = await tenantGet(request, site, '/api/appointments?location=abc');
   expect(bad.status()).toBe(400);
   expect(bad.headers()['cache-control']).toBe('no-store');
-  const foreign = await request.get(siteUrl(site, '/api/appointments?location=999999'));
+  const foreign = await tenantGet(request, site, '/api/appointments?location=999999');
   expect(foreign.status()).toBe(404);
 });

@@ -18,13 +18,21 @@ const picked = (n: number) => `${n} of ${COMPARE_LIMIT} cars picked to compare`;
  * lists the cars with a remove button each and links to the comparison. What the shopper adds or
  * removes is announced politely; the list found on arrival is not news.
  */
+/** The shopper's path from a router path that may be the internal one: /site/<slug>/x, /live/<slug>/x. */
+function visiblePath(pathname: string | null): string {
+  if (!pathname) return '';
+  return pathname.replace(/^\/(?:site|live|preview)\/[^/]+(?=\/|$)/, '') || '/';
+}
+
 export function Tray({ site }: { site: string }) {
   const [list, setList] = useAtom(useMemo(() => compareAtom(site), [site]));
   const [news, setNews] = useAtom(compareNewsAtom);
   const ready = useHydrated();
-  // Read on every navigation; compared with the browser's address, not the internal tenant route.
+  // From the router, not window.location: on a link to /compare this renders before the browser's
+  // address changes, so reading the address kept the tray open on the comparison. The router may
+  // name the internal tenant route (/site/<slug>/compare), so its prefix is set aside.
   const pathname = usePathname();
-  const onComparePage = ready && pathname !== null && window.location.pathname === COMPARE_PATH;
+  const onComparePage = ready && visiblePath(pathname) === COMPARE_PATH;
   // Unset until the shopper folds or opens it: open on wide screens, folded on phones.
   const [open, setOpen] = useState<boolean | undefined>(undefined);
   const expanded = open ?? (ready && window.matchMedia('(min-width: 901px)').matches);
