@@ -27,6 +27,9 @@ async function fill(page: Page, main = page.locator('main'), email = 'ana@exampl
   await main.getByLabel('Phone').fill('0412 345 678');
   await main.getByLabel('Postcode').fill('2150');
   await main.getByLabel('I agree to the terms of use and privacy policy').check();
+  // A group site asks for the preferred dealership too (conversion §5.1: more than one dealership).
+  const dealership = main.getByLabel('Preferred dealership');
+  if (await dealership.count()) await dealership.selectOption({ index: 1 });
 }
 
 test('the test-drive form offers only future free slots; a booked slot is stored with the lead, refused to a second shopper and no longer offered', async ({
