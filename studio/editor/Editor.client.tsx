@@ -7,7 +7,8 @@
  * has no problems (the server refuses it anyway); a publish from a stale version shows the other
  * editor's changes and keeps this draft. History lists every version, with diffs and Restore.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useHydrated } from '../../components/shopper/use-hydrated';
 import bundleJson from '../../schemas/studio.schema.json';
 import type { EditorIssue, JsonObject, PageDoc, SchemaNode } from './editor-types';
 import type { EditorData } from './editor-data';
@@ -84,22 +85,9 @@ const messageOf = (answer: ApiAnswer): string =>
 
 const tabIds = (): TabId[] => [...SECTIONS.map((s) => s.id), ...EXTRA_TABS.map((t) => t.id)];
 
-const noSubscription = () => () => {};
-
-/**
- * False on the server and while the page hydrates, true once React handles events. The editor is
- * server-rendered, so its tabs and fields show before they work: a click or a typed value before
- * then was lost (the change never reached the autosave, a tab never opened).
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 export function Editor(props: EditorProps) {
+  // The editor is server-rendered: until React handles its events, a click or a typed value was
+  // lost (a tab never opened, a change never reached the autosave), so it stays disabled till then.
   const hydrated = useHydrated();
   const { slug, siteName, inherited } = props;
   const apiBase = `/api/studio/sites/${encodeURIComponent(slug)}`;
