@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { ServerImage as Image } from '../../components/ui/ServerImage';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { SectionHeader } from '../../components/SectionHeader/SectionHeader';

@@ -1,7 +1,8 @@
 import type { BlockComponent } from '../types';
 import { INSTANT_MESSAGE_FORM } from '../../domain/messaging';
 import { ownValue } from '../../domain/own-key';
-import { Bubble, type ChatField } from './ChatBubble.client';
+import { Bubble } from './ChatBubble.island';
+import type { ChatField } from './ChatBubble.client';
 
 export const DEFAULT_CHAT_LABEL = 'Message us';
 

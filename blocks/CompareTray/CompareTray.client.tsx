@@ -8,7 +8,7 @@ import { useHydrated } from '../../components/shopper/use-hydrated';
 import { usePublishedHeight } from '../../components/shopper/use-published-height';
 import { compareAtom, compareNewsAtom } from '../../components/shopper/compare-store';
 import { buttonClass } from '../../components/ui/button';
-import { COMPARE_LIMIT, COMPARE_PATH, compareNews, removeFromCompare } from '../../domain/compare';
+import { COMPARE_LIMIT, COMPARE_PATH, compareNews, removeFromCompare } from '../../domain/compare-list';
 import styles from './CompareTray.module.css';
 
 const picked = (n: number) => `${n} of ${COMPARE_LIMIT} cars picked to compare`;

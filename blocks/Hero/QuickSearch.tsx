@@ -3,7 +3,8 @@ import { DEFAULT_PRICE_BANDS, priceBandLabel, priceBandValue, type QuickSearchFi
 import { facetValueLabel } from '../../domain/facet-labels';
 import { getSearchService } from '../../services/search';
 import { loadQuickSearch, type QuickSearchOptions } from '../../services/search/search-page';
-import { QuickSearchForm, type QuickSearchChoice } from './QuickSearch.client';
+import { QuickSearchForm } from './QuickSearch.island';
+import type { QuickSearchChoice } from './QuickSearch.client';
 
 const LABELS: Readonly<Record<QuickSearchField, string>> = {
   car_type: 'Condition',

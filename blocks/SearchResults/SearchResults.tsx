@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { ServerImage as Image } from '../../components/ui/ServerImage';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import { notFound } from 'next/navigation';
 import type { BlockComponent } from '../types';
@@ -12,7 +12,7 @@ import { getStockRepository } from '../../services/stock';
 import { emptySearchPage, loadSearchPage, type SearchPageData } from '../../services/search/search-page';
 import { StockCard } from '../../components/StockCard/StockCard';
 import { cardSettings } from '../../components/StockCard/card-settings';
-import { ResultsRegion, SearchFilters, SearchProvider, SortSelect } from './SearchResults.client';
+import { ResultsRegion, SearchFilters, SearchProvider, SortSelect } from './SearchResults.island';
 import { buttonClass } from '../../components/ui/button';
 import { cardGridClass } from '../../components/ui/card-grid';
 import styles from './SearchResults.module.css';

@@ -2,7 +2,7 @@ import type { BlockComponent } from '../types';
 import { ADJUSTMENT_QUESTIONS } from '../../domain/trade-in/adjustments';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { getStockRepository } from '../../services/stock';
-import { TradeInFlow } from './TradeInValuation.client';
+import { TradeInFlow } from './TradeInValuation.island';
 import formStyles from '../../components/ui/form.module.css';
 
 export const TradeInValuation: BlockComponent<'TradeInValuation'> = async ({ props, ctx }) => {

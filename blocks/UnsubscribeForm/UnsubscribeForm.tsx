@@ -1,7 +1,8 @@
 import type { BlockComponent } from '../types';
 import { MAX_EMAIL_LENGTH } from '../../domain/consent/marketing-consent';
 import formStyles from '../../components/ui/form.module.css';
-import { UnsubscribeFormClient, type UnsubscribeOutcome } from './UnsubscribeForm.client';
+import { UnsubscribeFormClient } from './UnsubscribeForm.island';
+import type { UnsubscribeOutcome } from './UnsubscribeForm.client';
 
 const OUTCOMES: readonly UnsubscribeOutcome[] = ['done', 'invalid', 'limited', 'unavailable'];
 

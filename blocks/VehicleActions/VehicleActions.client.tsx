@@ -16,7 +16,7 @@ import styles from './VehicleActions.module.css';
 import { formatNumber } from '../../domain/format';
 import { buttonClass, linkButtonClass } from '../../components/ui/button';
 import { CompareToggle } from '../../components/CompareToggle/CompareToggle.client';
-import type { CompareEntry } from '../../domain/compare';
+import type { CompareEntry } from '../../domain/compare-list';
 
 // spec: catalogue §9 — copied notice 1500 ms; share windows 550x400.
 const COPIED_MS = 1500;

@@ -9,7 +9,7 @@ import {
   compareNews,
   removeFromCompare,
   type CompareEntry,
-} from '../../domain/compare';
+} from '../../domain/compare-list';
 import { compareAtom, compareNewsAtom } from '../shopper/compare-store';
 import { toastAtom } from '../shopper/store';
 import { buttonClass } from '../ui/button';

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { ServerImage as Image } from '../ui/ServerImage';
 import type { CardTag } from '../../domain/card-tags';
 import { cardBadgeClass, cardTagClass } from './card-classes';
 

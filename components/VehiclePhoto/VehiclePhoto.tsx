@@ -1,5 +1,4 @@
-import { getImageProps } from 'next/image';
-import { preload } from 'react-dom';
+import { ServerImage } from '../ui/ServerImage';
 import { photoSource, placeholderPhotoUrl, proxiedPhotoUrl } from '../../domain/vehicle-photo-source';
 
 export interface VehiclePhotoProps {
@@ -32,27 +31,21 @@ export function VehiclePhoto({ src, body, alt, width, height, sizes, priority = 
       <img src={placeholderPhotoUrl(body)} alt={alt} width={width} height={height} className={className} {...eager} />
     );
   }
-  const { props } = getImageProps({
-    src: source.src,
-    alt,
-    width,
-    height,
-    quality: 75,
-    ...(sizes ? { sizes } : {}),
-    ...(className ? { className } : {}),
-    ...eager,
-    // The route makes the optimiser's widths (next.config.ts takes them from the same list).
-    ...(source.kind === 'proxied'
-      ? { loader: ({ width: w }: { width: number }) => proxiedPhotoUrl(source.src, w, body) }
-      : {}),
-  });
-  if (priority)
-    preload(props.src, {
-      as: 'image',
-      fetchPriority: 'high',
-      ...(props.srcSet ? { imageSrcSet: props.srcSet } : {}),
-      ...(props.sizes ? { imageSizes: props.sizes } : {}),
-    });
-  // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text -- getImageProps is next/image without its script; alt is in props
-  return <img {...props} />;
+  return (
+    <ServerImage
+      src={source.src}
+      alt={alt}
+      width={width}
+      height={height}
+      quality={75}
+      priority={priority}
+      {...(sizes ? { sizes } : {})}
+      {...(className ? { className } : {})}
+      {...(priority ? {} : { loading: 'lazy' as const })}
+      // The route makes the optimiser's widths (next.config.ts takes them from the same list).
+      {...(source.kind === 'proxied'
+        ? { loader: ({ width: w }: { width: number }) => proxiedPhotoUrl(source.src, w, body) }
+        : {})}
+    />
+  );
 }

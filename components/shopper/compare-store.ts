@@ -1,7 +1,7 @@
 'use client';
 
 import { atom } from 'jotai';
-import { cleanCompareList, compareStorageKey, type CompareEntry } from '../../domain/compare';
+import { cleanCompareList, compareStorageKey, type CompareEntry } from '../../domain/compare-list';
 import { perSite, storedAtom } from './store';
 
 /** The cars picked for comparison on this site, kept in the browser like favourites (catalogue §1, §6). */

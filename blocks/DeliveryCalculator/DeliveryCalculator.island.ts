@@ -1,0 +1,6 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+
+// This block's browser code, fetched only by pages that show it (README: Client islands).
+export const DeliveryForm = dynamic(() => import('./DeliveryCalculator.client').then((m) => m.DeliveryForm));

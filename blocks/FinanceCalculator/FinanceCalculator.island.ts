@@ -1,0 +1,8 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+
+// This block's browser code, fetched only by pages that show it (README: Client islands).
+export const FinanceCalculatorClient = dynamic(() =>
+  import('./FinanceCalculator.client').then((m) => m.FinanceCalculatorClient),
+);

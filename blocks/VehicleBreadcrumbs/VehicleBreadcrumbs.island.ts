@@ -1,0 +1,8 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+
+// This block's browser code, fetched only by pages that show it (README: Client islands).
+export const LocationAnnouncement = dynamic(() =>
+  import('./VehicleBreadcrumbs.client').then((m) => m.LocationAnnouncement),
+);
