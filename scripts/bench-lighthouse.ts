@@ -5,7 +5,7 @@
  *
  * Uses the existing production build (`npm run build` first) and the database named by DATABASE_URL
  * (seeded with `npm run seed`); starts `next start` on a spare port. The pages are the ones each site
- * links itself: the first search link on its home page, the first car on that search page, the first
+ * links itself: the search page of all its stock, the first car on it, the first
  * location on /dealer-locator and the first model on /models.
  *
  * `-- --against <dir>` also serves another checkout's build (for example a clone of main, built) from
@@ -89,8 +89,8 @@ function firstLink(html: string, pattern: RegExp): string | undefined {
 /** Home, search, vehicle, location and model pages as the site links them; a kind it does not offer is left out. */
 async function discover(port: number, slug: string): Promise<Partial<Record<PageKind, string>>> {
   const pages: Partial<Record<PageKind, string>> = { home: '/' };
-  const home = await get(port, slug, '/');
-  pages.search = firstLink(home.body, /^\/search\/[^/]+$/) ?? '/search/new-used-and-demo-cars';
+  // The search page of everything the site lists (a site's first search link may be a condition it has none of).
+  pages.search = '/search/new-used-and-demo-cars';
   const search = await get(port, slug, pages.search);
   pages.vehicle = firstLink(search.body, /^\/cars\/(?!trade-in$)[^/]+$/);
   const locator = await get(port, slug, '/dealer-locator');

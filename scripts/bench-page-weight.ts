@@ -5,6 +5,7 @@
  * `next start` on a spare port.
  */
 import { CHROMIUM_LAUNCH } from './chromium';
+import { JS_BUDGET_KB, firstCarPath, pageScripts, type BudgetedPage } from '../e2e/support/page-weight';
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
@@ -12,6 +13,8 @@ import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3302);
+/** Issue 19: no page over 60 KB of raw HTML. */
+const HTML_TARGET_KB = 60;
 
 function get(host: string, path: string): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
@@ -52,10 +55,10 @@ async function main(): Promise<void> {
         c.spin_images &&
         (c as { show_on_dealer_website?: boolean }).show_on_dealer_website !== false,
     )?.slug ?? '';
-  const pages: Array<[string, string]> = [
-    ['southern-cross-motors', '/'],
-    ['southern-cross-motors', '/search/used-cars'],
-    ['southern-cross-motors', `/cars/${car}`],
+  const pages: Array<[string, string, BudgetedPage?]> = [];
+  pages.push(
+    ['southern-cross-motors', '/search/used-cars', 'search'],
+    ['southern-cross-motors', `/cars/${car}`, 'vehicle'],
     ['southern-cross-motors', '/contact'],
     ['southern-cross-motors', '/dealer-locator'],
     ['southern-cross-motors', '/finance'],
@@ -63,7 +66,7 @@ async function main(): Promise<void> {
     ['harbour-city-mazda', '/models'],
     ['harbour-city-mazda', '/models/mazda-cx-5'],
     ['harbour-city-mazda', '/special-offers'],
-  ];
+  );
   const server = spawn('npx', ['next', 'start', '-p', String(PORT)], {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ALLOW_LOCALHOST_TENANTS: '1' },
     stdio: 'ignore',
@@ -71,26 +74,36 @@ async function main(): Promise<void> {
   });
   try {
     await waitForServer();
+    for (const slug of ['southern-cross-motors', 'harbour-city-mazda', 'ridgeline-motorcycles']) {
+      const search = '/search/new-used-and-demo-cars';
+      const listed = firstCarPath((await get(slug, search)).body.toString('utf8'));
+      pages.push(
+        [slug, '/', 'home'],
+        [slug, search, 'search'],
+        ...(listed ? [[slug, listed, 'vehicle'] as [string, string, BudgetedPage]] : []),
+      );
+    }
     const browser = await chromium.launch(CHROMIUM_LAUNCH);
-    console.log('page                                   status  HTML gzip   JS gzip  scripts');
-    for (const [host, path] of pages) {
+    console.log(
+      `${'site page'.padEnd(62)} status  HTML raw  HTML gz   JS gz  budget  scripts  (KB; HTML target ${HTML_TARGET_KB} KB raw)`,
+    );
+    for (const [host, path, kind] of pages) {
       const context = await browser.newContext();
-      const page = await context.newPage();
-      const scripts = new Map<string, number>();
-      page.on('response', (response) => {
-        if (response.request().resourceType() !== 'script') return;
-        void response
-          .body()
-          .then((body) => scripts.set(response.url(), gzipSync(body).length))
-          .catch(() => undefined);
-      });
       const html = await get(host, path);
-      await page.goto(`http://${host}.localhost:${PORT}${path}`, { waitUntil: 'networkidle' });
-      await page.waitForTimeout(500);
-      const js = [...scripts.values()].reduce((a, b) => a + b, 0);
-      const label = path.length > 38 ? `${path.slice(0, 35)}...` : path;
+      const { kb, scripts } = await pageScripts(await context.newPage(), `http://${host}.localhost:${PORT}${path}`);
+      const label = `${host} ${path}`;
+      const budget = kind ? JS_BUDGET_KB[kind] : undefined;
       console.log(
-        `${label.padEnd(38)} ${String(html.status).padStart(6)} ${(gzipSync(html.body).length / 1024).toFixed(1).padStart(7)} KB ${(js / 1024).toFixed(1).padStart(7)} KB ${String(scripts.size).padStart(8)}`,
+        [
+          (label.length > 62 ? `${label.slice(0, 59)}...` : label).padEnd(62),
+          String(html.status).padStart(6),
+          (html.body.length / 1024).toFixed(1).padStart(9),
+          (gzipSync(html.body).length / 1024).toFixed(1).padStart(8),
+          kb.toFixed(1).padStart(7),
+          (budget ? String(budget) : '-').padStart(7),
+          String(scripts.size).padStart(8),
+          budget && kb > budget ? '  OVER BUDGET' : '',
+        ].join(' '),
       );
       await context.close();
     }

@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useId, useState } from 'react';
-import { animate, motion, useMotionValue, useReducedMotion, useTransform } from 'framer-motion';
 import {
   AUTO_GAUGE_FAILED,
   GAUGE_ANIMATION_MS,
@@ -13,6 +12,7 @@ import {
 } from '../../domain/auto-gauge';
 import { formatMoney } from '../../domain/format';
 import { marketPosition } from '../../domain/market-position';
+import { useTween } from '../../components/shopper/use-tween';
 import styles from './MarketGauge.module.css';
 
 type Load = { state: 'loading' } | { state: 'hidden' } | { state: 'shown'; gauge: AutoGaugeResponse };
@@ -54,26 +54,11 @@ const BAND_COLOUR = { low: '#b45309', medium: '#1d4ed8', high: '#15803d' } as co
 /** The loaded gauge; exported for its unit test. */
 export function Gauge({ gauge, heading, currency }: { gauge: AutoGaugeResponse; heading: string; currency: string }) {
   const headingId = useId();
-  const reduced = useReducedMotion() === true;
-  const progress = useMotionValue(reduced ? gauge.fill : 0);
-  const price = useMotionValue(reduced ? gauge.listing_price : 0);
-  const needleX = useTransform(progress, (f) => 100 - 68 * Math.cos(Math.PI * f));
-  const needleY = useTransform(progress, (f) => 100 - 68 * Math.sin(Math.PI * f));
-  const priceText = useTransform(price, (value) => formatMoney(Math.round(value), currency));
-
   // spec: catalogue §9 — 2.5 s for the gauge, 2 s for the price count; instant for reduced motion.
-  useEffect(() => {
-    if (reduced) {
-      progress.set(gauge.fill);
-      price.set(gauge.listing_price);
-      return;
-    }
-    const controls = [
-      animate(progress, gauge.fill, { duration: GAUGE_ANIMATION_MS / 1000, ease: 'easeOut' }),
-      animate(price, gauge.listing_price, { duration: PRICE_COUNT_MS / 1000, ease: 'easeOut' }),
-    ];
-    return () => controls.forEach((c) => c.stop());
-  }, [reduced, gauge.fill, gauge.listing_price, progress, price]);
+  const progress = useTween(gauge.fill, GAUGE_ANIMATION_MS);
+  const price = useTween(gauge.listing_price, PRICE_COUNT_MS);
+  const needleX = 100 - 68 * Math.cos(Math.PI * progress);
+  const needleY = 100 - 68 * Math.sin(Math.PI * progress);
 
   // The fill band (catalogue §9) only colours the arc; shoppers read the price against the market in money.
   const band = fillBand(gauge.fill);
@@ -99,16 +84,15 @@ export function Gauge({ gauge, heading, currency }: { gauge: AutoGaugeResponse; 
         aria-label={`${label ? `${label}: ` : ''}${position.sentence}. Listing price ${listing}. ${position.range}.`}
       >
         <path d={ARC} fill="none" stroke="#d8dde3" strokeWidth="14" />
-        <motion.path d={ARC} fill="none" stroke={BAND_COLOUR[band]} strokeWidth="14" style={{ pathLength: progress }} />
-        <motion.line
-          x1="100"
-          y1="100"
-          x2={needleX}
-          y2={needleY}
-          stroke="currentColor"
-          strokeWidth="4"
-          strokeLinecap="round"
+        <path
+          d={ARC}
+          fill="none"
+          stroke={BAND_COLOUR[band]}
+          strokeWidth="14"
+          pathLength={1}
+          strokeDasharray={`${progress} 1`}
         />
+        <line x1="100" y1="100" x2={needleX} y2={needleY} stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
         <circle cx="100" cy="100" r="6" fill="currentColor" />
       </svg>
       {label ? (
@@ -118,7 +102,7 @@ export function Gauge({ gauge, heading, currency }: { gauge: AutoGaugeResponse; 
       ) : null}
       <p className={`${styles.position} market-gauge__position`}>{position.sentence}</p>
       <p className={styles.price}>
-        Listing price <motion.strong aria-hidden="true">{priceText}</motion.strong>
+        Listing price <strong aria-hidden="true">{formatMoney(Math.round(price), currency)}</strong>
         <span className="visually-hidden">{listing}</span>
       </p>
       <p className={styles.range}>{position.range}</p>
