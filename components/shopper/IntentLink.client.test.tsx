@@ -18,7 +18,7 @@ const router: Router = {
   push: vi.fn(),
   replace: vi.fn(),
   prefetch: (href: string) => void prefetched.push(href),
-  hmrRefresh: vi.fn(),
+  bfcacheId: 'test',
 };
 
 let host: HTMLDivElement;
