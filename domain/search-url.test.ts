@@ -197,3 +197,27 @@ describe('buildSearchUrl', () => {
     for (const original of states) expect(parseUrl(buildSearchUrl(original))).toEqual(original);
   });
 });
+
+describe('weekly repayments in the URL', () => {
+  // spec: catalogue §3 Search facets: ... weekly_price_range
+  it('reads refinementList[weekly_price_range] as bucket labels and writes them back', () => {
+    const url = buildSearchUrl(
+      state({
+        refinements: { car_type: ['used'], weekly_price_range: ['Under $100 a week', '$150 to $200 a week'] },
+      }),
+    );
+    expect(url).toBe(
+      '/search/used-cars?refinementList[weekly_price_range][0]=Under%20%24100%20a%20week&refinementList[weekly_price_range][1]=%24150%20to%20%24200%20a%20week',
+    );
+    expect(parseUrl(url)?.refinements.weekly_price_range).toEqual(['Under $100 a week', '$150 to $200 a week']);
+  });
+
+  it('spells a bucket as its own label whatever the case, and ignores text that names no bucket', () => {
+    const parsed = parse(
+      '',
+      'refinementList[weekly_price_range][0]=over%20%24300%20A%20WEEK&refinementList[weekly_price_range][1]=cheap&refinementList[weekly_price_range][2]=%24100%20to%20%24151%20a%20week',
+    );
+    expect(parsed?.refinements.weekly_price_range).toEqual(['Over $300 a week']);
+    expect(parse('', 'refinementList[weekly_price_range][0]=cheap')?.refinements).toEqual({});
+  });
+});

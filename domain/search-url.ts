@@ -1,3 +1,4 @@
+import { findWeeklyRange } from './finance/weekly-ranges';
 import { slugify } from './slug';
 
 // spec: conversion §2.1 — default search route and stock type slugs.
@@ -25,6 +26,7 @@ export const REFINEMENT_FIELDS = [
   'status',
   'certified',
   'km_range',
+  'weekly_price_range',
 ] as const;
 export type RefinementField = (typeof REFINEMENT_FIELDS)[number];
 export const RANGE_FIELDS = ['price', 'km', 'year'] as const;
@@ -137,6 +139,16 @@ function mergeValues(into: string[], values: readonly string[]): void {
   }
 }
 
+/**
+ * A weekly bucket is read as its own label (the filter is worked out from the bucket, not the
+ * text), so other text for it is left out rather than matching nothing.
+ */
+function knownValue(field: RefinementField, value: string): string[] {
+  if (field !== 'weekly_price_range') return [value];
+  const range = findWeeklyRange(value);
+  return range ? [range.label] : [];
+}
+
 /** spec: conversion §2.2 — search page state from the path after /search and the query string. */
 export function parseSearchUrl(
   segments: readonly string[],
@@ -165,7 +177,7 @@ export function parseSearchUrl(
     mergeValues(values, fromPath[field] ?? []);
     mergeValues(
       values,
-      listed.filter((item) => item.field === field).map((item) => item.value),
+      listed.filter((item) => item.field === field).flatMap((item) => knownValue(field, item.value)),
     );
     if (values.length > 0) state.refinements[field] = values;
   }

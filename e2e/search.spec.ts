@@ -239,3 +239,46 @@ test('a group site offers location, dealership and state filters, and body types
   await expect(page.locator('.search__count')).not.toHaveText(before ?? '');
   await expectAccessible(page);
 });
+
+// spec: catalogue §3 Search facets: ... weekly_price_range
+test('the weekly repayments filter keeps the cars whose weekly estimate is in the band, in the URL', async ({
+  page,
+}) => {
+  await page.goto(siteUrl(site, '/search/used-cars'));
+  const before = (await countText(page)) ?? '';
+  const total = Number(before.replace(/[^0-9]/g, ''));
+  const group = page.getByRole('group', { name: 'Weekly repayments' });
+  await expect(group).toBeVisible();
+  // A band that holds some of the cars but not all of them.
+  let band: { name: string; count: number } | undefined;
+  for (const option of await group.locator('label').all()) {
+    const name = ((await option.locator('span').first().textContent()) ?? '').trim();
+    const count = Number.parseInt(((await option.locator('span').nth(1).textContent()) ?? '').replace(/,/g, ''), 10);
+    if (count > 0 && count < total) band = { name, count };
+  }
+  expect(band, 'a weekly band with some of the cars').toBeTruthy();
+  const { name, count } = band ?? { name: '', count: 0 };
+  expect(name).toMatch(/^(Under \$\d+|\$\d+ to \$\d+|Over \$\d+) a week$/);
+  await group.getByRole('checkbox', { name: new RegExp(`^${name.replace(/[$]/g, '\\$')}`) }).check();
+  await expect(page).toHaveURL(/[?&]refinementList\[weekly_price_range\]\[0\]=/);
+  await expect(page.locator('.search__count')).not.toHaveText(before);
+  await expect(page.locator('.search__count')).toHaveText(new RegExp(`^${count.toLocaleString('en-AU')} `));
+  await expect(group.getByRole('checkbox', { name: new RegExp(`^${name.replace(/[$]/g, '\\$')}`) })).toBeChecked();
+  await expectAccessible(page);
+
+  // The first car found shows a weekly estimate in that band on its own page.
+  const href = await page.locator('.stock-card__title a').first().getAttribute('href');
+  await page.goto(siteUrl(site, href ?? '/'));
+  const figure = await page
+    .locator('.vehicle-sidebar .finance-estimate')
+    .getByRole('link', { name: /^Finance from \$[\d,]+ per week\*$/ })
+    .textContent();
+  const weekly = Number((figure ?? '').replace(/[^0-9]/g, ''));
+  const [low, high] = (name.match(/\d+/g) ?? []).map(Number);
+  if (name.startsWith('Under')) expect(weekly).toBeLessThan(low ?? 0);
+  else if (name.startsWith('Over')) expect(weekly).toBeGreaterThanOrEqual(low ?? Infinity);
+  else {
+    expect(weekly).toBeGreaterThanOrEqual(low ?? Infinity);
+    expect(weekly).toBeLessThan(high ?? 0);
+  }
+});

@@ -725,7 +725,7 @@ export type SortOptions = (
   "mostRelevant" | "latest" | "highestPrice" | "lowestPrice" | "lowestKm" | "newestYear" | "oldestYear"
 )[];
 /**
- * Filters offered on the search page (conversion §9), in this order. Dealer groups also use location, dealership and state; certified, kmRange (kilometre bands), and status (in stock, coming soon, sold) can be switched on for any site.
+ * Filters offered on the search page (conversion §9), in this order. Dealer groups also use location, dealership and state; certified, kmRange (kilometre bands), status (in stock, coming soon, sold) and weeklyPrice (weekly repayment bands such as '$100 to $150 a week', from the site's own finance rate, deposit, final payment and fees; offered only on sites that show weekly finance estimates) can be switched on for any site.
  */
 export type SearchFilters = (
   | "car_type"
@@ -746,6 +746,7 @@ export type SearchFilters = (
   | "certified"
   | "kmRange"
   | "status"
+  | "weeklyPrice"
 )[];
 /**
  * Limits which cars the site ever lists, e.g. used cars only, or every car except certain stock numbers. It applies to every search and car list on the site and shoppers cannot get around it.
@@ -6184,7 +6185,7 @@ export type ResolvedSortOptions = (
   "mostRelevant" | "latest" | "highestPrice" | "lowestPrice" | "lowestKm" | "newestYear" | "oldestYear"
 )[];
 /**
- * Filters offered on the search page (conversion §9), in this order. Dealer groups also use location, dealership and state; certified, kmRange (kilometre bands), and status (in stock, coming soon, sold) can be switched on for any site.
+ * Filters offered on the search page (conversion §9), in this order. Dealer groups also use location, dealership and state; certified, kmRange (kilometre bands), status (in stock, coming soon, sold) and weeklyPrice (weekly repayment bands such as '$100 to $150 a week', from the site's own finance rate, deposit, final payment and fees; offered only on sites that show weekly finance estimates) can be switched on for any site.
  */
 export type ResolvedSearchFilters = (
   | "car_type"
@@ -6205,6 +6206,7 @@ export type ResolvedSearchFilters = (
   | "certified"
   | "kmRange"
   | "status"
+  | "weeklyPrice"
 )[];
 /**
  * Limits which cars the site ever lists, e.g. used cars only, or every car except certain stock numbers. It applies to every search and car list on the site and shoppers cannot get around it.

@@ -1,23 +1,17 @@
 import type { BlockComponent } from '../types';
 import { ADJUSTMENT_QUESTIONS } from '../../domain/trade-in/adjustments';
 import { vehicleTitle } from '../../domain/vehicle-title';
-import { getStockRepository } from '../../services/stock';
+import { listedCarByRef } from '../../server/page-data/vehicle-context';
 import { TradeInFlow } from './TradeInValuation.island';
 import formStyles from '../../components/ui/form.module.css';
 
 export const TradeInValuation: BlockComponent<'TradeInValuation'> = async ({ props, ctx }) => {
   const { tenant } = ctx;
-  let car: { id: number; name: string; slug: string } | undefined;
-  if (props.car === 'query') {
-    const ref = (await ctx.searchParams()).get('car_id');
-    const found =
-      ref && /^\d+$/.test(ref)
-        ? (await (await getStockRepository()).carsByIds([Number(ref)])).find((c) =>
-            tenant.dealerships.includes(c.dealership_id),
-          )
-        : undefined;
-    if (found) car = { id: found.id, name: vehicleTitle(found), slug: found.slug };
-  }
+  // The car being bought (/cars/trade-in?car_id=, /instant-price?car_id=): it goes with every step
+  // to /api/trade-in, so the dealer's lead names the car that prompted the offer.
+  const found =
+    props.car === 'query' ? await listedCarByRef(tenant, (await ctx.searchParams()).get('car_id'), ctx.now) : undefined;
+  const car = found ? { id: found.id, name: vehicleTitle(found), slug: found.slug } : undefined;
   const Heading = props.headingLevel === 2 ? 'h2' : 'h1';
   return (
     <section className="section trade-in" aria-labelledby="trade-in-heading">

@@ -4,6 +4,7 @@
  * has loaded (checkout) or only to a car with an NVIC (personalised finance). Visitors without a
  * user go to /sign-in?type&redirect&back; everyone else sees the page.
  */
+import { isSitePath } from '../site-path';
 import { isSwitchedOn, type SwitchCondition } from '../switches';
 
 export interface PageGate {
@@ -24,8 +25,8 @@ const FALLBACK = '/';
  * read as another site), without control characters. Keeps the query and the hash.
  */
 export function localPath(value: string | null | undefined, fallback = FALLBACK): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  // A backslash anywhere is refused too: a redirect target has no use for one.
+  if (!value || !isSitePath(value) || value.includes('\\')) return fallback;
   return value;
 }
 

@@ -119,11 +119,8 @@ export interface CalculatorResult {
   fromLender?: boolean;
 }
 
-export function calculate(
-  state: CalculatorState,
-  fees: FinanceFees,
-  bounds: CalculatorBounds = DEFAULT_BOUNDS,
-): CalculatorResult {
+/** The loan a calculator state describes, and its repayment per period with the fees (not yet rounded). */
+function loanOf(state: CalculatorState, fees: FinanceFees) {
   const charges = loanFees(fees);
   const financed = Math.max(0, state.price - state.deposit) + (state.price - state.deposit > 0 ? charges.upfront : 0);
   const balloon = Math.min(state.residual, financed);
@@ -135,11 +132,34 @@ export function calculate(
     balloon,
   };
   const perPeriodFee = (charges.monthly * 12) / FREQUENCIES[state.frequency];
-  const amount = repayment(terms) + perPeriodFee;
+  return { charges, financed, terms, perPeriodFee, amount: repayment(terms) + perPeriodFee };
+}
+
+const shownAmount = (amount: number, priceError: string | undefined) =>
+  amount > MIN_SHOWN_REPAYMENT && !priceError ? Math.round(amount * 100) / 100 : undefined;
+
+/**
+ * The repayment per period the calculator shows for a state, or undefined for 'Enquire for
+ * Finance': calculate's figure without the comparison rate, for callers that need many of them.
+ */
+export function calculatedRepayment(
+  state: CalculatorState,
+  fees: FinanceFees,
+  bounds: CalculatorBounds = DEFAULT_BOUNDS,
+): number | undefined {
+  return shownAmount(loanOf(state, fees).amount, priceMessage(state.price, bounds));
+}
+
+export function calculate(
+  state: CalculatorState,
+  fees: FinanceFees,
+  bounds: CalculatorBounds = DEFAULT_BOUNDS,
+): CalculatorResult {
+  const { charges, financed, terms, perPeriodFee, amount } = loanOf(state, fees);
   const priceError = priceMessage(state.price, bounds);
-  const shown = amount > MIN_SHOWN_REPAYMENT && !priceError;
+  const shown = shownAmount(amount, priceError);
   return {
-    ...(shown ? { repayment: Math.round(amount * 100) / 100, total: totalRepaid(terms, perPeriodFee) } : {}),
+    ...(shown !== undefined ? { repayment: shown, total: totalRepaid(terms, perPeriodFee) } : {}),
     financed,
     comparisonRate: comparisonRate(state.interest, charges),
     ...(priceError ? { priceError } : {}),

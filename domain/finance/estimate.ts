@@ -1,6 +1,13 @@
 import { isAvailable } from '../listing';
 import { shownPrice } from '../price-display';
-import { matchesFilter, type StockFilter } from '../stock-filter';
+import {
+  conditionOperator,
+  matchesFilter,
+  resolveBound,
+  type Bound,
+  type StockCondition,
+  type StockFilter,
+} from '../stock-filter';
 import { monthlyFromWeekly } from './repayment';
 
 /** conversion §3 Finance lender record (the fields the estimate reads). */
@@ -136,4 +143,66 @@ export function quoteAsLender(
     comparisonRate: quote.comparisonRate ?? null,
     termYears,
   };
+}
+
+const MATCH_ALL: StockFilter = { all: [] };
+const MATCH_NONE: StockFilter = { any: [] };
+const AVAILABLE_STATUSES: StockFilter = { field: 'status', in: ['in_stock', 'coming_soon'] };
+/** Derived fields the site's own indicative quote always has: both rates, a weekly and a monthly figure. */
+const QUOTE_HAS = new Set(['has_comparison_rate', 'has_weekly', 'has_monthly']);
+
+/** age_years = this year - year: a condition on the age as the same condition on the year. */
+function onYear(condition: StockCondition, now: Date): StockFilter {
+  const thisYear = now.getUTCFullYear();
+  const { op, value } = conditionOperator(condition);
+  if (op === 'exists') return value === true ? MATCH_ALL : MATCH_NONE;
+  if (op === 'eq') return typeof value === 'number' ? { field: 'year', eq: thisYear - value } : MATCH_NONE;
+  if (op === 'in') {
+    const years = (value as unknown[]).flatMap((v) => (typeof v === 'number' ? [thisYear - v] : []));
+    return years.length ? { field: 'year', in: years } : MATCH_NONE;
+  }
+  const year = thisYear - resolveBound(value as Bound, now);
+  if (op === 'gt') return { field: 'year', lt: year };
+  if (op === 'gte') return { field: 'year', lte: year };
+  if (op === 'lt') return { field: 'year', gt: year };
+  return { field: 'year', gte: year };
+}
+
+function overSearchIndex(rule: StockFilter, now: Date): StockFilter {
+  if ('all' in rule) return { all: rule.all.map((f) => overSearchIndex(f, now)) };
+  if ('any' in rule) return { any: rule.any.map((f) => overSearchIndex(f, now)) };
+  if ('not' in rule) return { not: overSearchIndex(rule.not, now) };
+  if (QUOTE_HAS.has(rule.field)) return matchesFilter({ [rule.field]: true }, rule, now) ? MATCH_ALL : MATCH_NONE;
+  if (rule.field === 'available') {
+    const whenAvailable = matchesFilter({ available: true }, rule, now);
+    const otherwise = matchesFilter({ available: false }, rule, now);
+    if (whenAvailable && otherwise) return MATCH_ALL;
+    if (whenAvailable) return AVAILABLE_STATUSES;
+    return otherwise ? { not: AVAILABLE_STATUSES } : MATCH_NONE;
+  }
+  if (rule.field === 'age_years') return onYear(rule, now);
+  // Everything else is a car field the index holds as the rule reads it (price is the shown price there too).
+  return rule;
+}
+
+/**
+ * conversion §5.2 as a filter over the search index: the cars that show an estimate when it comes
+ * from the site's own indicative quote (which always has both rates and a weekly and a monthly
+ * figure), so a search can keep to the cars that show one. The rule's derived fields become index
+ * fields: available the in-stock and coming-soon statuses, age_years the year.
+ */
+export function indicativeEstimateFilter(settings: EstimateSettings, now: Date): StockFilter {
+  if (!settings.enabled) return MATCH_NONE;
+  const parts: StockFilter[] = [];
+  if (settings.excludedManufacturers.length)
+    parts.push({ not: { field: 'make', in: [...settings.excludedManufacturers] } });
+  if (settings.excludedDealerships.length)
+    parts.push({ not: { field: 'dealership_id', in: [...settings.excludedDealerships] } });
+  parts.push(overSearchIndex(settings.rule ?? DEFAULT_PROVIDER_RULES[settings.provider], now));
+  return { all: parts };
+}
+
+/** conversion §5.2: provider G advertises monthly repayments (the vehicle page shows them per month); the others weekly. */
+export function advertisesWeekly(provider: ProviderType | undefined): boolean {
+  return provider !== 'G';
 }

@@ -3,6 +3,7 @@
  * address, or /service"; conversion §1: the dealer's external service-booking address, xtime_url,
  * which migration 001 moves to contact.serviceBookingUrl). Pure.
  */
+import { isSitePath } from '../site-path';
 
 /** spec: catalogue §2 / conversion §2.1 — the site's own service page when no booking address is set. */
 export const SERVICE_PATH = '/service';
@@ -23,11 +24,10 @@ export interface ServiceBookingSources {
 function usable(href: string | undefined): href is string {
   if (!href) return false;
   const trimmed = href.trim();
-  // Browsers drop tabs and line breaks inside an address ('/\t/host' is '//host').
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return false;
   // '//host' and '/\host' are another site to a browser, not a page of this one.
-  if (trimmed.startsWith('/')) return trimmed[1] !== '/' && trimmed[1] !== '\\';
-  return /^https?:\/\/[^/\s]/i.test(trimmed);
+  if (trimmed.startsWith('/')) return isSitePath(trimmed);
+  // Browsers drop tabs and line breaks inside an address.
+  return /^https?:\/\/[^/\s]/i.test(trimmed) && !/[\u0000-\u001f\u007f]/.test(trimmed);
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import { compileForm, type CompiledForm } from '../../domain/forms/compile-form';
-import { parseRowId } from '../../domain/ids';
 import { isSwitchedOn } from '../../domain/switches';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { loadFormContext } from '../../services/leads/form-context';
 import { formNameFor, type FormChoice } from '../../domain/forms/form-choice';
 import { getStockRepository, type Car } from '../../services/stock';
+import { carByRef } from './vehicle-context';
 
 export { formNameFor, type FormChoice };
 
@@ -27,13 +27,8 @@ export async function prepareForm(
 ): Promise<PreparedForm | undefined> {
   const stock = await getStockRepository();
   let car = about.car;
-  if (!car && about.carRef) {
-    // ?car_id= carries an id or a slug (conversion §2.3 checkout-journey); only this site's cars count.
-    // Digits past a database id (parseRowId) name no car: never a query the database would refuse.
-    const id = parseRowId(about.carRef);
-    if (id !== undefined) car = (await stock.carsByIds([id]))[0];
-    else if (!/^\d+$/.test(about.carRef)) car = await stock.carBySlug(about.carRef, tenant.dealerships);
-  }
+  // ?car_id= carries an id or a slug (conversion §2.3 checkout-journey); only this site's cars count.
+  if (!car && about.carRef) car = await carByRef(tenant, about.carRef);
   const loaded = await loadFormContext(tenant, stock, {
     ...(car ? { car } : {}),
     ...(about.locationId !== undefined ? { locationId: about.locationId } : {}),

@@ -65,3 +65,18 @@ export async function carByRef(tenant: ResolvedTenant, ref: string | null | unde
   }
   return repo.carBySlug(ref, tenant.dealerships);
 }
+
+/**
+ * The car ?car_id= names when this site lists it (the scope of search and the vehicle page), for a
+ * block that shows the car beside something else, e.g. the instant offer on /instant-price?car_id=
+ * (conversion §4.2). A bad, unknown, unlisted or other dealer's id is no car: the page works without.
+ */
+export async function listedCarByRef(
+  tenant: ResolvedTenant,
+  ref: string | null | undefined,
+  now: Date,
+): Promise<Car | undefined> {
+  const car = await carByRef(tenant, ref);
+  if (!car) return undefined;
+  return (await listedCarIds(tenant, [car.id], now)).has(car.id) ? car : undefined;
+}

@@ -7,7 +7,11 @@ import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import type { PlatformDb } from '../db/database';
 import { openTestDatabase } from '../db/test-database';
+import { leadToAdf } from '../leads/adf';
+import { leadEmail } from '../leads/lead-email';
+import { loadLead } from '../leads/lead-record';
 import { submitLead, type LeadIntakeDeps } from '../leads/submit-lead';
+import { leadWebhookPayload } from '../leads/webhook-signature';
 import { EmbeddedEngine } from '../search/embedded-engine';
 import { SearchService } from '../search/search-service';
 import { StockRepository } from '../stock';
@@ -119,6 +123,26 @@ describe('booking a test drive with the lead (issue 20)', () => {
         booked_at: NOW.toISOString(),
       },
     ]);
+  });
+
+  // Loose end of issue 20: the dealer's e-mail said 'Location id: 12'.
+  it("the dealer's e-mail and ADF name the preferred location; the ADF and the webhook keep its id", async () => {
+    const [slot] = await embeddedAppointments(db).freeSlots(location as AppointmentLocation, NOW, settings);
+    const answer = await bookTestDrive({ ...shopper, location_id: String(location!.id), preferred_time: slot!.start });
+    if (!answer.body.success) throw new Error(answer.body.error);
+    const site = () => ({ name: group.name, origin: 'https://scm.example', dealershipIds: group.dealerships });
+    const lead = await loadLead(db, new StockRepository(db), site, answer.body.lead_id);
+    if (!lead) throw new Error('lead missing');
+    expect(lead.locations).toEqual([{ id: location!.id, name: location!.name }]);
+
+    const { text, html } = leadEmail(lead, { timeZone: 'Australia/Sydney' });
+    expect(text).toContain(`\nLocation: ${location!.name}\n`);
+    expect(text).not.toMatch(/Location id|Location: \d/);
+    expect(html).toContain(location!.name);
+    expect(leadToAdf(lead)).toContain(`Location: ${location!.name} (location_id ${location!.id})`);
+    expect(JSON.parse(leadWebhookPayload(lead))).toMatchObject({
+      lead: { location_id: location!.id, fields: { location_id: String(location!.id) } },
+    });
   });
 
   it('refuses the same slot to a second shopper with 409 and the message, storing no lead for them', async () => {

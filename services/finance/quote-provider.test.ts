@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResolvedFinanceSettings } from '../../schemas/types.generated';
-import { HttpQuoteProvider, quoteForCar, type QuoteProvider } from './quote-provider';
+import { indicativeWeekly } from '../../domain/finance/indicative-quote';
+import {
+  EmbeddedQuoteProvider,
+  HttpQuoteProvider,
+  quoteForCar,
+  tenantFees,
+  type QuoteProvider,
+} from './quote-provider';
 
 // quoteForCar reads only the estimates switch; the providers under test ignore the rest.
 const finance = { estimates: true } as ResolvedFinanceSettings;
@@ -42,5 +49,24 @@ describe('quoteForCar: an instant quote failure is swallowed (conversion §8)', 
       vin: 'JM0DK2W7A00000001',
       whoIsHelping: '',
     });
+  });
+});
+
+describe("EmbeddedQuoteProvider: the site's indicative quote (conversion §4.3)", () => {
+  it('answers with the same weekly figure the weekly-repayments facet buckets cars by', async () => {
+    const site = {
+      estimates: true,
+      interestRate: 8.99,
+      depositPercent: 10,
+      balloonPercent: 30,
+      fees: { establishment: 1360.5, securityRegistration: 0, dealerAgency: 0, monthlyAccount: 0 },
+      bounds: {},
+    } as unknown as ResolvedFinanceSettings;
+    const quote = await quoteForCar(new EmbeddedQuoteProvider(), site, car);
+    expect(quote?.weeklyRepaymentAmount).toBe(indicativeWeekly({ ...site, fees: tenantFees(site) })(32_990));
+    expect(quote?.weeklyRepaymentAmount).toBeGreaterThan(100);
+    expect(quote?.weeklyRepaymentAmount).toBeLessThan(150);
+    expect(quote?.advertisedRate).toBe(8.99);
+    await expect(quoteForCar(new EmbeddedQuoteProvider(), site, { price: 0 })).resolves.toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { calculate, calculatorBounds, initialCalculatorState, type FinanceFees } from '../../domain/finance/calculator';
+import type { FinanceFees } from '../../domain/finance/calculator';
+import { indicativeQuote } from '../../domain/finance/indicative-quote';
 import { shownPrice } from '../../domain/price-display';
 import type { ResolvedFinanceSettings } from '../../schemas/types.generated';
 
@@ -40,18 +41,12 @@ export function tenantFees(finance: ResolvedFinanceSettings): FinanceFees {
  */
 export class EmbeddedQuoteProvider implements QuoteProvider {
   async quote(request: QuoteRequest, finance: ResolvedFinanceSettings): Promise<Quote | null> {
-    if (!(request.purchasePrice > 0)) return null;
-    const bounds = calculatorBounds(finance.bounds);
-    const state = {
-      ...initialCalculatorState(request.purchasePrice, { ...finance, termYears: request.loanTerm }, bounds),
-      frequency: 'weekly' as const,
-    };
-    const result = calculate(state, tenantFees(finance), bounds);
-    if (result.repayment === undefined) return null;
+    const quote = indicativeQuote(request.purchasePrice, { ...finance, fees: tenantFees(finance) }, request.loanTerm);
+    if (!quote) return null;
     return {
-      weeklyRepaymentAmount: result.repayment,
-      advertisedRate: state.interest,
-      comparisonRate: result.comparisonRate,
+      weeklyRepaymentAmount: quote.weekly,
+      advertisedRate: quote.advertisedRate,
+      comparisonRate: quote.comparisonRate,
     };
   }
 }

@@ -211,6 +211,23 @@ describe('leadToAdf', () => {
     expect(comments).toContain('newsletter: no');
   });
 
+  // Issue 20 loose end: the test drive's preferred location was only 'location_id: 17'.
+  it("names a location field's location for the salesperson and keeps its id beside it", () => {
+    const doc = parse(
+      leadToAdf(
+        lead({
+          fields: { name: 'Al', location_id: '17', service_location_id: '99' },
+          locationId: 17,
+          locations: [{ id: 17, name: 'Southern Cross Hobart' }],
+        }),
+      ),
+    );
+    const comments = text(doc, 'customer > comments') ?? '';
+    expect(comments).toContain('Location: Southern Cross Hobart (location_id 17)');
+    // An id the site does not have is written as it was sent.
+    expect(comments).toContain('service_location_id: 99');
+  });
+
   it('passes an unparseable createdAt through rather than failing', () => {
     const doc = parse(leadToAdf(lead({ createdAt: 'yesterday' })));
     expect(text(doc, 'requestdate')).toBe('yesterday');

@@ -2,7 +2,7 @@ import { TEST_DRIVE_EVENTS } from '../../domain/analytics-events';
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, wallClock } from '../../domain/format';
 import { unsubscribedOptIn } from '../../domain/consent/marketing-consent';
 import { provenanceLabel } from '../../domain/forms/lead-extras';
-import type { Lead, LeadCar } from './types';
+import { LOCATION_FIELDS, type Lead, type LeadCar } from './types';
 
 /**
  * ADF/XML (Auto-lead Data Format 1.0) for dealer CRMs. Many CRM importers match the prolog
@@ -214,11 +214,17 @@ function customerComments(lead: Lead, timeZone: string): string {
   if (optIn) context.push(`Marketing opt-in: ${optIn}`);
   for (const [name, value] of Object.entries(lead.fields)) {
     const text = fieldText(value);
+    if (CONTACT_FIELDS.has(name) || !text) continue;
+    // A location by its name for the salesperson, its id kept beside it for whatever reads the line.
+    const location = LOCATION_FIELDS.has(name) ? lead.locations?.find((l) => String(l.id) === text) : undefined;
+    if (location) {
+      context.push(`${LOCATION_FIELDS.get(name) ?? name}: ${location.name} (${name} ${text})`);
+      continue;
+    }
     // The website's own figures and what the shopper supplied are told apart (issue 14).
-    if (!CONTACT_FIELDS.has(name) && text)
-      context.push(
-        `${provenanceLabel(name, (plain) => plain.charAt(0).toUpperCase() + plain.slice(1)) ?? name}: ${text}`,
-      );
+    context.push(
+      `${provenanceLabel(name, (plain) => plain.charAt(0).toUpperCase() + plain.slice(1)) ?? name}: ${text}`,
+    );
   }
   context.push(`Sent from: ${lead.url}`);
   if (lines.length > 0) lines.push('');

@@ -88,6 +88,23 @@ describe('leadEmail text', () => {
     expect(booked.text).not.toContain('2026-12-01T09:30');
   });
 
+  // Issue 20 loose end: the test drive's preferred location was shown as 'Location id: 17'.
+  it('names a location field by the location, keeping an id the site does not have as it was sent', () => {
+    const locations = [
+      { id: 17, name: 'Southern Cross Hobart' },
+      { id: 4, name: 'Launceston Service Centre' },
+    ];
+    const booked = leadEmail(
+      lead({ fields: { name: 'Jane', location_id: '17', service_location_id: '4' }, locationId: 17, locations }),
+    );
+    expect(booked.text).toContain('Location: Southern Cross Hobart\n');
+    expect(booked.text).toContain('Service location: Launceston Service Centre\n');
+    expect(booked.text).not.toContain('Location id');
+    expect(booked.html).toContain('Southern Cross Hobart');
+    const gone = leadEmail(lead({ fields: { name: 'Jane', location_id: '99' }, locationId: 99, locations }));
+    expect(gone.text).toContain('Location: 99\n');
+  });
+
   it('lists the known fields with their human labels in a fixed order', () => {
     const customer = text.slice(text.indexOf('CUSTOMER'), text.indexOf('VEHICLE'));
     expect(customer).toBe(

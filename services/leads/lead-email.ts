@@ -3,7 +3,7 @@ import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, formatMoney } from '../../domain/f
 import { unsubscribedOptIn } from '../../domain/consent/marketing-consent';
 import { provenanceLabel } from '../../domain/forms/lead-extras';
 import { leadEmailHtml, type EmailRow, type EmailSection } from './lead-email-html';
-import type { Lead, LeadCar } from './types';
+import { LOCATION_FIELDS, type Lead, type LeadCar } from './types';
 
 export interface LeadEmail {
   subject: string;
@@ -39,7 +39,7 @@ function clean(value: string): string {
 
 /** Words from a field name in any of the casings tenant forms use: snake, kebab, camel, spaced. */
 export function fieldLabel(name: string): string {
-  const known = KNOWN_LABELS.get(name);
+  const known = KNOWN_LABELS.get(name) ?? LOCATION_FIELDS.get(name);
   if (known) return known;
   // The website's own figures and what the shopper supplied are told apart (issue 14).
   const provenance = provenanceLabel(name, fieldLabel);
@@ -75,7 +75,11 @@ function fieldText(name: string, value: FieldValue | undefined): string {
 }
 
 function field(lead: Lead, name: string): string {
-  return fieldText(name, lead.fields[name]);
+  const text = fieldText(name, lead.fields[name]);
+  // A location is named: the sales team knows 'Hobart', not location 17. An id the site no longer
+  // has stays as it was sent.
+  if (LOCATION_FIELDS.has(name) && text) return lead.locations?.find((l) => String(l.id) === text)?.name ?? text;
+  return text;
 }
 
 function shopperName(lead: Lead): string {

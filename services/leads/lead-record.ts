@@ -1,9 +1,10 @@
+import { parseRowId } from '../../domain/ids';
 import { shownPrice } from '../../domain/price-display';
 import { unsubscribedAt } from '../consent';
 import type { PlatformDb } from '../db/database';
 import type { StockRepository } from '../stock';
 import type { FormValue } from '../../domain/forms/compile-form';
-import type { Lead } from './types';
+import { LOCATION_FIELDS, type Lead } from './types';
 
 /** What a lead needs to know about the site it came from. */
 export interface LeadSite {
@@ -47,8 +48,18 @@ export async function loadLead(
   // Checked at delivery too: an address that unsubscribed after sending is reported as opted out.
   const unsubscribed = await unsubscribedAt(db, row.tenant, fields.email);
   if (unsubscribed) fields.opt_in = false;
-  const [car] = row.car_id ? await stock.carsByIds([row.car_id]) : [];
-  const dealers = info ? await stock.dealerships(info.dealershipIds) : [];
+  // The locations the lead names, by id: only this site's (another id stays an id).
+  const locationIds = new Set(
+    [row.location_id, ...[...LOCATION_FIELDS.keys()].map((name) => parseRowId(fields[name]))].filter(
+      (id): id is number => typeof id === 'number',
+    ),
+  );
+  const [[car], dealers, siteLocations] = await Promise.all([
+    row.car_id ? stock.carsByIds([row.car_id]) : Promise.resolve([]),
+    info ? stock.dealerships(info.dealershipIds) : Promise.resolve([]),
+    info && locationIds.size > 0 ? stock.locations(info.dealershipIds) : Promise.resolve([]),
+  ]);
+  const locations = siteLocations.filter((l) => locationIds.has(l.id)).map((l) => ({ id: l.id, name: l.name }));
   const dealer =
     dealers.find((d) => d.id === (car?.dealership_id ?? row.car_dealership_id)) ??
     dealers.find((d) => d.slug === (row.dealership_slug ?? toText(fields.dealership_slug))) ??
@@ -93,6 +104,7 @@ export async function loadLead(
         }
       : {}),
     ...(row.location_id !== null ? { locationId: row.location_id } : {}),
+    ...(locations.length > 0 ? { locations } : {}),
     url: row.url,
     source: 'Website',
     ...(row.user_agent ? { userAgent: row.user_agent } : {}),

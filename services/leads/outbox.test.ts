@@ -117,7 +117,14 @@ function deps(
 ): OutboxDeps {
   return {
     db,
-    transport: createLeadTransport({ env, mailDir, from: 'leads@test.example', ...(smtpUrl ? { smtpUrl } : {}) }),
+    transport: createLeadTransport({
+      env,
+      mailDir,
+      from: 'leads@test.example',
+      // The webhook receivers here are local servers; the refusal of private addresses has its own tests.
+      allowPrivateAddresses: true,
+      ...(smtpUrl ? { smtpUrl } : {}),
+    }),
     loadLead: async (id) => lead(id),
     now: () => clock,
   };
@@ -430,7 +437,12 @@ describe('lead outbox: every send is time-bounded', () => {
     );
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const transport = createLeadTransport({ env: { S: 's' }, mailDir: tmpdir(), from: 'leads@test.example' });
+    const transport = createLeadTransport({
+      env: { S: 's' },
+      mailDir: tmpdir(),
+      from: 'leads@test.example',
+      allowPrivateAddresses: true,
+    });
     const controller = new AbortController();
     const sending = transport.send(
       { type: 'webhook', url: `http://127.0.0.1:${port}/hung`, secretEnv: 'S' },
@@ -675,6 +687,55 @@ describe('lead outbox: a delivery that cannot succeed ends dead, visibly, and ca
       { status: 'pending', last_error: `${busy.url} answered 429 Too Many Requests` },
       { status: 'pending', last_error: `${down.url} answered 503 Service Unavailable` },
     ]);
+  });
+
+  // Security review (issue 20): a site's editor sets these addresses, so they may not reach inside
+  // the platform's network (a local service, cloud metadata at 169.254.169.254).
+  it('a webhook or CRM address on a loopback or private address is refused at once, recorded with why, the lead kept', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // A real receiver on 127.0.0.1: the refusal must come before anything reaches it.
+    const local = await webhookServer([]);
+    const id = await queueLead([
+      { type: 'webhook', url: local.url, secretEnv: 'HOOK_SECRET' },
+      { type: 'adf', url: 'http://169.254.169.254/latest/meta-data/' },
+      { type: 'email', to: ['sales@example.com'] },
+    ]);
+    const d: OutboxDeps = {
+      ...deps({ HOOK_SECRET: 's' }),
+      // The transport as the server builds it: no test seam.
+      transport: createLeadTransport({
+        env: { HOOK_SECRET: 's' },
+        mailDir: mkdtempSync(join(scratch, 'mail-')),
+        from: 'leads@test.example',
+      }),
+    };
+    expect(await deliverDue(d)).toEqual(ran({ delivered: 1, dead: 2 }));
+    expect(local.received).toEqual([]);
+    const rows = await db
+      .selectFrom('lead_deliveries')
+      .select(['kind', 'status', 'attempts', 'last_error'])
+      .where('lead_id', '=', id)
+      .orderBy('id')
+      .execute();
+    const refusal = (url: string, address: string) =>
+      `${url} was refused and nothing was sent: ${address} is not a public internet address. Leads are only sent to addresses on the public internet; correct this destination under Lead delivery in the site's settings`;
+    expect(rows).toEqual([
+      { kind: 'webhook', status: 'dead', attempts: 1, last_error: refusal(local.url, '127.0.0.1') },
+      {
+        kind: 'adf',
+        status: 'dead',
+        attempts: 1,
+        last_error: refusal('http://169.254.169.254/latest/meta-data/', '169.254.169.254'),
+      },
+      { kind: 'email', status: 'delivered', attempts: 1, last_error: null },
+    ]);
+    expect(errors.mock.calls.map(String).join('\n')).toContain(
+      `(webhook) is given up on after a failure that retrying cannot fix: ${refusal(local.url, '127.0.0.1')}`,
+    );
+    // Dead, not retried in a loop: a day later nothing has been tried again.
+    clock = new Date(clock.getTime() + 86_400_000);
+    expect(await deliverDue(d)).toEqual(ran({}));
+    expect(await db.selectFrom('leads').select('id').where('id', '=', id).execute()).toHaveLength(1);
   });
 
   it('--retry makes pending deliveries due now and revives dead ones with a fresh run of attempts, leaving claims alone', async () => {

@@ -6,6 +6,7 @@ import type { ResolvedTenant } from '../../schemas/types.generated';
 import type { PlatformDb } from '../db/database';
 import { openTestDatabase } from '../db/test-database';
 import { StockRepository } from '../stock';
+import { importFeed } from '../stock/import-feed';
 import type { ValuationProvider } from '../valuation';
 import { leadToAdf } from './adf';
 import { leadEmail } from './lead-email';
@@ -144,5 +145,97 @@ describe('the trade-in valuation the dealer sees is the server’s own', () => {
     );
     const row = await db.selectFrom('leads').select('extras').where('id', '=', leadId).executeTakeFirstOrThrow();
     expect(JSON.parse(row.extras)).toMatchObject({ 'shopper_supplied.valuation': '{"price":11600}' });
+  });
+});
+
+// conversion §4.2: the instant-offer entry points link /instant-price?car_id={id}; the page sends
+// that car with every step, and the dealer's lead names the car that prompted the offer.
+describe('the car being bought reaches the trade-in lead, when the site lists it', () => {
+  const ours = tenant.dealerships[0]!;
+  const listedIds = new Set<number>();
+
+  beforeEach(async () => {
+    listedIds.clear();
+    const imported = await importFeed(
+      db,
+      {
+        dealerships: [{ id: ours, slug: 'scm-test-dealer', name: 'SCM Test Dealer' }],
+        cars: [
+          {
+            id: 4242,
+            slug: '2021-toyota-rav4-gx-4242',
+            stocknum: 'T4242',
+            make: 'Toyota',
+            model: 'RAV4',
+            year: 2021,
+            car_type: 'used',
+            status: 'in_stock',
+            price: 38_990,
+            dealership_id: ours,
+          },
+        ],
+      },
+      { file: 'feed.json' },
+    );
+    if (!imported.ok) throw new Error('the test feed did not import');
+    deps = { ...deps, listed: async (_tenant, ids) => new Set(ids.filter((id) => listedIds.has(id))) };
+  });
+
+  async function filled(key: string, carId: number): Promise<number> {
+    const request = { ip: '203.0.113.9' };
+    const vehicle = await tradeInStep(
+      deps,
+      tenant,
+      {
+        step: 'vehicle',
+        idempotencyKey: key,
+        car_id: carId,
+        rego: 'XYZ789',
+        regoState: 'vic',
+        make: 'Mazda',
+        model: '3',
+        year: 2022,
+        odometer: 20_000,
+      },
+      request,
+    );
+    if (!vehicle.body.success) throw new Error(vehicle.body.error);
+    await tradeInStep(
+      deps,
+      tenant,
+      { step: 'adjustments', idempotencyKey: key, car_id: carId, answers: firstAnswers },
+      request,
+    );
+    const accepted = await tradeInStep(
+      deps,
+      tenant,
+      { step: 'accept', idempotencyKey: key, car_id: carId, contact, offer_accepted: true },
+      request,
+    );
+    expect(accepted.body).toMatchObject({ success: true, completed: true });
+    return vehicle.body.lead_id;
+  }
+
+  it("a listed car is stored on the lead and named in the dealer's e-mail and ADF", async () => {
+    listedIds.add(4242);
+    const leadId = await filled('instant-price-car-1', 4242);
+    const row = await db.selectFrom('leads').select('car_id').where('id', '=', leadId).executeTakeFirstOrThrow();
+    expect(row.car_id).toBe(4242);
+    const lead = await loadLead(db, deps.stock, site, leadId);
+    if (!lead) throw new Error('lead missing');
+    expect(lead.car).toMatchObject({ id: 4242, stocknum: 'T4242' });
+    expect(leadEmail(lead).text).toMatch(/Vehicle: 2021 Toyota RAV4/);
+    expect(leadToAdf(lead)).toContain('<stock>T4242</stock>');
+  });
+
+  it('a car the site does not list, or an id past any row, is left off and the valuation still works', async () => {
+    for (const [key, carId] of [
+      ['instant-price-car-2', 4242],
+      ['instant-price-car-3', 3_000_000_000],
+    ] as const) {
+      const leadId = await filled(key, carId);
+      const row = await db.selectFrom('leads').select('car_id').where('id', '=', leadId).executeTakeFirstOrThrow();
+      expect(row.car_id, key).toBeNull();
+    }
   });
 });

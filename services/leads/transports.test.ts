@@ -125,6 +125,9 @@ afterEach(async () => {
   closers = [];
 });
 
+/** The receivers below are local servers: the seam tests use to reach 127.0.0.1, which a site's address never may. */
+const localReceiver = { mailDir: '/nonexistent', from: 'x@test.example', allowPrivateAddresses: true } as const;
+
 /** A webhook endpoint that answers every request with `status`. */
 async function endpoint(status: number): Promise<string> {
   const server = createServer((req, res) => {
@@ -153,7 +156,7 @@ async function outcome(send: Promise<void>): Promise<string> {
 
 async function postTo(status: number): Promise<string> {
   const url = await endpoint(status);
-  const transport = createLeadTransport({ env: { S: 's' }, mailDir: '/nonexistent', from: 'x@test.example' });
+  const transport = createLeadTransport({ ...localReceiver, env: { S: 's' } });
   const result = await outcome(
     transport.send({ type: 'webhook', url, secretEnv: 'S' }, lead, new AbortController().signal),
   );
@@ -203,13 +206,23 @@ describe('lead transports: a failure that retrying cannot fix is marked permanen
   });
 
   it('a webhook nobody answers at all may be back later', async () => {
-    const transport = createLeadTransport({ env: { S: 's' }, mailDir: '/nonexistent', from: 'x@test.example' });
+    const transport = createLeadTransport({ ...localReceiver, env: { S: 's' } });
     const url = await endpoint(200);
     await Promise.all(closers.map((close) => close()));
     closers = [];
     expect(
       await outcome(transport.send({ type: 'webhook', url, secretEnv: 'S' }, lead, new AbortController().signal)),
     ).toMatch(/^retry: /);
+  });
+
+  it('a webhook address that is not a web address is refused for good', async () => {
+    const transport = createLeadTransport({ ...localReceiver, env: { S: 's' } });
+    const send = (url: string) =>
+      outcome(transport.send({ type: 'webhook', url, secretEnv: 'S' }, lead, new AbortController().signal));
+    expect(await send('http://user:pw@crm.example/leads')).toMatch(
+      /^permanent: .*includes a user name or password, which are never sent/,
+    );
+    expect(await send('http://')).toMatch(/^permanent: http:\/\/ cannot be posted to: .* is not a web address/);
   });
 
   it('mail whose every recipient the relay calls a bad address (5.1.x) is dead; other refusals are retried', async () => {
@@ -240,5 +253,61 @@ describe('lead transports: a failure that retrying cannot fix is marked permanen
 
   it('mail to a destination with no usable address is dead', async () => {
     expect(await mailTo(await relay(), [])).toMatch(/^permanent: No recipients defined/);
+  });
+});
+
+// Security review (issue 20): a site's editor sets webhook and CRM addresses, so the transport as
+// the server builds it (no test seam) never posts inside the platform's network.
+describe('lead transports: a webhook or CRM address inside the private network is refused for good', () => {
+  const serverTransport = () =>
+    createLeadTransport({ env: { S: 's' }, mailDir: '/nonexistent', from: 'x@test.example' });
+
+  it.each([
+    ['http://127.0.0.1:9/leads', '127.0.0.1 is not a public internet address'],
+    ['http://2130706433/leads', '127.0.0.1 is not a public internet address'],
+    ['https://10.0.0.8/leads', '10.0.0.8 is not a public internet address'],
+    ['http://192.168.1.20:8080/crm', '192.168.1.20 is not a public internet address'],
+    ['http://169.254.169.254/latest/meta-data/', '169.254.169.254 is not a public internet address'],
+    ['http://[::1]/leads', '[::1] is not a public internet address'],
+    ['http://[::ffff:10.0.0.1]/leads', '[::ffff:a00:1] is not a public internet address'],
+    ['http://localhost:3000/api/leads', 'localhost names a private network'],
+    ['https://crm.localhost/leads', 'crm.localhost names a private network'],
+    ['http://metadata.google.internal/x', 'metadata.google.internal names a private network'],
+  ])('%s is refused before anything is sent', async (url, reason) => {
+    expect(
+      await outcome(
+        serverTransport().send({ type: 'webhook', url, secretEnv: 'S' }, lead, new AbortController().signal),
+      ),
+    ).toBe(
+      `permanent: ${url} was refused and nothing was sent: ${reason}. Leads are only sent to addresses on the public internet; correct this destination under Lead delivery in the site's settings`,
+    );
+  });
+
+  it('an ADF post to a private address is refused the same way', async () => {
+    const url = 'http://10.20.30.40/adf';
+    expect(await outcome(serverTransport().send({ type: 'adf', url }, lead, new AbortController().signal))).toMatch(
+      /^permanent: http:\/\/10\.20\.30\.40\/adf was refused and nothing was sent: 10\.20\.30\.40 is not a public/,
+    );
+  });
+
+  it('a local receiver really is listening, and is reached only through the test seam', async () => {
+    const url = await endpoint(204);
+    const send = (transport: ReturnType<typeof createLeadTransport>) =>
+      outcome(transport.send({ type: 'webhook', url, secretEnv: 'S' }, lead, new AbortController().signal));
+    expect(await send(serverTransport())).toMatch(/^permanent: .* was refused and nothing was sent/);
+    expect(await send(createLeadTransport({ ...localReceiver, env: { S: 's' } }))).toBe('sent');
+  });
+
+  it('a public-looking name goes the ordinary way: looked up, and a failure to reach it is retried', async () => {
+    // .invalid never resolves (RFC 6761), so this reaches DNS and fails there, not at the check.
+    expect(
+      await outcome(
+        serverTransport().send(
+          { type: 'webhook', url: 'https://hooks.dealer-crm.invalid/leads', secretEnv: 'S' },
+          lead,
+          new AbortController().signal,
+        ),
+      ),
+    ).toMatch(/^retry: https:\/\/hooks\.dealer-crm\.invalid\/leads could not be reached: /);
   });
 });

@@ -1,7 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { ResolvedLeadDestination } from '../../schemas/types.generated';
+import { PostJsonError, postJson } from '../net/post-json';
 import { leadToAdf } from './adf';
 import { leadEmail } from './lead-email';
 import { PermanentDeliveryError, type LeadTransport } from './outbox';
@@ -32,6 +34,8 @@ export interface TransportOptions {
   from: string;
   env: Readonly<Record<string, string | undefined>>;
   timeZone?: string;
+  /** Tests only (a local receiver): a site's webhook or CRM address may never be a private or loopback one. */
+  allowPrivateAddresses?: boolean;
 }
 
 /** The process environment's choices: SMTP_URL, LEADS_MAIL_DIR (default data/mail), LEADS_MAIL_FROM. */
@@ -64,26 +68,47 @@ interface Mail {
   }[];
 }
 
-async function post(url: string, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<void> {
-  let response: Response;
+/**
+ * One webhook or ADF post through the checked poster every tenant-set address goes through: the
+ * address is the site editor's choice, so a private one (127.0.0.1, 10.x, 169.254.169.254, ::1,
+ * *.localhost, a name resolving to one) is refused. Sending again cannot change that, so it is a
+ * permanent failure, recorded on the delivery for whoever reads `npm run leads`.
+ */
+async function post(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  allowPrivateAddresses: boolean,
+): Promise<void> {
+  let status: number;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      body,
+    status = await postJson(url, {
       headers,
-      signal: AbortSignal.any([AbortSignal.timeout(WEBHOOK_TIMEOUT_MS), signal]),
-      redirect: 'error',
+      body,
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      signal,
+      ...(allowPrivateAddresses ? { allowPrivateAddresses: true } : {}),
     });
   } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError')
-      throw new Error(`${url} did not answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`, { cause: error });
-    throw error;
+    if (!(error instanceof PostJsonError)) throw error;
+    switch (error.kind) {
+      case 'private-address':
+        throw new PermanentDeliveryError(
+          `${url} was refused and nothing was sent: ${error.message}. Leads are only sent to addresses on the public internet; correct this destination under Lead delivery in the site's settings`,
+          { cause: error },
+        );
+      case 'bad-address':
+        throw new PermanentDeliveryError(`${url} cannot be posted to: ${error.message}`, { cause: error });
+      case 'timeout':
+        throw new Error(`${url} did not answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`, { cause: error });
+      case 'network':
+        throw new Error(`${url} could not be reached: ${error.message}`, { cause: error });
+    }
   }
-  // The body is not read, so it is released at once rather than holding the connection open.
-  await response.body?.cancel().catch(() => undefined);
-  if (response.ok) return;
-  const answer = `${url} answered ${response.status} ${response.statusText}`.trim();
-  if (refusesForGood(response.status)) throw new PermanentDeliveryError(answer);
+  if (status >= 200 && status <= 299) return;
+  const answer = `${url} answered ${status} ${STATUS_CODES[status] ?? ''}`.trim();
+  if (refusesForGood(status)) throw new PermanentDeliveryError(answer);
   throw new Error(answer);
 }
 
@@ -194,6 +219,7 @@ export function createLeadTransport(options: TransportOptions): LeadTransport {
               'idempotency-key': messageId,
             },
             signal,
+            options.allowPrivateAddresses === true,
           );
           return;
         }
@@ -221,6 +247,7 @@ export function createLeadTransport(options: TransportOptions): LeadTransport {
               xml,
               { 'content-type': 'application/xml; charset=utf-8', 'idempotency-key': `lead-${lead.id}` },
               signal,
+              options.allowPrivateAddresses === true,
             );
             return;
           }

@@ -25,6 +25,20 @@ export interface LeadDealership {
   email?: string;
 }
 
+export interface LeadLocation {
+  id: number;
+  name: string;
+}
+
+/**
+ * Form fields whose value is a location's id (the test drive's preferred location, catalogue §7;
+ * the service centre of a service booking), with the words the dealer's e-mail shows for them.
+ */
+export const LOCATION_FIELDS: ReadonlyMap<string, string> = new Map([
+  ['location_id', 'Location'],
+  ['service_location_id', 'Service location'],
+]);
+
 export interface Lead {
   id: number;
   /** Tenant slug (the website the lead came from). */
@@ -45,6 +59,8 @@ export interface Lead {
   car?: LeadCar;
   dealership?: LeadDealership;
   locationId?: number;
+  /** The site's locations the lead's location fields (LOCATION_FIELDS) name, so people read names, not ids. */
+  locations?: LeadLocation[];
   /** Page the form was sent from. */
   url: string;
   source: 'Website';

@@ -1,23 +1,27 @@
 /**
- * One JSON POST to an address a tenant names (an outside chat service): no redirects, a time
- * limit, the answer's body discarded after a small cap, and, unless the caller allows it, only
- * public internet addresses. The address is checked in the socket's own lookup, so a name that
- * resolves to a private address at connection time (DNS rebinding) is refused too, not just one
- * that did when it was first checked.
+ * One POST to an address a tenant names (an outside chat service, a lead webhook or CRM): no
+ * redirects, a time limit, the answer's body discarded after a small cap, and, unless the caller
+ * allows it, only public internet addresses. A private name (localhost, *.internal) or address is
+ * refused before any lookup, and every address is checked again in the socket's own lookup, so a
+ * name that resolves to a private address at connection time (DNS rebinding) is refused too, not
+ * just one that did when it was first checked.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isIP } from 'node:net';
-import { isPublicAddress } from '../../domain/vehicle-photo-hosts';
+import { isPublicAddress, tenantHostRefusal } from '../../domain/vehicle-photo-hosts';
 
 export interface PostJsonOptions {
   headers: Readonly<Record<string, string>>;
   body: string;
   timeoutMs: number;
+  /** The caller giving up (the lead outbox's deadline): the post is cancelled and rejects with its reason. */
+  signal?: AbortSignal;
   /** Loopback and private addresses too: tests only (a local server); a tenant's address never. */
   allowPrivateAddresses?: boolean;
+  /** Tests only: what DNS answers for a name (default node:dns lookup). */
+  resolveAll?: ResolveAll;
 }
 
 export class PostJsonError extends Error {
@@ -33,23 +37,33 @@ export class PostJsonError extends Error {
 /** An answer's body is not needed: read at most this much so the connection is released. */
 const DRAIN_LIMIT_BYTES = 64 * 1024;
 
-function publicOnlyLookup(): LookupFunction {
+/** Every address of a name, as node:dns lookup gives them. */
+export type ResolveAll = (hostname: string) => Promise<LookupAddress[]>;
+
+const resolveWithDns: ResolveAll = (hostname) =>
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, found) => (error ? reject(error) : resolve(found))),
+  );
+
+function publicOnlyLookup(resolveAll: ResolveAll): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { all: true, verbatim: true }, (error, found: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      const wanted =
-        options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
-      const addresses = wanted.length ? wanted : found;
-      const refused = addresses.find((a) => !isPublicAddress(a.address));
-      if (refused || !addresses.length) {
-        const reason = refused
-          ? `${hostname} resolves to ${refused.address}, not a public internet address`
-          : `${hostname} has no address`;
-        return callback(new PostJsonError(refused ? 'private-address' : 'network', reason), '', 0);
-      }
-      if (options.all) return callback(null, addresses);
-      return callback(null, addresses[0]?.address ?? '', addresses[0]?.family ?? 4);
-    });
+    resolveAll(hostname).then(
+      (found) => {
+        const wanted =
+          options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
+        const addresses = wanted.length ? wanted : found;
+        const refused = addresses.find((a) => !isPublicAddress(a.address));
+        if (refused || !addresses.length) {
+          const reason = refused
+            ? `${hostname} resolves to ${refused.address}, not a public internet address`
+            : `${hostname} has no address`;
+          return callback(new PostJsonError(refused ? 'private-address' : 'network', reason), '', 0);
+        }
+        if (options.all) return callback(null, addresses);
+        return callback(null, addresses[0]?.address ?? '', addresses[0]?.family ?? 4);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
   };
 }
 
@@ -72,11 +86,22 @@ export function postJson(address: string, options: PostJsonOptions): Promise<num
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     return Promise.reject(new PostJsonError('bad-address', `${address} is not an http(s) address`));
+  // Sending them as Basic auth is not offered, and dropping them quietly would hide a mistake.
+  if (url.username || url.password)
+    return Promise.reject(
+      new PostJsonError(
+        'bad-address',
+        `the address of ${url.host} includes a user name or password, which are never sent: leave them out`,
+      ),
+    );
   const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-  if (!options.allowPrivateAddresses && isIP(hostname) && !isPublicAddress(hostname))
-    return Promise.reject(new PostJsonError('private-address', `${hostname} is not a public internet address`));
+  if (!options.allowPrivateAddresses) {
+    const refusal = tenantHostRefusal(url.hostname);
+    if (refusal) return Promise.reject(new PostJsonError('private-address', refusal));
+  }
   return new Promise((resolve, reject) => {
-    const signal = AbortSignal.timeout(options.timeoutMs);
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
     const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
       {
         protocol: url.protocol,
@@ -87,7 +112,7 @@ export function postJson(address: string, options: PostJsonOptions): Promise<num
         headers: { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) },
         // Every connection goes through the lookup (no pooled socket skips it).
         agent: false,
-        ...(options.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup() }),
+        ...(options.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup(options.resolveAll ?? resolveWithDns) }),
         signal,
       },
       (response) => {
@@ -97,7 +122,9 @@ export function postJson(address: string, options: PostJsonOptions): Promise<num
     );
     request.on('error', (error: Error) => {
       if (error instanceof PostJsonError) return reject(error);
-      if (signal.aborted) return reject(new PostJsonError('timeout', `no answer within ${options.timeoutMs / 1000} s`));
+      if (timeout.aborted)
+        return reject(new PostJsonError('timeout', `no answer within ${options.timeoutMs / 1000} s`));
+      if (options.signal?.aborted) return reject(options.signal.reason);
       const cause = error.cause instanceof Error ? error.cause.message : error.message;
       reject(new PostJsonError('network', cause));
     });

@@ -9,6 +9,9 @@ import { SearchService } from './search-service';
 import { countSearch, loadQuickSearch, loadSearchPage } from './search-page';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
+import { estimateEligible, financeEstimate, quoteAsLender } from '../../domain/finance/estimate';
+import { WEEKLY_RANGES, weeklyRangeOf } from '../../domain/finance/weekly-ranges';
+import { EmbeddedQuoteProvider, quoteForCar } from '../finance/quote-provider';
 
 const entry = loadTenantRegistry().tenants.get('harbour-city-mazda');
 if (!entry?.ok) throw new Error('demo tenant missing');
@@ -137,5 +140,159 @@ describe('quick search (catalogue §2 Show Me N cars)', () => {
     expect(options.makes.map((m) => m.value)).toEqual(['Kia', 'Mazda']);
     expect(options.models.Kia?.map((m) => m.value).sort()).toEqual(['Seltos', 'Sportage']);
     expect(options.bodies.map((b) => b.value)).toEqual(['Hatch', 'Sedan', 'SUV', 'Ute', 'Wagon']);
+  });
+});
+
+// spec: catalogue §3 Search facets: ... weekly_price_range
+describe('weekly repayments facet (catalogue §3 search facets: weekly_price_range)', () => {
+  type WeeklyCar = ReturnType<typeof feedCar> & { offer_price?: number };
+  // Prices across the buckets, none a few dollars from a bucket's edge price; ids 1-6 replace the cars above.
+  const cars: WeeklyCar[] = [
+    feedCar(1, { price: 4_000 }), // too little to show a figure
+    feedCar(2, { price: 9_990 }),
+    feedCar(3, { price: 19_990, dealership_id: 2 }),
+    feedCar(4, { price: 27_990, status: 'coming_soon' }),
+    feedCar(5, { price: 34_990, make: 'Kia', model: 'Sportage' }), // an excluded make
+    feedCar(6, { price: 36_500 }),
+    feedCar(7, { price: 42_990, dealership_id: 2 }),
+    feedCar(8, { price: 47_500 }),
+    feedCar(9, { price: 55_000, make: 'Kia', model: 'Sorento' }),
+    feedCar(10, { price: 64_990 }),
+    feedCar(11, { price: 89_990, dealership_id: 2 }),
+    feedCar(12, { price: 120_000 }),
+    feedCar(13, { price: 260_000 }), // above the calculator's limit: no figure
+    feedCar(14, { price: 19_990, year: 2010 }), // provider A: more than 12 years old, no estimate
+    feedCar(15, { price: 40_000, offer_price: 25_000 }), // quoted on the offer price it shows
+    feedCar(16, { price: 31_000, dealership_id: 2 }),
+  ];
+  const weeklyTenant = (
+    finance: Partial<ResolvedTenant['finance']> = {},
+    search: Partial<ResolvedTenant['search']> = {},
+  ): ResolvedTenant => {
+    const base = tenant({ filters: ['make', 'weeklyPrice'], hitsPerPage: 48, ...search });
+    return {
+      ...base,
+      finance: { ...base.finance, provider: 'A', estimates: true, excludedManufacturers: ['Kia'], ...finance },
+    };
+  };
+
+  /** Each car's bucket worked out the vehicle page's way: the embedded quote, then §5.2's rule (server/page-data/finance-data.ts). */
+  async function bucketsByCar(t: ResolvedTenant): Promise<Map<number, string>> {
+    const buckets = new Map<number, string>();
+    for (const car of cars) {
+      const quote = await quoteForCar(new EmbeddedQuoteProvider(), t.finance, car);
+      const lender = quote ? quoteAsLender(quote, 5) : undefined;
+      const settings = {
+        provider: t.finance.provider ?? 'B',
+        enabled: t.finance.estimates,
+        excludedManufacturers: t.finance.excludedManufacturers,
+        excludedDealerships: t.finance.excludedDealerships,
+      };
+      const estimate = lender && estimateEligible(car, lender, settings, now) ? financeEstimate(lender) : undefined;
+      const label = weeklyRangeOf(estimate?.weekly);
+      if (label) buckets.set(car.id, label);
+    }
+    return buckets;
+  }
+  const idsIn = (buckets: Map<number, string>, ...labels: string[]) =>
+    [...buckets].filter(([, label]) => labels.includes(label)).map(([id]) => id);
+  const weeklyParam = (...labels: string[]) =>
+    labels.map((label, i) => `refinementList[weekly_price_range][${i}]=${encodeURIComponent(label)}`).join('&');
+  const weeklyGroup = (data: Awaited<ReturnType<typeof page>>) =>
+    data?.facets.find((group) => group.field === 'weekly_price_range');
+
+  beforeEach(async () => {
+    await importFeed(
+      db,
+      {
+        dealerships: [
+          { id: 1, slug: 'north', name: 'North Motors', state: 'QLD' },
+          { id: 2, slug: 'south', name: 'South Motors', state: 'NSW' },
+        ],
+        cars,
+      },
+      { file: 'weekly' },
+    );
+  });
+
+  it('counts, per bucket, the cars whose weekly estimate is in it, buckets in order and empty ones left out', async () => {
+    const t = weeklyTenant();
+    const expected = await bucketsByCar(t);
+    const counts = new Map<string, number>();
+    for (const label of expected.values()) counts.set(label, (counts.get(label) ?? 0) + 1);
+    expect(counts.size).toBeGreaterThanOrEqual(4);
+    expect(expected.size).toBeLessThan(cars.length - 4); // no figure, Kia, too old
+
+    const data = await page(t);
+    const group = weeklyGroup(data);
+    expect(group?.label).toBe('Weekly repayments');
+    expect(group?.options).toEqual(
+      WEEKLY_RANGES.flatMap((r) => (counts.has(r.label) ? [{ value: r.label, count: counts.get(r.label) }] : [])),
+    );
+    expect(data?.facets.map((f) => f.field)).toEqual(['make', 'weekly_price_range']); // the site's order
+    expect(data?.response.count).toBe(cars.length); // nothing chosen: every car, with a figure or not
+  });
+
+  it('choosing buckets returns exactly their cars, leaving out excluded makes, and keeps the other counts', async () => {
+    const t = weeklyTenant();
+    const expected = await bucketsByCar(t);
+    const [first, second] = WEEKLY_RANGES.filter((r) => idsIn(expected, r.label).length > 0).map((r) => r.label);
+    if (!first || !second) throw new Error('the cars should fill two buckets');
+
+    const one = await page(t, weeklyParam(first));
+    expect(one?.response.hits.map((c) => c.id).sort((a, b) => a - b)).toEqual(idsIn(expected, first));
+    expect(one?.state.refinements.weekly_price_range).toEqual([first]);
+    // Disjunctive: the chosen bucket's own group still counts every bucket.
+    expect(weeklyGroup(one)?.options).toEqual(weeklyGroup(await page(t))?.options);
+    expect(weeklyGroup(one)?.selected).toEqual([first]);
+
+    const both = await page(t, weeklyParam(first, second));
+    expect(both?.response.hits.map((c) => c.id).sort((a, b) => a - b)).toEqual(
+      idsIn(expected, first, second).sort((a, b) => a - b),
+    );
+    expect(both?.response.hits.some((c) => c.make === 'Kia')).toBe(false);
+    expect(await countSearch(service, t, new URLSearchParams(weeklyParam(first, second)), now)).toBe(
+      both?.response.count,
+    );
+  });
+
+  it('counts the buckets under the other refinements (here: the dealership)', async () => {
+    const t = weeklyTenant({}, { filters: ['dealership', 'weeklyPrice'] });
+    const expected = await bucketsByCar(t);
+    const south = new Set(cars.filter((c) => c.dealership_id === 2).map((c) => c.id));
+    const counts = new Map<string, number>();
+    for (const [id, label] of expected) if (south.has(id)) counts.set(label, (counts.get(label) ?? 0) + 1);
+    const data = await page(t, 'refinementList[dealership_name][0]=South%20Motors');
+    expect(Object.fromEntries(weeklyGroup(data)?.options.map((o) => [o.value, o.count]) ?? [])).toEqual(
+      Object.fromEntries(counts),
+    );
+  });
+
+  it('counts an excluded make once it is no longer excluded', async () => {
+    const withKia = await bucketsByCar(weeklyTenant({ excludedManufacturers: [] }));
+    const withoutKia = await bucketsByCar(weeklyTenant());
+    expect(withKia.size).toBe(withoutKia.size + 2);
+    const data = await page(weeklyTenant({ excludedManufacturers: [] }));
+    const total = weeklyGroup(data)?.options.reduce((sum, o) => sum + o.count, 0);
+    expect(total).toBe(withKia.size);
+  });
+
+  it('is not offered, and a weekly refinement is ignored, where the site shows no weekly figure', async () => {
+    const bucket = WEEKLY_RANGES[1]?.label ?? '';
+    for (const t of [
+      weeklyTenant({ estimates: false }),
+      weeklyTenant({ provider: 'G' }), // advertises monthly repayments
+      weeklyTenant({}, { filters: ['make'] }),
+    ]) {
+      const data = await page(t, weeklyParam(bucket));
+      expect(weeklyGroup(data)).toBeUndefined();
+      expect(data?.response.count).toBe(cars.length);
+    }
+  });
+
+  it('ignores a weekly refinement that names no bucket', async () => {
+    const data = await page(weeklyTenant(), 'refinementList[weekly_price_range][0]=cheap');
+    expect(data?.response.count).toBe(cars.length);
+    expect(weeklyGroup(data)?.selected).toEqual([]);
   });
 });

@@ -12,9 +12,18 @@ import {
   type FacetValue,
 } from '../../domain/facet-order';
 import { orderKmRanges } from '../../domain/km-ranges';
+import { advertisesWeekly, indicativeEstimateFilter } from '../../domain/finance/estimate';
+import {
+  WEEKLY_RANGES,
+  findWeeklyRange,
+  indicativeWeeklyPrices,
+  priceSpanFilter,
+} from '../../domain/finance/weekly-ranges';
 import type { StockRepository } from '../stock/stock-repository';
 import type { SearchResponse, SearchService } from './search-service';
 import type { FacetField, SearchSort } from './types';
+
+const WEEKLY_LABEL = 'Weekly repayments';
 
 /** Tenant filter names (conversion §9) -> the facet field they refine. */
 const FILTER_FACETS: Record<string, FacetField> = {
@@ -58,6 +67,7 @@ export const FACET_LABELS: Record<string, string> = {
   certified: 'Certified',
   km_range: 'Kilometres',
   status: 'Status',
+  weekly_price_range: WEEKLY_LABEL,
   price: 'Price',
   km: 'Odometer',
 };
@@ -73,8 +83,13 @@ export const SORT_OPTIONS: Record<string, { sort: SearchSort; label: string }> =
   oldestYear: { sort: 'oldestYear', label: 'Oldest year' },
 };
 
+/** The weekly-repayments facet's field: a refinement in the URL, worked out as price ranges (not indexed). */
+export const WEEKLY_FIELD = 'weekly_price_range';
+/** A field the filter panel shows: one the engines count, or the weekly-repayments facet. */
+export type PanelField = FacetField | typeof WEEKLY_FIELD;
+
 export interface FacetGroup {
-  field: FacetField;
+  field: PanelField;
   label: string;
   /** Options in display order; `popular` is set for makes (catalogue §9: top 20, then all). */
   options: FacetValue[];
@@ -112,11 +127,114 @@ function refinementFilter(field: string, values: string[]): StockFilter {
   return { field, in: NUMERIC_REFINEMENTS.has(field) ? values.map(Number).filter(Number.isFinite) : values };
 }
 
-/** The shopper's refinements as a filter, leaving out one field (for that field's own counts). */
-function stateFilter(state: SearchState, except?: string): StockFilter {
+/**
+ * The weekly-repayments facet of a site (catalogue §3 search facets: weekly_price_range). The
+ * figure is the site's indicative weekly repayment, which rises with the price, so each bucket
+ * is the price range whose figure falls in it; only cars that show that figure count.
+ *
+ * Known limitation: a car whose feed carries its own lender record or youxQuote, or a site on the
+ * HTTP quote provider, can show a weekly figure other than the site's indicative one; the facet
+ * uses the site's own advertised terms (the figure the calculator and the embedded quote show).
+ * The calculator rounds the deposit and final payment to whole dollars, so the figure can dip by
+ * a cent just after such a step: a car priced within a few dollars of a bucket's edge, whose
+ * figure is within a cent of it, can be counted in the neighbouring bucket.
+ */
+interface WeeklyFacet {
+  /** The cars that show the site's weekly estimate (conversion §5.2). */
+  eligible: StockFilter;
+  /** In bucket order: each bucket's label and its prices as a filter. */
+  buckets: Array<{ label: string; filter: StockFilter }>;
+}
+
+/** The site's weekly facet, or undefined when the site does not offer it or shows no weekly figure. */
+function weeklyFacet(tenant: ResolvedTenant, now: Date): WeeklyFacet | undefined {
+  const finance = tenant.finance;
+  if (!tenant.search.filters.includes('weeklyPrice') || !finance.estimates || !advertisesWeekly(finance.provider))
+    return undefined;
+  const eligible = indicativeEstimateFilter(
+    {
+      provider: finance.provider ?? 'B',
+      enabled: finance.estimates,
+      excludedManufacturers: finance.excludedManufacturers,
+      excludedDealerships: finance.excludedDealerships,
+      ...(finance.eligibility ? { rule: finance.eligibility as StockFilter } : {}),
+    },
+    now,
+  );
+  const buckets = WEEKLY_RANGES.map((range) => ({
+    label: range.label,
+    filter: priceSpanFilter(indicativeWeeklyPrices(range, finance)),
+  }));
+  return { eligible, buckets };
+}
+
+/** The chosen buckets' cars; undefined when no label names a bucket (such text is ignored). */
+function weeklyFilter(weekly: WeeklyFacet, labels: readonly string[]): StockFilter | undefined {
+  const chosen = labels.flatMap((label) => {
+    const range = findWeeklyRange(label);
+    return weekly.buckets.filter((bucket) => bucket.label === range?.label).map((bucket) => bucket.filter);
+  });
+  return chosen.length ? { all: [weekly.eligible, { any: chosen }] } : undefined;
+}
+
+/**
+ * The weekly facet's counts, one count-only query a bucket, run together: the cars that show a
+ * weekly figure, in the bucket's prices, under the shopper's other refinements (disjunctive).
+ */
+async function weeklyBucketCounts(
+  service: SearchService,
+  tenant: ResolvedTenant,
+  state: SearchState,
+  weekly: WeeklyFacet,
+  now: Date,
+): Promise<Record<string, number>> {
+  const others = stateFilter(state, WEEKLY_FIELD, weekly);
+  const counted = await Promise.all(
+    weekly.buckets.map((bucket) =>
+      service.search(
+        tenant,
+        {
+          text: state.query,
+          filter: { all: [others, weekly.eligible, bucket.filter] },
+          sort: 'latest',
+          page: 1,
+          hitsPerPage: 0,
+          facets: [],
+        },
+        now,
+      ),
+    ),
+  );
+  return Object.fromEntries(weekly.buckets.map((bucket, i) => [bucket.label, counted[i]?.count ?? 0]));
+}
+
+/**
+ * The weekly group: buckets in their own order (low to high), those no car is in left out as other
+ * facets leave out values no car has, unless the shopper chose them.
+ */
+function weeklyFacetGroup(counts: Readonly<Record<string, number>>, selected: string[]): FacetGroup | undefined {
+  const chosen = new Set(selected.map((value) => value.toLowerCase()));
+  const options = WEEKLY_RANGES.flatMap((range) => {
+    const count = counts[range.label] ?? 0;
+    return count > 0 || chosen.has(range.label.toLowerCase()) ? [{ value: range.label, count }] : [];
+  });
+  return options.length ? { field: WEEKLY_FIELD, label: WEEKLY_LABEL, options, selected } : undefined;
+}
+
+/**
+ * The shopper's refinements as a filter, leaving out one field (for that field's own counts). A
+ * weekly refinement applies only where the site offers that facet (`weekly`).
+ */
+function stateFilter(state: SearchState, except?: string, weekly?: WeeklyFacet): StockFilter {
   const parts: StockFilter[] = [];
-  for (const [field, values] of Object.entries(state.refinements))
-    if (field !== except && values.length) parts.push(refinementFilter(field, values));
+  for (const [field, values] of Object.entries(state.refinements)) {
+    if (field === except || !values.length) continue;
+    if (field !== WEEKLY_FIELD) parts.push(refinementFilter(field, values));
+    else {
+      const chosen = weekly && weeklyFilter(weekly, values);
+      if (chosen) parts.push(chosen);
+    }
+  }
   for (const [field, range] of Object.entries(state.ranges)) {
     if (field === except || !range) continue;
     if (range.min !== undefined) parts.push({ field, gte: range.min });
@@ -183,6 +301,7 @@ export async function loadSearchPage(
   };
   const state = parseSearchUrl(segments, params, context);
   if (!state) return undefined;
+  const weekly = weeklyFacet(tenant, now);
 
   const allowed = tenant.search.sortOptions;
   const sortBy =
@@ -195,7 +314,7 @@ export async function loadSearchPage(
     tenant,
     {
       text: state.query,
-      filter: stateFilter(state),
+      filter: stateFilter(state, undefined, weekly),
       sort,
       page: state.page,
       hitsPerPage: tenant.search.hitsPerPage,
@@ -205,28 +324,45 @@ export async function loadSearchPage(
   );
   // One count-only query per refined facet (and per set range) without its own refinement; an
   // unset range reads its bounds from the main query.
-  const others = await Promise.all([
-    ...refined.map((field) =>
-      service.search(
-        tenant,
-        { text: state.query, filter: stateFilter(state, field), sort, page: 1, hitsPerPage: 0, facets: [field] },
-        now,
+  const [others, weeklyCounts] = await Promise.all([
+    Promise.all([
+      ...refined.map((field) =>
+        service.search(
+          tenant,
+          {
+            text: state.query,
+            filter: stateFilter(state, field, weekly),
+            sort,
+            page: 1,
+            hitsPerPage: 0,
+            facets: [field],
+          },
+          now,
+        ),
       ),
-    ),
-    ...rangeFields.map((field) =>
-      state.ranges[field]
-        ? service.search(
-            tenant,
-            { text: state.query, filter: stateFilter(state, field), sort, page: 1, hitsPerPage: 0, facets: [] },
-            now,
-          )
-        : response,
-    ),
+      ...rangeFields.map((field) =>
+        state.ranges[field]
+          ? service.search(
+              tenant,
+              {
+                text: state.query,
+                filter: stateFilter(state, field, weekly),
+                sort,
+                page: 1,
+                hitsPerPage: 0,
+                facets: [],
+              },
+              now,
+            )
+          : response,
+      ),
+    ]),
+    weekly ? weeklyBucketCounts(service, tenant, state, weekly, now) : undefined,
   ]);
   const facetCounts: Partial<Record<FacetField, Record<string, number>>> = { ...response.facets };
   refined.forEach((field, i) => (facetCounts[field] = others[i]?.facets[field] ?? {}));
 
-  const facets = facetFields.flatMap((field): FacetGroup[] => {
+  const counted = facetFields.flatMap((field): FacetGroup[] => {
     const selected = state.refinements[field] ?? [];
     let counts = facetCounts[field] ?? {};
     if (field === 'model') {
@@ -251,6 +387,15 @@ export async function loadSearchPage(
     }
     return [group];
   });
+  const weeklyGroup = weeklyCounts && weeklyFacetGroup(weeklyCounts, state.refinements[WEEKLY_FIELD] ?? []);
+  // In the site's own order of filters.
+  const facets = tenant.search.filters.flatMap((name): FacetGroup[] =>
+    name === 'weeklyPrice'
+      ? weeklyGroup
+        ? [weeklyGroup]
+        : []
+      : counted.filter((group) => group.field === FILTER_FACETS[name]),
+  );
   const ranges = rangeFields.map((field, i): RangeGroup => {
     const stats = others[refined.length + i]?.stats[field];
     return { field, label: FACET_LABELS[field] ?? field, ...state.ranges[field], available: stats };
@@ -288,7 +433,14 @@ export async function countSearch(
   if (!state) return 0;
   const response = await service.search(
     tenant,
-    { text: state.query, filter: stateFilter(state), sort: 'latest', page: 1, hitsPerPage: 0, facets: [] },
+    {
+      text: state.query,
+      filter: stateFilter(state, undefined, weeklyFacet(tenant, now)),
+      sort: 'latest',
+      page: 1,
+      hitsPerPage: 0,
+      facets: [],
+    },
     now,
   );
   return response.count;
