@@ -15,6 +15,10 @@ const slug = 'kestrel-bay-motors';
 const tenantFile = join(extraDir, `${slug}.json`);
 const reportFile = 'test-results/spec-feed-report.json';
 const carSlug = '2022-toyota-rav4-gx-91000001';
+const caravanSlug = '2024-jayco-journey-outback-91000002';
+// A second site of the same dealer, its used-car yard's: Penrith is its home city (conversion §3 override_city).
+const yardSlug = 'kestrel-bay-used-cars';
+const yardFile = join(extraDir, `${yardSlug}.json`);
 
 test.describe('a feed written from the spec', () => {
   let importOutput = '';
@@ -35,8 +39,13 @@ test.describe('a feed written from the spec', () => {
       manufacturer: 'Toyota',
     };
     writeFileSync(tenantFile, `${JSON.stringify(tenant, null, 2)}\n`);
+    const yard = { ...tenant, slug: yardSlug, name: 'Kestrel Bay Used Cars', overrideCity: 'Penrith' };
+    writeFileSync(yardFile, `${JSON.stringify(yard, null, 2)}\n`);
   });
-  test.afterAll(() => rmSync(tenantFile, { force: true }));
+  test.afterAll(() => {
+    rmSync(tenantFile, { force: true });
+    rmSync(yardFile, { force: true });
+  });
 
   test('imports with its report', () => {
     expect(importOutput).toContain('imported 1 dealership(s), 2 location(s), 2 car(s)');
@@ -74,6 +83,27 @@ test.describe('a feed written from the spec', () => {
     await expect(map).toHaveAttribute('src', /marker=-33\.7561%2C150\.6832/);
   });
 
+  test("a site's override city is its home in the 'Located at {city}' comparison (conversion §3 override_city, catalogue §2)", async ({
+    page,
+  }) => {
+    const bar = page.getByRole('region', { name: 'Vehicle location' });
+    await expect(async () => {
+      const response = await page.goto(siteUrl(yardSlug, `/cars/${carSlug}`));
+      expect(response?.status()).toBe(200);
+    }).toPass({ timeout: 20_000 });
+    // The RAV4 is at Penrith, this site's home city: no note, though Parramatta is the primary dealership's city.
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Toyota RAV4');
+    await expect(bar).toHaveCount(0);
+    // The caravan is at Parramatta, away from this site's home.
+    await page.goto(siteUrl(yardSlug, `/cars/${caravanSlug}`));
+    await expect(bar).toContainText('Located at Parramatta');
+    await expectAccessible(page);
+    // The dealer's own site keeps the primary dealership's city as home.
+    await page.goto(siteUrl(slug, `/cars/${caravanSlug}`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Jayco');
+    await expect(bar).toHaveCount(0);
+  });
+
   test("the finance calculator starts from the car's lender record: its deposit, balloon, fee, repayment and total payable (conversion §3, §9; issue 20)", async ({
     page,
   }) => {
@@ -104,7 +134,7 @@ test.describe('a feed written from the spec', () => {
     page,
   }) => {
     await expect(async () => {
-      const response = await page.goto(siteUrl(slug, '/cars/2024-jayco-journey-outback-91000002'));
+      const response = await page.goto(siteUrl(slug, `/cars/${caravanSlug}`));
       expect(response?.status()).toBe(200);
     }).toPass({ timeout: 20_000 });
     const expand = page.getByRole('button', { name: 'Show all specifications' });
