@@ -10,8 +10,7 @@ import { internalPath, resolveHost } from './engine/resolve-host';
 import { currentStockGeneration } from './engine/stock-generation';
 import { localhostTenantsAllowed } from './domain/host-name';
 import { BASE_SECURITY_HEADERS, newNonce, pageSecurityHeaders, requestIsHttps } from './server/http/security-headers';
-import { pageGate, pageReadsOnlyQuery, pageReadsRequest, resolvePage } from './engine/resolve-page';
-import { encodeQueryKey, normaliseQuery } from './domain/query-key';
+import { pageGate, pageReadsRequest, resolvePage } from './engine/resolve-page';
 import { formatIssue } from './schemas/validation-messages';
 import { TENANT_HEADER } from './engine/tenant-header';
 import { studioRouting } from './server/http/studio-routing';
@@ -104,21 +103,12 @@ export function proxy(request: NextRequest): NextResponse {
   // A gated page depends on who is asking (conversion §4.7), like a page that reads the query. A
   // path no page matches is rendered per request too: its not-found page never enters the page
   // cache, so a flood of made-up URLs costs renders, never cache memory or disk (issue 14).
-  const gated = page !== undefined && pageGate(entry.config, page) !== undefined;
-  const reads = page !== undefined && pageReadsRequest(page.page);
-  // Issue 19: a page that reads only the query string (the search page) is cached per normalised
-  // query, like any cached page keyed by version and stock generation, so a crowd asking the same
-  // searches is served from the cache. A query too long for a key is rendered per request.
-  const queryKey =
-    page !== undefined && reads && !gated && pageReadsOnlyQuery(page.page)
-      ? encodeQueryKey(normaliseQuery(request.nextUrl.searchParams))
-      : undefined;
-  const live = page === undefined || gated || (reads && queryKey === undefined);
+  const live = page === undefined || pageReadsRequest(page.page) || pageGate(entry.config, page) !== undefined;
   // A site served from a version published in the database is rewritten to /site/<slug>~v<id>/...
   // (issue 16): a publish is a new page cache key in every process, with no call between them.
   // The version comes only from the registry; the shopper's path always follows the tenant segment.
   // The stock generation (issue 17) does the same for a stock change made by any process.
-  url.pathname = internalPath(entry.slug, pathname, live, entry.versionId, currentStockGeneration(), queryKey);
+  url.pathname = internalPath(entry.slug, pathname, live, entry.versionId, currentStockGeneration());
   // A page rendered per request gets a fresh nonce (Next reads it from the request's policy); a
   // cached page is the same HTML for everyone, so it cannot carry one (engine/security-headers.ts).
   const security = pageSecurityHeaders({

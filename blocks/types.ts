@@ -63,12 +63,6 @@ export interface BlockFacts<K extends string = string> {
    * when its props pass the test, so a page holding it is rendered per request.
    */
   readsRequest?: true | PropCondition<K>;
-  /**
-   * `x-query-only`: what the block reads of the request is the query string alone, never who is
-   * asking, so a page whose request-reading blocks all say so is cached per normalised query string
-   * (issue 19: the search page) instead of rendered per request.
-   */
-  queryOnly?: true;
   /** `x-form-props`: props whose value names the tenant's forms (a name, or one per car type). */
   formProps?: readonly K[];
   /** `x-metadata`: the page holding the block takes its metadata from this subject. */

@@ -67,16 +67,6 @@ describe('the tenant segment of internal paths (issue 16)', () => {
     expect(parseTenantSegment('harbour-city~v12~s4.17')).toEqual({ slug: 'harbour-city', versionId: 12 });
     expect(parseTenantSegment('harbour-city~s4.17')).toEqual({ slug: 'harbour-city' });
     expect(parseTenantSegment('harbour-city~s4.17~v12')).toBeUndefined();
-    // issue 19: a search page cached per query carries the query's key last.
-    expect(parseTenantSegment('harbour-city~v12~s4.17~qcGFnZT0y')).toEqual({
-      slug: 'harbour-city',
-      versionId: 12,
-      query: 'page=2',
-    });
-    expect(tenantSegment('harbour-city', undefined, '4.17', 'cGFnZT0y')).toBe('harbour-city~s4.17~qcGFnZT0y');
-    expect(parseTenantSegment('harbour-city~qcGFnZT0y==')).toBeUndefined();
-    expect(parseTenantSegment('harbour-city~q')).toBeUndefined();
-    expect(parseTenantSegment('harbour-city~qcGFnZT0y~s4')).toBeUndefined();
     for (const garbage of [
       '',
       '~v12',

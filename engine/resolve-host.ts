@@ -1,5 +1,4 @@
 import { normaliseHost } from '../domain/host-name';
-import { decodeQueryKey } from '../domain/query-key';
 
 export type HostResolution = { kind: 'tenant'; slug: string } | { kind: 'unknown' };
 
@@ -40,38 +39,24 @@ export const LIVE_ROUTE_PREFIX = '/live';
  * the old one are never asked for again and age out of the bounded cache. A cached page's segment
  * also carries the stock generation, `~s<generation>` (issue 17): it moves when an import, a hold
  * or a release is made by any process, so every process's cached pages show the change within a
- * second instead of after their 60 s. A page that reads only the query string (the search page,
- * issue 19) is cached per normalised query, carried as `~q<key>` (domain/query-key.ts): a stock
- * change moves its generation like any other cached page's. Only the proxy writes this segment;
- * the shopper's path always comes after it.
+ * second instead of after their 60 s. Only the proxy writes this segment; the shopper's path
+ * always comes after it.
  */
 const VERSION_MARK = '~v';
 const STOCK_MARK = '~s';
-const QUERY_MARK = '~q';
-const TENANT_SEGMENT =
-  /^([a-z0-9]+(?:-[a-z0-9]+)*)(?:~v([1-9][0-9]{0,14}))?(?:~s([0-9]{1,15}(?:\.[0-9]{1,15})?))?(?:~q([A-Za-z0-9_-]+))?$/;
+const TENANT_SEGMENT = /^([a-z0-9]+(?:-[a-z0-9]+)*)(?:~v([1-9][0-9]{0,14}))?(?:~s([0-9]{1,15}(?:\.[0-9]{1,15})?))?$/;
 
-export function tenantSegment(slug: string, versionId?: number, stockGeneration?: string, queryKey?: string): string {
+export function tenantSegment(slug: string, versionId?: number, stockGeneration?: string): string {
   const version = versionId === undefined ? '' : `${VERSION_MARK}${versionId}`;
   const stock = stockGeneration === undefined ? '' : `${STOCK_MARK}${stockGeneration}`;
-  const query = queryKey ? `${QUERY_MARK}${queryKey}` : '';
-  return `${slug}${version}${stock}${query}`;
+  return `${slug}${version}${stock}`;
 }
 
-/**
- * `<slug>`, `<slug>~v<versionId>`, either with `~s<generation>`, then optionally `~q<query key>` ->
- * its parts (the query decoded); anything else, a query key included, names no tenant.
- */
-export function parseTenantSegment(segment: string): { slug: string; versionId?: number; query?: string } | undefined {
+/** `<slug>`, `<slug>~v<versionId>`, either with `~s<generation>` -> its parts; anything else names no tenant. */
+export function parseTenantSegment(segment: string): { slug: string; versionId?: number } | undefined {
   const match = TENANT_SEGMENT.exec(segment);
   if (!match?.[1]) return undefined;
-  const query = match[4] === undefined ? undefined : decodeQueryKey(match[4]);
-  if (match[4] !== undefined && !query) return undefined;
-  return {
-    slug: match[1],
-    ...(match[2] === undefined ? {} : { versionId: Number(match[2]) }),
-    ...(query ? { query } : {}),
-  };
+  return match[2] === undefined ? { slug: match[1] } : { slug: match[1], versionId: Number(match[2]) };
 }
 
 /** A stock generation is `<n>` or `<n>.<n>` (engine/stock-generation.ts), up to 15 digits each. */
@@ -83,12 +68,10 @@ export function internalPath(
   live = false,
   versionId?: number,
   stockGeneration?: string,
-  queryKey?: string,
 ): string {
   const prefix = live ? LIVE_ROUTE_PREFIX : TENANT_ROUTE_PREFIX;
   // Pages rendered per request are never cached, so the generation would only lengthen their path.
   const stock =
     live || stockGeneration === undefined || !STOCK_GENERATION.test(stockGeneration) ? undefined : stockGeneration;
-  const query = live || !queryKey ? undefined : queryKey;
-  return `${prefix}/${tenantSegment(slug, versionId, stock, query)}${pathname === '/' ? '' : pathname}`;
+  return `${prefix}/${tenantSegment(slug, versionId, stock)}${pathname === '/' ? '' : pathname}`;
 }

@@ -1,6 +1,6 @@
 import { matchRoute } from './match-route';
 import { isSwitchedOn } from '../domain/switches';
-import { blockReadsRequest, factsOf, metadataSubject } from './block-facts';
+import { blockReadsRequest, metadataSubject } from './block-facts';
 import type { MetadataSubject } from '../blocks/types';
 import type { Block, Page, SignInGate } from '../schemas/types.generated';
 import type { TenantConfig } from './tenant-registry';
@@ -64,16 +64,6 @@ function* pageBlocks(blocks: readonly Block[]): Generator<Block> {
 export function pageReadsRequest(page: Page): boolean {
   for (const block of pageBlocks(page.blocks)) if (blockReadsRequest(block)) return true;
   return false;
-}
-
-/**
- * True when every block of the page that reads the request reads only the query string
- * (`x-query-only`), never who is asking: the page can be cached per normalised query (issue 19).
- */
-export function pageReadsOnlyQuery(page: Page): boolean {
-  for (const block of pageBlocks(page.blocks))
-    if (blockReadsRequest(block) && factsOf(block.type)?.queryOnly !== true) return false;
-  return true;
 }
 
 /**

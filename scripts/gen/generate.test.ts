@@ -149,7 +149,7 @@ describe('block schemas', () => {
     });
     expect(problems).toEqual([
       'blocks/Broken/schema.json: add a "title" (the block\'s name in the Studio, e.g. "Hero banner")',
-      'blocks/Broken/schema.json: unknown fact "x-reads-requests"; facts are x-category, x-reads-request, x-query-only, x-form-props, x-metadata',
+      'blocks/Broken/schema.json: unknown fact "x-reads-requests"; facts are x-category, x-reads-request, x-form-props, x-metadata',
       'blocks/Broken/schema.json: "x-category" must be one of layout, content, search, vehicle, forms, finance, locations, models, account',
       'blocks/Broken/schema.json: "x-metadata" must be one of vehicle, location, model',
       'blocks/Broken/schema.json: x-reads-request: "prop" must name one of the block\'s props (links)',
