@@ -3,7 +3,7 @@ import { DEFAULT_PRICE_BANDS, priceBandLabel, priceBandValue, type QuickSearchFi
 import { facetValueLabel } from '../../domain/facet-labels';
 import { getSearchService } from '../../services/search';
 import { loadQuickSearch, type QuickSearchOptions } from '../../services/search/search-page';
-import { QuickSearchForm } from './QuickSearch.island';
+import { QuickSearchForm } from './QuickSearch.client';
 import type { QuickSearchChoice } from './QuickSearch.client';
 
 const LABELS: Readonly<Record<QuickSearchField, string>> = {

@@ -2,7 +2,7 @@ import { ServerImage as Image } from '../../components/ui/ServerImage';
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { currentSlides, SLIDE_HEIGHT, SLIDE_WIDTH } from '../../domain/promotion-slides';
-import { SliderControls } from './PromotionsSlider.island';
+import { SliderControls } from './PromotionsSlider.client';
 import styles from './PromotionsSlider.module.css';
 import { buttonClass } from '../../components/ui/button';
 import { bookingAwareHref } from '../../domain/locations/service-booking';

@@ -12,7 +12,7 @@ import { getStockRepository } from '../../services/stock';
 import { emptySearchPage, loadSearchPage, type SearchPageData } from '../../services/search/search-page';
 import { StockCard } from '../../components/StockCard/StockCard';
 import { cardSettings } from '../../components/StockCard/card-settings';
-import { ResultsRegion, SearchFilters, SearchProvider, SortSelect } from './SearchResults.island';
+import { ResultsRegion, SearchFilters, SearchProvider, SortSelect } from './SearchResults.client';
 import { buttonClass } from '../../components/ui/button';
 import { cardGridClass } from '../../components/ui/card-grid';
 import styles from './SearchResults.module.css';

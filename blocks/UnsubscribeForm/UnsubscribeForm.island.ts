@@ -2,7 +2,9 @@
 
 import dynamic from 'next/dynamic';
 
-// This block's browser code, fetched only by pages that show it (README: Client islands).
-export const UnsubscribeFormClient = dynamic(() =>
-  import('./UnsubscribeForm.client').then((m) => m.UnsubscribeFormClient),
+// This block's browser code, fetched only by pages that show it; `loading` gives each island a Suspense
+// boundary of its own, so the page hydrates without waiting for it (README: Client islands).
+export const UnsubscribeFormClient = dynamic(
+  () => import('./UnsubscribeForm.client').then((m) => m.UnsubscribeFormClient),
+  { loading: () => null },
 );

@@ -1,7 +1,7 @@
 import type { BlockComponent } from '../types';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
-import { Viewer } from './VehicleGallery.island';
+import { Viewer } from './VehicleGallery.client';
 import { mediaSlides, videoSource } from '../../domain/vehicle-media';
 import { photoSource, photoUrl } from '../../domain/vehicle-photo-source';
 

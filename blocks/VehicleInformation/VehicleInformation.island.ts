@@ -2,6 +2,11 @@
 
 import dynamic from 'next/dynamic';
 
-// This block's browser code, fetched only by pages that show it (README: Client islands).
-export const ExpandableItems = dynamic(() => import('./VehicleInformation.client').then((m) => m.ExpandableItems));
-export const ExpandableRows = dynamic(() => import('./VehicleInformation.client').then((m) => m.ExpandableRows));
+// This block's browser code, fetched only by pages that show it; `loading` gives each island a Suspense
+// boundary of its own, so the page hydrates without waiting for it (README: Client islands).
+export const ExpandableItems = dynamic(() => import('./VehicleInformation.client').then((m) => m.ExpandableItems), {
+  loading: () => null,
+});
+export const ExpandableRows = dynamic(() => import('./VehicleInformation.client').then((m) => m.ExpandableRows), {
+  loading: () => null,
+});

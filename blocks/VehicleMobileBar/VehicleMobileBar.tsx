@@ -6,7 +6,7 @@ import { sidebarCtas } from '../../domain/vehicle/sidebar-ctas';
 import { INSTANT_OFFER_HREF, INSTANT_OFFER_SHORT_TEXT } from '../../domain/vehicle/instant-offer';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { printPhone } from '../../services/print/price-text';
-import { MobileBar, StickyVehicleHeader } from './VehicleMobileBar.island';
+import { MobileBar, StickyVehicleHeader } from './VehicleMobileBar.client';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { priceDisplay } from '../../domain/price-display';
 import { formatMoney } from '../../domain/format';

@@ -17,7 +17,7 @@ import { purchaseButtonsHidden, sidebarCtas, type SidebarCta } from '../../domai
 import { FIND_SIMILAR_TEXT, SIMILAR_PROMPT, SOLD_NOTICE_TITLE, soldNotice } from '../../domain/vehicle/sold-notice';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { printPhone } from '../../services/print/price-text';
-import { PhoneReveal } from './VehicleSidebar.island';
+import { PhoneReveal } from './VehicleSidebar.client';
 import { buttonClass } from '../../components/ui/button';
 import { UsedCarDisclaimer } from '../../components/UsedCarDisclaimer/UsedCarDisclaimer';
 import styles from './VehicleSidebar.module.css';

@@ -1,6 +1,0 @@
-'use client';
-
-import dynamic from 'next/dynamic';
-
-// This block's browser code, fetched only by pages that show it (README: Client islands).
-export const Tray = dynamic(() => import('./CompareTray.client').then((m) => m.Tray));

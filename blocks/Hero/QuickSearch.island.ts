@@ -1,6 +1,0 @@
-'use client';
-
-import dynamic from 'next/dynamic';
-
-// This block's browser code, fetched only by pages that show it (README: Client islands).
-export const QuickSearchForm = dynamic(() => import('./QuickSearch.client').then((m) => m.QuickSearchForm));
