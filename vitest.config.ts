@@ -38,15 +38,7 @@ const databaseTests = DIRS.flatMap((dir) => testFiles(join(root, dir)))
   .map((file) => relative(root, file));
 
 export default defineConfig({
-  resolve: {
-    alias: [
-      { find: '@', replacement: root },
-      // A block's `X.island` module (README: Client islands) lazy-loads `X.client` through
-      // next/dynamic, which renders nothing outside Next's server; the unit tests render the same
-      // components straight from `X.client`, whose exports the island's mirror by name.
-      { find: /^(\.{1,2}\/.*)\.island$/, replacement: '$1.client' },
-    ],
-  },
+  resolve: { alias: { '@': root } },
   test: {
     environment: 'node',
     pool: 'forks',

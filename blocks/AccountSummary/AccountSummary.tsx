@@ -2,7 +2,7 @@ import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
 import { signInHref } from '../../domain/accounts/gating';
 import { requestUser } from '../../server/page-data/account-context';
-import { SignOutButton } from './SignOutButton.island';
+import { SignOutButton } from './SignOutButton.client';
 import { pageBrand, withBrand } from '../../server/page-data/brand-context';
 import styles from './AccountSummary.module.css';
 

@@ -1,7 +1,7 @@
 import type { BlockComponent } from '../types';
 import { INSTANT_MESSAGE_FORM } from '../../domain/messaging';
 import { ownValue } from '../../domain/own-key';
-import { Bubble } from './ChatBubble.island';
+import { Bubble } from './ChatBubble.client';
 import type { ChatField } from './ChatBubble.client';
 
 export const DEFAULT_CHAT_LABEL = 'Message us';

@@ -1,6 +1,6 @@
 import type { BlockComponent } from '../types';
 import { pageModel } from '../../server/page-data/model-context';
-import { ColourPickerPanel } from './ColourPicker.island';
+import { ColourPickerPanel } from './ColourPicker.client';
 
 export const ColourPicker: BlockComponent<'ColourPicker'> = async ({ props, ctx }) => {
   const { model, manufacturer } = await pageModel(ctx);

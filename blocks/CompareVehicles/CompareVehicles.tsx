@@ -1,5 +1,5 @@
 import type { BlockComponent } from '../types';
-import { CompareView } from './CompareVehicles.island';
+import { CompareView } from './CompareVehicles.client';
 
 /** The comparison page: the list is in the shopper's browser, so the table is drawn there. */
 export const CompareVehicles: BlockComponent<'CompareVehicles'> = ({ props, ctx }) => {

@@ -1,7 +1,7 @@
 import type { BlockComponent } from '../types';
 import { DEALER_COMMENTS_PENDING, dealerComments } from '../../domain/vehicle/dealer-comments';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
-import { ExpandableComments } from './DealerComments.island';
+import { ExpandableComments } from './DealerComments.client';
 import styles from './DealerComments.module.css';
 
 export const DealerComments: BlockComponent<'DealerComments'> = async ({ props, ctx }) => {

@@ -1,5 +1,5 @@
 import type { BlockComponent } from '../types';
-import { DeliveryForm } from './DeliveryCalculator.island';
+import { DeliveryForm } from './DeliveryCalculator.client';
 
 export const DeliveryCalculator: BlockComponent<'DeliveryCalculator'> = ({ props, ctx }) => {
   const regions = ctx.tenant.vehicle.deliveryRegions;

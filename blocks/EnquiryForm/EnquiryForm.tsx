@@ -1,8 +1,8 @@
 import type { BlockComponent } from '../types';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { prepareForm } from '../../server/page-data/form-block';
-import { EnquiryFormClient } from './EnquiryForm.island';
-import { EnquiryFormLazy } from './EnquiryFormLazy.island';
+import { EnquiryFormClient } from './EnquiryForm.client';
+import { EnquiryFormLazy } from './EnquiryFormLazy.client';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './EnquiryForm.module.css';
 

@@ -1,6 +1,6 @@
 import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
 import type { BlockComponent } from '../types';
-import { SuccessDetails } from './EnquirySuccess.island';
+import { SuccessDetails } from './EnquirySuccess.client';
 import { buttonClass } from '../../components/ui/button';
 import styles from './EnquirySuccess.module.css';
 

@@ -1,7 +1,7 @@
 import type { BlockComponent } from '../types';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { prepareForm } from '../../server/page-data/form-block';
-import { FormDialog } from './FormDialog.island';
+import { FormDialog } from './FormDialog.client';
 import styles from './FormModalButton.module.css';
 
 export const FormModalButton: BlockComponent<'FormModalButton'> = async ({ props, ctx }) => {

@@ -6,7 +6,7 @@ import {
   showsFuelCalculator,
 } from '../../domain/vehicle/fuel-calculator';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
-import { FuelCalculatorForm } from './FuelCalculator.island';
+import { FuelCalculatorForm } from './FuelCalculator.client';
 import styles from './FuelCalculator.module.css';
 
 export const FuelCalculator: BlockComponent<'FuelCalculator'> = async ({ props, ctx }) => {

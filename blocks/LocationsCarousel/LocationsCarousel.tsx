@@ -1,6 +1,6 @@
 import type { BlockComponent } from '../types';
 import { siteLocations, type LocationCard } from '../../server/page-data/locations-data';
-import { CarouselTrack } from './LocationsCarousel.island';
+import { CarouselTrack } from './LocationsCarousel.client';
 import styles from './LocationsCarousel.module.css';
 
 /** conversion §2.5: more than 3 locations change the layout (a carousel instead of a grid). */

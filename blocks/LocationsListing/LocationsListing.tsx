@@ -1,7 +1,7 @@
 import type { BlockComponent } from '../types';
 import { prepareForm } from '../../server/page-data/form-block';
 import { siteLocations } from '../../server/page-data/locations-data';
-import { LocationsExplorer } from './LocationsExplorer.island';
+import { LocationsExplorer } from './LocationsExplorer.client';
 import styles from './LocationsListing.module.css';
 
 export const LocationsListing: BlockComponent<'LocationsListing'> = async ({ props, ctx }) => {

@@ -1,6 +1,6 @@
 import type { BlockComponent } from '../types';
 import { PRICE_RANGE_MAX, PRICE_RANGE_MIN, movePriceRange } from '../../domain/price-range';
-import { PriceRangeForm } from './PriceRangeSearch.island';
+import { PriceRangeForm } from './PriceRangeSearch.client';
 
 /** The price range slider page (conversion §2.5, §5.4). */
 export const PriceRangeSearch: BlockComponent<'PriceRangeSearch'> = ({ props, ctx }) => {

@@ -8,7 +8,7 @@ import { vehicleTitle } from '../../domain/vehicle-title';
 import type { Car } from '../../services/stock';
 import { prepareForm } from '../../server/page-data/form-block';
 import { carByRef, pageVehicle } from '../../server/page-data/vehicle-context';
-import { EnquiryFormClient } from '../EnquiryForm/EnquiryForm.island';
+import { EnquiryFormClient } from '../EnquiryForm/EnquiryForm.client';
 import { PaymentMethodList } from '../PaymentLogos/PaymentMethodList';
 import { buttonClass } from '../../components/ui/button';
 import { VehiclePhoto } from '../../components/VehiclePhoto/VehiclePhoto';

@@ -1,6 +1,6 @@
 import type { BlockComponent } from '../types';
 import { salesCounterValue } from '../../domain/sales-counter';
-import { SalesCounterValue } from './SalesCounter.island';
+import { SalesCounterValue } from './SalesCounter.client';
 import styles from './SalesCounter.module.css';
 
 /** The sales-counter widget (conversion §2.5, §9): the server renders the value at request time; the browser keeps it current. */

@@ -1,7 +1,7 @@
 import type { BlockComponent } from '../types';
 import { localPath } from '../../domain/accounts/gating';
 import { ownValue } from '../../domain/own-key';
-import { SignInPanel } from './SignIn.island';
+import { SignInPanel } from './SignIn.client';
 import styles from './SignIn.module.css';
 
 const REASONS: Record<string, string> = {

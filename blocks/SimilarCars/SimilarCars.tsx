@@ -2,7 +2,7 @@ import type { BlockComponent } from '../types';
 import { slugify } from '../../domain/slug';
 import { cardSettings } from '../../components/StockCard/card-settings';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
-import { LazySimilarCars } from './SimilarCars.island';
+import { LazySimilarCars } from './SimilarCars.client';
 
 // spec: catalogue §4 availability — 'Like this and want something similar?'
 export const SIMILAR_HEADING = 'Like this and want something similar?';

@@ -2,7 +2,7 @@ import type { BlockComponent } from '../types';
 import { ADJUSTMENT_QUESTIONS } from '../../domain/trade-in/adjustments';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { listedCarByRef } from '../../server/page-data/vehicle-context';
-import { TradeInFlow } from './TradeInValuation.island';
+import { TradeInFlow } from './TradeInValuation.client';
 import formStyles from '../../components/ui/form.module.css';
 
 export const TradeInValuation: BlockComponent<'TradeInValuation'> = async ({ props, ctx }) => {

@@ -1,7 +1,7 @@
 import type { BlockComponent } from '../types';
 import { MAX_EMAIL_LENGTH } from '../../domain/consent/marketing-consent';
 import formStyles from '../../components/ui/form.module.css';
-import { UnsubscribeFormClient } from './UnsubscribeForm.island';
+import { UnsubscribeFormClient } from './UnsubscribeForm.client';
 import type { UnsubscribeOutcome } from './UnsubscribeForm.client';
 
 const OUTCOMES: readonly UnsubscribeOutcome[] = ['done', 'invalid', 'limited', 'unavailable'];

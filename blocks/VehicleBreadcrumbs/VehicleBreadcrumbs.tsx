@@ -3,7 +3,7 @@ import type { BlockComponent } from '../types';
 import { breadcrumbs } from '../../domain/vehicle/breadcrumbs';
 import { homeCity, locatedAt } from '../../domain/vehicle/location-announcement';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
-import { LocationAnnouncement } from './VehicleBreadcrumbs.island';
+import { LocationAnnouncement } from './VehicleBreadcrumbs.client';
 import styles from './VehicleBreadcrumbs.module.css';
 
 function directions(

@@ -8,7 +8,7 @@ import {
 } from '../../domain/vehicle/spec-rows';
 import { formatKm } from '../../domain/format';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
-import { ExpandableItems, ExpandableRows } from './VehicleInformation.island';
+import { ExpandableItems, ExpandableRows } from './VehicleInformation.client';
 import styles from './VehicleInformation.module.css';
 
 const km = (n: number | undefined) => (n === undefined ? undefined : formatKm(n));

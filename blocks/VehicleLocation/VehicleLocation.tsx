@@ -5,7 +5,7 @@ import { hoursSourceOf, upcomingHours } from '../../domain/locations/upcoming-ho
 import { openNow } from '../../domain/locations/open-now';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { dealerSearchPath } from '../../domain/search-links';
-import { LocationMap } from '../LocationDetail/LocationDetail.island';
+import { LocationMap } from '../LocationDetail/LocationDetail.client';
 import { buttonClass } from '../../components/ui/button';
 import locationStyles from '../LocationDetail/LocationDetail.module.css';
 import styles from './VehicleLocation.module.css';

@@ -1,6 +1,6 @@
 import type { BlockComponent } from '../types';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
-import { DownloadPdfButton } from './VehiclePrint.island';
+import { DownloadPdfButton } from './VehiclePrint.client';
 import sidebarStyles from '../VehicleSidebar/VehicleSidebar.module.css';
 import { buttonClass } from '../../components/ui/button';
 

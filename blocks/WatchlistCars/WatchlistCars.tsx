@@ -10,7 +10,7 @@ import { signInHref } from '../../domain/accounts/gating';
 import { WATCHLIST_STATUS_LABEL } from '../../domain/accounts/watchlist-status';
 import { requestUser } from '../../server/page-data/account-context';
 import { watchlistEntries } from '../../services/watchlist';
-import { RemoveFromWatchlist } from './RemoveFromWatchlist.island';
+import { RemoveFromWatchlist } from './RemoveFromWatchlist.client';
 import styles from './WatchlistCars.module.css';
 import { pageBrand, withBrand } from '../../server/page-data/brand-context';
 

@@ -1,9 +1,0 @@
-'use client';
-
-import dynamic from 'next/dynamic';
-
-// This block's browser code, fetched only by pages that show it; `loading` gives each island a Suspense
-// boundary of its own, so the page hydrates without waiting for it (README: Client islands).
-export const PriceRangeForm = dynamic(() => import('./PriceRangeSearch.client').then((m) => m.PriceRangeForm), {
-  loading: () => null,
-});
