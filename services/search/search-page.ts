@@ -181,6 +181,18 @@ function weeklyFilter(weekly: WeeklyFacet, labels: readonly string[]): StockFilt
  * The weekly facet's counts, one count-only query a bucket, run together: the cars that show a
  * weekly figure, in the bucket's prices, under the shopper's other refinements (disjunctive).
  */
+/** A count-only query (no hits, so the order is immaterial) with the shopper's text, beside the main results. */
+function countOnly(
+  service: SearchService,
+  tenant: ResolvedTenant,
+  state: SearchState,
+  filter: StockFilter,
+  facets: FacetField[],
+  now: Date,
+): Promise<SearchResponse> {
+  return service.search(tenant, { text: state.query, filter, sort: 'latest', page: 1, hitsPerPage: 0, facets }, now);
+}
+
 async function weeklyBucketCounts(
   service: SearchService,
   tenant: ResolvedTenant,
@@ -191,18 +203,7 @@ async function weeklyBucketCounts(
   const others = stateFilter(state, WEEKLY_FIELD, weekly);
   const counted = await Promise.all(
     weekly.buckets.map((bucket) =>
-      service.search(
-        tenant,
-        {
-          text: state.query,
-          filter: { all: [others, weekly.eligible, bucket.filter] },
-          sort: 'latest',
-          page: 1,
-          hitsPerPage: 0,
-          facets: [],
-        },
-        now,
-      ),
+      countOnly(service, tenant, state, { all: [others, weekly.eligible, bucket.filter] }, [], now),
     ),
   );
   return Object.fromEntries(weekly.buckets.map((bucket, i) => [bucket.label, counted[i]?.count ?? 0]));
@@ -326,35 +327,11 @@ export async function loadSearchPage(
   // unset range reads its bounds from the main query.
   const [others, weeklyCounts] = await Promise.all([
     Promise.all([
-      ...refined.map((field) =>
-        service.search(
-          tenant,
-          {
-            text: state.query,
-            filter: stateFilter(state, field, weekly),
-            sort,
-            page: 1,
-            hitsPerPage: 0,
-            facets: [field],
-          },
-          now,
-        ),
-      ),
+      ...refined.map((field) => countOnly(service, tenant, state, stateFilter(state, field, weekly), [field], now)),
       ...rangeFields.map((field) =>
         state.ranges[field]
-          ? service.search(
-              tenant,
-              {
-                text: state.query,
-                filter: stateFilter(state, field, weekly),
-                sort,
-                page: 1,
-                hitsPerPage: 0,
-                facets: [],
-              },
-              now,
-            )
-          : response,
+          ? countOnly(service, tenant, state, stateFilter(state, field, weekly), [], now)
+          : Promise.resolve(response),
       ),
     ]),
     weekly ? weeklyBucketCounts(service, tenant, state, weekly, now) : undefined,
@@ -431,19 +408,8 @@ export async function countSearch(
 ): Promise<number> {
   const state = parseSearchUrl([], params, { makes: [], models: {}, locations: [], dealerships: [] });
   if (!state) return 0;
-  const response = await service.search(
-    tenant,
-    {
-      text: state.query,
-      filter: stateFilter(state, undefined, weeklyFacet(tenant, now)),
-      sort: 'latest',
-      page: 1,
-      hitsPerPage: 0,
-      facets: [],
-    },
-    now,
-  );
-  return response.count;
+  return (await countOnly(service, tenant, state, stateFilter(state, undefined, weeklyFacet(tenant, now)), [], now))
+    .count;
 }
 
 export interface QuickSearchOptions {
