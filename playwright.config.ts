@@ -62,7 +62,7 @@ export default defineConfig({
     PPSR_STUB,
     IMAGE_SERVER,
     {
-      command: `npx next start -p ${PORT}`,
+      command: `node scripts/serve.mjs -p ${PORT}`,
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

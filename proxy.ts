@@ -18,19 +18,11 @@ import { PREVIEW_TOKEN_HEADER, previewRouting } from './server/http/preview-rout
 import { seoInternalPath, seoRoute } from './domain/seo-routes';
 import { DISALLOW_ALL_ROBOTS } from './domain/robots';
 import { isStudioHost } from './domain/studio/studio-host';
+import { decodesAsUtf8 } from './domain/site-path';
 
 const UNAVAILABLE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Temporarily unavailable</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1b1f24"><main><h1>This site is temporarily unavailable</h1><p>We are updating this dealer's website. Please try again in a few minutes.</p></main></body></html>`;
 
 const reported = new Set<string>();
-
-function decodesAsUtf8(path: string): boolean {
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function plainResponse(body: string, status: number, headers: Record<string, string>): NextResponse {
   return new NextResponse(body, {

@@ -63,6 +63,12 @@ export interface BlockFacts<K extends string = string> {
    * when its props pass the test, so a page holding it is rendered per request.
    */
   readsRequest?: true | PropCondition<K>;
+  /**
+   * `x-query-only`: the block reads the request only through the query string, never cookies or
+   * who is signed in, so a page whose request-reading blocks are all query-only is the same HTML for
+   * every shopper with the same address (the document cache may keep it: server/http/document-cache).
+   */
+  queryOnly?: true;
   /** `x-form-props`: props whose value names the tenant's forms (a name, or one per car type). */
   formProps?: readonly K[];
   /** `x-metadata`: the page holding the block takes its metadata from this subject. */

@@ -25,3 +25,13 @@ export function onSiteHref(href: string): string {
   if (!/^[/\\]{2}/.test(read)) return href;
   return `/${encodeURIComponent(read.charAt(1))}${read.slice(2)}`;
 }
+
+/** Whether a request path is valid percent-encoded UTF-8 (a path that is not names no page). */
+export function decodesAsUtf8(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -36,6 +36,11 @@ export function blockReadsRequest(block: Block, facts: FactTable = table): boole
   return condition !== undefined && conditionHolds(condition, block.props as Record<string, unknown>);
 }
 
+/** Whether the block type reads the request only through the query string (`x-query-only`). */
+export function readsOnlyQuery(type: string, facts: FactTable = table): boolean {
+  return factsOf(type, facts)?.queryOnly === true;
+}
+
 /** Whether the block type declares `x-reads-request` at all (whatever its props). */
 export function declaresReadsRequest(type: string, facts: FactTable = table): boolean {
   return factsOf(type, facts)?.readsRequest !== undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from './match-route';
-import { pageReadsRequest } from './resolve-page';
+import { pageReadsRequest, pageSharedByUrl } from './resolve-page';
 import type { Page } from '../schemas/types.generated';
 
 const patterns = [
@@ -58,5 +58,26 @@ describe('pageReadsRequest', () => {
     expect(pageReadsRequest({ title: 'x', blocks: [{ type: 'RichText', props: { html: '<p>x</p>' } }] } as Page)).toBe(
       false,
     );
+  });
+});
+
+describe('pageSharedByUrl', () => {
+  const search = { type: 'SearchResults', props: {} };
+  const page = (...blocks: unknown[]) => ({ title: 'x', blocks }) as Page;
+
+  it('is true when every block that reads the request reads only the query string, at any depth', () => {
+    expect(pageSharedByUrl(page(search))).toBe(true);
+    expect(pageSharedByUrl(page({ type: 'Section', props: { content: [search] } }))).toBe(true);
+    expect(pageSharedByUrl(page({ type: 'ModelsListing', props: {} }, { type: 'RichText', props: { html: '' } }))).toBe(
+      true,
+    );
+  });
+
+  it('is false when a block reads who is signed in, or when nothing reads the request (the page is cached anyway)', () => {
+    expect(pageSharedByUrl(page(search, { type: 'WatchlistCars', props: {} }))).toBe(false);
+    expect(pageSharedByUrl(page({ type: 'SignIn', props: {} }))).toBe(false);
+    expect(pageSharedByUrl(page({ type: 'EnquiryForm', props: { form: 'general', car: 'query' } }))).toBe(false);
+    expect(pageSharedByUrl(page({ type: 'RichText', props: { html: '<p>x</p>' } }))).toBe(false);
+    expect(pageSharedByUrl(page({ type: 'ModelsListing', props: { bodyFilter: false } }))).toBe(false);
   });
 });

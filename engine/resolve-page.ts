@@ -1,6 +1,6 @@
 import { matchRoute } from './match-route';
 import { isSwitchedOn } from '../domain/switches';
-import { blockReadsRequest, metadataSubject } from './block-facts';
+import { blockReadsRequest, metadataSubject, readsOnlyQuery } from './block-facts';
 import type { MetadataSubject } from '../blocks/types';
 import type { Block, Page, SignInGate } from '../schemas/types.generated';
 import type { TenantConfig } from './tenant-registry';
@@ -64,6 +64,23 @@ function* pageBlocks(blocks: readonly Block[]): Generator<Block> {
 export function pageReadsRequest(page: Page): boolean {
   for (const block of pageBlocks(page.blocks)) if (blockReadsRequest(block)) return true;
   return false;
+}
+
+/**
+ * Whether a page rendered per request is still the same HTML for every shopper who asks for the
+ * same address: it reads the request, and every block that does reads only the query string
+ * (`x-query-only`: the search page, the models list's body filter), never cookies or the session.
+ * Such a page may be kept by the document cache (server/http/document-cache); a gated page is not
+ * (its gate depends on who asks), which the caller checks with pageGate.
+ */
+export function pageSharedByUrl(page: Page): boolean {
+  let reads = false;
+  for (const block of pageBlocks(page.blocks)) {
+    if (!blockReadsRequest(block)) continue;
+    if (!readsOnlyQuery(block.type)) return false;
+    reads = true;
+  }
+  return reads;
 }
 
 /**

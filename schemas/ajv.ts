@@ -13,7 +13,13 @@ import tenantLayerSchema from './tenant-layer.schema.json';
  * (scripts/gen/block-schemas.ts checks them). They say things about the block, not about the
  * JSON it is given, so they are annotations: strict mode accepts them and validation ignores them.
  */
-export const BLOCK_FACT_KEYWORDS = ['x-category', 'x-reads-request', 'x-form-props', 'x-metadata'] as const;
+export const BLOCK_FACT_KEYWORDS = [
+  'x-category',
+  'x-reads-request',
+  'x-query-only',
+  'x-form-props',
+  'x-metadata',
+] as const;
 
 /**
  * One ajv instance holding every platform schema, compiled once per process. `defaults` fills

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:cluster` (issue 17): two `next start` processes of the production build on one
+ * `npm run bench:cluster` (issue 17): two server processes (`npm start`) of the production build on one
  * PostgreSQL database behind a round-robin proxy (scripts/support/cluster.ts), as an operator runs
  * them behind a load balancer. Needs the build (`npx next build`) and PostgreSQL.
  *

@@ -2,7 +2,7 @@
  * `npm run bench:leads`: how many leads per second POST /api/leads stores with 50 concurrent
  * clients, and proof that none were lost or doubled. Uses the existing production build
  * (`npm run build` first). Seeds a separate database (data/bench/leads.db) with the demo stock,
- * starts `next start` on a spare port with the per-address limit off, sends 2,000 general
+ * starts the platform's server (`npm start`) on a spare port with the per-address limit off, sends 2,000 general
  * enquiries (every 20th sent twice with the same idempotency key, as a retry would), then checks
  * the database: one lead per key, every answered lead_id present. The outbox delivers each lead
  * to the demo group's e-mail and ADF destinations (a local mail folder) while this runs.

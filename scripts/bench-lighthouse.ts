@@ -4,7 +4,7 @@
  * page, a model page), three runs each, printing the medians beside the issue-19 targets.
  *
  * Uses the existing production build (`npm run build` first) and the database named by DATABASE_URL
- * (seeded with `npm run seed`); starts `next start` on a spare port. The pages are the ones each site
+ * (seeded with `npm run seed`); starts the platform's server (`npm start`) on a spare port. The pages are the ones each site
  * links itself: the search page of all its stock, the first car on it, the first
  * location on /dealer-locator and the first model on /models.
  *
@@ -19,6 +19,7 @@ import { basename, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
 import { CHROMIUM_LAUNCH } from './chromium';
+import { serveCommand } from './support/server';
 import { loadTenantRegistry } from '../engine/tenant-registry';
 
 const TARGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.02 };
@@ -60,7 +61,7 @@ function get(port: number, host: string, path: string): Promise<{ status: number
 }
 
 async function start(build: Build): Promise<void> {
-  build.server = spawn('npx', ['next', 'start', '-p', String(build.port)], {
+  build.server = spawn(process.execPath, serveCommand(build.port, build.dir), {
     cwd: build.dir,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ALLOW_LOCALHOST_TENANTS: '1' },
     stdio: 'ignore',

@@ -2,9 +2,10 @@
  * `npm run bench:page-weight`: the JavaScript each key page loads in Debian's Chromium (every
  * script the page fetches until the network is idle, gzipped as served) and its HTML size. Uses the
  * existing production build (`npm run build` first) and the database named by DATABASE_URL; starts
- * `next start` on a spare port.
+ * the platform's server (`npm start`) on a spare port.
  */
 import { CHROMIUM_LAUNCH } from './chromium';
+import { serveCommand } from './support/server';
 import { JS_BUDGET_KB, firstCarPath, pageScripts, type BudgetedPage } from '../e2e/support/page-weight';
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
     ['harbour-city-mazda', '/models/mazda-cx-5'],
     ['harbour-city-mazda', '/special-offers'],
   );
-  const server = spawn('npx', ['next', 'start', '-p', String(PORT)], {
+  const server = spawn(process.execPath, serveCommand(PORT), {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ALLOW_LOCALHOST_TENANTS: '1' },
     stdio: 'ignore',
     detached: true,

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:studio`: the Tenant Studio's numbers (issue 16), measured on the existing
  * production build (`npm run build` first) and the database named by DATABASE_URL (seeded: the demo
- * staff sign in). Starts two `next start` processes on spare ports over the one database, then:
+ * staff sign in). Starts two server processes (`npm start`) on spare ports over the one database, then:
  *   - the JavaScript the site editor loads (gzipped as served), and whether any of the Studio's own
  *     scripts loads on a dealer's pages (it must not);
  *   - the time from Publish (answered by process A) to the public home page showing the change,
@@ -9,6 +9,7 @@
  * The published change is undone at the end (Restore of the version before it).
  */
 import { CHROMIUM_LAUNCH } from './chromium';
+import { serveCommand } from './support/server';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
@@ -45,7 +46,7 @@ async function waitForServer(port: number): Promise<void> {
 }
 
 function start(port: number): ChildProcess {
-  return spawn('npx', ['next', 'start', '-p', String(port)], {
+  return spawn(process.execPath, serveCommand(port), {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ALLOW_LOCALHOST_TENANTS: '1' },
     stdio: 'ignore',
     detached: true,

@@ -15,6 +15,7 @@ import { cardSettings } from '../../components/StockCard/card-settings';
 import { ResultsRegion, SearchFilters, SearchProvider, SortSelect } from './SearchResults.client';
 import { buttonClass } from '../../components/ui/button';
 import { cardGridClass } from '../../components/ui/card-grid';
+import { NO_STORE_ATTRIBUTE } from '../../server/http/document-cache/no-store';
 import styles from './SearchResults.module.css';
 import promoStyles from '../PromotionBanner/PromotionBanner.module.css';
 
@@ -73,6 +74,8 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
       <div className={`container ${styles.search}`}>
         <div className={styles.header}>
           <h1>{heading}</h1>
+          {/* This answer is for this request only: the document cache never gives it to anyone else. */}
+          {failed ? <span hidden {...{ [NO_STORE_ATTRIBUTE]: '' }} /> : null}
           {failed ? null : (
             <p className={`${styles.count} search__count`}>
               {formatNumber(response.count)} {plural(noun, response.count)} found

@@ -2,6 +2,7 @@
  * The security review's findings (issue 14), each reproduced over HTTP against the production
  * build as a named check. Each failed before its fix.
  */
+import { createHash } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import type { RawRequest, RawResponse } from '../support/server';
 import type { SiteFacts } from './targets';
@@ -88,6 +89,56 @@ export async function reproductions({ probe: probeAny, db, sites }: Context): Pr
         search.body.toString('utf8').replace(/<script[^>]*type="application\/ld\+json"[^>]*>/g, ''),
       ),
     `status ${search.status}; nonce ${nonce ? 'present' : 'missing'}`,
+  );
+
+  // Issue 19: the document cache gives a search page asked again to the next shopper.
+  const kept = '/search/used-cars?sortBy=lowestKm&page=3';
+  const filled = await probe({
+    path: kept,
+    headers: { cookie: 'better-auth.session_token=abuse', 'x-forwarded-host': 'evil.example', 'accept-language': 'xx' },
+  });
+  const firstNonce = /'nonce-([^']+)'/.exec(String(filled.headers['content-security-policy'] ?? ''))?.[1];
+  let hit = await probe({ path: kept });
+  for (let i = 0; i < 20 && hit.headers['x-document-cache'] !== 'hit'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    hit = await probe({ path: kept });
+  }
+  const hitPolicy = String(hit.headers['content-security-policy'] ?? '');
+  const scriptSources = /script-src ([^;]*)/.exec(hitPolicy)?.[1]?.split(' ') ?? [];
+  const hitHtml = hit.body.toString('utf8');
+  const inline = [
+    ...hitHtml.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
+  ];
+  const unlisted = inline.filter(
+    (m) =>
+      !scriptSources.includes(
+        `'sha256-${createHash('sha256')
+          .update(m[1] ?? '', 'utf8')
+          .digest('base64')}'`,
+      ),
+  );
+  check(
+    'a search page served from the document cache allows exactly its own inline scripts, and carries no earlier nonce',
+    filled.headers['x-document-cache'] === 'miss' &&
+      hit.headers['x-document-cache'] === 'hit' &&
+      !!firstNonce &&
+      !hitHtml.includes(firstNonce) &&
+      !scriptSources.includes("'unsafe-inline'") &&
+      !scriptSources.some((source) => source.startsWith("'nonce-")) &&
+      inline.length > 0 &&
+      unlisted.length === 0,
+    `first ${String(filled.headers['x-document-cache'])}, then ${String(hit.headers['x-document-cache'])}; ${inline.length} inline scripts, ${unlisted.length} not in the policy`,
+  );
+  check(
+    'what one request sent (a cookie, a forwarded host) does not reach the page the cache gives others',
+    hit.status === 200 && !hitHtml.includes('evil.example') && hit.headers['set-cookie'] === undefined,
+    `answered ${hit.status}; mentions evil.example: ${hitHtml.includes('evil.example')}`,
+  );
+  const navigation = await probe({ path: kept, headers: { rsc: '1', 'next-router-state-tree': '%5B%22%22%5D' } });
+  check(
+    "Next's data requests for a kept address are never answered from the document cache",
+    navigation.headers['x-document-cache'] === undefined && !navigation.body.toString('utf8').startsWith('<!DOCTYPE'),
+    `answered ${navigation.status} ${String(navigation.headers['content-type'])}, cache ${String(navigation.headers['x-document-cache'] ?? 'none')}`,
   );
 
   const protoMake = await probe({

@@ -39,6 +39,7 @@ const throwaway = {
   description: 'A block made up by a test.',
   'x-category': 'content',
   'x-reads-request': { prop: 'mode', equals: 'query' },
+  'x-query-only': true,
   'x-form-props': ['form'],
   'x-metadata': 'vehicle',
   type: 'object',
@@ -71,6 +72,7 @@ describe('adding a block touches only its folder and the registry line', () => {
       title: 'Throwaway banner',
       category: 'content',
       readsRequest: { prop: 'mode', equals: 'query' },
+      queryOnly: true,
       formProps: ['form'],
       metadata: 'vehicle',
     });
@@ -136,6 +138,7 @@ describe('block schemas', () => {
       'x-reads-request': { prop: 'nope', equals: 'query' },
       'x-form-props': ['form'],
       'x-metadata': 'page',
+      'x-query-only': 'yes',
       'x-reads-requests': true,
       type: 'object',
       properties: {
@@ -149,10 +152,11 @@ describe('block schemas', () => {
     });
     expect(problems).toEqual([
       'blocks/Broken/schema.json: add a "title" (the block\'s name in the Studio, e.g. "Hero banner")',
-      'blocks/Broken/schema.json: unknown fact "x-reads-requests"; facts are x-category, x-reads-request, x-form-props, x-metadata',
+      'blocks/Broken/schema.json: unknown fact "x-reads-requests"; facts are x-category, x-reads-request, x-query-only, x-form-props, x-metadata',
       'blocks/Broken/schema.json: "x-category" must be one of layout, content, search, vehicle, forms, finance, locations, models, account',
       'blocks/Broken/schema.json: "x-metadata" must be one of vehicle, location, model',
       'blocks/Broken/schema.json: x-reads-request: "prop" must name one of the block\'s props (links)',
+      'blocks/Broken/schema.json: "x-query-only" must be true, beside an "x-reads-request" (it says how the block reads it)',
       'blocks/Broken/schema.json: "x-form-props" must list some of the block\'s props (links)',
       'blocks/Broken/schema.json/properties/links/items/properties/href: add a "description" (help text for the person editing the site)',
     ]);

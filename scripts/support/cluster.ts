@@ -1,5 +1,5 @@
 /**
- * Several `next start` processes of the production build on one database, behind the round-robin
+ * Several server processes (`npm start`) of the production build on one database, behind the round-robin
  * proxy: what an operator runs on three machines behind a load balancer, on one machine. Used by
  * bench:cluster and, as a command, by the PostgreSQL browser run (playwright.postgres.config.ts):
  *

@@ -5,6 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface RawResponse {
   status: number;
@@ -89,11 +91,22 @@ export interface StartedServer {
 }
 
 /**
- * `next start` of the existing production build on `port`, as its own process (not through npx),
- * so its pid is the server's own: its memory can be read and SIGKILL reaches the server itself.
+ * The platform's server (`npm start`: scripts/serve.mjs, Next with the document cache in front) for
+ * the existing production build on `port`, in `dir` (default: here). A checkout from before the
+ * document cache has no scripts/serve.mjs and is served by `next start`, so benchmarks can compare.
+ */
+export function serveCommand(port: number, dir = '.'): string[] {
+  return existsSync(join(dir, 'scripts', 'serve.mjs'))
+    ? ['scripts/serve.mjs', '-p', String(port)]
+    : ['node_modules/next/dist/bin/next', 'start', '-p', String(port)];
+}
+
+/**
+ * The platform's server on `port` (serveCommand), as its own process (not through npx), so its pid
+ * is the server's own: its memory can be read and SIGKILL reaches the server itself.
  */
 export function startServer(port: number, env: Record<string, string>): StartedServer {
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, serveCommand(port), {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -19,6 +19,12 @@ const FRAME_SOURCES = ['https://www.openstreetmap.org', 'https://www.youtube-noc
 export interface PageSecurityOptions {
   /** A fresh random nonce for a page rendered per request; undefined for a cached page. */
   nonce?: string;
+  /**
+   * The hashes ('sha256-…') of every inline script of a page the document cache serves
+   * (server/http/document-cache): that HTML is the same for everyone, so instead of a nonce it
+   * allows exactly its own inline scripts, and scripts from this origin.
+   */
+  scriptHashes?: readonly string[];
   /** The request came over https (directly or through the proxy in front). */
   https: boolean;
   /** Who may frame the page: 'none' for shoppers' pages (the Studio's preview widens this). */
@@ -29,7 +35,11 @@ export interface PageSecurityOptions {
 
 export function contentSecurityPolicy(options: PageSecurityOptions): string {
   const scripts = [
-    ...(options.nonce ? [`'nonce-${options.nonce}'`, "'strict-dynamic'"] : ["'self'", "'unsafe-inline'"]),
+    ...(options.nonce
+      ? [`'nonce-${options.nonce}'`, "'strict-dynamic'"]
+      : options.scriptHashes
+        ? ["'self'", ...options.scriptHashes.map((hash) => `'${hash}'`)]
+        : ["'self'", "'unsafe-inline'"]),
     "'unsafe-eval'",
   ];
   const ancestors = options.frameAncestors?.length ? options.frameAncestors.join(' ') : "'none'";

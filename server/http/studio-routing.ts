@@ -8,6 +8,7 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { isStudioHost, isStudioPath } from '../../domain/studio/studio-host';
+import { decodesAsUtf8 } from '../../domain/site-path';
 import { TENANT_HEADER } from '../../engine/tenant-header';
 import { PREVIEW_TOKEN_HEADER, previewFrameSources } from './preview-routing';
 import { BASE_SECURITY_HEADERS, newNonce, pageSecurityHeaders, requestIsHttps } from './security-headers';
@@ -28,15 +29,6 @@ function notFound(): NextResponse {
   });
 }
 
-function decodes(path: string): boolean {
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The proxy's answer for a Studio request: a rewrite or pass-through on the Studio host, a 404 for a
  * Studio path on any other host, or undefined for everything else (tenant routing carries on).
@@ -55,7 +47,7 @@ export function studioRouting(request: NextRequest): NextResponse | undefined {
         'content-type': 'text/plain; charset=utf-8',
       },
     });
-  if (!decodes(pathname)) return plain('Bad request: this address is not valid.', 400);
+  if (!decodesAsUtf8(pathname)) return plain('Bad request: this address is not valid.', 400);
   const isApi = pathname === '/api' || pathname.startsWith('/api/');
   // The Studio has no tenant: a tenant header a client sends is dropped, and shoppers' APIs are not here.
   const headers = new Headers(request.headers);

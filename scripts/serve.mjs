@@ -1,0 +1,66 @@
+// @ts-check
+/**
+ * `npm start`: the platform's production server. It is `next start` with one addition: every
+ * request first passes the document cache that instrumentation.ts installs inside Next's own server
+ * code (server/http/document-cache/handler.ts), which answers first loads of a search address
+ * rendered moments ago from memory and hands everything else to Next unchanged. Plain JavaScript, so
+ * production needs no TypeScript loader; the cache itself is compiled by `next build`.
+ *
+ * Usage: node scripts/serve.mjs [-p PORT] [-H HOSTNAME]  (PORT and HOSTNAME from the environment
+ * otherwise; default 3000 on every address). Stops cleanly on SIGTERM and SIGINT.
+ */
+import { createServer } from 'node:http';
+
+process.env.NODE_ENV = 'production';
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+
+/** @param {string} flag @param {string} long */
+function option(flag, long) {
+  const args = process.argv.slice(2);
+  const at = args.findIndex((arg) => arg === flag || arg === long);
+  return at === -1 ? undefined : args[at + 1];
+}
+
+const port = Number(option('-p', '--port') ?? process.env.PORT ?? 3000);
+const hostname = option('-H', '--hostname') ?? process.env.HOSTNAME ?? '0.0.0.0';
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`serve: "${port}" is not a port number`);
+  process.exit(2);
+}
+
+/** The name server/http/document-cache/handler.ts installs the hook under. */
+const DOCUMENT_CACHE_HOOK = Symbol.for('dealer-platform.document-cache');
+
+const { default: next } = await import('next');
+const app = next({ dev: false, dir: process.cwd(), hostname: hostname === '0.0.0.0' ? 'localhost' : hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+/** @type {import('node:http').RequestListener} */
+const listener = (req, res) => {
+  const toNext = () => void handle(req, res);
+  /** @type {((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next: () => void) => void) | undefined} */
+  const cache = /** @type {Record<symbol, any>} */ (globalThis)[DOCUMENT_CACHE_HOOK];
+  if (cache) cache(req, res, toNext);
+  else toNext();
+};
+
+const server = createServer(listener);
+server.listen(port, hostname, () => {
+  console.log(`▲ Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
+});
+
+let stopping = false;
+/** @param {NodeJS.Signals} signal */
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing the server`);
+  server.close(() => {
+    void app.close().finally(() => process.exit(0));
+  });
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));

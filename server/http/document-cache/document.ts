@@ -1,0 +1,100 @@
+/**
+ * The document cache's pure rules (./handler.ts): which requests it may answer, and how a page
+ * rendered for one shopper becomes HTML it may give to the next. Pure.
+ */
+import { createHash } from 'node:crypto';
+import { NO_STORE_ATTRIBUTE } from './no-store';
+
+type HeaderValue = string | readonly string[] | undefined;
+
+const text = (value: HeaderValue, separator: string): string =>
+  typeof value === 'string' ? value : (value?.join(separator) ?? '');
+
+/**
+ * Request headers with which Next's client asks for a page's data rather than its document (a
+ * client-side navigation, a prefetch, a server action). Those always reach Next: the cache keeps
+ * and serves first loads of a page only, so navigating within the site works exactly as before.
+ */
+const NEXT_CLIENT_HEADERS = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-action',
+  'next-url',
+];
+
+/** Whether a request asks for a page's HTML document, the only thing the document cache answers. */
+export function isDocumentRequest(
+  method: string | undefined,
+  url: string | undefined,
+  headers: Record<string, HeaderValue>,
+): boolean {
+  if (method !== 'GET' || !url?.startsWith('/') || url.startsWith('//')) return false;
+  if (NEXT_CLIENT_HEADERS.some((name) => headers[name] !== undefined)) return false;
+  // Next's client also marks its data requests with a _rsc query parameter.
+  return !/[?&]_rsc=/.test(url);
+}
+
+/** Whether the client takes a gzip-encoded body (Accept-Encoding lists gzip without q=0). */
+export function acceptsGzip(header: HeaderValue): boolean {
+  return text(header, ',')
+    .toLowerCase()
+    .split(',')
+    .some((part) => {
+      const [coding, ...params] = part.trim().split(';');
+      if (coding?.trim() !== 'gzip' && coding?.trim() !== '*') return false;
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return q === undefined || Number(q.slice(2)) > 0;
+    });
+}
+
+/** The nonce a response's Content-Security-Policy allows scripts by, if any. */
+export function nonceOfPolicy(policy: HeaderValue): string | undefined {
+  return /'nonce-([A-Za-z0-9+/=_-]+)'/.exec(text(policy, ';'))?.[1];
+}
+
+/** A script element's text runs to the first `</script` (HTML's rule for script content). */
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script/gi;
+const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module']);
+
+function scriptType(attributes: string): string {
+  const type = /\btype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
+  return (type?.[1] ?? type?.[2] ?? type?.[3] ?? '').trim().toLowerCase();
+}
+
+/**
+ * The CSP hash sources ('sha256-…', base64 of the script's UTF-8 text) of every inline script the
+ * browser would run: those without src and of a JavaScript type. JSON data islands (ld+json) run
+ * nothing and need none. Each hash appears once.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(SCRIPT)) {
+    const attributes = match[1] ?? '';
+    if (/\bsrc\s*=/i.test(attributes) || !EXECUTABLE_TYPES.has(scriptType(attributes))) continue;
+    hashes.add(
+      `sha256-${createHash('sha256')
+        .update(match[2] ?? '', 'utf8')
+        .digest('base64')}`,
+    );
+  }
+  return [...hashes];
+}
+
+export type PreparedDocument = { ok: true; html: string; scriptHashes: string[] } | { ok: false; reason: string };
+
+/**
+ * A page rendered for one shopper, made fit for the next: the nonce of its first response is taken
+ * out (it was that response's secret, and a cached page is served under a policy of hashes of its
+ * own inline scripts instead), and a page that must not be reused is refused. Refused: a block said
+ * so (a failed search), or Next streamed an error into the page (an error boundary's digest).
+ */
+export function prepareDocument(html: string, nonce: string | undefined): PreparedDocument {
+  if (html.includes(NO_STORE_ATTRIBUTE)) return { ok: false, reason: 'a block marked the page not to be reused' };
+  if (/\bdata-dgst=/.test(html)) return { ok: false, reason: 'the page holds a rendering error' };
+  if (!/^\s*<!DOCTYPE html>/i.test(html) || !/<\/html>\s*$/i.test(html))
+    return { ok: false, reason: 'the page is not a whole HTML document' };
+  const clean = nonce ? html.split(nonce).join('') : html;
+  return { ok: true, html: clean, scriptHashes: inlineScriptHashes(clean) };
+}
