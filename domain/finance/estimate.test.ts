@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shownPrice } from '../price-display';
 import { matchesFilter, type StockFilter } from '../stock-filter';
 import {
+  estimateSettings,
   advertisesWeekly,
   estimateEligible,
   indicativeEstimateFilter,
@@ -93,5 +94,27 @@ describe('estimate eligibility as a search filter (conversion §5.2)', () => {
     expect(advertisesWeekly('G')).toBe(false);
     expect(advertisesWeekly('A')).toBe(true);
     expect(advertisesWeekly(undefined)).toBe(true);
+  });
+});
+
+describe('estimateSettings (conversion §5.2)', () => {
+  it("takes the site's provider, switch, exclusions and rule, with provider B when none is named", () => {
+    const rule = { field: 'year', gte: 2015 };
+    expect(
+      estimateSettings({
+        estimates: true,
+        excludedManufacturers: ['Ferrari'],
+        excludedDealerships: [7],
+        eligibility: rule,
+      }),
+    ).toEqual({ provider: 'B', enabled: true, excludedManufacturers: ['Ferrari'], excludedDealerships: [7], rule });
+    expect(
+      estimateSettings({ provider: 'A', estimates: false, excludedManufacturers: [], excludedDealerships: [] }),
+    ).toEqual({
+      provider: 'A',
+      enabled: false,
+      excludedManufacturers: [],
+      excludedDealerships: [],
+    });
   });
 });

@@ -75,6 +75,26 @@ export interface EstimateSettings {
   rule?: StockFilter;
 }
 
+/** The parts of a site's finance section (tenant.finance) an estimate depends on. */
+export interface FinanceEstimateSection {
+  provider?: ProviderType;
+  estimates: boolean;
+  excludedManufacturers: readonly string[];
+  excludedDealerships: readonly number[];
+  eligibility?: unknown;
+}
+
+/** A site's estimate settings from its finance section: provider B when it names none (conversion §5.2). */
+export function estimateSettings(finance: FinanceEstimateSection): EstimateSettings {
+  return {
+    provider: finance.provider ?? 'B',
+    enabled: finance.estimates,
+    excludedManufacturers: finance.excludedManufacturers,
+    excludedDealerships: finance.excludedDealerships,
+    ...(finance.eligibility ? { rule: finance.eligibility as StockFilter } : {}),
+  };
+}
+
 const present = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 

@@ -2,12 +2,12 @@ import { cache } from 'react';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import {
   estimateEligible,
+  estimateSettings,
   financeEstimate,
   quoteAsLender,
   type FinanceEstimate,
   type LenderRecord,
 } from '../../domain/finance/estimate';
-import type { StockFilter } from '../../domain/stock-filter';
 import { getQuoteProvider, quoteForCar } from '../../services/finance/quote-provider';
 import type { Car } from '../../services/stock';
 
@@ -32,18 +32,7 @@ export const vehicleFinanceEstimate = cache(
       if (quote) lender = quoteAsLender(quote, 5);
     }
     if (!lender) return undefined;
-    const eligible = estimateEligible(
-      car,
-      lender,
-      {
-        provider,
-        enabled: finance.estimates,
-        excludedManufacturers: finance.excludedManufacturers,
-        excludedDealerships: finance.excludedDealerships,
-        ...(finance.eligibility ? { rule: finance.eligibility as StockFilter } : {}),
-      },
-      now,
-    );
+    const eligible = estimateEligible(car, lender, estimateSettings(finance), now);
     return eligible ? financeEstimate(lender) : undefined;
   },
 );

@@ -12,7 +12,7 @@ import {
   type FacetValue,
 } from '../../domain/facet-order';
 import { orderKmRanges } from '../../domain/km-ranges';
-import { advertisesWeekly, indicativeEstimateFilter } from '../../domain/finance/estimate';
+import { advertisesWeekly, estimateSettings, indicativeEstimateFilter } from '../../domain/finance/estimate';
 import {
   WEEKLY_RANGES,
   findWeeklyRange,
@@ -151,16 +151,7 @@ function weeklyFacet(tenant: ResolvedTenant, now: Date): WeeklyFacet | undefined
   const finance = tenant.finance;
   if (!tenant.search.filters.includes('weeklyPrice') || !finance.estimates || !advertisesWeekly(finance.provider))
     return undefined;
-  const eligible = indicativeEstimateFilter(
-    {
-      provider: finance.provider ?? 'B',
-      enabled: finance.estimates,
-      excludedManufacturers: finance.excludedManufacturers,
-      excludedDealerships: finance.excludedDealerships,
-      ...(finance.eligibility ? { rule: finance.eligibility as StockFilter } : {}),
-    },
-    now,
-  );
+  const eligible = indicativeEstimateFilter(estimateSettings(finance), now);
   const buckets = WEEKLY_RANGES.map((range) => ({
     label: range.label,
     filter: priceSpanFilter(indicativeWeeklyPrices(range, finance)),
