@@ -83,7 +83,7 @@ export async function findEditableSite(slug: string): Promise<EditableSite | und
 
 /** How a tenant file is named in messages: relative to the project root, as `npm run validate` names it. */
 export function fileLabel(path: string): string {
-  const rel = relative(resolve(process.env.PLATFORM_ROOT ?? process.cwd()), path);
+  const rel = relative(resolve(/*turbopackIgnore: true*/ process.env.PLATFORM_ROOT ?? process.cwd()), path);
   return rel.startsWith('..') ? path : rel;
 }
 
