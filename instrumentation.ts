@@ -12,10 +12,10 @@ export async function register(): Promise<void> {
   // Refuse to start on settings that would misbehave only later, under load or across servers.
   const { refuseToStartOnProblems } = await import('./server/startup-checks');
   refuseToStartOnProblems();
-  // The document cache in front of Next (scripts/serve.mjs calls it): first loads of a search
-  // address rendered moments ago are answered from memory (DOCUMENT_CACHE=off: every one renders).
-  const { installDocumentCache } = await import('./server/http/document-cache/handler');
-  installDocumentCache();
+  // The response caches in front of Next (scripts/serve.mjs calls them): optimised images, and first
+  // loads of a search address rendered moments ago, answered from memory (server/http/serve-hook.ts).
+  const { installServeHook } = await import('./server/http/serve-hook');
+  installServeHook();
   // The tenant documents published in the database, polled every second (TENANT_SYNC=off: files only).
   const { startTenantSync } = await import('./server/background/tenant-sync');
   await startTenantSync();

@@ -4,15 +4,6 @@ import { PHOTO_DEVICE_WIDTHS, PHOTO_IMAGE_WIDTHS } from './domain/vehicle-photo-
 
 /** The page cache's memory budget (bytes): least recently used pages are dropped past it. */
 const PAGE_CACHE_BYTES = (Number(process.env.PAGE_CACHE_MB) || 64) * 1024 * 1024;
-/**
- * The optimised-image cache's disk budget per process (bytes; IMAGE_CACHE_MB, default 256). Its
- * entries are resized variants of the sites' own images (fixed widths and one quality), so it holds
- * at most what the images need; past the budget the least recently used variants are dropped
- * (Next's LRU), so a flood of requests can never fill the disk. The image route's cache of feed
- * photos on other hosts (services/images, IMAGE_CACHE_DIR) is the only other cache on local disk,
- * with the same budget of its own and the same rule.
- */
-const IMAGE_CACHE_BYTES = (Number(process.env.IMAGE_CACHE_MB) || 256) * 1024 * 1024;
 
 const config: NextConfig = {
   // Native and filesystem-heavy modules stay outside the server bundle.
@@ -38,8 +29,11 @@ const config: NextConfig = {
     // upload takes 10 MB plus the form's wrapping (studio/api/media-route.ts refuses more itself).
     proxyClientMaxBodySize: '11mb',
   },
+  // Next keeps optimised images on disk only when isrFlushToDisk is on, which it is not (above), so
+  // its optimiser caches nothing itself: the platform's server keeps its results in a bounded memory
+  // cache instead (server/http/image-cache.ts, IMAGE_MEMORY_CACHE_MB). The only cache on local disk
+  // is the image route's, of feed photos on other hosts (services/images, IMAGE_CACHE_MB).
   images: {
-    maximumDiskCacheSize: IMAGE_CACHE_BYTES,
     qualities: [75],
     // Fewer candidate widths: shorter srcsets on pages with many cards, and fewer variants to cache.
     // The image route for feed photos on other hosts (app/api/images) makes the same widths.

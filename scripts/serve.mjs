@@ -1,9 +1,9 @@
 // @ts-check
 /**
  * `npm start`: the platform's production server. It is `next start` with one addition: every
- * request first passes the document cache that instrumentation.ts installs inside Next's own server
- * code (server/http/document-cache/handler.ts), which answers first loads of a search address
- * rendered moments ago from memory and hands everything else to Next unchanged. Plain JavaScript, so
+ * request first passes the response caches that instrumentation.ts installs inside Next's own server
+ * code (server/http/serve-hook.ts): optimised images, and first loads of a search address rendered
+ * moments ago, are answered from memory; everything else goes to Next unchanged. Plain JavaScript, so
  * production needs no TypeScript loader; the cache itself is compiled by `next build`.
  *
  * Usage: node scripts/serve.mjs [-p PORT] [-H HOSTNAME]  (PORT and HOSTNAME from the environment
@@ -28,8 +28,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-/** The name server/http/document-cache/handler.ts installs the hook under. */
-const DOCUMENT_CACHE_HOOK = Symbol.for('dealer-platform.document-cache');
+/** The name server/http/serve-hook.ts installs the hook under. */
+const SERVE_HOOK = Symbol.for('dealer-platform.serve-hook');
 
 const { default: next } = await import('next');
 const app = next({ dev: false, dir: process.cwd(), hostname: hostname === '0.0.0.0' ? 'localhost' : hostname, port });
@@ -40,7 +40,7 @@ const handle = app.getRequestHandler();
 const listener = (req, res) => {
   const toNext = () => void handle(req, res);
   /** @type {((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next: () => void) => void) | undefined} */
-  const cache = /** @type {Record<symbol, any>} */ (globalThis)[DOCUMENT_CACHE_HOOK];
+  const cache = /** @type {Record<symbol, any>} */ (globalThis)[SERVE_HOOK];
   if (cache) cache(req, res, toNext);
   else toNext();
 };

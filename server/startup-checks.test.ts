@@ -28,7 +28,7 @@ describe('startupProblems (issue 17: several servers on PostgreSQL)', () => {
     ]);
   });
 
-  it('names a document cache setting it cannot use (issue 19)', () => {
+  it('names a response cache setting it cannot use (issue 19)', () => {
     expect(startupProblems({ DOCUMENT_CACHE_MB: '32MB', DOCUMENT_CACHE_SECONDS: '0', DOCUMENT_CACHE: 'no' })).toEqual([
       'DOCUMENT_CACHE is "no"; it must be on (the default) or off.',
     ]);
@@ -37,6 +37,9 @@ describe('startupProblems (issue 17: several servers on PostgreSQL)', () => {
     ]);
     expect(startupProblems({ DOCUMENT_CACHE_SECONDS: '0' })).toEqual([
       'DOCUMENT_CACHE_SECONDS is "0"; it must be a whole number of seconds from 1 to 3600.',
+    ]);
+    expect(startupProblems({ IMAGE_MEMORY_CACHE_MB: '-1' })).toEqual([
+      'IMAGE_MEMORY_CACHE_MB is "-1"; it must be a whole number of megabytes from 1 to 4096.',
     ]);
     expect(startupProblems({ DOCUMENT_CACHE: 'off', DOCUMENT_CACHE_MB: '8', DOCUMENT_CACHE_SECONDS: '5' })).toEqual([]);
   });

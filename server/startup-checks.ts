@@ -1,11 +1,11 @@
 import { AUTH_SECRET_MIN_CHARS, sharedSecretProblem } from '../services/auth/auth-instance';
 import { databaseKind, poolMax } from '../services/db/database';
-import { documentCacheSettings } from './http/document-cache/handler';
+import { serveHookSettings } from './http/serve-hook';
 
 /**
  * What must be right before the server takes a request, each as a sentence for the operator: a
- * DATABASE_URL that names a database this build can open, a pool size that is a number, document
- * cache settings that are numbers (server/http/document-cache), and, with
+ * DATABASE_URL that names a database this build can open, a pool size that is a number, response
+ * cache settings that are numbers (server/http/serve-hook.ts), and, with
  * PostgreSQL (several servers on one database), an AUTH_SECRET shared by every server.
  */
 export function startupProblems(env: Readonly<Record<string, string | undefined>>): string[] {
@@ -19,7 +19,7 @@ export function startupProblems(env: Readonly<Record<string, string | undefined>
   };
   check(() => env.DATABASE_URL && databaseKind(env.DATABASE_URL));
   check(() => poolMax(env));
-  check(() => documentCacheSettings(env));
+  check(() => serveHookSettings(env));
   const secret = env.AUTH_SECRET ?? env.BETTER_AUTH_SECRET;
   if (secret !== undefined && secret.length < AUTH_SECRET_MIN_CHARS)
     problems.push(

@@ -3,8 +3,8 @@
  * - IMAGE_HOSTS: hosts every site may show photos from (comma separated; `host`, `host:port`,
  *   `*.domain`); the platform's list may name private addresses (e.g. an internal image server).
  * - IMAGE_CACHE_DIR: where resized photos are kept (default data/image-cache).
- * - IMAGE_CACHE_MB: the disk budget of that cache (default 256), the same budget next.config.ts
- *   gives the optimiser's cache of the platform's own pictures.
+ * - IMAGE_CACHE_MB: the disk budget of that cache (default 256). The optimiser's results for the
+ *   platform's own pictures are kept in memory instead (server/http/image-cache.ts).
  * - IMAGE_RESIZE_CONCURRENCY: sharp jobs at once per process (default 2); keep it below libuv's
  *   thread pool (UV_THREADPOOL_SIZE, default 4), which dns.lookup and file reads also need.
  * - IMAGE_MISSES_PER_MINUTE: uncached photos one client address may have fetched per minute

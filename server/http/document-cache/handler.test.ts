@@ -1,9 +1,8 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDocumentCache } from './handler';
-import { DocumentStore } from './store';
+import { createDocumentCache, documentStore } from './handler';
 import type { DocumentTarget, TargetRequest } from './target';
 import { NO_STORE_ATTRIBUTE } from './no-store';
 import { inlineScriptHashes } from './document';
@@ -17,6 +16,8 @@ interface Rendered {
   body?: string;
   cookie?: boolean;
   delayMs?: number;
+  /** Sent gzipped, as Next does for a client that takes gzip. */
+  gzip?: boolean;
 }
 
 let server: Server | undefined;
@@ -32,7 +33,7 @@ async function start(options: { render: (req: IncomingMessage) => Rendered; stam
     req.url.startsWith('/search')
       ? { key: `${req.host}\n${req.url}`, stamp: options.stamp?.() ?? 's1', https: req.forwardedProto === 'https' }
       : undefined;
-  const hook = createDocumentCache({ store: new DocumentStore({ maxBytes: 1 << 20, lifeMs: 60_000 }), target });
+  const hook = createDocumentCache({ store: documentStore(1 << 20, 60_000), target });
   const next = (req: IncomingMessage, res: ServerResponse) => {
     renders.push(req.url ?? '');
     const rendered = options.render(req);
@@ -46,10 +47,12 @@ async function start(options: { render: (req: IncomingMessage) => Rendered; stam
     res.setHeader('content-security-policy', `script-src 'nonce-${nonce}' 'strict-dynamic'`);
     res.setHeader('x-seen-accept-encoding', String(req.headers['accept-encoding'] ?? ''));
     if (rendered.cookie) res.setHeader('set-cookie', 'a=b');
+    if (rendered.gzip) res.setHeader('content-encoding', 'gzip');
+    const bytes = rendered.gzip ? gzipSync(body) : Buffer.from(body);
     // Streamed in two pieces, as Next does.
-    const half = Math.floor(body.length / 2);
-    res.write(body.slice(0, half));
-    setTimeout(() => res.end(body.slice(half)), rendered.delayMs ?? 0);
+    const half = Math.floor(bytes.length / 2);
+    res.write(bytes.subarray(0, half));
+    setTimeout(() => res.end(bytes.subarray(half)), rendered.delayMs ?? 0);
   };
   server = createServer((req, res) => hook(req, res, () => next(req, res)));
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
@@ -97,11 +100,12 @@ describe('the document cache', () => {
     expect(Number(second.headers['content-length'])).toBe(second.body.length);
   });
 
-  it('sends the kept page gzipped to a client that takes gzip', async () => {
-    const { get } = await start({ render: () => ({}) });
+  it('keeps a page Next sent gzipped, and sends it gzipped to a client that takes gzip', async () => {
+    const { get } = await start({ render: (req) => ({ gzip: req.headers['accept-encoding'] === 'gzip' }) });
     const first = await get('/search/a', { 'accept-encoding': 'gzip' });
-    // The one render that fills the cache is sent unencoded (Next is asked for plain HTML to keep).
-    expect(first.headers['x-seen-accept-encoding']).toBe('');
+    // The render that fills the cache goes to its shopper compressed, as any other.
+    expect(first.headers['x-seen-accept-encoding']).toBe('gzip');
+    expect(first.headers['content-encoding']).toBe('gzip');
     await settle();
     const plain = await get('/search/a');
     const zipped = await get('/search/a', { 'accept-encoding': 'gzip, deflate, br' });

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentStore, type CachedDocument } from './store';
+import { MemoryLru } from './lru';
 
-const doc = (bytes: number): CachedDocument => ({
-  headers: [['content-type', 'text/html; charset=utf-8']],
-  html: Buffer.alloc(bytes, 'a'),
-  gzip: Buffer.alloc(0),
-  scriptHashes: [],
-});
+const doc = (bytes: number): Buffer => Buffer.alloc(bytes, 'a');
+const lru = (options: { maxBytes: number; lifeMs: number; now?: () => number }) =>
+  new MemoryLru<Buffer>({ ...options, sizeOf: (value) => value.length });
 
-describe('DocumentStore', () => {
+describe('MemoryLru', () => {
   it('gives a page back only under the stamp it was rendered with, and only within its life', () => {
     let now = 0;
-    const store = new DocumentStore({ maxBytes: 10_000, lifeMs: 30_000, now: () => now });
+    const store = lru({ maxBytes: 10_000, lifeMs: 30_000, now: () => now });
     const page = doc(100);
     store.set('a', 'v1/1/7', page);
     expect(store.get('a', 'v1/1/7')).toBe(page);
@@ -28,7 +25,7 @@ describe('DocumentStore', () => {
   });
 
   it('stays within its budget, dropping the least recently used page first', () => {
-    const store = new DocumentStore({ maxBytes: 1_000, lifeMs: 60_000 });
+    const store = lru({ maxBytes: 1_000, lifeMs: 60_000 });
     store.set('a', 's', doc(240));
     store.set('b', 's', doc(240));
     store.set('c', 's', doc(240));
@@ -41,7 +38,7 @@ describe('DocumentStore', () => {
   });
 
   it('keeps no page larger than a quarter of the budget, and replaces a page kept again', () => {
-    const store = new DocumentStore({ maxBytes: 1_000, lifeMs: 60_000 });
+    const store = lru({ maxBytes: 1_000, lifeMs: 60_000 });
     expect(store.set('big', 's', doc(251))).toBe(false);
     expect(store.size).toBe(0);
     store.set('a', 's', doc(100));

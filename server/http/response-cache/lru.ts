@@ -1,85 +1,75 @@
 /**
- * The document cache's memory (./handler.ts): pages by key, each valid while its stamp is the
- * current one (the site's version, the tenant files and the stock generation it was rendered
- * from) and for a short life. Bounded by bytes: past the budget the least recently used pages are
- * dropped, so a flood of made-up addresses costs renders, never more memory, and never pushes out
- * anything but this cache's own pages. Pure (the clock is passed in).
+ * The memory of the server's response caches (./response-cache.ts): entries by key, each valid while
+ * its stamp is the current one and for a set life. Bounded by bytes: past the budget the least
+ * recently used entries are dropped, so a flood of made-up addresses costs work, never more memory,
+ * and pushes out nothing but this cache's own entries. Pure (the clock is passed in).
  */
-export interface CachedDocument {
-  /** The response headers to repeat (content type, caching, Vary, preload links). */
-  headers: ReadonlyArray<readonly [string, string]>;
-  html: Buffer;
-  gzip: Buffer;
-  /** CSP hash sources of the page's inline scripts. */
-  scriptHashes: readonly string[];
-}
-
-interface Entry {
-  document: CachedDocument;
+interface Slot<V> {
+  value: V;
   stamp: string;
   storedAt: number;
   bytes: number;
 }
 
-export interface DocumentStoreOptions {
+export interface MemoryLruOptions<V> {
   maxBytes: number;
-  /** How long a page is served after it was rendered, at most (ms). */
+  /** How long an entry is served after it was stored, at most (ms). */
   lifeMs: number;
+  /** What an entry costs in bytes (its key is added). */
+  sizeOf: (value: V) => number;
   now?: () => number;
 }
 
-export class DocumentStore {
-  readonly #entries = new Map<string, Entry>();
-  readonly #maxBytes: number;
-  readonly #lifeMs: number;
+export class MemoryLru<V> {
+  readonly #slots = new Map<string, Slot<V>>();
+  readonly #options: MemoryLruOptions<V>;
   readonly #now: () => number;
   #bytes = 0;
 
-  constructor(options: DocumentStoreOptions) {
-    this.#maxBytes = options.maxBytes;
-    this.#lifeMs = options.lifeMs;
+  constructor(options: MemoryLruOptions<V>) {
+    this.#options = options;
     this.#now = options.now ?? Date.now;
   }
 
-  /** The page kept under key, if it was rendered under this stamp and is still within its life. */
-  get(key: string, stamp: string): CachedDocument | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (entry.stamp !== stamp || this.#now() - entry.storedAt >= this.#lifeMs) {
-      this.#drop(key, entry);
+  /** The entry under key, if it was stored under this stamp and is still within its life. */
+  get(key: string, stamp: string): V | undefined {
+    const slot = this.#slots.get(key);
+    if (!slot) return undefined;
+    if (slot.stamp !== stamp || this.#now() - slot.storedAt >= this.#options.lifeMs) {
+      this.#drop(key, slot);
       return undefined;
     }
     // Most recently used last.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    return entry.document;
+    this.#slots.delete(key);
+    this.#slots.set(key, slot);
+    return slot.value;
   }
 
-  /** Keeps a page; one larger than a quarter of the budget is not kept at all. Returns whether it was. */
-  set(key: string, stamp: string, document: CachedDocument): boolean {
-    const bytes = key.length * 2 + document.html.length + document.gzip.length;
-    const old = this.#entries.get(key);
+  /** Keeps an entry; one larger than a quarter of the budget is not kept at all. Returns whether it was. */
+  set(key: string, stamp: string, value: V): boolean {
+    const bytes = key.length * 2 + this.#options.sizeOf(value);
+    const old = this.#slots.get(key);
     if (old) this.#drop(key, old);
-    if (bytes > this.#maxBytes / 4) return false;
-    this.#entries.set(key, { document, stamp, storedAt: this.#now(), bytes });
+    if (bytes > this.#options.maxBytes / 4) return false;
+    this.#slots.set(key, { value, stamp, storedAt: this.#now(), bytes });
     this.#bytes += bytes;
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#bytes <= this.#maxBytes) break;
-      this.#drop(oldest, entry);
+    for (const [oldest, slot] of this.#slots) {
+      if (this.#bytes <= this.#options.maxBytes) break;
+      this.#drop(oldest, slot);
     }
     return true;
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#slots.size;
   }
 
   get bytes(): number {
     return this.#bytes;
   }
 
-  #drop(key: string, entry: Entry): void {
-    this.#entries.delete(key);
-    this.#bytes -= entry.bytes;
+  #drop(key: string, slot: Slot<V>): void {
+    this.#slots.delete(key);
+    this.#bytes -= slot.bytes;
   }
 }
