@@ -141,6 +141,31 @@ export async function reproductions({ probe: probeAny, db, sites }: Context): Pr
     `answered ${navigation.status} ${String(navigation.headers['content-type'])}, cache ${String(navigation.headers['x-document-cache'] ?? 'none')}`,
   );
 
+  // Issue 19: optimised pictures are encoded once per format, then answered from memory.
+  const picture = '/_next/image?url=%2Fmedia%2Fvehicles%2Fsuv%2Fwhite%2Fside.png&w=640&q=75';
+  const encoded = await probe({ path: picture, headers: { accept: 'image/avif,image/webp,*/*' } });
+  let again = await probe({ path: picture, headers: { accept: 'image/avif,image/webp,*/*' } });
+  for (let i = 0; i < 20 && again.headers['x-image-cache'] !== 'hit'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    again = await probe({ path: picture, headers: { accept: 'image/avif,image/webp,*/*' } });
+  }
+  check(
+    'an optimised picture is encoded once, then served from memory with the same bytes and headers',
+    encoded.status === 200 &&
+      again.headers['x-image-cache'] === 'hit' &&
+      again.body.equals(encoded.body) &&
+      again.headers['content-type'] === encoded.headers['content-type'] &&
+      again.headers['content-security-policy'] === encoded.headers['content-security-policy'],
+    `first ${encoded.status} ${String(encoded.headers['x-image-cache'])}, then ${again.status} ${String(again.headers['x-image-cache'])}`,
+  );
+  const foreign = '/_next/image?url=https%3A%2F%2Fevil.example%2Fa.png&w=640&q=75';
+  const refused = [await probe({ path: foreign }), await probe({ path: foreign })];
+  check(
+    'a picture the optimiser refuses is refused every time, never kept',
+    refused.every((r) => r.status === 400 && r.headers['x-image-cache'] === 'miss'),
+    `answered ${refused.map((r) => `${r.status} ${String(r.headers['x-image-cache'])}`).join(', ')}`,
+  );
+
   const protoMake = await probe({
     path: '/search/new-used-and-demo-cars?refinementList[make][0]=constructor&refinementList[model][0]=__proto__&refinementList[make][1]=toString',
   });
