@@ -6,8 +6,10 @@
  * moments ago, are answered from memory; everything else goes to Next unchanged. Plain JavaScript, so
  * production needs no TypeScript loader; the cache itself is compiled by `next build`.
  *
- * Usage: node scripts/serve.mjs [-p PORT] [-H HOSTNAME]  (PORT and HOSTNAME from the environment
- * otherwise; default 3000 on every address). Stops cleanly on SIGTERM and SIGINT.
+ * Usage: node scripts/serve.mjs [-p PORT] [-H HOSTNAME]  (PORT from the environment otherwise, default
+ * 3000; every address, IPv4 and IPv6, unless -H names one: like `next start`, HOSTNAME in the
+ * environment is ignored, as containers set it to their own name). Stops cleanly on SIGTERM and
+ * SIGINT; a port it cannot listen on ends the process with exit code 1.
  */
 import { createServer } from 'node:http';
 
@@ -22,7 +24,7 @@ function option(flag, long) {
 }
 
 const port = Number(option('-p', '--port') ?? process.env.PORT ?? 3000);
-const hostname = option('-H', '--hostname') ?? process.env.HOSTNAME ?? '0.0.0.0';
+const hostname = option('-H', '--hostname');
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`serve: "${port}" is not a port number`);
   process.exit(2);
@@ -32,7 +34,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const SERVE_HOOK = Symbol.for('dealer-platform.serve-hook');
 
 const { default: next } = await import('next');
-const app = next({ dev: false, dir: process.cwd(), hostname: hostname === '0.0.0.0' ? 'localhost' : hostname, port });
+const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? 'localhost', port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
@@ -46,9 +48,15 @@ const listener = (req, res) => {
 };
 
 const server = createServer(listener);
-server.listen(port, hostname, () => {
-  console.log(`▲ Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
+server.on('error', (error) => {
+  // Next's own handlers only log uncaught errors: without this, a busy port would leave a process
+  // that listens nowhere but still delivers leads and runs its background jobs.
+  console.error(`serve: the server cannot listen on ${hostname ?? 'every address'}, port ${port}:`, error.message);
+  process.exit(1);
 });
+const ready = () => console.log(`▲ Ready on http://${hostname ?? 'localhost'}:${port}`);
+if (hostname) server.listen(port, hostname, ready);
+else server.listen(port, ready);
 
 let stopping = false;
 /** @param {NodeJS.Signals} signal */

@@ -26,6 +26,8 @@ const NOT_KEPT = new Set([
   'keep-alive',
   'transfer-encoding',
   'content-length',
+  // The body is kept decoded (response-cache/capture.ts), so it goes out without its first encoding.
+  'content-encoding',
   'set-cookie',
   'x-nextjs-cache',
   'x-image-cache',

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, inlineScriptHashes, isDocumentRequest, nonceOfPolicy, prepareDocument } from './document';
+import {
+  MAX_SCRIPT_HASHES,
+  acceptsGzip,
+  inlineScriptHashes,
+  isDocumentRequest,
+  nonceOfPolicy,
+  prepareDocument,
+} from './document';
 import { NO_STORE_ATTRIBUTE } from './no-store';
 
 const sha = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
@@ -63,6 +70,17 @@ describe('inlineScriptHashes', () => {
   });
 });
 
+describe('inlineScriptHashes with the nonce of the response', () => {
+  it('hashes only the scripts that carried it, as they are sent with the nonce taken out', () => {
+    const nonce = 'Xy0/Xy0/Xy0/Xy0/Xy0/Xw==';
+    const html =
+      `<script nonce="${nonce}">push({"nonce":"${nonce}"})</script>` +
+      '<script>alert("injected")</script>' +
+      '<script nonce="">alert("injected too")</script>';
+    expect(inlineScriptHashes(html, nonce)).toEqual([sha('push({"nonce":""})')]);
+  });
+});
+
 describe('prepareDocument', () => {
   const page = (body: string) => `<!DOCTYPE html><html><head></head><body>${body}</body></html>`;
 
@@ -75,6 +93,19 @@ describe('prepareDocument', () => {
       html: page('<script nonce="">push({"nonce":""})</script>'),
       scriptHashes: [sha('push({"nonce":""})')],
     });
+  });
+
+  it('refuses a page whose response had no nonce, or more inline scripts than a policy header should list', () => {
+    expect(prepareDocument(page('<script>a()</script>'), undefined)).toEqual({
+      ok: false,
+      reason: 'the response had no script nonce',
+    });
+    const many = Array.from({ length: MAX_SCRIPT_HASHES + 1 }, (_, i) => `<script nonce="n0nce">f(${i})</script>`);
+    expect(prepareDocument(page(many.join('')), 'n0nce')).toEqual({
+      ok: false,
+      reason: 'the page has too many inline scripts',
+    });
+    expect(prepareDocument(page(many.slice(1).join('')), 'n0nce').ok).toBe(true);
   });
 
   it('refuses a failed search, a streamed error and anything but a whole page', () => {

@@ -64,20 +64,21 @@ function scriptType(attributes: string): string {
 }
 
 /**
- * The CSP hash sources ('sha256-…', base64 of the script's UTF-8 text) of every inline script the
- * browser would run: those without src and of a JavaScript type. JSON data islands (ld+json) run
- * nothing and need none. Each hash appears once.
+ * The CSP hash sources ('sha256-…', base64 of the script's UTF-8 text) of the inline scripts the
+ * browser would run: those without src and of a JavaScript type. Given the nonce of the response
+ * they came in, only the scripts that carried it count (Next's and React's own: a script the nonce
+ * policy would have blocked, injected markup say, stays blocked under the hashes), each hashed as it
+ * will be sent, with the nonce taken out of its text. JSON data islands (ld+json) run nothing and
+ * need none. Each hash appears once.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: string, nonce?: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(SCRIPT)) {
     const attributes = match[1] ?? '';
     if (/\bsrc\s*=/i.test(attributes) || !EXECUTABLE_TYPES.has(scriptType(attributes))) continue;
-    hashes.add(
-      `sha256-${createHash('sha256')
-        .update(match[2] ?? '', 'utf8')
-        .digest('base64')}`,
-    );
+    if (nonce !== undefined && !attributes.includes(`nonce="${nonce}"`)) continue;
+    const text = nonce === undefined ? (match[2] ?? '') : (match[2] ?? '').split(nonce).join('');
+    hashes.add(`sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`);
   }
   return [...hashes];
 }
@@ -85,16 +86,26 @@ export function inlineScriptHashes(html: string): string[] {
 export type PreparedDocument = { ok: true; html: string; scriptHashes: string[] } | { ok: false; reason: string };
 
 /**
+ * The most inline scripts a kept page may have: each is a hash in the Content-Security-Policy
+ * header, and a header past a few kilobytes is refused by common proxies in front (nginx's default
+ * buffer is 4-8 KB). Next writes a page's data in a handful of scripts (3 on the search page).
+ */
+export const MAX_SCRIPT_HASHES = 48;
+
+/**
  * A page rendered for one shopper, made fit for the next: the nonce of its first response is taken
- * out (it was that response's secret, and a cached page is served under a policy of hashes of its
- * own inline scripts instead), and a page that must not be reused is refused. Refused: a block said
- * so (a failed search), or Next streamed an error into the page (an error boundary's digest).
+ * out (it was that response's secret, and a cached page is served under a policy of hashes of the
+ * inline scripts that carried it instead), and a page that must not be reused is refused. Refused:
+ * a block said so (a failed search), Next streamed an error into the page (an error boundary's
+ * digest), the response had no nonce to tell its own scripts by, or too many scripts to list.
  */
 export function prepareDocument(html: string, nonce: string | undefined): PreparedDocument {
   if (html.includes(NO_STORE_ATTRIBUTE)) return { ok: false, reason: 'a block marked the page not to be reused' };
   if (/\bdata-dgst=/.test(html)) return { ok: false, reason: 'the page holds a rendering error' };
   if (!/^\s*<!DOCTYPE html>/i.test(html) || !/<\/html>\s*$/i.test(html))
     return { ok: false, reason: 'the page is not a whole HTML document' };
-  const clean = nonce ? html.split(nonce).join('') : html;
-  return { ok: true, html: clean, scriptHashes: inlineScriptHashes(clean) };
+  if (!nonce) return { ok: false, reason: 'the response had no script nonce' };
+  const scriptHashes = inlineScriptHashes(html, nonce);
+  if (scriptHashes.length > MAX_SCRIPT_HASHES) return { ok: false, reason: 'the page has too many inline scripts' };
+  return { ok: true, html: html.split(nonce).join(''), scriptHashes };
 }

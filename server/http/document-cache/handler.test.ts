@@ -22,6 +22,7 @@ interface Rendered {
 
 let server: Server | undefined;
 afterEach(async () => {
+  server?.closeAllConnections();
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   server = undefined;
 });
@@ -141,6 +142,30 @@ describe('the document cache', () => {
       expect(again.headers['x-document-cache'], path).toBe('miss');
     }
     expect(renders).toHaveLength(8);
+  });
+
+  it('renders a crawler live, and keeps no page it was given', async () => {
+    const { get, renders } = await start({ render: () => ({}) });
+    const crawler = { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' };
+    await get('/search/bot', crawler);
+    await settle();
+    expect((await get('/search/bot', crawler)).headers['x-document-cache']).toBeUndefined();
+    expect((await get('/search/bot')).headers['x-document-cache']).toBe('miss');
+    expect(renders).toHaveLength(3);
+  });
+
+  it('holds a crowd back for a slow first answer only for a moment', async () => {
+    const { get, renders } = await start({ render: (req) => ({ delayMs: req.headers['x-slow'] ? 3_000 : 0 }) });
+    const slow = get('/search/slow', { 'x-slow': '1' });
+    await settle();
+    const started = Date.now();
+    const other = await get('/search/slow');
+    // Waited for the first answer about two seconds, then asked Next itself.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    expect(Date.now() - started).toBeLessThan(2_900);
+    expect(other.headers['x-document-cache']).toBe('miss');
+    await slow;
+    expect(renders).toEqual(['/search/slow', '/search/slow']);
   });
 
   it('renders an address once for a crowd asking at the same moment', async () => {

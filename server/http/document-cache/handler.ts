@@ -16,6 +16,7 @@
  *   page lives DOCUMENT_CACHE_SECONDS (30) at most. Memory: DOCUMENT_CACHE_MB (32).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isBot } from 'next/dist/shared/lib/router/utils/is-bot';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { acceptsGzip, isDocumentRequest, prepareDocument, nonceOfPolicy } from './document';
@@ -90,8 +91,10 @@ export function createDocumentCache(options: DocumentCacheOptions): ServeHook {
     statusHeader: 'x-document-cache',
     maxBodyBytes: MAX_DOCUMENT_BYTES,
     ...(options.log ? { log: options.log } : {}),
+    // Next renders a page's metadata differently for crawlers (in the head for HTML-limited bots):
+    // crawlers are rendered live, so no crawler's page is given to a shopper or the other way round.
     place: (req) =>
-      isDocumentRequest(req.method, req.url, req.headers)
+      isDocumentRequest(req.method, req.url, req.headers) && !isBot(headerText(req.headers['user-agent']) ?? '')
         ? target({
             url: req.url ?? '/',
             host: headerText(req.headers.host),

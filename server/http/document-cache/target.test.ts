@@ -37,6 +37,8 @@ describe('documentTarget', () => {
     // Unknown hosts, addresses the router would tidy first, paths that are not UTF-8, no page at all.
     expect(at('/search/used-cars', { host: 'nobody.example' })).toBeUndefined();
     expect(at('/search/../search/used-cars')).toBeUndefined();
+    expect(at('/search/%2e%2e/sign-in')).toBeUndefined();
+    expect(at('/search/used-cars/.')).toBeUndefined();
     expect(at('//search/used-cars')).toBeUndefined();
     expect(at('/search/%E0%A4%A')).toBeUndefined();
     expect(at('/no/such/page/here')).toBeUndefined();

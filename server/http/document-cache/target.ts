@@ -51,8 +51,9 @@ export function documentTarget(request: TargetRequest): DocumentTarget | undefin
   const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
   if (pathname === '/api' || NOT_PAGES.some((prefix) => pathname.startsWith(prefix))) return undefined;
   if (isStudioPath(pathname) || seoRoute(pathname) || !decodesAsUtf8(pathname)) return undefined;
-  // Only a path the proxy would see unchanged: no dot segments or doubled slashes for the router to tidy.
-  if (pathname.includes('//') || /(^|\/)\.\.?(\/|$)/.test(pathname)) return undefined;
+  // Only a path the proxy sees as written: none the URL parser tidies first (dot segments, also
+  // percent-encoded ones like %2e%2e, doubled slashes), so the key names the page that is rendered.
+  if (pathname.includes('//') || new URL(pathname, 'http://placed.invalid').pathname !== pathname) return undefined;
   const registry = loadTenantRegistry();
   const resolution = resolveHost(host, registry.domains, new Set(registry.tenants.keys()), localhostTenantsAllowed());
   if (resolution.kind !== 'tenant') return undefined;

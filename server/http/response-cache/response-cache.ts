@@ -32,8 +32,13 @@ export interface ResponseCacheOptions<P extends Placement, V> {
   log?: Pick<Console, 'error'>;
 }
 
-/** How long a request waits for the same key's response already under way before asking Next itself. */
-const WAIT_FOR_MISS_MS = 10_000;
+/**
+ * How long a request waits for the same key's response already under way before asking Next
+ * itself. The response is kept only once its client has read it all, which a slow (or hostile)
+ * client can stretch without end: after this, the miss stops holding anyone back and later
+ * requests are misses of their own.
+ */
+const WAIT_FOR_MISS_MS = 2_000;
 
 /** A header's value as one string (several values joined), or undefined when it is absent. */
 export const headerText = (value: number | string | readonly string[] | undefined): string | undefined =>
@@ -61,15 +66,18 @@ export function createResponseCache<P extends Placement, V>(options: ResponseCac
   const miss = (res: ServerResponse, next: () => void, placed: P) => {
     const id = `${placed.stamp}\n${placed.key}`;
     let settle = () => {};
-    underWay.set(id, new Promise<void>((resolve) => (settle = resolve)));
+    const pending = new Promise<void>((resolve) => (settle = resolve));
+    underWay.set(id, pending);
+    const release = () => {
+      if (underWay.get(id) === pending) underWay.delete(id);
+      settle();
+    };
+    setTimeout(release, WAIT_FOR_MISS_MS).unref();
     res.setHeader(statusHeader, 'miss');
     captureBody(res, options.maxBodyBytes, (body) => {
       keep(res, body, placed)
         .catch((error: unknown) => log.error(`${statusHeader}: a response could not be kept`, error))
-        .finally(() => {
-          underWay.delete(id);
-          settle();
-        });
+        .finally(release);
     });
     next();
   };
@@ -87,12 +95,12 @@ export function createResponseCache<P extends Placement, V>(options: ResponseCac
     const pending = underWay.get(`${placed.stamp}\n${placed.key}`);
     if (!pending) return miss(res, next, placed);
     const waiting = placed;
-    const timeout = new Promise<void>((resolve) => setTimeout(resolve, WAIT_FOR_MISS_MS).unref());
-    void Promise.race([pending, timeout]).then(() => {
+    void pending.then(() => {
       if (res.destroyed) return;
       const kept = lru.get(waiting.key, waiting.stamp);
       if (kept !== undefined) answer(req, res, kept, waiting);
-      else next();
+      // Not kept (yet): this request is a miss of its own, and its answer may be kept.
+      else miss(res, next, waiting);
     });
   };
 }
