@@ -4,11 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { NO_STORE_ATTRIBUTE } from './no-store';
+import { headerText } from '../response-cache/response-cache';
 
 type HeaderValue = string | readonly string[] | undefined;
-
-const text = (value: HeaderValue, separator: string): string =>
-  typeof value === 'string' ? value : (value?.join(separator) ?? '');
 
 /**
  * Request headers with which Next's client asks for a page's data rather than its document (a
@@ -38,7 +36,7 @@ export function isDocumentRequest(
 
 /** Whether the client takes a gzip-encoded body (Accept-Encoding lists gzip without q=0). */
 export function acceptsGzip(header: HeaderValue): boolean {
-  return text(header, ',')
+  return (headerText(header) ?? '')
     .toLowerCase()
     .split(',')
     .some((part) => {
@@ -51,7 +49,7 @@ export function acceptsGzip(header: HeaderValue): boolean {
 
 /** The nonce a response's Content-Security-Policy allows scripts by, if any. */
 export function nonceOfPolicy(policy: HeaderValue): string | undefined {
-  return /'nonce-([A-Za-z0-9+/=_-]+)'/.exec(text(policy, ';'))?.[1];
+  return /'nonce-([A-Za-z0-9+/=_-]+)'/.exec(headerText(policy) ?? '')?.[1];
 }
 
 /** A script element's text runs to the first `</script` (HTML's rule for script content). */

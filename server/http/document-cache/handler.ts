@@ -101,7 +101,7 @@ export function createDocumentCache(options: DocumentCacheOptions): ServeHook {
             forwardedProto: headerText(req.headers['x-forwarded-proto']),
           })
         : undefined,
-    keep: (res, body) => keepDocument(res, body),
+    keep: keepDocument,
     send: sendDocument,
   });
 }
