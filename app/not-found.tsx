@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '@/components/shopper/IntentLink.client';
+import { IntentLink as Link } from '@/components/shopper/IntentLink';
 
 export default function NotFound() {
   return (

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { IntentLink as Link } from '@/components/shopper/IntentLink.client';
+import { IntentLink as Link } from '@/components/shopper/IntentLink';
 
 export const metadata: Metadata = { title: 'Page not found' };
 

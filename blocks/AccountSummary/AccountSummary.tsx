@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import type { BlockComponent } from '../types';
 import { signInHref } from '../../domain/accounts/gating';
 import { requestUser } from '../../server/page-data/account-context';

@@ -1,5 +1,5 @@
 import { ServerImage as Image } from '../../components/ui/ServerImage';
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import type { BlockComponent } from '../types';
 import { SectionHeader } from '../../components/SectionHeader/SectionHeader';
 import styles from './BrandGrid.module.css';

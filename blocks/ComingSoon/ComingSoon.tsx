@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import type { BlockComponent } from '../types';
 
 export const ComingSoon: BlockComponent<'ComingSoon'> = ({ props, ctx }) => {

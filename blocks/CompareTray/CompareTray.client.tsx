@@ -3,7 +3,7 @@
 import { useAtom } from 'jotai';
 import { usePathname } from 'next/navigation';
 import { useId, useMemo, useRef, useState } from 'react';
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import { useHydrated } from '../../components/shopper/use-hydrated';
 import { usePublishedHeight } from '../../components/shopper/use-published-height';
 import { compareAtom, compareNewsAtom } from '../../components/shopper/compare-store';

@@ -2,7 +2,7 @@
 
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import { useHydrated } from '../../components/shopper/use-hydrated';
 import { compareAtom, compareNewsAtom } from '../../components/shopper/compare-store';
 import { VehiclePhoto } from '../../components/VehiclePhoto/VehiclePhoto';

@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import type { BlockComponent } from '../types';
 import { SuccessDetails } from './EnquirySuccess.client';
 import { buttonClass } from '../../components/ui/button';

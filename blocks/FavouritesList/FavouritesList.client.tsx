@@ -1,6 +1,6 @@
 'use client';
 
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import { useAtom } from 'jotai';
 import { useMemo } from 'react';
 import { useHydrated } from '../../components/shopper/use-hydrated';

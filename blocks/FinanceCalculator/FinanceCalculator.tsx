@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import type { BlockComponent } from '../types';
 import { calculatorBounds, moneyQuickPicks } from '../../domain/finance/calculator';
 import { calculateForCar, calculatorStart } from '../../domain/finance/lender-terms';

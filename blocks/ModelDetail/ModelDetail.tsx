@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import type { ReactNode } from 'react';
 import type { BlockComponent } from '../types';
 import { buttonClass } from '../../components/ui/button';

@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import type { BlockComponent } from '../types';
 import { cardGridClass } from '../../components/ui/card-grid';
 import { VehiclePhoto } from '../../components/VehiclePhoto/VehiclePhoto';

@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import type { BlockComponent } from '../types';
 import { VehiclePhoto } from '../../components/VehiclePhoto/VehiclePhoto';
 import { queryModel } from '../../server/page-data/model-context';

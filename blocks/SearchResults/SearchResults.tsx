@@ -1,5 +1,5 @@
 import { ServerImage as Image } from '../../components/ui/ServerImage';
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import { notFound } from 'next/navigation';
 import type { BlockComponent } from '../types';
 import { buildSearchUrl } from '../../domain/search-url';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import { StockCard } from '../../components/StockCard/StockCard';
 import type { CardCar, CardSettings } from '../../components/StockCard/card-settings';
 import { buttonClass } from '../../components/ui/button';

@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import type { BlockComponent } from '../types';
 import { isSwitchedOn } from '../../domain/switches';
 import { bookingAwareHref } from '../../domain/locations/service-booking';

@@ -1,5 +1,5 @@
 import { ServerImage as Image } from '../../components/ui/ServerImage';
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import type { BlockComponent } from '../types';
 import { buttonClass } from '../../components/ui/button';
 import { cardGridClass } from '../../components/ui/card-grid';

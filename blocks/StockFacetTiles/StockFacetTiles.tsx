@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import type { BlockComponent } from '../types';
 import { SectionHeader } from '../../components/SectionHeader/SectionHeader';
 import { facetTiles, type FacetTile, type TileFacet } from '../../domain/search-links';

@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import type { BlockComponent } from '../types';
 import { breadcrumbs } from '../../domain/vehicle/breadcrumbs';
 import { homeCity, locatedAt } from '../../domain/vehicle/location-announcement';

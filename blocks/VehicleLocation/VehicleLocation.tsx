@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import type { BlockComponent } from '../types';
 import { groupOpeningHours } from '../../domain/locations/opening-hours';
 import { hoursSourceOf, upcomingHours } from '../../domain/locations/upcoming-hours';

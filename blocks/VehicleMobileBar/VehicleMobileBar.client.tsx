@@ -1,6 +1,6 @@
 'use client';
 
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import { useScrolledPast } from '../../components/shopper/use-scrolled-past';
 import { usePublishedHeight } from '../../components/shopper/use-published-height';
 import { CHAT_OPEN_EVENT, type ChatCar } from '../../components/shopper/chat-events';

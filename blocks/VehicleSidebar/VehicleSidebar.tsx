@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../../components/shopper/IntentLink.client';
+import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import type { BlockComponent } from '../types';
 import type { Button } from '../../schemas/types.generated';
 import type { StockFilter } from '../../domain/stock-filter';

@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../shopper/IntentLink';
 import styles from './SectionHeader.module.css';
 
 /** A section's heading with an optional "see more" link beside it (shared by listing blocks). */

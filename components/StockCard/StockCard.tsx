@@ -1,4 +1,4 @@
-import { IntentLink as Link } from '../shopper/IntentLink.client';
+import { IntentLink as Link } from '../shopper/IntentLink';
 import { VehiclePhoto } from '../VehiclePhoto/VehiclePhoto';
 import { priceDisplay } from '../../domain/price-display';
 import { formatKm, formatMoney } from '../../domain/format';

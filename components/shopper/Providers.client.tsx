@@ -1,7 +1,8 @@
 'use client';
 
 import { Provider, useAtom, useSetAtom } from 'jotai';
-import { IntentLink as Link } from './IntentLink.client';
+import { IntentLink as Link } from './IntentLink';
+import { SoftNavigation } from './SoftNavigation.client';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { toastAtom } from './store';
@@ -73,6 +74,7 @@ export function ShopperProviders({ children }: { children: ReactNode }) {
       {children}
       <ToastViewport />
       <VisitRecorder />
+      <SoftNavigation />
     </Provider>
   );
 }
