@@ -220,7 +220,7 @@ test('one vehicle, one price: search card, page and JSON-LD agree for every list
     ).text();
     const found = [
       ...html.matchAll(
-        /<h3 id="car-\d+" class="stock-card__title"><a href="\/cars\/([^"]+)">[\s\S]*?<p class="stock-card__price"><strong>([^<]+)<\/strong>/g,
+        /<h3 id="car-\d+" class="stock-card__title"><a href="\/cars\/([^"]+)"[^>]*>[\s\S]*?<p class="stock-card__price"><strong>([^<]+)<\/strong>/g,
       ),
     ];
     if (!found.length) break;
