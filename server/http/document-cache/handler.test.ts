@@ -32,6 +32,7 @@ async function start(options: {
   render: (req: IncomingMessage) => Rendered;
   stamp?: () => string;
   admit?: (res: ServerResponse, render: () => void) => void;
+  storeBytes?: number;
 }) {
   const renders: string[] = [];
   let nonceCount = 0;
@@ -40,7 +41,7 @@ async function start(options: {
       ? { key: `${req.host}\n${req.url}`, stamp: options.stamp?.() ?? 's1', https: req.forwardedProto === 'https' }
       : undefined;
   const hook = createDocumentCache({
-    store: documentStore(1 << 20, 60_000),
+    store: documentStore(options.storeBytes ?? 1 << 20, 60_000),
     target,
     ...(options.admit ? { admit: options.admit } : {}),
   });
@@ -248,5 +249,23 @@ describe('the document cache', () => {
     await first;
     expect(again.status).toBe(200);
     expect(renders).toEqual(['/search/a', '/search/b']);
+  });
+
+  it('keeps pages gzipped: a page larger than the whole store uncompressed is kept, and unzipped for a client without gzip', async () => {
+    const cards = '<li class="card">A used car, its price and its disclaimer</li>'.repeat(400);
+    const page = `<!DOCTYPE html><html><body><h1>Search our cars</h1><ul>${cards}</ul></body></html>`;
+    const { get, renders } = await start({ render: () => ({ body: page }), storeBytes: 4 * 1024 });
+    // 25 KB of markup: over six times the store whole, under 1 KB gzipped.
+    const first = await get('/search/big');
+    expect(first.body.length).toBeGreaterThan(6 * 4 * 1024);
+    await settle();
+    const plain = await get('/search/big');
+    expect(plain.headers['x-document-cache']).toBe('hit');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(page);
+    const zipped = await get('/search/big', { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expect(renders).toHaveLength(1);
   });
 });
