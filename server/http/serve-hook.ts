@@ -1,8 +1,9 @@
 /**
  * What the platform's server (scripts/serve.mjs, `npm start`) runs in front of Next for every
  * request: the optimised-image cache (./image-cache.ts), then the document cache of search pages
- * (./document-cache/handler.ts), whose misses are rendered at most DOCUMENT_RENDER_SLOTS (2) at a
- * time (./render-gate.ts); whatever neither cache places goes to Next unchanged. Installed by
+ * (./document-cache/handler.ts), whose misses are rendered at most DOCUMENT_RENDER_SLOTS at a time
+ * when it is set (./render-gate.ts; opt-in, see the README); whatever neither cache places goes to
+ * Next unchanged. Installed by
  * instrumentation.ts inside Next's server code, after the startup checks, under a global name the
  * server looks up (it is plain JavaScript outside Next's bundles).
  */
@@ -19,7 +20,8 @@ const RENDER_HOLD_MS = 2_000;
 type Env = Readonly<Record<string, string | undefined>>;
 
 export interface ServeHookSettings {
-  documents: { enabled: boolean; maxBytes: number; lifeMs: number; renderSlots: number };
+  /** renderSlots: misses rendered at once (./render-gate.ts), or undefined for no limit (the default). */
+  documents: { enabled: boolean; maxBytes: number; lifeMs: number; renderSlots: number | undefined };
   images: { enabled: boolean; maxBytes: number; lifeMs: number };
 }
 
@@ -47,7 +49,7 @@ export function serveHookSettings(env: Env): ServeHookSettings {
       enabled: onOff(env, 'DOCUMENT_CACHE'),
       maxBytes: whole(env, 'DOCUMENT_CACHE_MB', 32, 4096, 'megabytes') * MB,
       lifeMs: whole(env, 'DOCUMENT_CACHE_SECONDS', 30, 3600, 'seconds') * 1000,
-      renderSlots: whole(env, 'DOCUMENT_RENDER_SLOTS', 2, 64, 'renders'),
+      renderSlots: env.DOCUMENT_RENDER_SLOTS ? whole(env, 'DOCUMENT_RENDER_SLOTS', 1, 64, 'renders') : undefined,
     },
     images: {
       enabled: onOff(env, 'IMAGE_MEMORY_CACHE'),
@@ -66,7 +68,9 @@ export function serveHook(settings: ServeHookSettings): ServeHook | undefined {
     hooks.push(
       createDocumentCache({
         store: documentStore(settings.documents.maxBytes, settings.documents.lifeMs),
-        admit: createRenderGate(settings.documents.renderSlots, RENDER_HOLD_MS),
+        ...(settings.documents.renderSlots
+          ? { admit: createRenderGate(settings.documents.renderSlots, RENDER_HOLD_MS) }
+          : {}),
       }),
     );
   if (!hooks.length) return undefined;

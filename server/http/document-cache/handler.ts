@@ -14,8 +14,8 @@
  * - Validity: the key is the exact address on its host and scheme; the stamp is the site's document
  *   version, the tenant files and the stock generation (an import, hold or release anywhere), and a
  *   page lives DOCUMENT_CACHE_SECONDS (30) at most. Memory: DOCUMENT_CACHE_MB (32).
- * - Misses are rendered a few at a time (`admit`, ../render-gate.ts), so pages answered from memory
- *   are not held up behind twenty interleaved renders.
+ * - Misses can be rendered a few at a time (`admit`, ../render-gate.ts; DOCUMENT_RENDER_SLOTS, opt-in),
+ *   so pages answered from memory are not held up behind twenty interleaved renders.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isBot } from 'next/dist/shared/lib/router/utils/is-bot';
