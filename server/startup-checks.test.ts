@@ -38,20 +38,10 @@ describe('startupProblems (issue 17: several servers on PostgreSQL)', () => {
     expect(startupProblems({ DOCUMENT_CACHE_SECONDS: '0' })).toEqual([
       'DOCUMENT_CACHE_SECONDS is "0"; it must be a whole number of seconds from 1 to 3600.',
     ]);
-    expect(startupProblems({ DOCUMENT_RENDER_SLOTS: '0' })).toEqual([
-      'DOCUMENT_RENDER_SLOTS is "0"; it must be a whole number of renders from 1 to 64.',
-    ]);
     expect(startupProblems({ IMAGE_MEMORY_CACHE_MB: '-1' })).toEqual([
       'IMAGE_MEMORY_CACHE_MB is "-1"; it must be a whole number of megabytes from 1 to 4096.',
     ]);
-    expect(
-      startupProblems({
-        DOCUMENT_CACHE: 'off',
-        DOCUMENT_CACHE_MB: '8',
-        DOCUMENT_CACHE_SECONDS: '5',
-        DOCUMENT_RENDER_SLOTS: '1',
-      }),
-    ).toEqual([]);
+    expect(startupProblems({ DOCUMENT_CACHE: 'off', DOCUMENT_CACHE_MB: '8', DOCUMENT_CACHE_SECONDS: '5' })).toEqual([]);
   });
 
   it('refuses a short AUTH_SECRET', () => {

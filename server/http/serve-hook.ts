@@ -1,27 +1,20 @@
 /**
  * What the platform's server (scripts/serve.mjs, `npm start`) runs in front of Next for every
  * request: the optimised-image cache (./image-cache.ts), then the document cache of search pages
- * (./document-cache/handler.ts), whose misses are rendered at most DOCUMENT_RENDER_SLOTS at a time
- * when it is set (./render-gate.ts; opt-in, see the README); whatever neither cache places goes to
- * Next unchanged. Installed by
+ * (./document-cache/handler.ts); whatever neither answers goes to Next unchanged. Installed by
  * instrumentation.ts inside Next's server code, after the startup checks, under a global name the
  * server looks up (it is plain JavaScript outside Next's bundles).
  */
 import { createImageCache, imageStore } from './image-cache';
 import { createDocumentCache, documentStore } from './document-cache/handler';
 import type { ServeHook } from './response-cache/response-cache';
-import { createRenderGate } from './render-gate';
 
 export const SERVE_HOOK = Symbol.for('dealer-platform.serve-hook');
-
-/** The longest a document render holds its slot (a client slow to read its page frees it then). */
-const RENDER_HOLD_MS = 2_000;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 export interface ServeHookSettings {
-  /** renderSlots: misses rendered at once (./render-gate.ts), or undefined for no limit (the default). */
-  documents: { enabled: boolean; maxBytes: number; lifeMs: number; renderSlots: number | undefined };
+  documents: { enabled: boolean; maxBytes: number; lifeMs: number };
   images: { enabled: boolean; maxBytes: number; lifeMs: number };
 }
 
@@ -49,7 +42,6 @@ export function serveHookSettings(env: Env): ServeHookSettings {
       enabled: onOff(env, 'DOCUMENT_CACHE'),
       maxBytes: whole(env, 'DOCUMENT_CACHE_MB', 32, 4096, 'megabytes') * MB,
       lifeMs: whole(env, 'DOCUMENT_CACHE_SECONDS', 30, 3600, 'seconds') * 1000,
-      renderSlots: env.DOCUMENT_RENDER_SLOTS ? whole(env, 'DOCUMENT_RENDER_SLOTS', 1, 64, 'renders') : undefined,
     },
     images: {
       enabled: onOff(env, 'IMAGE_MEMORY_CACHE'),
@@ -65,14 +57,7 @@ export function serveHook(settings: ServeHookSettings): ServeHook | undefined {
   if (settings.images.enabled)
     hooks.push(createImageCache(imageStore(settings.images.maxBytes, settings.images.lifeMs)));
   if (settings.documents.enabled)
-    hooks.push(
-      createDocumentCache({
-        store: documentStore(settings.documents.maxBytes, settings.documents.lifeMs),
-        ...(settings.documents.renderSlots
-          ? { admit: createRenderGate(settings.documents.renderSlots, RENDER_HOLD_MS) }
-          : {}),
-      }),
-    );
+    hooks.push(createDocumentCache({ store: documentStore(settings.documents.maxBytes, settings.documents.lifeMs) }));
   if (!hooks.length) return undefined;
   return (req, res, next) => {
     const run = (index: number): void => {

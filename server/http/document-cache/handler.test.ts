@@ -6,7 +6,6 @@ import { createDocumentCache, documentStore } from './handler';
 import type { DocumentTarget, TargetRequest } from './target';
 import { NO_STORE_ATTRIBUTE } from './no-store';
 import { inlineScriptHashes } from './document';
-import { createRenderGate } from '../render-gate';
 
 /**
  * The document cache in front of a stand-in for Next on a real HTTP server: what reaches "Next",
@@ -31,7 +30,6 @@ afterEach(async () => {
 async function start(options: {
   render: (req: IncomingMessage) => Rendered;
   stamp?: () => string;
-  admit?: (res: ServerResponse, render: () => void) => void;
   storeBytes?: number;
 }) {
   const renders: string[] = [];
@@ -40,11 +38,7 @@ async function start(options: {
     req.url.startsWith('/search')
       ? { key: `${req.host}\n${req.url}`, stamp: options.stamp?.() ?? 's1', https: req.forwardedProto === 'https' }
       : undefined;
-  const hook = createDocumentCache({
-    store: documentStore(options.storeBytes ?? 1 << 20, 60_000),
-    target,
-    ...(options.admit ? { admit: options.admit } : {}),
-  });
+  const hook = createDocumentCache({ store: documentStore(options.storeBytes ?? 1 << 20, 60_000), target });
   const next = (req: IncomingMessage, res: ServerResponse) => {
     renders.push(req.url ?? '');
     const rendered = options.render(req);
@@ -82,9 +76,6 @@ async function start(options: {
     });
   return { get, renders };
 }
-
-/** The port of the server under test. */
-const portOf = () => (server?.address() as AddressInfo).port;
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -199,58 +190,6 @@ describe('the document cache', () => {
     expect((await get('/search/c')).headers['x-document-cache']).toBe('miss');
     expect(renders).toEqual(['/search/c', '/search/c']);
   });
-
-  it('renders misses one at a time behind a gate of one slot, while a kept page is answered at once', async () => {
-    const { get, renders } = await start({ render: () => ({ delayMs: 150 }), admit: createRenderGate(1, 2000) });
-    await get('/search/kept');
-    await settle();
-    const order: string[] = [];
-    const track = (path: string) =>
-      get(path).then((r) => void order.push(`${path} ${String(r.headers['x-document-cache'])}`));
-    const a = track('/search/a');
-    const b = track('/search/b');
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    // b waits behind a's render; the kept page does not.
-    expect(renders).toEqual(['/search/kept', '/search/a']);
-    await track('/search/kept');
-    await Promise.all([a, b]);
-    expect(renders).toEqual(['/search/kept', '/search/a', '/search/b']);
-    expect(order).toEqual(['/search/kept hit', '/search/a miss', '/search/b miss']);
-  });
-
-  it('renders an address once when it is asked again while its first render waits for a turn', async () => {
-    const { get, renders } = await start({ render: () => ({ delayMs: 100 }), admit: createRenderGate(1, 2000) });
-    const results = await Promise.all([get('/search/a'), get('/search/b'), get('/search/b'), get('/search/b')]);
-    expect(renders).toEqual(['/search/a', '/search/b']);
-    expect(results.map((r) => r.headers['x-document-cache'])).toEqual(['miss', 'miss', 'hit', 'hit']);
-  });
-
-  it('lets the next request through when a client leaves while its render waits for a turn', async () => {
-    const { get, renders } = await start({ render: () => ({ delayMs: 100 }), admit: createRenderGate(1, 2000) });
-    const first = get('/search/a');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const leaving = new AbortController();
-    const gone = new Promise<void>((resolve) => {
-      const req = request({
-        host: '127.0.0.1',
-        port: portOf(),
-        path: '/search/b',
-        headers: { host: 'site.localhost' },
-        signal: leaving.signal,
-      });
-      req.on('error', () => resolve());
-      req.end();
-    });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    leaving.abort();
-    await gone;
-    // The same address again: not held behind the request that left, and rendered once it is its turn.
-    const again = await get('/search/b');
-    await first;
-    expect(again.status).toBe(200);
-    expect(renders).toEqual(['/search/a', '/search/b']);
-  });
-
   it('keeps pages gzipped: a page larger than the whole store uncompressed is kept, and unzipped for a client without gzip', async () => {
     const cards = '<li class="card">A used car, its price and its disclaimer</li>'.repeat(400);
     const page = `<!DOCTYPE html><html><body><h1>Search our cars</h1><ul>${cards}</ul></body></html>`;

@@ -14,8 +14,6 @@
  * - Validity: the key is the exact address on its host and scheme; the stamp is the site's document
  *   version, the tenant files and the stock generation (an import, hold or release anywhere), and a
  *   page lives DOCUMENT_CACHE_SECONDS (30) at most. Memory: DOCUMENT_CACHE_MB (32).
- * - Misses can be rendered a few at a time (`admit`, ../render-gate.ts; DOCUMENT_RENDER_SLOTS, opt-in),
- *   so pages answered from memory are not held up behind twenty interleaved renders.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isBot } from 'next/dist/shared/lib/router/utils/is-bot';
@@ -88,8 +86,6 @@ export interface DocumentCacheOptions {
   store: MemoryLru<CachedDocument>;
   target?: typeof documentTarget;
   log?: Pick<Console, 'error'>;
-  /** Runs a miss's render now or in its turn (../render-gate.ts); by default at once. */
-  admit?: (res: ServerResponse, render: () => void) => void;
 }
 
 export function createDocumentCache(options: DocumentCacheOptions): ServeHook {
@@ -99,7 +95,6 @@ export function createDocumentCache(options: DocumentCacheOptions): ServeHook {
     statusHeader: 'x-document-cache',
     maxBodyBytes: MAX_DOCUMENT_BYTES,
     ...(options.log ? { log: options.log } : {}),
-    ...(options.admit ? { admit: options.admit } : {}),
     // Next renders a page's metadata differently for crawlers (in the head for HTML-limited bots):
     // crawlers are rendered live, so no crawler's page is given to a shopper or the other way round.
     place: (req) =>

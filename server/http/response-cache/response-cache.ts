@@ -30,16 +30,13 @@ export interface ResponseCacheOptions<P extends Placement, V> {
   /** The largest response copied (bytes); a larger one is sent but not kept. */
   maxBodyBytes: number;
   log?: Pick<Console, 'error'>;
-  /** Runs a miss's render now or when its turn comes (./render-gate.ts); by default at once. */
-  admit?: (res: ServerResponse, render: () => void) => void;
 }
 
 /**
- * How long a request waits for the same key's response once its render has begun, before asking Next
- * itself. (While that render waits for its turn at the gate, the request waits with it, or it would
- * only join the line behind it.) The response is kept only once its client has read it all, which a
- * slow (or hostile) client can stretch without end: after this, the miss stops holding anyone back
- * and later requests are misses of their own.
+ * How long a request waits for the same key's response already under way before asking Next
+ * itself. The response is kept only once its client has read it all, which a slow (or hostile)
+ * client can stretch without end: after this, the miss stops holding anyone back and later
+ * requests are misses of their own.
  */
 const WAIT_FOR_MISS_MS = 2_000;
 
@@ -66,7 +63,7 @@ export function createResponseCache<P extends Placement, V>(options: ResponseCac
     if (value !== undefined) lru.set(placed.key, placed.stamp, value);
   };
 
-  const miss = (req: IncomingMessage, res: ServerResponse, next: () => void, placed: P) => {
+  const miss = (res: ServerResponse, next: () => void, placed: P) => {
     const id = `${placed.stamp}\n${placed.key}`;
     let settle = () => {};
     const pending = new Promise<void>((resolve) => (settle = resolve));
@@ -75,27 +72,14 @@ export function createResponseCache<P extends Placement, V>(options: ResponseCac
       if (underWay.get(id) === pending) underWay.delete(id);
       settle();
     };
-    // A client gone while its render waits for a turn holds no one back (the gate drops it).
-    res.once('close', release);
-    const render = () => {
-      res.off('close', release);
-      // Kept while this request waited its turn (it had waited for another's render past the limit): no render.
-      const kept = lru.get(placed.key, placed.stamp);
-      if (kept !== undefined) {
-        release();
-        return answer(req, res, kept, placed);
-      }
-      setTimeout(release, WAIT_FOR_MISS_MS).unref();
-      res.setHeader(statusHeader, 'miss');
-      captureBody(res, options.maxBodyBytes, (body) => {
-        keep(res, body, placed)
-          .catch((error: unknown) => log.error(`${statusHeader}: a response could not be kept`, error))
-          .finally(release);
-      });
-      next();
-    };
-    if (options.admit) options.admit(res, render);
-    else render();
+    setTimeout(release, WAIT_FOR_MISS_MS).unref();
+    res.setHeader(statusHeader, 'miss');
+    captureBody(res, options.maxBodyBytes, (body) => {
+      keep(res, body, placed)
+        .catch((error: unknown) => log.error(`${statusHeader}: a response could not be kept`, error))
+        .finally(release);
+    });
+    next();
   };
 
   return (req, res, next) => {
@@ -109,14 +93,14 @@ export function createResponseCache<P extends Placement, V>(options: ResponseCac
     const hit = lru.get(placed.key, placed.stamp);
     if (hit !== undefined) return answer(req, res, hit, placed);
     const pending = underWay.get(`${placed.stamp}\n${placed.key}`);
-    if (!pending) return miss(req, res, next, placed);
+    if (!pending) return miss(res, next, placed);
     const waiting = placed;
     void pending.then(() => {
       if (res.destroyed) return;
       const kept = lru.get(waiting.key, waiting.stamp);
       if (kept !== undefined) answer(req, res, kept, waiting);
       // Not kept (yet): this request is a miss of its own, and its answer may be kept.
-      else miss(req, res, next, waiting);
+      else miss(res, next, waiting);
     });
   };
 }
