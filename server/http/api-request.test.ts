@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { jsonBody, MAX_JSON_DEPTH, nestsDeeperThan } from './api-request';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callerAddress, jsonBody, MAX_JSON_DEPTH, nestsDeeperThan } from './api-request';
 
 const post = (body: BodyInit, type = 'application/json', headers: Record<string, string> = {}) =>
   new Request('http://site.example/api/x', {
@@ -64,5 +64,33 @@ describe('nestsDeeperThan', () => {
     expect(nestsDeeperThan(`${'{"a":'.repeat(MAX_JSON_DEPTH)}1${'}'.repeat(MAX_JSON_DEPTH)}`, MAX_JSON_DEPTH)).toBe(
       false,
     );
+  });
+});
+
+// Issue 30 M2: 'a few IPv6 addresses get around it': every limit keyed by the caller's address counts an IPv6 /64.
+describe('callerAddress', () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const from = (headers: Record<string, string>) => callerAddress(new Headers(headers));
+
+  it('takes the entry the trusted proxy appended, IPv4 as it is', () => {
+    expect(from({ 'x-forwarded-for': '203.0.113.9' })).toBe('203.0.113.9');
+    expect(from({ 'x-forwarded-for': '198.51.100.1, 203.0.113.9' })).toBe('203.0.113.9');
+    vi.stubEnv('TRUSTED_PROXY_HOPS', '2');
+    expect(from({ 'x-forwarded-for': '198.51.100.1, 203.0.113.9' })).toBe('198.51.100.1');
+  });
+
+  it('answers every address of one IPv6 /64 alike, and other /64s apart', () => {
+    const one = ['2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:1:dead:beef:0:1'].map((ip) =>
+      from({ 'x-forwarded-for': ip }),
+    );
+    expect(new Set(one)).toEqual(new Set(['2001:db8:7:1::']));
+    expect(from({ 'x-forwarded-for': '2001:db8:7:2::1' })).toBe('2001:db8:7:2::');
+    expect(from({ 'x-real-ip': '2001:db8:7:1::99' })).toBe('2001:db8:7:1::');
+  });
+
+  it('answers an IPv4-mapped IPv6 address as IPv4, and nothing when no address was given', () => {
+    expect(from({ 'x-forwarded-for': '::ffff:203.0.113.9' })).toBe('203.0.113.9');
+    expect(from({})).toBeUndefined();
+    expect(from({ 'x-forwarded-for': ' , ' })).toBeUndefined();
   });
 });

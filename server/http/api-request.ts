@@ -2,6 +2,7 @@ import { headers } from 'next/headers';
 import { TENANT_HEADER } from '../../engine/tenant-header';
 import { getTenant } from '../../engine/tenant-request';
 import type { TenantConfig } from '../../engine/tenant-registry';
+import { addressForLimits } from '../../domain/client-address';
 
 /** A JSON answer that no cache keeps (every platform API answer about one shopper). */
 export function answer(status: number, body: unknown): Response {
@@ -10,7 +11,7 @@ export function answer(status: number, body: unknown): Response {
 
 export interface ApiCaller {
   tenant: TenantConfig;
-  /** The shopper's address (first x-forwarded-for hop, or x-real-ip), for rate limits. */
+  /** The shopper's address for rate limits (callerAddress: an IPv6 address as its /64). */
   ip?: string;
   userAgent?: string;
   referer?: string;
@@ -23,6 +24,9 @@ export interface ApiCaller {
  * fills the header in when it is missing, so without such a proxy a client can name any address:
  * production runs behind one that sets or appends it, and the limits per e-mail address, phone
  * number and site (sign-in codes, leads) do not depend on it.
+ *
+ * Answered as the address limits count (domain/client-address): an IPv6 client picks any address
+ * of its /64 at will, so every limit keyed by this address counts the /64 (issue 30 M2).
  */
 export function callerAddress(requestHeaders: Headers): string | undefined {
   const hops = Math.max(1, Number(process.env.TRUSTED_PROXY_HOPS ?? 1) || 1);
@@ -30,7 +34,8 @@ export function callerAddress(requestHeaders: Headers): string | undefined {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  return forwarded[Math.max(0, forwarded.length - hops)] || requestHeaders.get('x-real-ip') || undefined;
+  const raw = forwarded[Math.max(0, forwarded.length - hops)] || requestHeaders.get('x-real-ip')?.trim();
+  return raw ? addressForLimits(raw) || undefined : undefined;
 }
 
 /** The tenant the proxy resolved for this API call, and who is calling; undefined for an unknown site. */

@@ -6,6 +6,7 @@ import { generateDemoFeed } from '../../demo-data/generate-feed';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import type { PlatformDb } from '../db/database';
+import { shopperKeyHash } from '../booking-limits';
 import { openTestDatabase } from '../db/test-database';
 import { leadToAdf } from '../leads/adf';
 import { leadEmail } from '../leads/lead-email';
@@ -121,6 +122,10 @@ describe('booking a test drive with the lead (issue 20)', () => {
         tenant: group.slug,
         lead_id: lead.id,
         booked_at: NOW.toISOString(),
+        // Who it is for, as hashes of the normalised e-mail and phone (issue 30 M2); this post had no device.
+        email_key: shopperKeyHash(group.slug, 'email', 'ana@example.com'),
+        phone_key: shopperKeyHash(group.slug, 'phone', '0412345678'),
+        device_key: null,
       },
     ]);
   });

@@ -7,7 +7,9 @@
  */
 import type { Kysely } from 'kysely';
 import { appointmentSlots, slotInstant, type Slot, type SlotSettings } from '../../domain/appointments/slots';
+import { fullDays } from '../../domain/booking-limits';
 import { hoursSourceOf, type HoursLocation } from '../../domain/locations/upcoming-hours';
+import type { ShopperKeyHashes } from '../booking-limits';
 import type { PlatformDb } from '../db/database';
 import type { Database } from '../db/schema';
 
@@ -27,7 +29,12 @@ export interface Booking {
   start: string;
   leadId: number;
   now: Date;
+  /** Who the booking is for (hashed keys), so the site can count the shopper's bookings (issue 30 M2). */
+  shopper?: ShopperKeyHashes;
 }
+
+/** The slot settings plus the share of a day that can be booked online (tenant testDrive.dailySharePercent). */
+export type OfferSettings = SlotSettings & { dailySharePercent?: number };
 
 export type BookingResult = { ok: true } | { ok: false; reason: 'taken' };
 
@@ -37,8 +44,11 @@ export type OfferedSlot = Slot & { free: boolean };
 export interface AppointmentsProvider {
   /** Every slot `location` offers from `now` (past and lead-time slots left out), booked or not, earliest first. */
   slots(location: AppointmentLocation, now: Date, settings: SlotSettings): Promise<OfferedSlot[]>;
-  /** The slots of `location` a shopper may still book, earliest first. */
-  freeSlots(location: AppointmentLocation, now: Date, settings: SlotSettings): Promise<Slot[]>;
+  /**
+   * The slots of `location` a shopper may still book, earliest first: free, on a day whose online
+   * bookings have not reached the daily cap (domain/booking-limits fullDays).
+   */
+  freeSlots(location: AppointmentLocation, now: Date, settings: OfferSettings): Promise<Slot[]>;
   /**
    * Books `booking.start` at the location for the lead, inside the caller's transaction (the one
    * storing the lead), so the lead and its booking are stored together or not at all. A slot held
@@ -72,7 +82,9 @@ export function embeddedAppointments(db: PlatformDb): AppointmentsProvider {
   return {
     slots,
     async freeSlots(location, now, settings) {
-      return (await slots(location, now, settings)).filter((slot) => slot.free).map(({ free: _, ...slot }) => slot);
+      const offered = await slots(location, now, settings);
+      const full = fullDays(offered, settings.dailySharePercent);
+      return offered.filter((slot) => slot.free && !full.has(slot.date)).map(({ free: _, ...slot }) => slot);
     },
 
     async book(trx, booking) {
@@ -92,6 +104,9 @@ export function embeddedAppointments(db: PlatformDb): AppointmentsProvider {
           tenant: booking.tenant,
           lead_id: booking.leadId,
           booked_at: booking.now.toISOString(),
+          email_key: booking.shopper?.email_key ?? null,
+          phone_key: booking.shopper?.phone_key ?? null,
+          device_key: booking.shopper?.device_key ?? null,
         })
         .onConflict((oc) => oc.columns(['location_id', 'slot_start']).doNothing())
         .returning('lead_id')
@@ -119,4 +134,25 @@ export async function bookingOfLead(
     .where('lead_id', '=', leadId)
     .executeTakeFirst();
   return row ? { locationId: row.location_id, start: row.slot_start } : undefined;
+}
+
+/**
+ * How many of `starts` (slot starts of one day) are booked at the location, leaving out the booking
+ * of the lead `exceptLeadId` (a retried or corrected post moves it).
+ */
+export async function bookedOfDay(
+  db: Kysely<Database>,
+  locationId: number,
+  starts: readonly string[],
+  exceptLeadId?: number,
+): Promise<number> {
+  if (!starts.length) return 0;
+  const row = await db
+    .selectFrom('test_drive_bookings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('location_id', '=', locationId)
+    .where('slot_start', 'in', starts.map(storedStart))
+    .$if(exceptLeadId !== undefined, (q) => q.where('lead_id', '!=', exceptLeadId ?? 0))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

@@ -4,14 +4,25 @@
  * nothing (catalogue §5.1 'Test-drive form: date-time optional').
  */
 import type { Kysely } from 'kysely';
-import { findSlot, isTestDriveLocationType } from '../../domain/appointments/slots';
+import { findSlot, isTestDriveLocationType, type Slot } from '../../domain/appointments/slots';
+import {
+  dailyCap,
+  dayFullMessage,
+  DEFAULT_TEST_DRIVES_PER_SHOPPER,
+  perShopperLimit,
+  shopperDecision,
+  testDriveLimitMessage,
+  type ShopperKeys,
+} from '../../domain/booking-limits';
 import { APPOINTMENT_LOCATION_FIELD, type CompiledForm, type FormValue } from '../../domain/forms/compile-form';
 import type { FieldError } from '../../domain/forms/form-validator';
 import type { ResolvedTenant } from '../../schemas/types.generated';
+import { futureTestDrives, lockShopper, shopperKeyHashes, type ShopperKeyHashes } from '../booking-limits';
 import type { PlatformDb } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Location } from '../stock';
 import {
+  bookedOfDay,
   bookingOfLead,
   SLOT_NEEDS_LOCATION_MESSAGE,
   SLOT_NOT_OFFERED_MESSAGE,
@@ -43,6 +54,8 @@ export interface AppointmentPost {
   locations: readonly Location[];
   /** The lead this filling already has (a retry may re-book the slot it holds). */
   leadId?: number;
+  /** Who is booking (domain/booking-limits shopperKeys): at most testDrive.bookingsPerShopper future test drives each. */
+  shopper?: ShopperKeys;
   db: PlatformDb;
   now: Date;
 }
@@ -55,6 +68,36 @@ const refuse = (status: 409 | 422, field: string, message: string): RefusedAppoi
     field_errors: [{ field, message }],
   },
 });
+
+interface LimitCheck {
+  tenant: ResolvedTenant;
+  location: Location;
+  slot: Slot;
+  /** Every slot start the location offers on the slot's day, booked or not. */
+  dayStarts: readonly string[];
+  keys: ShopperKeyHashes;
+  field: string;
+  now: Date;
+  exceptLeadId: number | undefined;
+}
+
+/**
+ * Why one more test drive is refused, if it is (issue 30 M2): the shopper already has as many
+ * future test drives on the site as it allows, by e-mail, phone or device; or the location's day
+ * has as many online bookings as its daily cap. Run before the lead is stored (an early, clear
+ * answer) and again inside its transaction, after lockShopper (no race gets past it).
+ */
+async function limitRefusal(db: Kysely<Database>, check: LimitCheck): Promise<RefusedAppointment | undefined> {
+  const { tenant, location } = check;
+  const phone = location.contact_detail?.phone || tenant.contact?.phone || undefined;
+  const limit = perShopperLimit(tenant.testDrive.bookingsPerShopper, DEFAULT_TEST_DRIVES_PER_SHOPPER);
+  const counts = await futureTestDrives(db, tenant.slug, check.keys, check.now, check.exceptLeadId);
+  if (!shopperDecision(counts, limit).ok) return refuse(409, check.field, testDriveLimitMessage(limit, phone));
+  const cap = dailyCap(check.dayStarts.length, tenant.testDrive.dailySharePercent);
+  const booked = await bookedOfDay(db, location.id, check.dayStarts, check.exceptLeadId);
+  if (booked >= cap) return refuse(409, check.field, dayFullMessage(check.slot.date, location.name, phone));
+  return undefined;
+}
 
 export async function checkAppointment(
   provider: AppointmentsProvider,
@@ -73,7 +116,8 @@ export async function checkAppointment(
   );
   if (!location) return { ok: false, answer: refuse(422, field.name, SLOT_NEEDS_LOCATION_MESSAGE) };
   const settings = post.tenant.testDrive;
-  const slot = findSlot(await provider.slots(location, post.now, settings), value);
+  const offered = await provider.slots(location, post.now, settings);
+  const slot = findSlot(offered, value);
   if (!slot) return { ok: false, answer: refuse(422, field.name, SLOT_NOT_OFFERED_MESSAGE) };
   if (!slot.free) {
     // The slot this filling already holds (a retried post) is taken for everyone else, not for it.
@@ -81,17 +125,34 @@ export async function checkAppointment(
     const ours = held?.locationId === location.id && Date.parse(held.start) === Date.parse(slot.start);
     if (!ours) return { ok: false, answer: refuse(409, field.name, SLOT_TAKEN_MESSAGE) };
   }
+  const limits: LimitCheck = {
+    tenant: post.tenant,
+    location,
+    slot,
+    dayStarts: offered.filter((s) => s.date === slot.date).map((s) => s.start),
+    keys: shopperKeyHashes(post.tenant.slug, post.shopper ?? {}),
+    field: field.name,
+    now: post.now,
+    exceptLeadId: post.leadId,
+  };
+  const limited = await limitRefusal(post.db, limits);
+  if (limited) return { ok: false, answer: limited };
   const { start } = slot;
   return {
     ok: true,
     fields: { [field.name]: start, [APPOINTMENT_LOCATION_FIELD]: String(location.id) },
     book: async (trx, leadId) => {
+      // Counted again in the lead's transaction, one booking per shopper and per location's day at a time.
+      await lockShopper(trx, post.tenant.slug, limits.keys, `test-drive-day:${location.id}:${slot.date}`);
+      const refused = await limitRefusal(trx, { ...limits, exceptLeadId: leadId });
+      if (refused) return refused;
       const booked = await provider.book(trx, {
         tenant: post.tenant.slug,
         locationId: location.id,
         start,
         leadId,
         now: post.now,
+        shopper: limits.keys,
       });
       return booked.ok ? undefined : refuse(409, field.name, SLOT_TAKEN_MESSAGE);
     },

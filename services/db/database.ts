@@ -23,6 +23,7 @@ import * as searchIndexState from './migrations/016-search-index-state';
 import * as feedPulls from './migrations/017-feed-pulls';
 import * as marketingUnsubscribes from './migrations/018-marketing-unsubscribes';
 import * as testDriveBookings from './migrations/019-test-drive-bookings';
+import * as bookingShopperKeys from './migrations/020-booking-shopper-keys';
 
 export type PlatformDb = Kysely<Database>;
 
@@ -46,6 +47,7 @@ MIGRATIONS['016-search-index-state'] = searchIndexState;
 MIGRATIONS['017-feed-pulls'] = feedPulls;
 MIGRATIONS['018-marketing-unsubscribes'] = marketingUnsubscribes;
 MIGRATIONS['019-test-drive-bookings'] = testDriveBookings;
+MIGRATIONS['020-booking-shopper-keys'] = bookingShopperKeys;
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 

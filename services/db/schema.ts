@@ -139,6 +139,10 @@ export interface ReservationTable {
   note: string | null;
   /** When an unpaid hold is released on its own (the tenant's vehicle.reserveHoldHours after held_at); a paid deposit never is. */
   expires_at: string | null;
+  /** Hashes of the shopper's normalised e-mail, phone and device cookie (services/booking-limits, migration 020); null: not given. */
+  email_key: string | null;
+  phone_key: string | null;
+  device_key: string | null;
 }
 
 /** A deposit's payment as the provider reports it; card data never reaches the platform. */
@@ -325,6 +329,10 @@ export interface TestDriveBookingTable {
   tenant: string;
   lead_id: number;
   booked_at: string;
+  /** Hashes of the shopper's normalised e-mail, phone and device cookie (services/booking-limits, migration 020); null: not given. */
+  email_key: string | null;
+  phone_key: string | null;
+  device_key: string | null;
 }
 
 export interface Database {

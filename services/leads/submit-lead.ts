@@ -1,4 +1,6 @@
 import { ownValue } from '../../domain/own-key';
+import { addressForLimits } from '../../domain/client-address';
+import { shopperKeys } from '../../domain/booking-limits';
 import { createHash } from 'node:crypto';
 import { compileForm, leadCategory } from '../../domain/forms/compile-form';
 import { CAREERS_CATEGORY } from '../../domain/forms/form-messages';
@@ -47,6 +49,8 @@ export interface LeadRequest {
   referer?: string;
   /** The Host the request came to: page addresses from other hosts are not kept. */
   host?: string;
+  /** The browser's device id (the platform's device cookie), one of the keys bookings and holds are counted by. */
+  device?: string;
 }
 
 export type LeadAnswer =
@@ -65,8 +69,12 @@ export const DEFAULT_RATE_WINDOW_MS = 10 * 60_000;
 export const POSTS_PER_LEAD = 3;
 const CAREERS_EVENT = ANALYTICS_EVENTS.careersEnquiry;
 
+/** The stored form of a client's address: a salted hash of the address limits count (an IPv6 address's /64, issue 30 M2). */
 export function hashAddress(ip: string, salt = process.env.LEAD_IP_SALT ?? 'dealer-platform'): string {
-  return createHash('sha256').update(`${salt}:${ip}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${salt}:${addressForLimits(ip)}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** A page address is kept only when it is on the site that answered (it is shown to the dealer as a link). */
@@ -207,6 +215,7 @@ export async function submitLead(deps: LeadIntakeDeps, request: LeadRequest): Pr
     values,
     locations: loaded.locations,
     ...(stored ? { leadId: stored.id } : {}),
+    shopper: shopperKeys({ email: values.email, phone: values.phone, device: request.device }),
     db: deps.db,
     now,
   });

@@ -1,4 +1,6 @@
 import type { Selectable } from 'kysely';
+import { holdLimitMessage, shopperDecision } from '../../domain/booking-limits';
+import { activeHolds, lockShopper, type ShopperKeyHashes } from '../booking-limits';
 import type { FeedCar } from '../../schemas/types.generated';
 import type { PlatformDb } from '../db/database';
 import type { ReservationTable } from '../db/schema';
@@ -30,7 +32,9 @@ export interface Reservation {
 
 export type HoldResult =
   | { ok: true; reservation: Reservation }
-  | { ok: false; reason: 'already_reserved' | 'car_unavailable' | 'lead_holds_another'; message: string };
+  | { ok: false; reason: 'already_reserved' | 'car_unavailable' | 'lead_holds_another'; message: string }
+  /** The shopper already has `limit` active holds on the site (issue 30 M2). */
+  | { ok: false; reason: 'shopper_limit'; message: string; limit: number };
 
 export type EndResult =
   { ok: true; reservation: Reservation } | { ok: false; reason: 'not_found' | 'not_held'; message: string };
@@ -44,6 +48,11 @@ export interface HoldInput {
   now: Date;
   /** When the hold ends on its own if its deposit is still unpaid (the tenant's vehicle.reserveHoldHours); absent: only the dealer releases it. */
   expiresAt?: Date;
+  /**
+   * Who the hold is for, and how many active holds one shopper may have on the site (the tenant's
+   * vehicle.reserveHoldsPerShopper; issue 30 M2). Absent: the hold records no shopper and has no limit.
+   */
+  shopper?: { keys: ShopperKeyHashes; limit: number };
 }
 
 function toReservation(row: Selectable<ReservationTable>): Reservation {
@@ -103,6 +112,14 @@ export async function holdCar(db: PlatformDb, input: HoldInput): Promise<HoldRes
         .where('status', '=', 'held')
         .executeTakeFirst()) !== undefined;
     if (await leadHolds()) return leadHoldsAnother;
+    const { shopper } = input;
+    if (shopper) {
+      // Counted with every other hold for this shopper on the site waiting, so racing posts cannot both fit.
+      await lockShopper(trx, input.tenant, shopper.keys);
+      const counts = await activeHolds(trx, input.tenant, shopper.keys, input.now, input.leadId ?? undefined);
+      if (!shopperDecision(counts, shopper.limit).ok)
+        return { ok: false, reason: 'shopper_limit', message: holdLimitMessage(shopper.limit), limit: shopper.limit };
+    }
     // A hold racing this one (any process) meets a unique index: DO NOTHING answers no row
     // instead of an error, which on PostgreSQL would end the whole transaction.
     const row = await trx
@@ -119,6 +136,9 @@ export async function holdCar(db: PlatformDb, input: HoldInput): Promise<HoldRes
         released_by: null,
         note: null,
         expires_at: input.expiresAt?.toISOString() ?? null,
+        email_key: shopper?.keys.email_key ?? null,
+        phone_key: shopper?.keys.phone_key ?? null,
+        device_key: shopper?.keys.device_key ?? null,
       })
       .onConflict((oc) => oc.doNothing())
       .returningAll()

@@ -1,10 +1,12 @@
 import type { GateDecision } from '../../domain/accounts/gating';
 import { holdExpiresAt, reservationKeyDecision } from '../../domain/reservation-hold';
+import { DEFAULT_HOLDS_PER_SHOPPER, holdLimitMessage, perShopperLimit, shopperKeys } from '../../domain/booking-limits';
 import { reserveDeposit } from '../../domain/vehicle/reserve';
 import { purchaseButtonsHidden, sidebarCtas } from '../../domain/vehicle/sidebar-ctas';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import type { StockFilter } from '../../domain/stock-filter';
 import type { ResolvedTenant } from '../../schemas/types.generated';
+import { shopperKeyHashes } from '../booking-limits';
 import type { PlatformDb } from '../db/database';
 import { leadForKey } from '../leads/lead-store';
 import {
@@ -168,8 +170,19 @@ export async function reserveCar(deps: ReserveDeps, request: ReserveRequest): Pr
 
   const deposit = reserveDeposit(tenant.vehicle.reserveAmount);
   const expiresAt = holdExpiresAt(now, (tenant as ResolvedTenant).vehicle.reserveHoldHours);
-  const held = await holdCar(deps.db, { tenant: tenant.slug, carId, leadId, deposit, now, expiresAt });
+  // At most vehicle.reserveHoldsPerShopper active holds per e-mail, phone and device on the site (issue 30 M2).
+  const details = body.userData && typeof body.userData === 'object' ? (body.userData as Record<string, unknown>) : {};
+  const shopper = {
+    keys: shopperKeyHashes(
+      tenant.slug,
+      shopperKeys({ email: details.email, phone: details.phone, device: request.device }),
+    ),
+    limit: perShopperLimit(tenant.vehicle.reserveHoldsPerShopper, DEFAULT_HOLDS_PER_SHOPPER),
+  };
+  const held = await holdCar(deps.db, { tenant: tenant.slug, carId, leadId, deposit, now, expiresAt, shopper });
   if (!held.ok) {
+    if (held.reason === 'shopper_limit')
+      return conflict(holdLimitMessage(held.limit, tenant.contact?.phone || undefined), leadId);
     if (held.reason === 'lead_holds_another') {
       const current = await latestReservationOfLead(deps.db, leadId);
       if (current?.status === 'held' && current.carId === carId) return storedAnswer(deps.db, leadId, current);

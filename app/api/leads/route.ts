@@ -6,6 +6,7 @@
  */
 import { after } from 'next/server';
 import { answer, apiCaller, jsonBody } from '@/server/http/api-request';
+import { shopperDevice, withDeviceCookie } from '@/server/http/device-cookie';
 import { deliverLeadsNow } from '@/server/background/lead-delivery';
 import { receiveLead } from '@/services/leads';
 
@@ -26,9 +27,11 @@ export async function POST(request: Request) {
         })
       : answer(400, { success: false, error: `The form could not be read. ${read.error}` });
   }
+  // Test drives are counted per browser too (issue 30 M2): the first form a browser sends gives it an id.
+  const device = shopperDevice(request.headers);
   let result: Awaited<ReturnType<typeof receiveLead>>;
   try {
-    result = await receiveLead({ ...caller, body: read.body });
+    result = await receiveLead({ ...caller, device: device.id, body: read.body });
   } catch (error) {
     // The form keeps the shopper's values and retries with the same key, so nothing is lost.
     console.error('Storing a lead failed', error);
@@ -39,5 +42,5 @@ export async function POST(request: Request) {
     });
   }
   if (result.body.success && result.body.completed) after(() => deliverLeadsNow());
-  return answer(result.status, result.body);
+  return withDeviceCookie(answer(result.status, result.body), request, device);
 }

@@ -7,6 +7,7 @@
 import { after } from 'next/server';
 import { revalidatePath } from 'next/cache';
 import { answer, apiCaller, jsonBody } from '@/server/http/api-request';
+import { shopperDevice, withDeviceCookie } from '@/server/http/device-cookie';
 import { checkoutGateDecision } from '@/server/http/checkout-gate';
 import { deliverLeadsNow } from '@/server/background/lead-delivery';
 import { sessionUser } from '@/services/auth/session';
@@ -24,9 +25,12 @@ export async function POST(request: Request) {
   if (!read.ok)
     return answer(read.tooLarge ? 413 : 400, { success: false, error: `The form could not be read. ${read.error}` });
   const { tenant } = caller;
+  // Holds are counted per browser too (issue 30 M2): the first form a browser sends gives it an id.
+  const device = shopperDevice(request.headers);
   try {
     const result = await receiveReservation({
       ...caller,
+      device: device.id,
       body: read.body,
       checkoutGate: async (car) =>
         checkoutGateDecision(tenant, car, {
@@ -47,7 +51,7 @@ export async function POST(request: Request) {
       }
     }
     if (result.body.success) after(() => deliverLeadsNow());
-    return answer(result.status, result.body);
+    return withDeviceCookie(answer(result.status, result.body), request, device);
   } catch (error) {
     console.error('Reservation failed', error);
     return answer(503, {
