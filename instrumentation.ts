@@ -28,6 +28,9 @@ export async function register(): Promise<void> {
   // Dealerships' stock feeds pulled on their schedules (FEED_SCHEDULER=on; off by default).
   const { startFeedScheduler } = await import('./server/background/feed-scheduler');
   startFeedScheduler();
+  // Studio storage kept bounded: histories trimmed, unused uploads removed (STUDIO_MEDIA_COLLECTION=off: another process does it).
+  const { startMediaCollection } = await import('./server/background/media-collection');
+  startMediaCollection();
   if (process.env.LEADS_OUTBOX === 'off') return;
   startLeadDelivery();
 }

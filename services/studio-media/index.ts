@@ -1,3 +1,4 @@
+import { DEFAULT_MEDIA_QUOTA_BYTES, MB } from '../../domain/studio/media-rules';
 import { getDatabase } from '../db/database';
 import {
   studioImageResponse,
@@ -5,6 +6,7 @@ import {
   type StoredStudioImage,
   type StudioImage,
   type StudioMedia,
+  type StudioMediaUsage,
 } from './studio-media';
 
 export {
@@ -26,13 +28,23 @@ export {
   type StudioImageProblem,
   type StudioMedia,
   type StudioMediaOptions,
+  type StudioMediaUsage,
 } from './studio-media';
+export { collectUnusedMedia, type MediaCollection } from './collect-media';
+export { DecodeQueue, processDecodeQueue } from './decode-queue';
+
+/** STUDIO_MEDIA_QUOTA_MB: the megabytes of pictures each site may store (default 200). */
+export function mediaQuotaBytes(env: Readonly<Record<string, string | undefined>> = process.env): number {
+  const text = env.STUDIO_MEDIA_QUOTA_MB;
+  const value = Number(text);
+  return text && Number.isInteger(value) && value >= 1 ? value * MB : DEFAULT_MEDIA_QUOTA_BYTES;
+}
 
 // The store holds no state of its own: one per process over the process-wide database.
 let media: StudioMedia | undefined;
 
 function studioMedia(): StudioMedia {
-  media ??= studioMediaOver(() => getDatabase());
+  media ??= studioMediaOver(() => getDatabase(), { quotaBytes: mediaQuotaBytes() });
   return media;
 }
 
@@ -42,6 +54,11 @@ function studioMedia(): StudioMedia {
  */
 export function saveStudioImage(input: { slug: string; bytes: Uint8Array; author: string }): Promise<StudioImage> {
   return studioMedia().save(input);
+}
+
+/** What the site's pictures take, against its quota (STUDIO_MEDIA_QUOTA_MB). */
+export function studioMediaUsage(slug: string): Promise<StudioMediaUsage> {
+  return studioMedia().usage(slug);
 }
 
 /** A stored picture by its SHA-256 (hex), or undefined. */

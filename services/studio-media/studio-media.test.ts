@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlatformDb } from '../db/database';
 import { openTestDatabase, testDatabaseKind } from '../db/test-database';
+import { DecodeQueue } from './decode-queue';
 import {
   createStudioMedia,
   MAX_UPLOAD_BYTES,
@@ -20,8 +21,11 @@ function picture(width: number, height: number, background = '#336699') {
   return sharp({ create: { width, height, channels: 3, background } });
 }
 
-/** A PNG whose header claims `side` x `side` pixels, with almost no pixel data (a decompression bomb's header). */
-function claimedPng(side: number): Buffer {
+/**
+ * A PNG whose header claims `width` x `height` pixels (greyscale 8-bit unless told), with almost no
+ * pixel data (a decompression bomb's header: only the header is read before it is refused).
+ */
+function claimedPng(side: number, height = side, bits = 8, colourType = 0): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -32,8 +36,9 @@ function claimedPng(side: number): Buffer {
   };
   const header = Buffer.alloc(13);
   header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header[8] = 8; // 8 bits, greyscale
+  header.writeUInt32BE(height, 4);
+  header[8] = bits;
+  header[9] = colourType; // 0 greyscale, 2 RGB, 6 RGBA
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([
     signature,
@@ -140,7 +145,7 @@ describe('prepareStudioImage (issue 16: uploads become one WebP the platform ser
     }
   });
 
-  it('refuses an image smaller than 16 x 16, and one claiming more than 100 megapixels', async () => {
+  it('refuses an image smaller than 16 x 16, and one claiming more than 50 megapixels', async () => {
     expect(await refusal(await picture(15, 40).png().toBuffer())).toMatchObject({
       problem: 'too-small',
       message: 'The image is 15 × 40 pixels; an image must be at least 16 × 16 pixels.',
@@ -149,8 +154,100 @@ describe('prepareStudioImage (issue 16: uploads become one WebP the platform ser
     const bomb = await refusal(claimedPng(20_000));
     expect(bomb.problem).toBe('too-many-pixels');
     expect(bomb.message).toBe(
-      'The image is 20000 × 20000 pixels, more than the Studio accepts (100 megapixels): save it smaller and upload it again.',
+      'The image is 20000 × 20000 pixels, more than the Studio accepts (50 megapixels): save it smaller and upload it again.',
     );
+  });
+});
+
+describe('what an upload may cost (issue 30, M4)', () => {
+  it("refuses the review's 16-bit PNG just under 100 megapixels, and a 16-bit one over 150 MB decoded, from the header", async () => {
+    // Four of these at once took a server from 689 MB to 1,205 MB.
+    const review = await refusal(claimedPng(10_000, 9_999, 16, 2));
+    expect(review.problem).toBe('too-many-pixels');
+    expect(review.message).toMatch(/^The image is 10000 × 9999 pixels, more than the Studio accepts \(50 megapixels\)/);
+    // 35 megapixels: few enough pixels, but 16-bit RGB makes them 201 MB.
+    const deep = await refusal(claimedPng(7000, 5000, 16, 2));
+    expect(deep).toMatchObject({
+      problem: 'too-many-pixels',
+      message:
+        'The image is 7000 × 5000 pixels in 16-bit colour, which takes 201 MB to open, more than the Studio allows (150 MB): save it smaller or in 8-bit colour and upload it again.',
+    });
+    // The same size in 8-bit greyscale passes the header check (and is refused only because its pixels are not there).
+    expect((await refusal(claimedPng(7000, 5000))).problem).toBe('not-an-image');
+    // A real 16-bit PNG within the budget is taken.
+    const png16 = await picture(300, 200).toColourspace('rgb16').png().toBuffer();
+    expect((await sharp(png16).metadata()).depth).toBe('ushort');
+    expect((await prepareStudioImage(png16)).width).toBe(300);
+  });
+
+  it('refuses TIFF and HEIC, which sharp reads but the README does not promise, naming the format', async () => {
+    const tiff = await picture(64, 48).tiff().toBuffer();
+    expect(await refusal(tiff)).toMatchObject({
+      problem: 'unsupported-format',
+      message:
+        'The file is a TIFF image, which the Studio does not take: save it as JPEG, PNG, WebP, AVIF or GIF and upload it again.',
+    });
+    // A HEIF file with HEVC pictures: an AVIF file whose brand says heic is read by sharp as one.
+    const avif = await picture(64, 48).avif().toBuffer();
+    const heic = Buffer.from(avif);
+    heic.write('heic', heic.indexOf('ftyp') + 4, 'latin1');
+    expect(await sharp(heic).metadata()).toMatchObject({ format: 'heif', compression: 'hevc' });
+    expect(await refusal(heic)).toMatchObject({
+      problem: 'unsupported-format',
+      message: expect.stringMatching(/^The file is a HEIC image/),
+    });
+    // AVIF, the HEIF container with AV1, is one of the five.
+    expect((await prepareStudioImage(avif)).width).toBe(64);
+  });
+
+  it('decodes one picture at a time through its queue, and says the Studio is busy when the line is full', async () => {
+    const queue = new DecodeQueue(1, 1);
+    let release = () => {};
+    // Something else holds the one decode, and one upload waits: the next is refused at once.
+    const holding = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const png = await picture(64, 48).png().toBuffer();
+    const waiting = prepareStudioImage(png, queue);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(queue.state).toEqual({ running: 1, waiting: 1 });
+    const busy = await prepareStudioImage(png, queue).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(busy).toBeInstanceOf(StudioImageError);
+    expect(busy).toMatchObject({
+      problem: 'busy',
+      message: 'The Studio is busy with other images just now: please upload this one again in a moment.',
+    });
+    release();
+    await holding;
+    expect((await waiting).width).toBe(64);
+    expect(queue.state).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('runs decodes in turn: never two at once however many uploads arrive together', async () => {
+    const queue = new DecodeQueue();
+    let now = 0;
+    let most = 0;
+    const run = queue.run.bind(queue);
+    queue.run = <T>(work: () => Promise<T>) =>
+      run(async () => {
+        most = Math.max(most, ++now);
+        try {
+          return await work();
+        } finally {
+          now--;
+        }
+      });
+    const inputs = await Promise.all(
+      [1, 2, 3, 4].map((i) =>
+        picture(200 + i, 100)
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const made = await Promise.all(inputs.map((input) => prepareStudioImage(input, queue)));
+    expect(made.map((m) => m.width)).toEqual([201, 202, 203, 204]);
+    expect(most).toBe(1);
   });
 });
 
@@ -198,6 +295,65 @@ describe('the studio_media table (migration 012)', () => {
     expect(read?.bytes.equals((await prepareStudioImage(png)).bytes)).toBe(true);
     expect(await media.read('0'.repeat(64))).toBeUndefined();
     expect(await media.read('../../etc/passwd')).toBeUndefined();
+  });
+
+  it("keeps a site within its quota: a picture that does not fit is refused with the site's usage", async () => {
+    const noise = (seed: number) =>
+      sharp({
+        create: {
+          width: 60,
+          height: 60,
+          channels: 3,
+          background: '#808080',
+          noise: { type: 'gaussian', mean: 128 + seed, sigma: 60 },
+        },
+      })
+        .png()
+        .toBuffer();
+    const [one, two] = [await noise(0), await noise(1)];
+    const sizes = [(await prepareStudioImage(one)).bytes.length, (await prepareStudioImage(two)).bytes.length];
+    // Room for either picture, not for both.
+    const quotaBytes = Math.max(...sizes) + Math.floor(Math.min(...sizes) / 2);
+    const small = createStudioMedia(db, { quotaBytes, now: () => new Date('2026-11-22T00:00:00Z') });
+    const first = await small.save({ slug: 'acme', bytes: one, author: 'ed' });
+    expect(await small.usage('acme')).toEqual({ usedBytes: sizes[0], quotaBytes, images: 1 });
+    const over = await small.save({ slug: 'acme', bytes: two, author: 'ed' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(over).toBeInstanceOf(StudioImageError);
+    expect(over).toMatchObject({
+      problem: 'over-quota',
+      message: expect.stringMatching(
+        /^This site's images use 0\.1 MB of 0\.1 MB used: this image \(0\.1 MB\) does not fit\./,
+      ),
+    });
+    // The same picture again takes no more room; another site has its own quota.
+    expect(await small.save({ slug: 'acme', bytes: one, author: 'ed' })).toEqual(first);
+    await small.save({ slug: 'other', bytes: two, author: 'al' });
+    expect((await small.usage('other')).images).toBe(1);
+    expect((await small.usage('acme')).images).toBe(1);
+    expect(await small.usage('nobody')).toEqual({ usedBytes: 0, quotaBytes, images: 0 });
+    // A site at its quota is refused before its picture is even decoded.
+    const full = createStudioMedia(db, { quotaBytes: sizes[0] ?? 0 });
+    await expect(
+      full.save({ slug: 'acme', bytes: Buffer.from('not even an image'), author: 'ed' }),
+    ).rejects.toMatchObject({
+      problem: 'over-quota',
+      message: expect.stringMatching(/: no more images fit\./),
+    });
+  });
+
+  it('renews the time of a picture uploaded again, so the collection of unused ones leaves it a full grace period', async () => {
+    let now = new Date('2026-11-01T00:00:00Z');
+    const timed = createStudioMedia(db, { now: () => now });
+    const png = await picture(100, 100).png().toBuffer();
+    await timed.save({ slug: 'acme', bytes: png, author: 'ed' });
+    now = new Date('2026-11-20T00:00:00Z');
+    await timed.save({ slug: 'acme', bytes: png, author: 'ed' });
+    expect(await db.selectFrom('studio_media').select(['created_at', 'created_by']).execute()).toEqual([
+      { created_at: '2026-11-20T00:00:00.000Z', created_by: 'ed' },
+    ]);
   });
 
   it('stores nothing for a refused upload', async () => {

@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import {
+  DEFAULT_MEDIA_QUOTA_BYTES,
+  formatName,
+  MAX_INPUT_PIXELS,
+  overQuotaMessage,
+  pixelRefusal,
+  studioUploadFormat,
+} from '../../domain/studio/media-rules';
+import { serialize } from '../db/dialect';
 import type { Database } from '../db/schema';
+import { DecodeQueue, DecodeQueueFullError, processDecodeQueue } from './decode-queue';
 
 /**
  * Pictures uploaded in the Studio (issue 16: logos, banners, block images). Every upload is made
@@ -9,6 +19,10 @@ import type { Database } from '../db/schema';
  * 2000 x 2000 without enlarging, metadata stripped (camera, GPS), quality 82. The picture's address
  * is the SHA-256 of those bytes, so the same picture uploaded twice is one row, and the address can
  * be cached for a year. SVG is refused (it can carry scripts); an animated image keeps its first frame.
+ *
+ * Issue 30 (M4): only the promised formats (JPEG, PNG, WebP, AVIF, GIF: TIFF and HEIC are refused
+ * though sharp reads them), a pixel budget that counts bit depth (domain/studio/media-rules.ts),
+ * one decode at a time per process (./decode-queue.ts), and a quota of stored bytes per site.
  */
 
 /** The largest upload: a phone photo is 3 to 8 MB. */
@@ -17,17 +31,22 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_SIDE = 2000;
 /** Smaller than this each way is a mistake (a favicon, a tracking pixel), not a picture for a page. */
 export const MIN_SIDE = 16;
-/** More pixels than a 100-megapixel camera's: a 10 MB file claiming more is a decompression bomb. */
-export const MAX_INPUT_PIXELS = 100_000_000;
+export { MAX_INPUT_PIXELS };
 export const WEBP_QUALITY = 82;
 export const STUDIO_MEDIA_CONTENT_TYPE = 'image/webp';
 /** Where the pictures are served (app/media/studio/[file]/route.ts). */
 export const STUDIO_MEDIA_PATH = '/media/studio/';
 
-/** What sharp reads that a page may show. SVG is not one (scripts); nor is a PDF or raw pixel data. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'tiff']);
-
-export type StudioImageProblem = 'empty' | 'too-large' | 'svg' | 'not-an-image' | 'too-small' | 'too-many-pixels';
+export type StudioImageProblem =
+  | 'empty'
+  | 'too-large'
+  | 'svg'
+  | 'not-an-image'
+  | 'unsupported-format'
+  | 'too-small'
+  | 'too-many-pixels'
+  | 'busy'
+  | 'over-quota';
 
 /** Why an upload was refused, with a sentence for the person who uploaded it. */
 export class StudioImageError extends Error {
@@ -91,11 +110,22 @@ const svgRefused = () =>
     'SVG images are not accepted, because they can carry scripts: upload a PNG, WebP or JPEG version of it.',
   );
 
+const busy = () =>
+  new StudioImageError(
+    'busy',
+    'The Studio is busy with other images just now: please upload this one again in a moment.',
+  );
+
 /**
  * The picture as the platform stores it, or a StudioImageError saying why not: empty, over
- * 10 MB, not an image sharp reads, SVG, smaller than 16 x 16 or more than 100 megapixels.
+ * 10 MB, not an image sharp reads, SVG or another format than the promised five, smaller than
+ * 16 x 16, more than 50 megapixels or 150 MB of decoded pixels, or (busy) too many uploads waiting
+ * for their turn to be decoded in `queue`.
  */
-export async function prepareStudioImage(input: Uint8Array): Promise<PreparedStudioImage> {
+export async function prepareStudioImage(
+  input: Uint8Array,
+  queue: DecodeQueue = processDecodeQueue(),
+): Promise<PreparedStudioImage> {
   if (input.byteLength === 0) throw new StudioImageError('empty', 'The file is empty: choose an image to upload.');
   if (input.byteLength > MAX_UPLOAD_BYTES) throw new StudioImageError('too-large', TOO_LARGE);
   if (looksLikeMarkup(input)) throw svgRefused();
@@ -108,14 +138,16 @@ export async function prepareStudioImage(input: Uint8Array): Promise<PreparedStu
     throw new StudioImageError('not-an-image', NOT_AN_IMAGE);
   }
   if (metadata.format === 'svg') throw svgRefused();
-  if (!ACCEPTED_FORMATS.has(metadata.format)) throw new StudioImageError('not-an-image', NOT_AN_IMAGE);
-  // An animated image's height is one frame's.
-  const { width, height } = metadata;
-  if (width * height > MAX_INPUT_PIXELS)
+  const header = { format: metadata.format, compression: metadata.compression };
+  if (!studioUploadFormat(header))
     throw new StudioImageError(
-      'too-many-pixels',
-      `The image is ${width} × ${height} pixels, more than the Studio accepts (${MAX_INPUT_PIXELS / 1_000_000} megapixels): save it smaller and upload it again.`,
+      'unsupported-format',
+      `The file is a ${formatName(header)} image, which the Studio does not take: save it as JPEG, PNG, WebP, AVIF or GIF and upload it again.`,
     );
+  // An animated image's height is one frame's, and only its first frame is read.
+  const { width, height } = metadata;
+  const tooMany = pixelRefusal({ width, height, channels: metadata.channels, depth: metadata.depth });
+  if (tooMany) throw new StudioImageError('too-many-pixels', tooMany);
   if (width < MIN_SIDE || height < MIN_SIDE)
     throw new StudioImageError(
       'too-small',
@@ -124,12 +156,15 @@ export async function prepareStudioImage(input: Uint8Array): Promise<PreparedStu
   let output: { data: Buffer; info: OutputInfo };
   try {
     // Only the first frame of an animation is read (sharp's default); no metadata is kept (sharp's default).
-    output = await sharp(input, options)
-      .rotate()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer({ resolveWithObject: true });
-  } catch {
+    output = await queue.run(() =>
+      sharp(input, options)
+        .rotate()
+        .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer({ resolveWithObject: true }),
+    );
+  } catch (error) {
+    if (error instanceof DecodeQueueFullError) throw busy();
     // The header read, the pixels do not (a truncated or corrupt file).
     throw new StudioImageError('not-an-image', NOT_AN_IMAGE);
   }
@@ -139,13 +174,44 @@ export async function prepareStudioImage(input: Uint8Array): Promise<PreparedStu
 
 export interface StudioMediaOptions {
   now?: () => Date;
+  /** Bytes of pictures a site may store (default DEFAULT_MEDIA_QUOTA_BYTES, 200 MB). */
+  quotaBytes?: number;
+  /** Where pictures wait their turn to be decoded (default: the process's one queue). */
+  queue?: DecodeQueue;
+}
+
+/** What a site's pictures take, against its quota. */
+export interface StudioMediaUsage {
+  usedBytes: number;
+  quotaBytes: number;
+  images: number;
 }
 
 export interface StudioMedia {
-  /** Makes the picture and stores it for the site (once per picture); a StudioImageError when it is refused. */
+  /**
+   * Makes the picture and stores it for the site (once per picture); a StudioImageError when it is
+   * refused, including 'over-quota' when a new picture would take the site past its quota.
+   */
   save(input: { slug: string; bytes: Uint8Array; author: string }): Promise<StudioImage>;
   /** A stored picture by its SHA-256, or undefined. */
   read(sha256: string): Promise<StoredStudioImage | undefined>;
+  /** The bytes and number of pictures first uploaded for the site, and its quota. */
+  usage(slug: string): Promise<StudioMediaUsage>;
+}
+
+type Db = Kysely<Database>;
+
+/** The stored bytes and number of pictures of a site (length() is the size of a blob or bytea on both databases). */
+async function siteUsage(db: Db, slug: string): Promise<{ usedBytes: number; images: number }> {
+  const row = await db
+    .selectFrom('studio_media')
+    .select([
+      sql<number | string | null>`coalesce(sum(length(bytes)), 0)`.as('used'),
+      sql<number | string>`count(*)`.as('images'),
+    ])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return { usedBytes: Number(row?.used ?? 0), images: Number(row?.images ?? 0) };
 }
 
 /** The media store over a database that is opened on first use (the process-wide one). */
@@ -153,26 +219,52 @@ export function studioMediaOver(
   database: () => Promise<Kysely<Database>>,
   options: StudioMediaOptions = {},
 ): StudioMedia {
+  const quotaBytes = options.quotaBytes ?? DEFAULT_MEDIA_QUOTA_BYTES;
   return {
     async save({ slug, bytes, author }) {
-      const image = await prepareStudioImage(bytes);
       const db = await database();
-      // The same picture again (from any site) is the row already there: same bytes, same address.
-      await db
-        .insertInto('studio_media')
-        .values({
-          sha256: image.sha256,
-          slug,
-          content_type: STUDIO_MEDIA_CONTENT_TYPE,
-          width: image.width,
-          height: image.height,
-          bytes: image.bytes,
-          created_by: author,
-          created_at: (options.now?.() ?? new Date()).toISOString(),
-        })
-        .onConflict((oc) => oc.column('sha256').doNothing())
-        .execute();
+      // A site already at its quota is told so before its picture is decoded.
+      const before = await siteUsage(db, slug);
+      if (before.usedBytes >= quotaBytes)
+        throw new StudioImageError('over-quota', overQuotaMessage(before.usedBytes, quotaBytes));
+      const image = await prepareStudioImage(bytes, options.queue);
+      const at = (options.now?.() ?? new Date()).toISOString();
+      await db.transaction().execute(async (trx) => {
+        // One site's uploads are counted and stored in turn, so two at once cannot both fit in the last megabytes.
+        await serialize(trx, `studio-media:${slug}`);
+        // The same picture again (from any site) is the row already there: same bytes, same address,
+        // and no more room taken. Its time is renewed, so the collection of unused pictures gives
+        // the draft that is about to use it again a full grace period.
+        const renewed = await trx
+          .updateTable('studio_media')
+          .set({ created_at: at })
+          .where('sha256', '=', image.sha256)
+          .executeTakeFirst();
+        if (Number(renewed.numUpdatedRows) > 0) return;
+        const { usedBytes } = await siteUsage(trx, slug);
+        if (usedBytes + image.bytes.byteLength > quotaBytes)
+          throw new StudioImageError('over-quota', overQuotaMessage(usedBytes, quotaBytes, image.bytes.byteLength));
+        await trx
+          .insertInto('studio_media')
+          .values({
+            sha256: image.sha256,
+            slug,
+            content_type: STUDIO_MEDIA_CONTENT_TYPE,
+            width: image.width,
+            height: image.height,
+            bytes: image.bytes,
+            created_by: author,
+            created_at: at,
+          })
+          // Stored by another process meanwhile: the same picture, kept once.
+          .onConflict((oc) => oc.column('sha256').doNothing())
+          .execute();
+      });
       return { src: studioImageSrc(image.sha256), width: image.width, height: image.height };
+    },
+
+    async usage(slug) {
+      return { ...(await siteUsage(await database(), slug)), quotaBytes };
     },
 
     async read(sha256) {

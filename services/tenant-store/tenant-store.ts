@@ -2,6 +2,7 @@ import { serialize } from '../db/dialect';
 import type { Kysely, Selectable } from 'kysely';
 import { diffDocuments, type FieldChange } from '../../domain/tenant-diff';
 import type { Database, TenantVersionTable } from '../db/schema';
+import { trimSiteHistory } from './version-limit';
 
 export type { FieldChange } from '../../domain/tenant-diff';
 
@@ -257,6 +258,8 @@ async function saveDraftIn(
     .returningAll()
     .executeTakeFirstOrThrow();
   await db.updateTable('tenant_sites').set({ draft_version_id: row.id }).where('slug', '=', input.slug).execute();
+  // A new row: the site's oldest versions past the history limit go (issue 30).
+  await trimSiteHistory(db, input.slug);
   return toVersion(row);
 }
 
@@ -297,6 +300,7 @@ async function publishIn(
     .where('published_version_id', base === null ? 'is' : '=', base)
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) throw new StaleBaseError();
+  await trimSiteHistory(db, input.slug);
   return toVersion(row);
 }
 

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,12 +11,14 @@ import {
 import { freshDatabaseUrl } from '../../services/db/test-database';
 
 studioTestEnv('studio-media-route', await freshDatabaseUrl());
+// A small quota, so the last tests can fill it (the pictures of the tests before it take a few KB).
+process.env.STUDIO_MEDIA_QUOTA_MB = '1';
 
 const { createStaffUser } = await import('../../services/staff-auth/staff-users');
 const { getTenantStore } = await import('../../services/tenant-store');
 const { getDatabase } = await import('../../services/db/database');
 const { handleStaffAuth } = await import('./staff-auth-route');
-const { handleMediaUpload, MAX_MEDIA_BODY_BYTES } = await import('./media-route');
+const { handleMedia, handleMediaUpload, MAX_MEDIA_BODY_BYTES } = await import('./media-route');
 const { serveStudioImage } = await import('../../services/studio-media');
 
 const ORIGIN = STUDIO_ORIGIN;
@@ -250,5 +253,124 @@ describe('Studio media upload: what it refuses, with a sentence', () => {
   it('stored and audited nothing for any refused upload', async () => {
     expect(await mediaRows()).toHaveLength(1);
     expect(await uploads()).toHaveLength(2);
+  });
+});
+
+describe('Studio media upload: what an upload may cost (issue 30, M4)', () => {
+  const UPLOADER = 'uploader@studio.example';
+  const FILLER = 'filler@studio.example';
+  let uploader = '';
+  let filler = '';
+  beforeAll(async () => {
+    await createStaffUser({ email: UPLOADER, role: 'group-editor', groups: ['southern-cross'], password: PASSWORD });
+    await createStaffUser({ email: FILLER, role: 'group-editor', groups: ['southern-cross'], password: PASSWORD });
+    uploader = await signIn(UPLOADER);
+    filler = await signIn(FILLER);
+  });
+
+  it('takes only JPEG, PNG, WebP, AVIF and GIF: TIFF and HEIC are refused with 415, naming the format', async () => {
+    const tiff = fileForm(await picture(64, 48).tiff().toBuffer(), 'scan.tif', 'image/tiff');
+    expect(await upload(GROUP_SITE, { form: tiff, cookie: uploader })).toEqual({
+      status: 415,
+      body: {
+        message:
+          'The file is a TIFF image, which the Studio does not take: save it as JPEG, PNG, WebP, AVIF or GIF and upload it again.',
+      },
+    });
+    const heic = Buffer.from(await picture(64, 48).avif().toBuffer());
+    heic.write('heic', heic.indexOf('ftyp') + 4, 'latin1');
+    const refused = await upload(GROUP_SITE, { form: fileForm(heic, 'IMG_0001.HEIC', 'image/heic'), cookie: uploader });
+    expect(refused.status).toBe(415);
+    expect(refused.body.message).toMatch(/^The file is a HEIC image/);
+    const avif = fileForm(await picture(64, 48).avif().toBuffer(), 'photo.avif', 'image/avif');
+    expect((await upload(GROUP_SITE, { form: avif, cookie: uploader })).status).toBe(201);
+  });
+
+  it('refuses a 16-bit picture whose pixels take more than 150 MB to open with 400, from its header', async () => {
+    // A 16-bit RGB PNG claiming 7000 x 5000 pixels in a few hundred bytes (a decompression bomb's header).
+    const png16 = await picture(16, 16).toColourspace('rgb16').png().toBuffer();
+    const ihdr = png16.indexOf('IHDR');
+    const bomb = Buffer.from(png16);
+    bomb.writeUInt32BE(7000, ihdr + 4);
+    bomb.writeUInt32BE(5000, ihdr + 8);
+    bomb.writeUInt32BE(crc32(bomb.subarray(ihdr, ihdr + 17)), ihdr + 17);
+    expect(await upload(GROUP_SITE, { form: fileForm(bomb, 'bomb.png', 'image/png'), cookie: uploader })).toEqual({
+      status: 400,
+      body: {
+        message:
+          'The image is 7000 × 5000 pixels in 16-bit colour, which takes 201 MB to open, more than the Studio allows (150 MB): save it smaller or in 8-bit colour and upload it again.',
+      },
+    });
+  });
+
+  it('answers 429 past 30 uploads by one staff member in 10 minutes, before reading the body; others are not held back', async () => {
+    const BUSY = 'busy@studio.example';
+    await createStaffUser({ email: BUSY, role: 'group-editor', groups: ['southern-cross'], password: PASSWORD });
+    const busy = await signIn(BUSY);
+    // Every attempt counts, even one refused for what it sent.
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++)
+      statuses.push((await upload(GROUP_SITE, { raw: '{}', type: 'application/json', cookie: busy })).status);
+    expect(new Set(statuses)).toEqual(new Set([415]));
+    const limited = await handleMediaUpload(request(GROUP_SITE, { form: fileForm(jpeg), cookie: busy }), GROUP_SITE);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('600');
+    expect(await limited.json()).toEqual({
+      message:
+        'You have uploaded 30 images in the last 10 minutes, the most the Studio takes from one person in that time. Please wait a few minutes and upload again.',
+    });
+    expect((await upload(GROUP_SITE, { form: fileForm(jpeg), cookie: group })).status).toBe(201);
+  });
+
+  it("answers GET with the site's media usage against its quota, checked like every Studio call", async () => {
+    const usage = await handleMedia(request(GROUP_SITE, { method: 'GET', cookie: filler }), GROUP_SITE);
+    expect(usage.status).toBe(200);
+    expect(usage.headers.get('cache-control')).toBe('no-store');
+    const body = (await usage.json()) as { usedBytes: number; quotaBytes: number; images: number; text: string };
+    expect(body).toEqual({
+      usedBytes: expect.any(Number),
+      quotaBytes: 1024 * 1024,
+      images: (await mediaRows()).filter((row) => row.slug === GROUP_SITE).length,
+      text: expect.stringMatching(/^\d+(\.\d)? MB of 1 MB used$/),
+    });
+    expect(body.usedBytes).toBeGreaterThan(0);
+    expect((await handleMedia(request(GROUP_SITE, { method: 'GET' }), GROUP_SITE)).status).toBe(401);
+    expect((await handleMedia(request(GROUP_SITE, { method: 'GET', cookie: site }), GROUP_SITE)).status).toBe(403);
+    const put = await handleMedia(request(GROUP_SITE, { method: 'PUT', cookie: filler }), GROUP_SITE);
+    expect([put.status, put.headers.get('allow')]).toEqual([405, 'GET, HEAD, POST']);
+  });
+
+  it("refuses with 413 an upload that does not fit in the site's quota, saying the usage, and stores nothing", async () => {
+    const noisy = (seed: number) =>
+      sharp({
+        create: {
+          width: 700,
+          height: 700,
+          channels: 3,
+          background: '#808080',
+          noise: { type: 'gaussian', mean: 100 + seed, sigma: 70 },
+        },
+      })
+        .png()
+        .toBuffer();
+    let refused: { status: number; body: Answer } | undefined;
+    for (let seed = 0; seed < 8 && !refused; seed++) {
+      const answer = await upload(GROUP_SITE, {
+        form: fileForm(await noisy(seed), `noise-${seed}.png`, 'image/png'),
+        cookie: filler,
+      });
+      if (answer.status !== 201) refused = answer;
+    }
+    expect(refused?.status).toBe(413);
+    expect(refused?.body.message).toMatch(
+      /^This site's images use \d+(\.\d)? MB of 1 MB used: (this image \(\d+(\.\d)? MB\) does not fit|no more images fit)\. Images that no version of the site uses any more are removed after a day/,
+    );
+    const { usedBytes, quotaBytes } = (await (
+      await handleMedia(request(GROUP_SITE, { method: 'GET', cookie: filler }), GROUP_SITE)
+    ).json()) as { usedBytes: number; quotaBytes: number };
+    expect(usedBytes).toBeLessThanOrEqual(quotaBytes);
+    // Another site has room of its own.
+    const other = await upload(OTHER_SITE, { form: fileForm(await noisy(99), 'other.png', 'image/png'), cookie: site });
+    expect(other.status).toBe(201);
   });
 });

@@ -5,8 +5,10 @@
  * changes between any two versions field by field, and Restore, which publishes an earlier version
  * again as a new one (nothing is lost). The list is read again whenever `refreshKey` changes (the
  * editor bumps it after a publish). Progress and results are announced in a status region; refusals
- * (a stale base, an invalid document) are shown with the server's own sentence.
+ * (a stale base, an invalid document) are shown with the server's own sentence. The site keeps its
+ * newest versions only (domain/studio/history-limit.ts), which the panel says.
  */
+import { HISTORY_LIMIT_TEXT } from '../../domain/studio/history-limit';
 import { ChangeLine, type ChangeRow } from './ChangeLine';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import styles from '../components/studio.module.css';
@@ -198,6 +200,7 @@ export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, o
   return (
     <section className={history.panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>History</h2>
+      <p className={styles.hint}>{HISTORY_LIMIT_TEXT}</p>
       <p className={history.status} role="status">
         {status}
       </p>

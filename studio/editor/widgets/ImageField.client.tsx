@@ -5,7 +5,9 @@
  * WebP, at most 2000 px, which answers the src, width and height to put in the document), the alt
  * text with a warning while it is empty, and the path itself for an image already on the platform.
  * The server's messages for src, alt, width and height show beside their inputs; the object's own
- * show under the field (rjsf's field template), and the inputs point at them.
+ * show under the field (rjsf's field template), and the inputs point at them. Beside the upload, how
+ * much of the site's media quota its pictures take (GET .../media, issue 30), read once per site
+ * by every image field of the page and again after each upload.
  */
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { errorId, getUiOptions, type ErrorSchema, type FieldProps } from '@rjsf/utils';
@@ -29,6 +31,71 @@ interface Uploaded {
   src: string;
   width: number;
   height: number;
+}
+
+/** The site's pictures against its quota, as GET /api/studio/sites/<slug>/media answers. */
+interface MediaUsage {
+  usedBytes: number;
+  quotaBytes: number;
+  /** "12.4 MB of 200 MB used". */
+  text: string;
+}
+
+/** Sent on window when an upload changed a site's usage, with the slug: every image field reads it again. */
+const USAGE_CHANGED = 'studio-media-usage-changed';
+/** One request per site for all the image fields on a page (a page of blocks has many). */
+const usageRequests = new Map<string, Promise<MediaUsage | undefined>>();
+
+function isUsage(value: unknown): value is MediaUsage {
+  return (
+    isObject(value) &&
+    typeof value.usedBytes === 'number' &&
+    typeof value.quotaBytes === 'number' &&
+    typeof value.text === 'string'
+  );
+}
+
+function siteUsage(slug: string): Promise<MediaUsage | undefined> {
+  let request = usageRequests.get(slug);
+  if (!request) {
+    request = fetch(`/api/studio/sites/${encodeURIComponent(slug)}/media`, { headers: { accept: 'application/json' } })
+      .then(async (response) => {
+        const body: unknown = response.ok ? await response.json() : undefined;
+        return isUsage(body) ? body : undefined;
+      })
+      // Usage is a help, not the upload: when it cannot be read the field simply does not show it.
+      .catch(() => undefined);
+    usageRequests.set(slug, request);
+  }
+  return request;
+}
+
+function usageChanged(slug: string) {
+  usageRequests.delete(slug);
+  window.dispatchEvent(new CustomEvent(USAGE_CHANGED, { detail: slug }));
+}
+
+/** The site's media usage, read when the field appears and whenever an upload changes it. */
+function useMediaUsage(slug: string | undefined): MediaUsage | undefined {
+  const [usage, setUsage] = useState<MediaUsage | undefined>();
+  useEffect(() => {
+    if (!slug) return;
+    let live = true;
+    const read = () =>
+      void siteUsage(slug).then((next) => {
+        if (live && next) setUsage(next);
+      });
+    read();
+    const onChange = (event: Event) => {
+      if (event instanceof CustomEvent && event.detail === slug) read();
+    };
+    window.addEventListener(USAGE_CHANGED, onChange);
+    return () => {
+      live = false;
+      window.removeEventListener(USAGE_CHANGED, onChange);
+    };
+  }, [slug]);
+  return usage;
 }
 
 type UploadState =
@@ -170,6 +237,7 @@ export function ImageField(props: FieldProps) {
   });
   const [upload, setUpload] = useState<UploadState>({ kind: 'idle' });
   const [brokenSrc, setBrokenSrc] = useState<string | undefined>();
+  const usage = useMediaUsage(slug);
 
   const title = getUiOptions(uiSchema).title ?? humanise(name);
   const description = typeof schema.description === 'string' ? schema.description : undefined;
@@ -198,6 +266,7 @@ export function ImageField(props: FieldProps) {
     description: `${base}-description`,
     upload: `${base}-upload`,
     status: `${base}-status`,
+    usage: `${base}-usage`,
     alt: `${base}-alt`,
     altWarning: `${base}-alt-warning`,
     altErrors: `${base}-alt-errors`,
@@ -238,6 +307,8 @@ export function ImageField(props: FieldProps) {
       });
     } catch (error) {
       setUpload({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      usageChanged(slug);
     }
   }
 
@@ -276,10 +347,18 @@ export function ImageField(props: FieldProps) {
           id={ids.upload}
           accept={ACCEPT}
           disabled={locked || upload.kind === 'uploading'}
-          aria-describedby={ids.status}
+          aria-describedby={describedBy(ids.status, usage && ids.usage)}
           onChange={(event) => void onFile(event.currentTarget)}
         />
-        <p style={muted}>JPEG, PNG, WebP, AVIF or GIF, up to 10 MB. It is resized to at most 2000 pixels.</p>
+        <p style={muted}>JPEG, PNG, WebP, AVIF or GIF, up to 10 MB and 50 megapixels. It is resized to at most 2000 pixels.</p>
+        {usage ? (
+          <p id={ids.usage} style={usage.usedBytes >= usage.quotaBytes ? warning : muted}>
+            This site&apos;s images: {usage.text}
+            {usage.usedBytes >= usage.quotaBytes
+              ? '. The site has no room for more images; images no version of the site uses are removed after a day.'
+              : '.'}
+          </p>
+        ) : null}
         {upload.kind === 'uploading' ? (
           <progress
             max={100}
