@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
-import { expectAccessible, siteUrl, tenantGet } from './helpers';
+import { expectAccessible, signedUnsubscribePath, siteUrl, tenantGet } from './helpers';
 
 // The server under test reads TENANTS_DIR=test-results/extra-tenants (playwright.config.ts).
 const extraDir = 'test-results/extra-tenants';
@@ -199,37 +199,52 @@ test.describe('/pages/unsubscribe (conversion §2.3 menu routes, §5.1 opt_in)',
     }
   });
 
-  test('withdraws marketing consent from the prefilled address, with a message for a bad one', async ({ page }) => {
-    const response = await page.goto(siteUrl('harbour-city-mazda', '/pages/unsubscribe?email=e2e-unsub%40example.com'));
-    expect(response?.status()).toBe(200);
+  test('withdraws marketing consent only through the link of an e-mail, with a message for an altered one (issue 30 L7)', async ({
+    page,
+  }) => {
+    // Without a link there is no form: an address on its own cannot be unsubscribed.
+    const bare = await page.goto(siteUrl('harbour-city-mazda', '/pages/unsubscribe?email=e2e-unsub%40example.com'));
+    expect(bare?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe from marketing e-mails' })).toBeVisible();
-    const email = page.getByRole('textbox', { name: 'Email' });
-    await expect(email).toHaveValue('e2e-unsub@example.com');
+    await expect(
+      page.getByText('To unsubscribe, open the unsubscribe link in one of our marketing e-mails'),
+    ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveCount(0);
     await expectAccessible(page);
 
-    await email.fill('e2e-unsub@example');
-    await page.getByRole('button', { name: 'Unsubscribe' }).click();
-    // Filtered: Next's route announcer is an alert too.
-    await expect(page.getByRole('alert').filter({ hasText: 'Please enter' })).toHaveText(
-      'Please enter a valid email address.',
+    // A link whose token was made for another address is refused with a sentence.
+    const other = signedUnsubscribePath('harbour-city-mazda', 'someone-else@example.com').replace(
+      'someone-else%40example.com',
+      'e2e-unsub%40example.com',
     );
-    await expect(email).toHaveAttribute('aria-invalid', 'true');
-    await expect(email).toHaveValue('e2e-unsub@example');
+    await page.goto(siteUrl('harbour-city-mazda', other));
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'not valid' })).toHaveText(
+      'This unsubscribe link is not valid for this address. Open the link in our e-mail again, exactly as it was sent.',
+    );
 
-    await email.fill('e2e-unsub@example.com');
-    await email.press('Enter');
+    // The link from an e-mail: the address is shown as it is, and one press withdraws consent.
+    await page.goto(
+      siteUrl('harbour-city-mazda', signedUnsubscribePath('harbour-city-mazda', 'e2e-unsub@example.com')),
+    );
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await expect(email).toHaveValue('e2e-unsub@example.com');
+    await expect(email).not.toBeEditable();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
     const done = page.getByRole('status').filter({ hasText: 'You have been unsubscribed' });
     await expect(done).toContainText('You have been unsubscribed from Harbour City Mazda marketing e-mails.');
     await expect(done).toBeFocused();
     await expectAccessible(page);
   });
 
-  test('works without JavaScript: a plain form post, then the confirmation', async ({ browser }) => {
+  test('works without JavaScript: a plain form post from the link, then the confirmation', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     try {
-      await page.goto(siteUrl('southern-cross-motors', '/pages/unsubscribe'));
-      await page.getByRole('textbox', { name: 'Email' }).fill('e2e-nojs@example.com');
+      await page.goto(
+        siteUrl('southern-cross-motors', signedUnsubscribePath('southern-cross-motors', 'e2e-nojs@example.com')),
+      );
       await page.getByRole('button', { name: 'Unsubscribe' }).click();
       await expect(page).toHaveURL(/\/pages\/unsubscribe\?result=done$/);
       // The landing address can be opened without a post, so it claims nothing (security review).

@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import { authSecret, authSecretFile } from '../services/auth/auth-instance';
+import { signedUnsubscribeLinks, unsubscribeKey } from '../services/unsubscribe-token';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -64,4 +66,19 @@ export function trackNetwork(page: Page) {
       expect(still, `requests still open ${withinMs} ms later`).toEqual([]);
     },
   };
+}
+
+/**
+ * The unsubscribe link a marketing e-mail to `email` from site `slug` carries (issue 30 L7), signed
+ * with the secret the test server uses: AUTH_SECRET where the run sets one, else the file beside the
+ * test database.
+ */
+export function signedUnsubscribePath(slug: string, email: string): string {
+  const secret = process.env.AUTH_SECRET
+    ? authSecret(process.env)
+    : authSecret({}, authSecretFile(process.env.DATABASE_URL ?? 'file:data/test/platform.db'));
+  const links = signedUnsubscribeLinks('http://unused.invalid', slug, email, unsubscribeKey(secret));
+  if (!links) throw new Error(`not an address the forms accept: ${email}`);
+  const url = new URL(links.page);
+  return `${url.pathname}${url.search}`;
 }

@@ -12,29 +12,27 @@
  * SIGINT; a port it cannot listen on ends the process with exit code 1.
  */
 import { createServer } from 'node:http';
+import { serveOptions } from './serve-options.mjs';
 
 process.env.NODE_ENV = 'production';
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
-/** @param {string} flag @param {string} long */
-function option(flag, long) {
-  const args = process.argv.slice(2);
-  const at = args.findIndex((arg) => arg === flag || arg === long);
-  return at === -1 ? undefined : args[at + 1];
-}
-
-const port = Number(option('-p', '--port') ?? process.env.PORT ?? 3000);
-const hostname = option('-H', '--hostname');
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`serve: "${port}" is not a port number`);
+/** @type {ReturnType<typeof serveOptions>} */
+let options;
+try {
+  options = serveOptions(process.argv.slice(2), process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);
 }
+const { port, listen: hostname } = options;
 
 /** The name server/http/serve-hook.ts installs the hook under. */
 const SERVE_HOOK = Symbol.for('dealer-platform.serve-hook');
 
 const { default: next } = await import('next');
-const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? 'localhost', port });
+// Next's own URLs always name localhost, whatever -H says (scripts/serve-options.mjs says why).
+const app = next({ ...options.next, dir: process.cwd() });
 await app.prepare();
 const handle = app.getRequestHandler();
 

@@ -7,22 +7,24 @@ import {
   unsubscribedMessage,
   unsubscribeRedirectMessage,
   MAX_EMAIL_LENGTH,
+  UNSUBSCRIBE_API_PATH,
 } from '../../domain/consent/marketing-consent';
 import { buttonClass } from '../../components/ui/button';
 import formStyles from '../../components/ui/form.module.css';
 import { useHydrated } from '../../components/shopper/use-hydrated';
 import styles from './UnsubscribeForm.module.css';
 
-export type UnsubscribeOutcome = 'done' | 'invalid' | 'limited' | 'unavailable';
+export type UnsubscribeOutcome = 'done' | 'invalid' | 'link' | 'limited' | 'unavailable';
 
 /** The message shown for an outcome a post without JavaScript was redirected with. */
 const OUTCOME_ERRORS: Record<Exclude<UnsubscribeOutcome, 'done'>, string> = {
   invalid: UNSUBSCRIBE_MESSAGES.invalidEmail,
+  link: UNSUBSCRIBE_MESSAGES.needsLink,
   limited: UNSUBSCRIBE_MESSAGES.tooMany,
   unavailable: UNSUBSCRIBE_MESSAGES.unavailable,
 };
 
-export const UNSUBSCRIBE_ENDPOINT = '/api/unsubscribe';
+export const UNSUBSCRIBE_ENDPOINT = UNSUBSCRIBE_API_PATH;
 
 async function errorOf(response: Response): Promise<string> {
   try {
@@ -35,18 +37,23 @@ async function errorOf(response: Response): Promise<string> {
 }
 
 /**
- * The unsubscribe form. Without JavaScript it is a plain form post that the route answers with a
- * redirect back here; with it, the post is sent in place, the typed address is kept on any error,
- * and the confirmation replaces the form and takes focus so a screen reader reads it.
+ * The unsubscribe form, for the address and token of an e-mail's link (issue 30 L7). Without
+ * JavaScript it is a plain form post that the route answers with a redirect back here; with it, the
+ * post is sent in place, the address is kept on any error, and the confirmation replaces the form and
+ * takes focus so a screen reader reads it. Without a token there is no form: the page says to use the
+ * link in an e-mail, since an address typed here would be refused.
  */
 export function UnsubscribeFormClient({
   siteName,
   initialEmail,
+  token,
   initialOutcome,
   submitText,
 }: {
   siteName: string;
   initialEmail: string;
+  /** The token of the e-mail's link: it unsubscribes `initialEmail` only. */
+  token?: string;
   initialOutcome?: UnsubscribeOutcome;
   submitText: string;
 }) {
@@ -78,6 +85,15 @@ export function UnsubscribeFormClient({
       </div>
     );
 
+  if (!token)
+    return error ? (
+      <p role="alert" className={formStyles.error}>
+        {error}
+      </p>
+    ) : (
+      <p>{UNSUBSCRIBE_MESSAGES.needsLink}</p>
+    );
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -92,7 +108,7 @@ export function UnsubscribeFormClient({
       const response = await fetch(UNSUBSCRIBE_ENDPOINT, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email }),
+        body: JSON.stringify({ email, token }),
       });
       if (response.ok) setDone('posted');
       else {
@@ -131,6 +147,8 @@ export function UnsubscribeFormClient({
           autoComplete="email"
           required
           maxLength={MAX_EMAIL_LENGTH}
+          // The link's token is for this address only: another one typed here would be refused.
+          readOnly
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           {...(error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
@@ -140,6 +158,7 @@ export function UnsubscribeFormClient({
             {error}
           </p>
         ) : null}
+        <input type="hidden" name="token" value={token} />
       </div>
       <div className={formStyles.actions}>
         <button type="submit" className={buttonClass('primary')} disabled={busy}>

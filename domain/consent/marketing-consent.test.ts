@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGE } from '../forms/form-messages';
 import {
   normaliseEmail,
+  oneClickUnsubscribeUrl,
   UNSUBSCRIBE_MESSAGES,
   UNSUBSCRIBE_PATH,
   unsubscribedMessage,
@@ -19,6 +20,16 @@ describe('marketing consent rules', () => {
       'https://harbour.example/pages/unsubscribe?email=ana%2Bcars%40example.com',
     );
     expect(unsubscribeUrl('https://harbour.example/')).toBe('https://harbour.example/pages/unsubscribe');
+  });
+
+  it('carries the token of an e-mail link, on the page and as a one-click address (issue 30 L7, RFC 8058)', () => {
+    const token = 'A'.repeat(43);
+    expect(unsubscribeUrl('https://harbour.example', 'ana+cars@example.com', token)).toBe(
+      `https://harbour.example/pages/unsubscribe?email=ana%2Bcars%40example.com&token=${token}`,
+    );
+    expect(oneClickUnsubscribeUrl('https://harbour.example/', 'ana+cars@example.com', token)).toBe(
+      `https://harbour.example/api/unsubscribe?email=ana%2Bcars%40example.com&token=${token}`,
+    );
   });
 
   it('compares addresses trimmed and lower-cased, and accepts only what the forms accept', () => {

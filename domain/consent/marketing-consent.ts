@@ -8,6 +8,16 @@ import { formatDate } from '../format';
 /** spec: conversion §2.3 menu routes. */
 export const UNSUBSCRIBE_PATH = '/pages/unsubscribe';
 
+/** Where the page's form posts, and the one-click List-Unsubscribe address of an e-mail (RFC 8058). */
+export const UNSUBSCRIBE_API_PATH = '/api/unsubscribe';
+
+/** What a mail provider posts to a one-click List-Unsubscribe address (RFC 8058 §3.1). */
+export const ONE_CLICK_FIELD = 'List-Unsubscribe';
+export const ONE_CLICK_VALUE = 'One-Click';
+
+/** An unsubscribe token's shape (base64url of an HMAC-SHA256): anything else is not read. */
+export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
 /** The longest address SMTP can carry (RFC 5321 §4.5.3.1.3); the form allows no more either. */
 export const MAX_EMAIL_LENGTH = 254;
 
@@ -26,6 +36,11 @@ export const UNSUBSCRIBE_MESSAGES = {
     'We have received many unsubscribe requests from your connection in the last few minutes. Please wait a few minutes and try again.',
   unavailable: 'We could not record your request just now. Please try again in a moment.',
   foreignOrigin: 'This request must come from this site.',
+  /** An address without the token of an e-mail's link (issue 30 L7: anyone could stop anyone's e-mails). */
+  needsLink:
+    'To unsubscribe, open the unsubscribe link in one of our marketing e-mails to you: the link shows that the address is yours. An address on its own cannot be unsubscribed.',
+  badLink:
+    'This unsubscribe link is not valid for this address. Open the link in our e-mail again, exactly as it was sent.',
 } as const;
 
 /**
@@ -40,10 +55,22 @@ export function normaliseEmail(value: unknown): string | undefined {
   return EMAIL_RULE.test(email) ? email : undefined;
 }
 
-/** The unsubscribe page of a site, with the shopper's address filled in when given. */
-export function unsubscribeUrl(origin: string, email?: string): string {
+/** The unsubscribe page of a site, with the shopper's address and the link's token filled in when given. */
+export function unsubscribeUrl(origin: string, email?: string, token?: string): string {
   const url = new URL(UNSUBSCRIBE_PATH, origin);
   if (email) url.searchParams.set('email', email);
+  if (email && token) url.searchParams.set('token', token);
+  return url.href;
+}
+
+/**
+ * The one-click unsubscribe address for an e-mail's List-Unsubscribe header (RFC 8058): a mail
+ * provider posts `List-Unsubscribe=One-Click` to it, so the address and the token are in the URL.
+ */
+export function oneClickUnsubscribeUrl(origin: string, email: string, token: string): string {
+  const url = new URL(UNSUBSCRIBE_API_PATH, origin);
+  url.searchParams.set('email', email);
+  url.searchParams.set('token', token);
   return url.href;
 }
 

@@ -2,16 +2,34 @@ import { siteOrigin } from '../page-data/site-origin';
 import { kickOutbox, startOutboxWorker, type LeadSite } from '../../services/leads';
 import { startHoldSweeper, type HoldSite } from '../../services/reservations';
 import { loadTenantRegistry } from '../../engine/tenant-registry';
+import { signedUnsubscribeLinks, unsubscribeKey } from '../../services/unsubscribe-token';
+
+/**
+ * The signed unsubscribe links of an address on a site, for its leads (issue 30 L7). Without the auth
+ * secret (a CLI on PostgreSQL with no AUTH_SECRET) the lead goes without them rather than not at all.
+ */
+function unsubscribeLinks(origin: string, slug: string) {
+  return (email: string) => {
+    try {
+      return signedUnsubscribeLinks(origin, slug, email, unsubscribeKey());
+    } catch (error) {
+      console.error(`The unsubscribe link of a lead on ${slug} could not be signed`, error);
+      return undefined;
+    }
+  };
+}
 
 /** What the outbox needs to know about a tenant, read from the current tenant files. */
 export function leadSite(slug: string): LeadSite | undefined {
   const entry = loadTenantRegistry().tenants.get(slug);
   if (!entry?.ok) return undefined;
   const tenant = entry.config;
+  const origin = siteOrigin(tenant);
   return {
     name: tenant.name,
-    origin: siteOrigin(tenant),
+    origin,
     dealershipIds: tenant.dealerships,
+    unsubscribeLinks: unsubscribeLinks(origin, tenant.slug),
     // Prices in the lead e-mail and ADF are in the site's own currency.
     currency: tenant.locale.currency,
     ...(tenant.contact?.phone ? { phone: tenant.contact.phone } : {}),

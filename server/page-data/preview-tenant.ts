@@ -12,6 +12,7 @@ import type { ValidationIssue } from '@/schemas/validation-messages';
 import { previewKey, readPreviewToken, type PreviewToken } from '@/services/preview-token';
 import { getTenantStore } from '@/services/tenant-store';
 import { PREVIEW_TOKEN_HEADER } from '@/server/http/preview-routing';
+import { TENANT_HEADER } from '@/engine/tenant-header';
 
 export type PreviewState =
   | { kind: 'ok'; tenant: TenantConfig; token: PreviewToken }
@@ -66,4 +67,14 @@ export const previewState = cache(async (slug: string): Promise<PreviewState> =>
 export async function previewTenant(slug: string): Promise<TenantConfig | undefined> {
   const state = await previewState(slug);
   return state.kind === 'ok' ? state.tenant : undefined;
+}
+
+/**
+ * Why this request's preview is refused, for the preview tree's 403 page (app/preview/forbidden.tsx,
+ * issue 30 L9): the forbidden page has no params, so the site comes from the header the proxy set.
+ */
+export async function previewRefusal(): Promise<string> {
+  const slug = (await headers()).get(TENANT_HEADER);
+  const state = slug ? await previewState(slug) : undefined;
+  return state?.kind === 'refused' ? state.message : REFUSALS.missing;
 }

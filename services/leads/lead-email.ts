@@ -198,6 +198,8 @@ function sections(lead: Lead, timeZone: string): EmailSection[] {
       { label: 'Sent from page', value: lead.url, links: true },
       { label: 'Visited pages', value: lead.visitedPages.join('\n'), links: true },
       { label: 'Website', value: `${lead.siteName} (${lead.tenant})` },
+      // For the dealer's marketing e-mails to this shopper: only this link unsubscribes them (issue 30 L7).
+      { label: 'Unsubscribe link for this address', value: lead.unsubscribe?.page ?? '', links: true },
       { label: 'Browser', value: lead.userAgent ?? '' },
       { label: 'Lead ID', value: String(lead.id) },
     ]),

@@ -16,6 +16,8 @@ export interface LeadSite {
   email?: string;
   /** ISO 4217 code the site's prices are in (tenant.locale.currency); AUD when absent. */
   currency?: string;
+  /** The signed unsubscribe links of an address on this site (services/unsubscribe-token), when it can sign them. */
+  unsubscribeLinks?: (email: string) => { page: string; oneClick: string } | undefined;
 }
 
 function parse<T>(text: string, fallback: T): T {
@@ -48,6 +50,8 @@ export async function loadLead(
   // Checked at delivery too: an address that unsubscribed after sending is reported as opted out.
   const unsubscribed = await unsubscribedAt(db, row.tenant, fields.email);
   if (unsubscribed) fields.opt_in = false;
+  // The dealer's marketing e-mails to this address carry its signed links (issue 30 L7).
+  const unsubscribe = typeof fields.email === 'string' ? info?.unsubscribeLinks?.(fields.email) : undefined;
   // The locations the lead names, by id: only this site's (another id stays an id).
   const locationIds = new Set(
     [row.location_id, ...[...LOCATION_FIELDS.keys()].map((name) => parseRowId(fields[name]))].filter(
@@ -112,6 +116,7 @@ export async function loadLead(
     linkedQueryParams: attributes.linked_query_params ?? {},
     createdAt: row.created_at,
     ...(unsubscribed ? { marketingUnsubscribedAt: unsubscribed } : {}),
+    ...(unsubscribe ? { unsubscribe } : {}),
   };
 }
 

@@ -74,4 +74,10 @@ export interface Lead {
    * (conversion §2.3 /pages/unsubscribe): fields.opt_in is then false, and the dealer is told since when.
    */
   marketingUnsubscribedAt?: string;
+  /**
+   * The signed unsubscribe links of the shopper's address on this site (issue 30 L7), for the
+   * dealer's marketing e-mails to them: `page` for the e-mail's text, `oneClick` for its
+   * List-Unsubscribe header (RFC 8058). An address is unsubscribed only through these.
+   */
+  unsubscribe?: { page: string; oneClick: string };
 }

@@ -155,6 +155,11 @@ export function leadWebhookPayload(lead: Lead): string {
       location_id: lead.locationId ?? null,
       // Only when the shopper unsubscribed (conversion §2.3), so receivers built before it see no new key.
       ...(lead.marketingUnsubscribedAt ? { marketing_unsubscribed_at: lead.marketingUnsubscribedAt } : {}),
+      // The address's signed unsubscribe links for the dealer's marketing e-mails (issue 30 L7), when
+      // the lead has an address; receivers that do not know the key ignore it.
+      ...(lead.unsubscribe
+        ? { unsubscribe: { url: lead.unsubscribe.page, one_click_url: lead.unsubscribe.oneClick } }
+        : {}),
       lead_attributes: {
         visited_pages: [...lead.visitedPages],
         linked_query_params: sortedRecord(lead.linkedQueryParams),

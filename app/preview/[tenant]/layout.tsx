@@ -1,10 +1,13 @@
 /**
  * The Tenant Studio's preview of a site (issue 16), reached only through the proxy's rewrite of
  * `/_preview/<token>/...` on the site's own host: the site's shell around the previewed document,
- * or a sentence saying why there is nothing to show (no token, an expired one, a draft with problems).
+ * a 403 with a sentence saying why when the token does not allow it (no token, a tampered, expired
+ * or another site's one, a version that is gone: app/preview/forbidden.tsx, issue 30 L9), or the
+ * problems of a draft that cannot be shown yet.
  */
 import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
+import { forbidden } from 'next/navigation';
 import { TenantShell } from '@/app/_tenant/tenant-layout';
 import { previewState } from '@/server/page-data/preview-tenant';
 import { formatIssue } from '@/schemas/validation-messages';
@@ -29,24 +32,17 @@ export default async function PreviewLayout({
         {children}
       </TenantShell>
     );
+  // Thrown before anything is sent, so the answer's status is 403 (authInterrupts in next.config.ts).
+  if (state.kind === 'refused') forbidden();
   return (
     <main className="container page-message" style={{ fontFamily: 'system-ui, sans-serif', padding: '2rem 1rem' }}>
-      {state.kind === 'refused' ? (
-        <>
-          <h1>No preview to show</h1>
-          <p>{state.message}</p>
-        </>
-      ) : (
-        <>
-          <h1>This draft cannot be shown yet</h1>
-          <p>Fix these problems in the Tenant Studio; the preview shows the draft again as soon as they are fixed.</p>
-          <ul>
-            {state.issues.map((issue) => (
-              <li key={`${issue.pointer} ${issue.message}`}>{formatIssue(issue)}</li>
-            ))}
-          </ul>
-        </>
-      )}
+      <h1>This draft cannot be shown yet</h1>
+      <p>Fix these problems in the Tenant Studio; the preview shows the draft again as soon as they are fixed.</p>
+      <ul>
+        {state.issues.map((issue) => (
+          <li key={`${issue.pointer} ${issue.message}`}>{formatIssue(issue)}</li>
+        ))}
+      </ul>
     </main>
   );
 }

@@ -1,0 +1,6 @@
+export {
+  createUnsubscribeToken,
+  signedUnsubscribeLinks,
+  unsubscribeKey,
+  unsubscribeTokenMatches,
+} from './unsubscribe-token';
