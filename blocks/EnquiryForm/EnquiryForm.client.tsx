@@ -245,9 +245,10 @@ function Field({
 }
 
 /**
- * A tenant form in the browser: the compiled JSON Schema validates with react-hook-form's ajv
- * resolver (loaded on first check, so pages carry no validator until someone types), the post goes
- * to /api/leads, and the states follow conversion §4.1.
+ * A tenant form in the browser: the compiled JSON Schema is checked by an interpreter that gives
+ * ajv's errors and messages without generating code (domain/forms/form-schema-check.ts: pages allow
+ * no 'unsafe-eval'), loaded on first check, so pages carry no validator until someone types; the
+ * post goes to /api/leads, whose ajv check is the authority, and the states follow conversion §4.1.
  */
 export function EnquiryFormClient({
   site,
@@ -279,14 +280,21 @@ export function EnquiryFormClient({
   const trail = useAtomValue(visitTrailAtom);
 
   const resolver = useMemo<Resolver<FieldValues>>(
-    () => async (values, context, options) => {
-      const { ajvResolver } = await import('@hookform/resolvers/ajv');
+    () => async (values, _context, options) => {
+      const [{ formSchemaErrors }, { toNestErrors }] = await Promise.all([
+        import('../../domain/forms/form-schema-check'),
+        import('@hookform/resolvers'),
+      ]);
       const { values: normalised } = normaliseFormValues(form, values, step, step);
-      const schema = form.schemas[step] ?? {};
-      const result = await ajvResolver(schema as never, undefined, { mode: 'sync' })(normalised, context, options);
-      return Object.keys(result.errors).length
-        ? { values: {}, errors: result.errors }
-        : { values: normalised, errors: {} };
+      let errors: FieldErrors;
+      try {
+        // What react-hook-form's ajv resolver gave: per field, the first error's message and keyword.
+        errors = toNestErrors(formSchemaErrors(form.schemas[step] ?? {}, normalised), options);
+      } catch {
+        // A schema the browser cannot check (one ajv refuses too): the server's check answers instead.
+        errors = {};
+      }
+      return Object.keys(errors).length ? { values: {}, errors } : { values: normalised, errors: {} };
     },
     [form, step],
   );

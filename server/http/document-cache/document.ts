@@ -61,24 +61,40 @@ function scriptType(attributes: string): string {
   return (type?.[1] ?? type?.[2] ?? type?.[3] ?? '').trim().toLowerCase();
 }
 
+/** Whether a script element with these attributes runs inline code: no src, and a JavaScript type. */
+const runsInline = (attributes: string): boolean =>
+  !/\bsrc\s*=/i.test(attributes) && EXECUTABLE_TYPES.has(scriptType(attributes));
+
 /**
  * The CSP hash sources ('sha256-…', base64 of the script's UTF-8 text) of the inline scripts the
  * browser would run: those without src and of a JavaScript type. Given the nonce of the response
  * they came in, only the scripts that carried it count (Next's and React's own: a script the nonce
  * policy would have blocked, injected markup say, stays blocked under the hashes), each hashed as it
  * will be sent, with the nonce taken out of its text. JSON data islands (ld+json) run nothing and
- * need none. Each hash appears once.
+ * need none. Each hash appears once. The browser hashes the text as its HTML parser reads it, with
+ * every line break (CR LF, CR) made LF.
  */
 export function inlineScriptHashes(html: string, nonce?: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(SCRIPT)) {
     const attributes = match[1] ?? '';
-    if (/\bsrc\s*=/i.test(attributes) || !EXECUTABLE_TYPES.has(scriptType(attributes))) continue;
+    if (!runsInline(attributes)) continue;
     if (nonce !== undefined && !attributes.includes(`nonce="${nonce}"`)) continue;
     const text = nonce === undefined ? (match[2] ?? '') : (match[2] ?? '').split(nonce).join('');
-    hashes.add(`sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`);
+    hashes.add(`sha256-${createHash('sha256').update(text.replace(/\r\n?/g, '\n'), 'utf8').digest('base64')}`);
   }
   return [...hashes];
+}
+
+/**
+ * The page with `nonce` on every inline script inlineScriptHashes would list (given no nonce): for a
+ * page from Next's page cache with more inline scripts than a policy header can list
+ * (../cached-page-policy.ts). The attribute goes first, so it is the one the browser reads.
+ */
+export function withScriptNonce(html: string, nonce: string): string {
+  return html.replace(SCRIPT, (whole: string, attributes: string) =>
+    runsInline(attributes) ? `<script nonce="${nonce}"${whole.slice('<script'.length)}` : whole,
+  );
 }
 
 export type PreparedDocument = { ok: true; html: string; scriptHashes: string[] } | { ok: false; reason: string };
