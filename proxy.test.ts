@@ -321,6 +321,49 @@ describe("proxy: the Studio's preview on a site's own host (issue 16)", () => {
   });
 });
 
+describe('proxy: preview addresses the platform controls (issue 30 L2)', () => {
+  const production = async (run: () => Promise<void>) => {
+    vi.stubEnv('ALLOW_LOCALHOST_TENANTS', '');
+    vi.stubEnv('STUDIO_HOST', 'studio.proxy.example');
+    vi.stubEnv('PREVIEW_DOMAIN', 'preview.proxy.example');
+    try {
+      await run();
+    } finally {
+      vi.stubEnv('PREVIEW_DOMAIN', '');
+      vi.stubEnv('STUDIO_HOST', '');
+      vi.stubEnv('ALLOW_LOCALHOST_TENANTS', '1');
+    }
+  };
+
+  it('shows a preview on <slug>.<PREVIEW_DOMAIN>, answers its pages’ API calls, and serves no public page there', async () =>
+    production(async () => {
+      const preview = await call('proxy-motors.preview.proxy.example', '/_preview/abc.def/cars/x');
+      expect(preview.headers.get('x-middleware-rewrite')).toBe(
+        'http://proxy-motors.preview.proxy.example/preview/proxy-motors/cars/x',
+      );
+      expect(preview.headers.get('content-security-policy')).toContain('frame-ancestors https://studio.proxy.example');
+      const api = await call('proxy-motors.preview.proxy.example', '/api/leads');
+      expect(api.headers.get('x-middleware-request-x-platform-tenant')).toBe('proxy-motors');
+      for (const path of ['/', '/cars/x', '/robots.txt', '/sitemap.xml']) {
+        const page = await call('proxy-motors.preview.proxy.example', path);
+        expect(page.status, path).toBe(404);
+        expect(page.headers.get('x-middleware-rewrite'), path).toBeNull();
+      }
+      expect((await call('nobody.preview.proxy.example', '/_preview/abc.def')).status).toBe(404);
+    }));
+
+  it('lets the Studio frame only the preview addresses, never any https site a document could name', async () =>
+    production(async () => {
+      const policy = (await call('studio.proxy.example', '/sites/proxy-motors')).headers.get('content-security-policy');
+      const frames = /frame-src ([^;]+)/.exec(policy ?? '')?.[1]?.split(' ') ?? [];
+      expect(frames).toContain('https://*.preview.proxy.example');
+      expect(frames).not.toContain('https:');
+      expect(
+        frames.filter((source) => source.includes('proxy-motors') || source === 'https://www.proxy.example'),
+      ).toEqual([]);
+    }));
+});
+
 describe('proxy: robots.txt, sitemaps and advertising feeds per site (issue 18)', () => {
   const rewrite = async (host: string, path: string, headers: Record<string, string> = {}) =>
     (await call(host, path, headers)).headers.get('x-middleware-rewrite');

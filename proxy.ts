@@ -17,7 +17,7 @@ import { studioRouting } from './server/http/studio-routing';
 import { PREVIEW_TOKEN_HEADER, previewRouting } from './server/http/preview-routing';
 import { seoInternalPath, seoRoute } from './domain/seo-routes';
 import { DISALLOW_ALL_ROBOTS } from './domain/robots';
-import { isStudioHost } from './domain/studio/studio-host';
+import { isStudioHost, previewDomain } from './domain/studio/studio-host';
 import { decodesAsUtf8 } from './domain/site-path';
 
 const UNAVAILABLE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Temporarily unavailable</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1b1f24"><main><h1>This site is temporarily unavailable</h1><p>We are updating this dealer's website. Please try again in a few minutes.</p></main></body></html>`;
@@ -45,7 +45,13 @@ export function proxy(request: NextRequest): NextResponse {
   if (studio) return studio;
   const registry = loadTenantRegistry();
   const slugs = new Set(registry.tenants.keys());
-  const resolution = resolveHost(request.headers.get('host'), registry.domains, slugs, localhostTenantsAllowed());
+  const resolution = resolveHost(
+    request.headers.get('host'),
+    registry.domains,
+    slugs,
+    localhostTenantsAllowed(),
+    previewDomain(),
+  );
   if (resolution.kind === 'unknown') {
     return plainResponse('Not found', 404, { 'content-type': 'text/plain; charset=utf-8' });
   }
@@ -56,6 +62,10 @@ export function proxy(request: NextRequest): NextResponse {
   // while the published document is broken: the draft may be the fix.
   const preview = previewRouting(request, resolution.slug, headers);
   if (preview) return preview;
+  // A preview address (issue 30 L2) shows the Studio's preview and answers what its pages ask of
+  // /api, never the public site: the site lives on its own domains only.
+  if (resolution.preview && !request.nextUrl.pathname.startsWith('/api/'))
+    return plainResponse('Not found', 404, { 'content-type': 'text/plain; charset=utf-8' });
   const entry = registry.tenants.get(resolution.slug);
   if (!entry || !entry.ok) {
     const key = entry ? entry.issues.map(formatIssue).join('\n') : resolution.slug;
@@ -102,7 +112,8 @@ export function proxy(request: NextRequest): NextResponse {
   // The stock generation (issue 17) does the same for a stock change made by any process.
   url.pathname = internalPath(entry.slug, pathname, live, entry.versionId, currentStockGeneration());
   // A page rendered per request gets a fresh nonce (Next reads it from the request's policy); a
-  // cached page is the same HTML for everyone, so it cannot carry one (engine/security-headers.ts).
+  // cached page is the same HTML for everyone, so it cannot carry one: it gets `script-src 'self'`,
+  // and the server in front of Next adds its inline scripts' hashes (server/http/cached-page-policy.ts).
   const security = pageSecurityHeaders({
     ...(live ? { nonce: newNonce() } : {}),
     https: requestIsHttps(request.nextUrl.protocol, request.headers.get('x-forwarded-proto')),

@@ -72,7 +72,7 @@ describe('instant messages (conversion §1, §4.8; catalogue §2)', () => {
   });
 
   it('a credential setting names an environment variable, never a pasted key; the tenant schema says the same', () => {
-    expect(isCredentialEnvName('MESSAGING_SOUTHERN_CROSS_MOTORS_KEY')).toBe(true);
+    expect(isCredentialEnvName('MESSAGING_SOUTHERN_CROSS_MOTORS__KEY')).toBe(true);
     // Platform secrets are never a chat key's name (security review, issue 20).
     for (const bad of [
       'chat_key',
@@ -83,6 +83,8 @@ describe('instant messages (conversion §1, §4.8; catalogue §2)', () => {
       'AUTH_SECRET',
       'DATABASE_URL',
       'MESSAGING_',
+      // One underscore: the site part would not end anywhere (issue 30, L3).
+      'MESSAGING_SOUTHERN_CROSS_MOTORS_KEY',
     ])
       expect(isCredentialEnvName(bad)).toBe(false);
     const schema = JSON.parse(readFileSync('schemas/tenant.schema.json', 'utf8')) as {
@@ -91,12 +93,14 @@ describe('instant messages (conversion §1, §4.8; catalogue §2)', () => {
     expect(schema.properties.messaging.properties.credentialEnv.pattern).toBe(CREDENTIAL_ENV_PATTERN.source);
   });
 
-  it('a site may only name its own chat keys: MESSAGING_<SLUG>_…', () => {
-    expect(credentialEnvPrefix('southern-cross-motors')).toBe('MESSAGING_SOUTHERN_CROSS_MOTORS_');
-    expect(credentialEnvRefusal('MESSAGING_SOUTHERN_CROSS_MOTORS_KEY', 'southern-cross-motors')).toBeUndefined();
-    for (const other of ['MESSAGING_HARBOUR_CITY_MAZDA_KEY', 'MESSAGING_SOUTHERN_CROSS_MOTORS_', 'AUTH_SECRET'])
-      expect(credentialEnvRefusal(other, 'southern-cross-motors')).toMatch(
-        /starting with MESSAGING_SOUTHERN_CROSS_MOTORS_/,
-      );
+  it('a site may only name its own chat keys: MESSAGING_<SITE>__…, and no site reaches another by a longer id', () => {
+    expect(credentialEnvPrefix('southern-cross-motors')).toBe('MESSAGING_SOUTHERN_CROSS_MOTORS__');
+    expect(credentialEnvRefusal('MESSAGING_SOUTHERN_CROSS_MOTORS__KEY', 'southern-cross-motors')).toBeUndefined();
+    for (const other of ['MESSAGING_HARBOUR_CITY_MAZDA__KEY', 'MESSAGING_SOUTHERN_CROSS_MOTORS__', 'AUTH_SECRET'])
+      expect(credentialEnvRefusal(other, 'southern-cross-motors')).toMatch(/named MESSAGING_SOUTHERN_CROSS_MOTORS__/);
+    // Issue 30 L3: the key of southern-cross-motors is not one of southern-cross's, nor the reverse.
+    expect(credentialEnvRefusal('MESSAGING_SOUTHERN_CROSS_MOTORS__KEY', 'southern-cross')).toBeDefined();
+    expect(credentialEnvRefusal('MESSAGING_SOUTHERN_CROSS__MOTORS_KEY', 'southern-cross-motors')).toBeDefined();
+    expect(credentialEnvRefusal('MESSAGING_SOUTHERN_CROSS__MOTORS_KEY', 'southern-cross')).toBeUndefined();
   });
 });

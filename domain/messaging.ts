@@ -3,6 +3,7 @@
  * bubble; catalogue §2 'Instant Message'): what a chat-bubble post must hold before it becomes an
  * 'Instant Message' lead, and the automatic reply.
  */
+import { secretNamePattern, secretNamePrefix, secretNameRefusal } from './secret-names';
 
 // spec: catalogue §2, conversion §4.8, §9 — the bar and the chat bubble change style past 900 px of scroll.
 export const CHAT_BUBBLE_SCROLL = 900;
@@ -18,10 +19,11 @@ export const CONTACT_NEEDED_MESSAGE = 'Please enter a phone number or an email a
 
 /**
  * The NAME of an environment variable (the tenant never holds the secret itself), always
- * MESSAGING_…: a tenant can never name a platform secret such as AUTH_SECRET or DATABASE_URL,
- * which the http provider would otherwise send to the tenant's endpoint.
+ * MESSAGING_<SITE>__…: a tenant can never name a platform secret such as AUTH_SECRET or
+ * DATABASE_URL, which the http provider would otherwise send to the tenant's endpoint, nor another
+ * site's key (domain/secret-names.ts).
  */
-export const CREDENTIAL_ENV_PATTERN = /^MESSAGING_[A-Z0-9_]{1,60}$/;
+export const CREDENTIAL_ENV_PATTERN = secretNamePattern('chat');
 
 /** What the chat bubble posts, checked for shape; the tenant's form checks each field's content. */
 export interface InstantMessageInput {
@@ -116,9 +118,9 @@ export function isCredentialEnvName(name: string): boolean {
   return CREDENTIAL_ENV_PATTERN.test(name);
 }
 
-/** The start of every chat-key name a site may use: MESSAGING_<SLUG>_ (harbour-city -> MESSAGING_HARBOUR_CITY_). */
+/** The start of every chat-key name a site may use: MESSAGING_<SITE>__ (harbour-city -> MESSAGING_HARBOUR_CITY__). */
 export function credentialEnvPrefix(slug: string): string {
-  return `MESSAGING_${slug.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_`;
+  return secretNamePrefix('chat', slug);
 }
 
 /**
@@ -126,7 +128,5 @@ export function credentialEnvPrefix(slug: string): string {
  * cannot change) so the editor of one site cannot send another site's chat key to their own address.
  */
 export function credentialEnvRefusal(name: string, slug: string): string | undefined {
-  const prefix = credentialEnvPrefix(slug);
-  if (isCredentialEnvName(name) && name.startsWith(prefix) && name.length > prefix.length) return undefined;
-  return `The chat service key setting "${name}" must name an environment variable starting with ${prefix}, e.g. ${prefix}KEY.`;
+  return secretNameRefusal('chat', name, slug);
 }

@@ -212,6 +212,12 @@ test('every tab of the editor renders and passes axe; a logo, a menu, an offer, 
     await studioAccessible(page);
   }
 
+  // Issue 30: a site editor sees the site's web addresses and lead destinations but cannot change them.
+  await openTab(page, 'Identity & domains');
+  await expect(page.locator('#f-identity_domains_0')).toHaveValue('www.harbourcitymazda.com.au');
+  await expect(page.locator('#f-identity_domains_0')).not.toBeEditable();
+  await expect(page.getByText('Only a platform admin can change this.').first()).toBeVisible();
+
   // A new logo: uploaded, resized by the server, with its alt text, shown in the preview's header.
   await openTab(page, 'Theme');
   const logo = await sharp({ create: { width: 720, height: 192, channels: 3, background: '#0b3c5d' } })

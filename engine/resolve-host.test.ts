@@ -37,6 +37,29 @@ describe('resolveHost', () => {
     }
   });
 
+  it("issue 30 H1: a domain in a document never takes a site's development address", () => {
+    const claimed = new Map([...domains, ['southern.localhost', 'harbour'], ['localhost', 'harbour']]);
+    expect(resolveHost('southern.localhost', claimed, slugs, true)).toEqual({ kind: 'tenant', slug: 'southern' });
+    expect(resolveHost('southern.localhost', claimed, slugs, false)).toEqual({ kind: 'unknown' });
+    expect(resolveHost('localhost', claimed, slugs, true)).toEqual({ kind: 'unknown' });
+  });
+
+  it('issue 30 L2: <slug>.<PREVIEW_DOMAIN> is that site’s preview address, and names no other', () => {
+    const parent = 'preview.platform.example';
+    expect(resolveHost('harbour.preview.platform.example', domains, slugs, false, parent)).toEqual({
+      kind: 'tenant',
+      slug: 'harbour',
+      preview: true,
+    });
+    for (const host of [
+      'nobody.preview.platform.example',
+      'a.harbour.preview.platform.example',
+      'preview.platform.example',
+    ])
+      expect(resolveHost(host, domains, slugs, false, parent), host).toEqual({ kind: 'unknown' });
+    expect(resolveHost('harbour.preview.platform.example', domains, slugs, false)).toEqual({ kind: 'unknown' });
+  });
+
   it('normalises host headers', () => {
     expect(normaliseHost(' Shop.Example.COM.:8080 ')).toBe('shop.example.com');
     expect(normaliseHost('bad host')).toBeUndefined();

@@ -1,28 +1,46 @@
 import { normaliseHost } from '../domain/host-name';
 
-export type HostResolution = { kind: 'tenant'; slug: string } | { kind: 'unknown' };
+export type HostResolution =
+  | {
+      kind: 'tenant';
+      slug: string;
+      /** A preview address (`<slug>.<PREVIEW_DOMAIN>`): only the Studio's preview is served there. */
+      preview?: true;
+    }
+  | { kind: 'unknown' };
 
 /**
- * Host header -> tenant slug. A production domain is looked up in the domains list (a leading
- * "www." is also accepted); `<slug>.localhost` addresses the tenant when `allowLocalhost` is set
- * (development, demo, tests). Anything else is unknown, and the caller answers a plain 404 that
- * names no tenant.
+ * Host header -> tenant slug. `<slug>.localhost` addresses the tenant when `allowLocalhost` is set
+ * (development, demo, tests), and no other `*.localhost` name ever does: a domain in a document
+ * cannot take a site's development address (issue 30). `<slug>.<previewDomain>` is the tenant's
+ * preview address (PREVIEW_DOMAIN, issue 30 L2). A production domain is looked up in the domains
+ * list, where a leading "www." is also accepted or added. Anything else is unknown, and the caller
+ * answers a plain 404 that names no tenant.
  */
 export function resolveHost(
   host: string | null | undefined,
   domains: ReadonlyMap<string, string>,
   slugs: ReadonlySet<string>,
   allowLocalhost: boolean,
+  previewDomain?: string,
 ): HostResolution {
   const name = normaliseHost(host);
   if (!name) return { kind: 'unknown' };
+  if (name === 'localhost' || name.endsWith('.localhost')) {
+    const local = /^([a-z0-9-]+)\.localhost$/.exec(name);
+    return allowLocalhost && local?.[1] && slugs.has(local[1])
+      ? { kind: 'tenant', slug: local[1] }
+      : { kind: 'unknown' };
+  }
+  if (previewDomain && name.endsWith(`.${previewDomain}`)) {
+    const label = name.slice(0, -(previewDomain.length + 1));
+    return /^[a-z0-9-]+$/.test(label) && slugs.has(label)
+      ? { kind: 'tenant', slug: label, preview: true }
+      : { kind: 'unknown' };
+  }
   const bySite =
     domains.get(name) ?? (name.startsWith('www.') ? domains.get(name.slice(4)) : domains.get(`www.${name}`));
-  if (bySite) return { kind: 'tenant', slug: bySite };
-  if (!allowLocalhost) return { kind: 'unknown' };
-  const local = /^([a-z0-9-]+)\.localhost$/.exec(name);
-  if (local?.[1] && slugs.has(local[1])) return { kind: 'tenant', slug: local[1] };
-  return { kind: 'unknown' };
+  return bySite ? { kind: 'tenant', slug: bySite } : { kind: 'unknown' };
 }
 
 /**

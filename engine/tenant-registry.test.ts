@@ -108,6 +108,70 @@ describe('validation messages a person can act on', () => {
     expect(entry.ok).toBe(true);
   });
 
+  it('issue 30 L5: a path that starts // or /\\ leaves the site, so no path field accepts one', () => {
+    const successPath = (path: string) =>
+      load(`path-${path.length}-${path.charCodeAt(1)}`, {
+        ...base,
+        slug: `path-${path.length}-${path.charCodeAt(1)}`,
+        forms: { contact: { title: 'Contact', successPath: path, fields: [{ name: 'email', type: 'email' }] } },
+      });
+    for (const path of ['//evil.example/thanks', '/\\evil.example/thanks']) {
+      const entry = successPath(path);
+      expect(entry.ok, path).toBe(false);
+      if (!entry.ok) expect(entry.issues.map((i) => i.pointer)).toContain('/forms/contact/successPath');
+    }
+    expect(successPath('/thanks').ok).toBe(true);
+    const link = (href: string) =>
+      load(`link-${href.length}`, {
+        ...base,
+        slug: `link-${href.length}`,
+        contact: { ...base.contact, siteUrl: href },
+      });
+    // Issue 30 L4: the dealer's website address is a web address, never a script.
+    expect(link('javascript:alert(document.domain)').ok).toBe(false);
+    expect(link('https://www.example.com.au').ok).toBe(true);
+  });
+
+  it('issue 30: no development address, IP address or Studio host is a dealer domain', () => {
+    for (const domain of ['southern-cross-motors.localhost', 'x.localhost', '127.0.0.1', 'studio.localhost'])
+      expect(messages(`dom-${domain.length}`, { ...base, slug: `dom-${domain.length}`, domains: [domain] })).toEqual([
+        expect.stringMatching(/^\/domains\/0 "[^"]+" is (a development address|an IP address|the Tenant Studio)/),
+      ]);
+    for (const domain of ['-x..example', 'localhost', 'https://www.example.com.au'])
+      expect(messages('dom-bad', { ...base, slug: 'dom-bad', domains: [domain] })).toEqual([
+        `/domains/0 expected A web address without https://, e.g. www.example.com.au: lower-case letters, digits and hyphens in parts joined by dots., found text ${JSON.stringify(domain)}`,
+      ]);
+  });
+
+  it("issue 30 M1: a webhook's secret and the chat key are the site's own settings, never a platform secret", () => {
+    const hook = (secretEnv: string) => ({
+      ...base,
+      slug: 'secret-motors',
+      leadDelivery: [{ type: 'webhook', url: 'https://crm.example/leads', secretEnv }],
+    });
+    for (const name of [
+      'AUTH_SECRET',
+      'DATABASE_URL',
+      'LEAD_WEBHOOK_HARBOUR_CITY_MAZDA__CRM',
+      'LEAD_WEBHOOK_SECRET_MOTORS_CRM',
+    ])
+      expect(messages('secret-motors', hook(name)).join('\n'), name).toMatch(/^\/leadDelivery\/0\/secretEnv /);
+    expect(messages('secret-motors', hook('LEAD_WEBHOOK_HARBOUR_CITY_MAZDA__CRM'))).toEqual([
+      '/leadDelivery/0/secretEnv A webhook’s signing secret must be a server setting named LEAD_WEBHOOK_SECRET_MOTORS__ followed by a name of your choice in capitals, e.g. LEAD_WEBHOOK_SECRET_MOTORS__CRM; "LEAD_WEBHOOK_HARBOUR_CITY_MAZDA__CRM" is not one of this site\'s names. Ask the platform team to set the secret under that name.',
+    ]);
+    expect(load('secret-motors', hook('LEAD_WEBHOOK_SECRET_MOTORS__CRM')).ok).toBe(true);
+    const chat = (credentialEnv: string) => ({
+      ...base,
+      slug: 'southern-cross',
+      messaging: { enabled: true, provider: 'http', endpoint: 'https://chat.example/in', credentialEnv },
+    });
+    // L3: a longer site id is not a prefix of this site's names.
+    expect(messages('southern-cross', chat('MESSAGING_SOUTHERN_CROSS_MOTORS__KEY'))[0]).toMatch(
+      /^\/messaging\/credentialEnv The chat service’s key must be a server setting named MESSAGING_SOUTHERN_CROSS__/,
+    );
+    expect(load('southern-cross', chat('MESSAGING_SOUTHERN_CROSS__KEY')).ok).toBe(true);
+  });
+
   it('reports bad block props at their pointer', () => {
     const result = messages('badprops', {
       ...base,
@@ -216,6 +280,25 @@ describe('the registry', () => {
     );
     const registry = loadTenantRegistry({ extraDirs: [extra] });
     expect(registry.domains.get('same.example')).toBe('first-motors');
+    expect(registry.issues.map((i) => i.message)).toContain(
+      'domain "same.example" already belongs to tenant "first-motors"; it stays with "first-motors"',
+    );
+    rmSync(extra, { recursive: true, force: true });
+  });
+
+  it('issue 30 H1: a domain whose www. twin another site holds stays with that site', () => {
+    const extra = mkdtempSync(join(tmpdir(), 'twin-'));
+    writeFileSync(
+      join(extra, 'first-motors.json'),
+      JSON.stringify({ ...base, slug: 'first-motors', domains: ['www.same.example'] }),
+    );
+    writeFileSync(
+      join(extra, 'second-motors.json'),
+      JSON.stringify({ ...base, slug: 'second-motors', domains: ['same.example'] }),
+    );
+    const registry = loadTenantRegistry({ extraDirs: [extra] });
+    expect(registry.domains.get('same.example')).toBeUndefined();
+    expect(registry.domains.get('www.same.example')).toBe('first-motors');
     expect(registry.issues.map((i) => i.message)).toContain(
       'domain "same.example" already belongs to tenant "first-motors"; it stays with "first-motors"',
     );

@@ -11,6 +11,9 @@ import { placeIssues, toIssues, type LocatePointer, type ValidationIssue } from 
 import { nearest } from '../domain/nearest';
 import { hostRuleRefusal } from '../domain/vehicle-photo-hosts';
 import { checkRateAdvertising } from './rate-advertising-check';
+import { reservedDomainRefusal, wwwTwin } from '../domain/site-domains';
+import { previewDomain, studioHost } from '../domain/studio/studio-host';
+import { secretNameRefusal } from '../domain/secret-names';
 import type { ResolvedTenant } from '../schemas/types.generated';
 
 export type TenantConfig = ResolvedTenant;
@@ -246,6 +249,41 @@ function checkImageHosts(file: string, config: Record<string, unknown>): Validat
   });
 }
 
+/**
+ * Domains no site may claim (issue 30): development addresses, IP addresses, the Studio's host and
+ * the platform's preview addresses. Whether another site holds a domain is the registry's and the
+ * Studio's question (they know the other sites).
+ */
+function checkDomains(file: string, config: Record<string, unknown>): ValidationIssue[] {
+  const domains = Array.isArray(config.domains) ? config.domains : [];
+  const reserved = { studioHost: studioHost(), previewDomain: previewDomain() };
+  return domains.flatMap((domain: unknown, index) => {
+    const refusal = typeof domain === 'string' ? reservedDomainRefusal(domain, reserved) : undefined;
+    return refusal ? [{ file, pointer: `/domains/${index}`, message: `${refusal}; remove it` }] : [];
+  });
+}
+
+/**
+ * The settings that hold a site's secrets are the site's own (issue 30, M1 and L3): a webhook's
+ * signing secret is LEAD_WEBHOOK_<SITE>__…, the chat key MESSAGING_<SITE>__…, never a platform
+ * secret or another site's.
+ */
+function checkSecretNames(file: string, slug: string, config: Record<string, unknown>): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const destinations = Array.isArray(config.leadDelivery) ? config.leadDelivery : [];
+  destinations.forEach((destination: unknown, index) => {
+    if (!isPlainObject(destination) || typeof destination.secretEnv !== 'string') return;
+    const refusal = secretNameRefusal('webhook', destination.secretEnv, slug);
+    if (refusal) issues.push({ file, pointer: `/leadDelivery/${index}/secretEnv`, message: refusal });
+  });
+  const messaging = config.messaging;
+  if (isPlainObject(messaging) && typeof messaging.credentialEnv === 'string') {
+    const refusal = secretNameRefusal('chat', messaging.credentialEnv, slug);
+    if (refusal) issues.push({ file, pointer: '/messaging/credentialEnv', message: refusal });
+  }
+  return issues;
+}
+
 function dropRemovedPages(config: Record<string, unknown>): void {
   const pages = config.pages;
   if (!isPlainObject(pages)) return;
@@ -344,6 +382,8 @@ export function loadTenantDocument(raw: unknown, source: TenantSource, options?:
     ...checkDateRanges(file, merged),
     ...checkImageHosts(file, merged),
     ...checkRateAdvertising(file, merged),
+    ...checkDomains(file, merged),
+    ...checkSecretNames(file, slug, merged),
   ];
   if (switchIssues.length) return fail(switchIssues);
   return { ok: true, slug, file, ...version, config: merged as unknown as TenantConfig };
@@ -386,6 +426,8 @@ function fingerprint(root: string, files: string[]): string {
     })
     .join('|');
 }
+
+const ownerOther = (owner: string | undefined, slug: string) => (owner === slug ? undefined : owner);
 
 // Config files and published versions change rarely: keep the last result for as long as no
 // watched file changed and no new snapshot of published versions arrived.
@@ -437,7 +479,9 @@ export function loadTenantRegistry(options?: RegistryOptions): TenantRegistry {
     tenants.set(entry.slug, entry);
     if (!entry.ok) continue;
     for (const domain of entry.config.domains) {
-      const owner = domains.get(domain);
+      // A domain is a site's with its www. twin (resolveHost answers both): a twin another site
+      // holds is that site's too (issue 30 H1).
+      const owner = domains.get(domain) ?? ownerOther(domains.get(wwwTwin(domain)), entry.slug);
       if (owner)
         issues.push({
           file: entry.file,

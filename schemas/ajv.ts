@@ -7,6 +7,7 @@ import filterSchema from './filter.schema.json';
 import feedSchema from './feed.schema.json';
 import formSchema from './form.schema.json';
 import tenantLayerSchema from './tenant-layer.schema.json';
+import { ADMIN_ONLY_KEYWORD } from '../domain/studio/admin-fields';
 
 /**
  * A block's facts and Studio palette group, declared at the root of its schema.json
@@ -35,7 +36,7 @@ function createAjv(useDefaults: boolean): Ajv {
     verbose: true,
   });
   addFormats(ajv);
-  ajv.addVocabulary([...BLOCK_FACT_KEYWORDS]);
+  ajv.addVocabulary([...BLOCK_FACT_KEYWORDS, ADMIN_ONLY_KEYWORD]);
   for (const schema of [tenantSchema, pageSchema, blocksSchema, filterSchema, feedSchema, formSchema])
     ajv.addSchema(schema);
   return ajv;

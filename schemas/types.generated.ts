@@ -13,9 +13,13 @@ export type SiteId = string;
  */
 export type DealerName = string;
 /**
- * The web addresses the live site is reached at, without https://, e.g. www.example.com.au. Add each address separately.
+ * A web address without https://, e.g. www.example.com.au: lower-case letters, digits and hyphens in parts joined by dots.
  */
-export type WebAddresses = string[];
+export type WebAddress = string;
+/**
+ * The web addresses the live site is reached at, without https://, e.g. www.example.com.au. Add each address separately; the address with and without www. can belong to one site only. Only a platform admin can change them.
+ */
+export type WebAddresses = WebAddress[];
 /**
  * The design and standard pages the site is built from: franchise for a single-brand dealer, group for a dealer group. Changing it changes the standard pages and menus.
  */
@@ -169,7 +173,7 @@ export type Postcode = string;
  */
 export type ServiceBookingAddress = string;
 /**
- * The dealer's public address, used for share links.
+ * The dealer's public address, starting with https:// (or http://), used for share links, the sitemap and the e-mails of enquiries.
  */
 export type WebsiteAddress = string;
 /**
@@ -1238,9 +1242,9 @@ export type DestinationType = "webhook";
 /**
  * The address leads are sent to, e.g. https://crm.example.com.au/leads.
  */
-export type WebAddress = string;
+export type WebAddress1 = string;
 /**
- * The name of the server setting that holds the shared secret, e.g. DEALER_CRM_SECRET. Each lead is signed with it (in the x-platform-signature header) so the receiver can check it came from this site; your developer sets the secret up.
+ * The name of the server setting that holds the shared secret: LEAD_WEBHOOK_, then the site's id in capitals with _ for -, then two underscores and a name, e.g. LEAD_WEBHOOK_HARBOUR_CITY_MAZDA__CRM. Each lead is signed with it (Standard Webhooks headers) so the receiver can check it came from this site; the platform team sets the secret up.
  */
 export type SigningSecretName = string;
 /**
@@ -1266,7 +1270,7 @@ export type AdfDestination = (
 ) & {
   type: DestinationType2;
   to?: EMailAddresses1;
-  url?: WebAddress1;
+  url?: WebAddress2;
 };
 /**
  * adf: each lead is sent to the dealer's CRM in ADF/XML format, by e-mail or to a web address.
@@ -1281,7 +1285,7 @@ export type EMailAddresses1 = [string, ...string[]];
 /**
  * The CRM's address leads are posted to. Give either a web address or e-mail addresses.
  */
-export type WebAddress1 = string;
+export type WebAddress2 = string;
 /**
  * Where enquiries (leads) are sent: to e-mail addresses, to the dealer's CRM as ADF/XML, or to a web address (webhook). Each lead goes to every destination listed and is retried until it arrives; with none, leads are only kept in the platform.
  */
@@ -1366,6 +1370,10 @@ export type ReserveDeposit$ = number;
  * How long an online reservation holds the car while its deposit is unpaid. Then the hold is released on its own (the car shows as available again) and the dealer is sent a notice with the shopper's details. A paid deposit is never released automatically.
  */
 export type UnpaidReservationHoldHours = number;
+/**
+ * How many cars one shopper can hold with online reservations on this site at a time, counted by e-mail address, phone number and browser, e.g. 2. Another reservation is stored as an enquiry without holding the car, and the shopper is told the dealer will call; a hold released or run out no longer counts.
+ */
+export type CarsOneShopperCanHold = number;
 /**
  * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
  */
@@ -1631,6 +1639,14 @@ export type NoticeNeededHours = number;
  */
 export type DaysOffered = number;
 /**
+ * How many test drives one shopper can have booked ahead on this site at a time, counted by e-mail address, phone number and browser, e.g. 2. One more is refused with a message asking them to call the dealership or to send the form without a time; past test drives no longer count.
+ */
+export type TestDrivesOneShopperCanHaveBooked = number;
+/**
+ * At most this share of a location's test-drive times on one day can be booked online, e.g. 50: of 16 half-hour times, 8. Then that day shows no more times and the rest stay for shoppers who call or walk in, so no one person can fill a whole day. 100 lets every time be booked online.
+ */
+export type ShareOfADaySTimesBookableOnline = number;
+/**
  * Turns the chat bubble on for the whole site.
  */
 export type ShowTheChatBubble = boolean;
@@ -1643,7 +1659,7 @@ export type ChatService = "embedded" | "http";
  */
 export type ChatServiceAddress = string;
 /**
- * Only for the 'http' chat service: the NAME of the server setting (environment variable) that holds the service's key. It must be MESSAGING_, then the site's address name in capitals, then a name, e.g. MESSAGING_SOUTHERN_CROSS_MOTORS_KEY for southern-cross-motors. Never paste the key itself here: ask the platform team to set it on the server.
+ * Only for the 'http' chat service: the NAME of the server setting (environment variable) that holds the service's key. It is MESSAGING_, then the site's id in capitals with _ for -, then two underscores and a name, e.g. MESSAGING_SOUTHERN_CROSS_MOTORS__KEY for southern-cross-motors. Never paste the key itself here: ask the platform team to set it on the server.
  */
 export type ChatServiceKeySettingName = string;
 /**
@@ -4072,7 +4088,7 @@ export interface FormSettings {
 }
 export interface WebhookDestination {
   type: DestinationType;
-  url: WebAddress;
+  url: WebAddress1;
   secretEnv: SigningSecretName;
 }
 export interface EmailDestination {
@@ -4103,6 +4119,7 @@ export interface VehicleSettings {
   showUnregistered?: ShowUnregistered;
   reserveAmount?: ReserveDeposit$;
   reserveHoldHours?: UnpaidReservationHoldHours;
+  reserveHoldsPerShopper?: CarsOneShopperCanHold;
   favouriteNeeds?: FavouriteButtonNeeds;
   deliveryRegions?: DeliveryRegions;
   defaultView?: OpeningView;
@@ -4275,6 +4292,8 @@ export interface SalesCounterSettings {
 export interface TestDriveBookings {
   leadTimeHours?: NoticeNeededHours;
   horizonDays?: DaysOffered;
+  bookingsPerShopper?: TestDrivesOneShopperCanHaveBooked;
+  dailySharePercent?: ShareOfADaySTimesBookableOnline;
 }
 /**
  * A chat bubble at the bottom right of every page that lets shoppers send the dealer a short message (conversion §1, §4.8). Every message is saved as an 'Instant Message' enquiry and sent to the dealer like any other enquiry; it can also be passed on to an outside chat service.
@@ -4470,6 +4489,7 @@ export interface VehicleSettings1 {
   showUnregistered?: ShowUnregistered;
   reserveAmount?: ReserveDeposit$;
   reserveHoldHours?: UnpaidReservationHoldHours;
+  reserveHoldsPerShopper?: CarsOneShopperCanHold;
   favouriteNeeds?: FavouriteButtonNeeds;
   deliveryRegions?: DeliveryRegions;
   defaultView?: OpeningView;
@@ -5732,9 +5752,13 @@ export type ResolvedSiteId = string;
  */
 export type ResolvedDealerName = string;
 /**
- * The web addresses the live site is reached at, without https://, e.g. www.example.com.au. Add each address separately.
+ * A web address without https://, e.g. www.example.com.au: lower-case letters, digits and hyphens in parts joined by dots.
  */
-export type ResolvedWebAddresses = string[];
+export type ResolvedWebAddress = string;
+/**
+ * The web addresses the live site is reached at, without https://, e.g. www.example.com.au. Add each address separately; the address with and without www. can belong to one site only. Only a platform admin can change them.
+ */
+export type ResolvedWebAddresses = ResolvedWebAddress[];
 /**
  * The design and standard pages the site is built from: franchise for a single-brand dealer, group for a dealer group. Changing it changes the standard pages and menus.
  */
@@ -5888,7 +5912,7 @@ export type ResolvedPostcode = string;
  */
 export type ResolvedServiceBookingAddress = string;
 /**
- * The dealer's public address, used for share links.
+ * The dealer's public address, starting with https:// (or http://), used for share links, the sitemap and the e-mails of enquiries.
  */
 export type ResolvedWebsiteAddress = string;
 /**
@@ -6699,9 +6723,9 @@ export type ResolvedDestinationType = "webhook";
 /**
  * The address leads are sent to, e.g. https://crm.example.com.au/leads.
  */
-export type ResolvedWebAddress = string;
+export type ResolvedWebAddress1 = string;
 /**
- * The name of the server setting that holds the shared secret, e.g. DEALER_CRM_SECRET. Each lead is signed with it (in the x-platform-signature header) so the receiver can check it came from this site; your developer sets the secret up.
+ * The name of the server setting that holds the shared secret: LEAD_WEBHOOK_, then the site's id in capitals with _ for -, then two underscores and a name, e.g. LEAD_WEBHOOK_HARBOUR_CITY_MAZDA__CRM. Each lead is signed with it (Standard Webhooks headers) so the receiver can check it came from this site; the platform team sets the secret up.
  */
 export type ResolvedSigningSecretName = string;
 /**
@@ -6727,7 +6751,7 @@ export type ResolvedAdfDestination = (
 ) & {
   type: ResolvedDestinationType2;
   to?: ResolvedEMailAddresses1;
-  url?: ResolvedWebAddress1;
+  url?: ResolvedWebAddress2;
 };
 /**
  * adf: each lead is sent to the dealer's CRM in ADF/XML format, by e-mail or to a web address.
@@ -6742,7 +6766,7 @@ export type ResolvedEMailAddresses1 = [string, ...string[]];
 /**
  * The CRM's address leads are posted to. Give either a web address or e-mail addresses.
  */
-export type ResolvedWebAddress1 = string;
+export type ResolvedWebAddress2 = string;
 /**
  * Where enquiries (leads) are sent: to e-mail addresses, to the dealer's CRM as ADF/XML, or to a web address (webhook). Each lead goes to every destination listed and is retried until it arrives; with none, leads are only kept in the platform.
  */
@@ -6827,6 +6851,10 @@ export type ResolvedReserveDeposit$ = number;
  * How long an online reservation holds the car while its deposit is unpaid. Then the hold is released on its own (the car shows as available again) and the dealer is sent a notice with the shopper's details. A paid deposit is never released automatically.
  */
 export type ResolvedUnpaidReservationHoldHours = number;
+/**
+ * How many cars one shopper can hold with online reservations on this site at a time, counted by e-mail address, phone number and browser, e.g. 2. Another reservation is stored as an enquiry without holding the car, and the shopper is told the dealer will call; a hold released or run out no longer counts.
+ */
+export type ResolvedCarsOneShopperCanHold = number;
 /**
  * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
  */
@@ -7092,6 +7120,14 @@ export type ResolvedNoticeNeededHours = number;
  */
 export type ResolvedDaysOffered = number;
 /**
+ * How many test drives one shopper can have booked ahead on this site at a time, counted by e-mail address, phone number and browser, e.g. 2. One more is refused with a message asking them to call the dealership or to send the form without a time; past test drives no longer count.
+ */
+export type ResolvedTestDrivesOneShopperCanHaveBooked = number;
+/**
+ * At most this share of a location's test-drive times on one day can be booked online, e.g. 50: of 16 half-hour times, 8. Then that day shows no more times and the rest stay for shoppers who call or walk in, so no one person can fill a whole day. 100 lets every time be booked online.
+ */
+export type ResolvedShareOfADaySTimesBookableOnline = number;
+/**
  * Turns the chat bubble on for the whole site.
  */
 export type ResolvedShowTheChatBubble = boolean;
@@ -7104,7 +7140,7 @@ export type ResolvedChatService = "embedded" | "http";
  */
 export type ResolvedChatServiceAddress = string;
 /**
- * Only for the 'http' chat service: the NAME of the server setting (environment variable) that holds the service's key. It must be MESSAGING_, then the site's address name in capitals, then a name, e.g. MESSAGING_SOUTHERN_CROSS_MOTORS_KEY for southern-cross-motors. Never paste the key itself here: ask the platform team to set it on the server.
+ * Only for the 'http' chat service: the NAME of the server setting (environment variable) that holds the service's key. It is MESSAGING_, then the site's id in capitals with _ for -, then two underscores and a name, e.g. MESSAGING_SOUTHERN_CROSS_MOTORS__KEY for southern-cross-motors. Never paste the key itself here: ask the platform team to set it on the server.
  */
 export type ResolvedChatServiceKeySettingName = string;
 /**
@@ -7614,7 +7650,7 @@ export interface ResolvedFormSettings {
 }
 export interface ResolvedWebhookDestination {
   type: ResolvedDestinationType;
-  url: ResolvedWebAddress;
+  url: ResolvedWebAddress1;
   secretEnv: ResolvedSigningSecretName;
 }
 export interface ResolvedEmailDestination {
@@ -7645,6 +7681,7 @@ export interface ResolvedVehicleSettings {
   showUnregistered: ResolvedShowUnregistered;
   reserveAmount?: ResolvedReserveDeposit$;
   reserveHoldHours: ResolvedUnpaidReservationHoldHours;
+  reserveHoldsPerShopper: ResolvedCarsOneShopperCanHold;
   favouriteNeeds: ResolvedFavouriteButtonNeeds;
   deliveryRegions: ResolvedDeliveryRegions;
   defaultView: ResolvedOpeningView;
@@ -7806,6 +7843,8 @@ export interface ResolvedSalesCounterSettings {
 export interface ResolvedTestDriveBookings {
   leadTimeHours: ResolvedNoticeNeededHours;
   horizonDays: ResolvedDaysOffered;
+  bookingsPerShopper: ResolvedTestDrivesOneShopperCanHaveBooked;
+  dailySharePercent: ResolvedShareOfADaySTimesBookableOnline;
 }
 /**
  * A chat bubble at the bottom right of every page that lets shoppers send the dealer a short message (conversion §1, §4.8). Every message is saved as an 'Instant Message' enquiry and sent to the dealer like any other enquiry; it can also be passed on to an outside chat service.
@@ -8011,6 +8050,7 @@ export interface ResolvedVehicleSettings1 {
   showUnregistered: ResolvedShowUnregistered;
   reserveAmount?: ResolvedReserveDeposit$;
   reserveHoldHours: ResolvedUnpaidReservationHoldHours;
+  reserveHoldsPerShopper: ResolvedCarsOneShopperCanHold;
   favouriteNeeds: ResolvedFavouriteButtonNeeds;
   deliveryRegions: ResolvedDeliveryRegions;
   defaultView: ResolvedOpeningView;

@@ -44,6 +44,13 @@ describe('startupProblems (issue 17: several servers on PostgreSQL)', () => {
     expect(startupProblems({ DOCUMENT_CACHE: 'off', DOCUMENT_CACHE_MB: '8', DOCUMENT_CACHE_SECONDS: '5' })).toEqual([]);
   });
 
+  it('names a PREVIEW_DOMAIN that is not a host name (issue 30 L2)', () => {
+    expect(startupProblems({ PREVIEW_DOMAIN: 'https://preview.example/' })[0]).toMatch(
+      /^PREVIEW_DOMAIN "https:\/\/preview\.example\/" is not a host name/,
+    );
+    expect(startupProblems({ PREVIEW_DOMAIN: 'preview.dealerplatform.com.au' })).toEqual([]);
+  });
+
   it('refuses a short AUTH_SECRET', () => {
     expect(startupProblems({ AUTH_SECRET: 'short' })[0]).toMatch(/^AUTH_SECRET is 5 characters long/);
   });

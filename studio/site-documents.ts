@@ -17,6 +17,12 @@ import {
   type TenantEntry,
 } from '../engine/tenant-registry';
 import type { ValidationIssue } from '../schemas/validation-messages';
+import { resolveHost } from '../engine/resolve-host';
+import { wwwTwin } from '../domain/site-domains';
+import { previewDomain } from '../domain/studio/studio-host';
+import { adminFieldChanges, adminOnlyFields, type AdminFieldChange } from '../domain/studio/admin-fields';
+import { canChangeAdminFields, type StaffAccess } from '../domain/studio/roles';
+import tenantSchema from '../schemas/tenant.schema.json';
 import { getTenantStore, type TenantVersion, type Validate } from '../services/tenant-store';
 
 /** A site the Studio can open: known to the registry, published in the database, or a tenant file. */
@@ -104,22 +110,29 @@ export function documentText(document: unknown): string {
 const issuesOf = (entry: TenantEntry): ValidationIssue[] => (entry.ok ? [] : entry.issues);
 
 /**
- * A site may not take a domain another site is served on: the registry would give the domain to
- * whichever site comes first, so a site editor could otherwise take over another site's address.
+ * A site may not take an address another site is served on (issue 30 H1): the domain itself, or
+ * its www. twin, which the platform answers for the same site. The registry would give a contested
+ * domain to whichever site comes first, so a site could otherwise take over another site's address
+ * (and its shoppers' enquiries).
  */
 function domainIssues(slug: string, file: string, entry: TenantEntry, raw: unknown): ValidationIssue[] {
   if (!entry.ok) return [];
-  const owners = loadTenantRegistry().domains;
+  const registry = loadTenantRegistry();
+  const slugs = new Set(registry.tenants.keys());
   const written = isPlainObject(raw) && Array.isArray(raw.domains) ? raw.domains : [];
   const issues: ValidationIssue[] = [];
   for (const domain of entry.config.domains) {
-    const owner = owners.get(domain);
-    if (owner === undefined || owner === slug) continue;
+    const owner = [domain, wwwTwin(domain)]
+      .map((name) => resolveHost(name, registry.domains, slugs, true, previewDomain()))
+      .find((resolution) => resolution.kind === 'tenant' && resolution.slug !== slug);
+    if (owner?.kind !== 'tenant') continue;
+    const other = registry.tenants.get(owner.slug);
+    const name = other?.ok ? other.config.name : owner.slug;
     const index = written.indexOf(domain);
     issues.push({
       file,
       pointer: index >= 0 ? `/domains/${index}` : '/domains',
-      message: `domain "${domain}" already belongs to tenant "${owner}"; a site cannot take another site's domain`,
+      message: `"${domain}" is already a web address of ${name} (with or without www.); a site cannot take another site's address`,
     });
   }
   return issues;
@@ -172,4 +185,47 @@ export function fileText(path: string): string | undefined {
 /** The dealer group a document names (undefined for none). */
 export function groupOf(document: unknown): string | undefined {
   return stringField(document, 'dealershipGroup');
+}
+
+/** The fields only an admin may change (issue 30), as the tenant schema marks them. */
+export const ADMIN_FIELDS = adminOnlyFields(tenantSchema);
+
+/**
+ * The document an edit started from: the published version `baseVersionId` names, else (null) the
+ * site's file as written. A publish from a base that is no longer what the site serves is refused as
+ * a conflict by the store, so at a publish this is what the site serves.
+ */
+async function baseDocument(site: EditableSite, baseVersionId: number | null): Promise<unknown> {
+  if (baseVersionId !== null) {
+    const version =
+      site.published?.id === baseVersionId ? site.published : await getTenantStore().version(baseVersionId);
+    return version && version.slug === site.slug ? documentValue(version.document) : null;
+  }
+  return site.filePath ? documentValue(fileText(site.filePath) ?? '') : null;
+}
+
+/**
+ * The admin-only fields a document changes from the one its edit started from, when the staff
+ * member may not change them (none for an admin; issue 30). `document` is a value or its JSON text.
+ */
+export async function roleChanges(
+  staff: StaffAccess,
+  site: EditableSite,
+  document: unknown,
+  baseVersionId: number | null,
+): Promise<AdminFieldChange[]> {
+  if (canChangeAdminFields(staff)) return [];
+  const value = typeof document === 'string' ? documentValue(document) : document;
+  return adminFieldChanges(ADMIN_FIELDS, await baseDocument(site, baseVersionId), value);
+}
+
+/** roleChanges as issues at their fields, beside the engine's (a draft that has them cannot be published by this person). */
+export async function roleIssues(
+  staff: StaffAccess,
+  site: EditableSite,
+  document: unknown,
+  baseVersionId: number | null,
+): Promise<ValidationIssue[]> {
+  const changes = await roleChanges(staff, site, document, baseVersionId);
+  return changes.map(({ pointer, message }) => ({ file: editedLabel(site.slug), pointer, message }));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accessFromGrants,
-  canChangeGroup,
+  canChangeAdminFields,
   canEditSite,
   canManageStaff,
   canReadAudit,
@@ -30,9 +30,9 @@ describe('Studio roles (issue 16: who may use it)', () => {
     expect(canManageStaff(admin)).toBe(true);
   });
 
-  it('lets only an admin read the audit log and move a site to another dealer group', () => {
+  it('lets only an admin read the audit log and change what a site owns (its group, domains, dealerships, destinations)', () => {
     expect([admin, southernCross, harbourCity].map(canReadAudit)).toEqual([true, false, false]);
-    expect([admin, southernCross, harbourCity].map(canChangeGroup)).toEqual([true, false, false]);
+    expect([admin, southernCross, harbourCity].map(canChangeAdminFields)).toEqual([true, false, false]);
   });
 
   it("lets a group-editor edit exactly the sites of their groups, never another group's or a site without a group", () => {

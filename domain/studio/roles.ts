@@ -68,10 +68,13 @@ export function canReadAudit(user: StaffAccess): boolean {
 }
 
 /**
- * Only admins move a site between dealer groups: a group or site editor who could change
- * `dealershipGroup` could hand the site to another group's editors, or take it out of reach.
+ * Only admins change the fields that say who a site is and what it owns (issue 30; the schema marks
+ * them, domain/studio/admin-fields.ts): its web addresses, dealer group, dealerships, lead and chat
+ * destinations and their secrets. A group or site editor who could change `dealershipGroup` could
+ * hand the site to another group's editors; `domains`, another dealer's address; `dealerships`,
+ * another dealer's stock and enquiries.
  */
-export function canChangeGroup(user: StaffAccess): boolean {
+export function canChangeAdminFields(user: StaffAccess): boolean {
   return user.role === 'admin';
 }
 

@@ -17,6 +17,19 @@ export function studioHost(env: Env = process.env): string | undefined {
   return localhostTenantsAllowed(env) ? DEFAULT_STUDIO_HOST : undefined;
 }
 
+/**
+ * The parent name of the Studio's preview addresses in production (issue 30, L2): PREVIEW_DOMAIN,
+ * e.g. preview.dealerplatform.com.au, under which `<slug>.<PREVIEW_DOMAIN>` shows a site's draft.
+ * The platform controls that name, so the Studio never frames (nor sends a preview token to) an
+ * address a tenant document chooses. Undefined when unset or not a host name.
+ */
+export function previewDomain(env: Env = process.env): string | undefined {
+  const configured = env.PREVIEW_DOMAIN?.trim();
+  if (!configured) return undefined;
+  const name = normaliseHost(configured);
+  return name && name.includes('.') && !name.startsWith('.') ? name : undefined;
+}
+
 /** Whether a Host header names the Studio. */
 export function isStudioHost(hostHeader: string | null | undefined, env: Env = process.env): boolean {
   const host = studioHost(env);

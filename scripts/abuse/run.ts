@@ -16,6 +16,7 @@
  * ABUSE_SCALE (default 1) multiplies the generated request counts; ABUSE_SEED picks other requests.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
@@ -24,6 +25,11 @@ import { rawRequest, startServer, waitForServer, type RawResponse, type StartedS
 import { Random } from './hostile';
 import { apiRequest, apiTargets, randomUrl, searchUrl, type AbuseRequest, type SiteFacts } from './targets';
 import { reproductions, type Check, type Probe } from './reproductions';
+import { ABUSE_PREVIEW_DOMAIN, ABUSE_STUDIO_HOST, studioReproductions } from './repro-studio';
+import { bookingReproductions } from './repro-bookings';
+import { imageAndUploadReproductions } from './repro-images';
+import { lowReproductions } from './repro-lows';
+import { cspReproductions } from './repro-csp';
 import { runMain } from '../run-main';
 
 const PORT = Number(process.env.ABUSE_PORT ?? 3302);
@@ -195,12 +201,17 @@ async function main(): Promise<number> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('No production build: run `npx next build` first.');
   copyDatabase();
   rmSync('data/test/abuse-mail', { recursive: true, force: true });
+  // Issue 30 L8: /healthz's details only for the holder of HEALTH_TOKEN (repro-lows reads it from here).
+  process.env.HEALTH_TOKEN ??= randomBytes(24).toString('base64url');
   const server: StartedServer = startServer(PORT, {
     DATABASE_URL: `file:${DB_FILE}`,
     LEADS_MAIL_DIR: 'data/test/abuse-mail',
     ACCOUNT_CODES_IN_LOG: '1',
     ALLOW_LOCALHOST_TENANTS: '',
     NODE_ENV: 'production',
+    // Issue 30: the Studio on its own host and the preview addresses, as production runs them.
+    STUDIO_HOST: ABUSE_STUDIO_HOST,
+    PREVIEW_DOMAIN: ABUSE_PREVIEW_DOMAIN,
   });
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
   const checks: Check[] = [];
@@ -216,6 +227,11 @@ async function main(): Promise<number> {
 
     // 1. The review's reproductions, each a named check.
     checks.push(...(await reproductions({ probe, port: PORT, db: DB_FILE, sites })));
+    checks.push(...(await studioReproductions({ probe, sites })));
+    checks.push(...(await bookingReproductions({ probe, port: PORT, db: DB_FILE, sites })));
+    checks.push(...(await imageAndUploadReproductions({ probe, port: PORT, db: DB_FILE, sites })));
+    checks.push(...(await lowReproductions({ probe, port: PORT, db: DB_FILE, sites })));
+    checks.push(...(await cspReproductions({ probe, port: PORT, db: DB_FILE, sites })));
     checks.push(
       await (async (): Promise<Check> => {
         const times: number[] = [];

@@ -1,6 +1,7 @@
 /**
- * The Tenant Studio's live preview on a dealer's host (issue 16), for proxy.ts. The Studio frames
- * `https://<site>/_preview/<token>/<path>`: the proxy rewrites it to the internal /preview tree with
+ * The Tenant Studio's live preview on a site's preview address (issue 16; issue 30 L2), for
+ * proxy.ts. The Studio frames `https://<slug>.<PREVIEW_DOMAIN>/_preview/<token>/<path>`
+ * (`http://<slug>.localhost:<port>/...` in development): the proxy rewrites it to the internal /preview tree with
  * the token in a request header only the proxy sets, and the preview page checks the token
  * (services/preview-token) before it renders anything but a refusal. The preview runs on the
  * dealer's own origin, never the Studio's, so nothing a site's document puts on its pages (plugin
@@ -8,7 +9,7 @@
  * cached and never indexed.
  */
 import { NextResponse, type NextRequest } from 'next/server';
-import { studioHost } from '../../domain/studio/studio-host';
+import { previewDomain, studioHost } from '../../domain/studio/studio-host';
 import { localhostTenantsAllowed } from '../../domain/host-name';
 import { TENANT_HEADER } from '../../engine/tenant-header';
 import { newNonce, pageSecurityHeaders, requestIsHttps } from './security-headers';
@@ -30,12 +31,15 @@ export function previewFrameAncestors(env: Readonly<Record<string, string | unde
 }
 
 /**
- * What the Studio's pages may frame: its sites' previews, on each site's own host. Those are the
- * `<slug>.localhost` addresses where they are served (a developer's machine), else any https site
- * (dealer domains change with every site; the Studio shows no one else's content).
+ * What the Studio's pages may frame: its sites' previews, on addresses the platform controls
+ * (issue 30 L2), never on a domain a tenant document names. Those are the `<slug>.localhost`
+ * addresses where they are served (a developer's machine), else `<slug>.<PREVIEW_DOMAIN>` over
+ * https; nothing without either.
  */
 export function previewFrameSources(env: Readonly<Record<string, string | undefined>> = process.env): string[] {
-  return localhostTenantsAllowed(env) ? ['http://*.localhost:*', 'http://*.localhost'] : ['https:'];
+  if (localhostTenantsAllowed(env)) return ['http://*.localhost:*', 'http://*.localhost'];
+  const parent = previewDomain(env);
+  return parent ? [`https://*.${parent}`] : [];
 }
 
 /** `/_preview/<token>/a/b` -> token and `/a/b`; undefined for any other path. */

@@ -161,8 +161,10 @@ describe('lead outbox: queued, retried with backoff, never dropped', () => {
 
   it('posts a signed JSON webhook; a failing endpoint leaves the lead pending with its error until it answers', async () => {
     const hook = await webhookServer([500]);
-    const id = await queueLead([{ type: 'webhook', url: hook.url, secretEnv: 'HOOK_SECRET' }]);
-    const d = deps({ HOOK_SECRET: 's3cret' });
+    const id = await queueLead([
+      { type: 'webhook', url: hook.url, secretEnv: 'LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__HOOK' },
+    ]);
+    const d = deps({ LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__HOOK: 's3cret' });
     expect(await deliverDue(d)).toEqual(ran({ failed: 1 }));
     let [row] = await db.selectFrom('lead_deliveries').selectAll().execute();
     expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringContaining('500') });
@@ -185,12 +187,14 @@ describe('lead outbox: queued, retried with backoff, never dropped', () => {
   });
 
   it('a missing webhook secret is an error that keeps the lead queued, with the reason visible', async () => {
-    await queueLead([{ type: 'webhook', url: 'http://127.0.0.1:9/x', secretEnv: 'NOT_SET' }]);
+    await queueLead([
+      { type: 'webhook', url: 'http://127.0.0.1:9/x', secretEnv: 'LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__NOT_SET' },
+    ]);
     await deliverDue(deps());
     const [row] = await db.selectFrom('lead_deliveries').selectAll().execute();
     expect(row).toMatchObject({
       status: 'pending',
-      last_error: 'the webhook secret NOT_SET is not set in the environment',
+      last_error: 'the webhook secret LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__NOT_SET is not set in the environment',
     });
   });
 
@@ -234,8 +238,8 @@ describe('lead outbox: queued, retried with backoff, never dropped', () => {
 
   it('two workers never send the same delivery twice at once', async () => {
     const hook = await webhookServer([]);
-    await queueLead([{ type: 'webhook', url: hook.url, secretEnv: 'HOOK_SECRET' }]);
-    const d = deps({ HOOK_SECRET: 's' });
+    await queueLead([{ type: 'webhook', url: hook.url, secretEnv: 'LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__HOOK' }]);
+    const d = deps({ LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__HOOK: 's' });
     const runs = await Promise.all([deliverDue(d), deliverDue(d)]);
     expect(runs.reduce((n, r) => n + r.delivered, 0)).toBe(1);
     expect(hook.received).toHaveLength(1);
@@ -272,7 +276,11 @@ function failingStatusUpdates(failures: { left: number }): PlatformDb {
   return db.withPlugin(plugin);
 }
 
-const hookTo: ResolvedLeadDestination = { type: 'webhook', url: 'http://127.0.0.1:9/x', secretEnv: 'S' };
+const hookTo: ResolvedLeadDestination = {
+  type: 'webhook',
+  url: 'http://127.0.0.1:9/x',
+  secretEnv: 'LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__S',
+};
 
 describe('lead outbox: a send is never repeated because its outcome could not be written', () => {
   it('retries the "delivered" update with backoff and never counts it as a failed send', async () => {
@@ -360,7 +368,7 @@ describe('lead outbox: every send is time-bounded', () => {
       },
     };
     await queueLead([
-      { type: 'webhook', url: 'http://relay.invalid/hung', secretEnv: 'S' },
+      { type: 'webhook', url: 'http://relay.invalid/hung', secretEnv: 'LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__S' },
       { type: 'email', to: ['sales@example.com'] },
     ]);
     // Every timer the outbox sets and clears (the database driver's own timers go through these too).
@@ -438,14 +446,14 @@ describe('lead outbox: every send is time-bounded', () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const transport = createLeadTransport({
-      env: { S: 's' },
+      env: { LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__S: 's' },
       mailDir: tmpdir(),
       from: 'leads@test.example',
       allowPrivateAddresses: true,
     });
     const controller = new AbortController();
     const sending = transport.send(
-      { type: 'webhook', url: `http://127.0.0.1:${port}/hung`, secretEnv: 'S' },
+      { type: 'webhook', url: `http://127.0.0.1:${port}/hung`, secretEnv: 'LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__S' },
       lead(1),
       controller.signal,
     );
@@ -482,7 +490,7 @@ describe('lead outbox: several processes deliver side by side', () => {
       const destinations = [0, 1, 2].map((n): ResolvedLeadDestination => {
         const url = `http://hook.invalid/${l}/${n}`;
         urls.push(url);
-        return { type: 'webhook', url, secretEnv: 'S' };
+        return { type: 'webhook', url, secretEnv: 'LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__S' };
       });
       await queueLead(destinations, shared);
     }
@@ -676,11 +684,13 @@ describe('lead outbox: a delivery that cannot succeed ends dead, visibly, and ca
     const busy = await webhookServer([429]);
     const down = await webhookServer([503]);
     await queueLead([
-      { type: 'webhook', url: gone.url, secretEnv: 'HOOK_SECRET' },
-      { type: 'webhook', url: busy.url, secretEnv: 'HOOK_SECRET' },
-      { type: 'webhook', url: down.url, secretEnv: 'HOOK_SECRET' },
+      { type: 'webhook', url: gone.url, secretEnv: 'LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__HOOK' },
+      { type: 'webhook', url: busy.url, secretEnv: 'LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__HOOK' },
+      { type: 'webhook', url: down.url, secretEnv: 'LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__HOOK' },
     ]);
-    expect(await deliverDue(deps({ HOOK_SECRET: 's' }))).toEqual(ran({ failed: 2, dead: 1 }));
+    expect(await deliverDue(deps({ LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__HOOK: 's' }))).toEqual(
+      ran({ failed: 2, dead: 1 }),
+    );
     const rows = await db.selectFrom('lead_deliveries').select(['status', 'last_error']).orderBy('id').execute();
     expect(rows).toEqual([
       { status: 'dead', last_error: `${gone.url} answered 404 Not Found` },
@@ -696,15 +706,15 @@ describe('lead outbox: a delivery that cannot succeed ends dead, visibly, and ca
     // A real receiver on 127.0.0.1: the refusal must come before anything reaches it.
     const local = await webhookServer([]);
     const id = await queueLead([
-      { type: 'webhook', url: local.url, secretEnv: 'HOOK_SECRET' },
+      { type: 'webhook', url: local.url, secretEnv: 'LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__HOOK' },
       { type: 'adf', url: 'http://169.254.169.254/latest/meta-data/' },
       { type: 'email', to: ['sales@example.com'] },
     ]);
     const d: OutboxDeps = {
-      ...deps({ HOOK_SECRET: 's' }),
+      ...deps({ LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__HOOK: 's' }),
       // The transport as the server builds it: no test seam.
       transport: createLeadTransport({
-        env: { HOOK_SECRET: 's' },
+        env: { LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__HOOK: 's' },
         mailDir: mkdtempSync(join(scratch, 'mail-')),
         from: 'leads@test.example',
       }),

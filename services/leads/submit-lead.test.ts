@@ -30,7 +30,7 @@ function demoTenant(slug: string): ResolvedTenant {
 
 const group = demoTenant('southern-cross-motors');
 group.leadDelivery = [
-  { type: 'webhook', url: 'http://127.0.0.1:9/hook', secretEnv: 'TEST_SECRET' },
+  { type: 'webhook', url: 'http://127.0.0.1:9/hook', secretEnv: 'LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__TEST' },
   { type: 'email', to: ['sales@example.com'] },
 ];
 const franchise = demoTenant('harbour-city-mazda');

@@ -156,9 +156,13 @@ async function outcome(send: Promise<void>): Promise<string> {
 
 async function postTo(status: number): Promise<string> {
   const url = await endpoint(status);
-  const transport = createLeadTransport({ ...localReceiver, env: { S: 's' } });
+  const transport = createLeadTransport({ ...localReceiver, env: { LEAD_WEBHOOK_HARBOUR_MOTORS__S: 's' } });
   const result = await outcome(
-    transport.send({ type: 'webhook', url, secretEnv: 'S' }, lead, new AbortController().signal),
+    transport.send(
+      { type: 'webhook', url, secretEnv: 'LEAD_WEBHOOK_HARBOUR_MOTORS__S' },
+      lead,
+      new AbortController().signal,
+    ),
   );
   return result.replace(url, 'URL');
 }
@@ -206,19 +210,31 @@ describe('lead transports: a failure that retrying cannot fix is marked permanen
   });
 
   it('a webhook nobody answers at all may be back later', async () => {
-    const transport = createLeadTransport({ ...localReceiver, env: { S: 's' } });
+    const transport = createLeadTransport({ ...localReceiver, env: { LEAD_WEBHOOK_HARBOUR_MOTORS__S: 's' } });
     const url = await endpoint(200);
     await Promise.all(closers.map((close) => close()));
     closers = [];
     expect(
-      await outcome(transport.send({ type: 'webhook', url, secretEnv: 'S' }, lead, new AbortController().signal)),
+      await outcome(
+        transport.send(
+          { type: 'webhook', url, secretEnv: 'LEAD_WEBHOOK_HARBOUR_MOTORS__S' },
+          lead,
+          new AbortController().signal,
+        ),
+      ),
     ).toMatch(/^retry: /);
   });
 
   it('a webhook address that is not a web address is refused for good', async () => {
-    const transport = createLeadTransport({ ...localReceiver, env: { S: 's' } });
+    const transport = createLeadTransport({ ...localReceiver, env: { LEAD_WEBHOOK_HARBOUR_MOTORS__S: 's' } });
     const send = (url: string) =>
-      outcome(transport.send({ type: 'webhook', url, secretEnv: 'S' }, lead, new AbortController().signal));
+      outcome(
+        transport.send(
+          { type: 'webhook', url, secretEnv: 'LEAD_WEBHOOK_HARBOUR_MOTORS__S' },
+          lead,
+          new AbortController().signal,
+        ),
+      );
     expect(await send('http://user:pw@crm.example/leads')).toMatch(
       /^permanent: .*includes a user name or password, which are never sent/,
     );
@@ -260,7 +276,11 @@ describe('lead transports: a failure that retrying cannot fix is marked permanen
 // the server builds it (no test seam) never posts inside the platform's network.
 describe('lead transports: a webhook or CRM address inside the private network is refused for good', () => {
   const serverTransport = () =>
-    createLeadTransport({ env: { S: 's' }, mailDir: '/nonexistent', from: 'x@test.example' });
+    createLeadTransport({
+      env: { LEAD_WEBHOOK_HARBOUR_MOTORS__S: 's' },
+      mailDir: '/nonexistent',
+      from: 'x@test.example',
+    });
 
   it.each([
     ['http://127.0.0.1:9/leads', '127.0.0.1 is not a public internet address'],
@@ -276,7 +296,11 @@ describe('lead transports: a webhook or CRM address inside the private network i
   ])('%s is refused before anything is sent', async (url, reason) => {
     expect(
       await outcome(
-        serverTransport().send({ type: 'webhook', url, secretEnv: 'S' }, lead, new AbortController().signal),
+        serverTransport().send(
+          { type: 'webhook', url, secretEnv: 'LEAD_WEBHOOK_HARBOUR_MOTORS__S' },
+          lead,
+          new AbortController().signal,
+        ),
       ),
     ).toBe(
       `permanent: ${url} was refused and nothing was sent: ${reason}. Leads are only sent to addresses on the public internet; correct this destination under Lead delivery in the site's settings`,
@@ -293,9 +317,17 @@ describe('lead transports: a webhook or CRM address inside the private network i
   it('a local receiver really is listening, and is reached only through the test seam', async () => {
     const url = await endpoint(204);
     const send = (transport: ReturnType<typeof createLeadTransport>) =>
-      outcome(transport.send({ type: 'webhook', url, secretEnv: 'S' }, lead, new AbortController().signal));
+      outcome(
+        transport.send(
+          { type: 'webhook', url, secretEnv: 'LEAD_WEBHOOK_HARBOUR_MOTORS__S' },
+          lead,
+          new AbortController().signal,
+        ),
+      );
     expect(await send(serverTransport())).toMatch(/^permanent: .* was refused and nothing was sent/);
-    expect(await send(createLeadTransport({ ...localReceiver, env: { S: 's' } }))).toBe('sent');
+    expect(await send(createLeadTransport({ ...localReceiver, env: { LEAD_WEBHOOK_HARBOUR_MOTORS__S: 's' } }))).toBe(
+      'sent',
+    );
   });
 
   it('a public-looking name goes the ordinary way: looked up, and a failure to reach it is retried', async () => {
@@ -303,7 +335,11 @@ describe('lead transports: a webhook or CRM address inside the private network i
     expect(
       await outcome(
         serverTransport().send(
-          { type: 'webhook', url: 'https://hooks.dealer-crm.invalid/leads', secretEnv: 'S' },
+          {
+            type: 'webhook',
+            url: 'https://hooks.dealer-crm.invalid/leads',
+            secretEnv: 'LEAD_WEBHOOK_HARBOUR_MOTORS__S',
+          },
           lead,
           new AbortController().signal,
         ),

@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { secretNameRefusal } from '../../domain/secret-names';
 import { STATUS_CODES } from 'node:http';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
@@ -201,6 +202,10 @@ export function createLeadTransport(options: TransportOptions): LeadTransport {
       const timeZone = options.timeZone ? { timeZone: options.timeZone } : {};
       switch (destination.type) {
         case 'webhook': {
+          // Only the site's own secret names (issue 30 M1): a document that slipped past validation
+          // still cannot sign with a platform secret or another site's.
+          const refusal = secretNameRefusal('webhook', destination.secretEnv, lead.tenant);
+          if (refusal) throw new Error(refusal);
           const secret = options.env[destination.secretEnv];
           if (!secret) throw new Error(`the webhook secret ${destination.secretEnv} is not set in the environment`);
           const body = leadWebhookPayload(lead);

@@ -45,9 +45,13 @@ const lead = sampleLead({ fields: { name: 'Zoë', message: 'Quote "this" </scrip
 
 async function deliver(secret: string): Promise<Received> {
   const hook = await receiver();
-  const destination: ResolvedLeadDestination = { type: 'webhook', url: hook.url, secretEnv: 'HOOK_SECRET' };
+  const destination: ResolvedLeadDestination = {
+    type: 'webhook',
+    url: hook.url,
+    secretEnv: 'LEAD_WEBHOOK_HARBOUR_MOTORS__HOOK',
+  };
   await createLeadTransport({
-    env: { HOOK_SECRET: secret },
+    env: { LEAD_WEBHOOK_HARBOUR_MOTORS__HOOK: secret },
     mailDir: '/nonexistent',
     from: 'x@test.example',
     // A local receiver; a site's own address may never be a loopback one (transports.test.ts).

@@ -61,7 +61,7 @@ afterEach(async () => db.destroy());
 function deps(extra: Partial<MessagingDeps> = {}): MessagingDeps {
   return {
     storeLead: (request) => submitLead(intake, request),
-    env: { MESSAGING_SOUTHERN_CROSS_MOTORS_KEY: 'sekret-123' },
+    env: { MESSAGING_SOUTHERN_CROSS_MOTORS__KEY: 'sekret-123' },
     hoursToday: async () => '8:30 am - 5:30 pm',
     log: (m) => logged.push(m),
     // The chat service of these tests is a server on this machine.
@@ -174,7 +174,7 @@ describe('HTTP provider against a local chat service (conversion §1 messaging-s
     respond = () => ({ status: 200 });
   });
   const httpSite = () =>
-    site({ enabled: true, provider: 'http', endpoint, credentialEnv: 'MESSAGING_SOUTHERN_CROSS_MOTORS_KEY' });
+    site({ enabled: true, provider: 'http', endpoint, credentialEnv: 'MESSAGING_SOUTHERN_CROSS_MOTORS__KEY' });
 
   it('stores the lead, then posts JSON with the key from the named environment variable; a retry is not posted again', async () => {
     const body = message({ car_id: car.id });
@@ -207,7 +207,7 @@ describe('HTTP provider against a local chat service (conversion §1 messaging-s
     expect(logged.pop()).toMatch(/did not answer within 0\.05 s\./);
 
     await sendInstantMessage(deps({ env: {} }), { tenant: httpSite(), body: message() });
-    expect(logged.pop()).toMatch(/set the environment variable MESSAGING_SOUTHERN_CROSS_MOTORS_KEY\./);
+    expect(logged.pop()).toMatch(/set the environment variable MESSAGING_SOUTHERN_CROSS_MOTORS__KEY\./);
 
     expect(await leads()).toHaveLength(3);
     expect((await deliveries()).length).toBe(3 * base.leadDelivery.length);
@@ -217,8 +217,8 @@ describe('HTTP provider against a local chat service (conversion §1 messaging-s
     const provider = createHttpProvider(
       {
         endpoint: 'http://127.0.0.1:9/closed',
-        credentialEnv: 'MESSAGING_SOUTHERN_CROSS_MOTORS_KEY',
-        env: { MESSAGING_SOUTHERN_CROSS_MOTORS_KEY: 'k' },
+        credentialEnv: 'MESSAGING_SOUTHERN_CROSS_MOTORS__KEY',
+        env: { MESSAGING_SOUTHERN_CROSS_MOTORS__KEY: 'k' },
         allowPrivateAddresses: true,
       },
       createEmbeddedProvider((request) => submitLead(intake, request)),
@@ -246,13 +246,13 @@ describe('HTTP provider against a local chat service (conversion §1 messaging-s
 // reach a platform secret, another site's key, or an address inside the platform's network.
 describe("the http chat provider sends only this site's own key, and only to the public internet", () => {
   it("refuses to send a platform secret or another site's key, whatever the endpoint", async () => {
-    for (const name of ['AUTH_SECRET', 'DATABASE_URL', 'MESSAGING_HARBOUR_CITY_MAZDA_KEY']) {
+    for (const name of ['AUTH_SECRET', 'DATABASE_URL', 'MESSAGING_HARBOUR_CITY_MAZDA__KEY']) {
       const answer = await sendInstantMessage(deps({ env: { [name]: 'secret-value' } }), {
         tenant: site({ enabled: true, provider: 'http', endpoint: 'https://chat.example/x', credentialEnv: name }),
         body: message(),
       });
       expect(answer.status).toBe(201);
-      expect(logged.pop()).toMatch(/must name an environment variable starting with MESSAGING_SOUTHERN_CROSS_MOTORS_/);
+      expect(logged.pop()).toMatch(/named MESSAGING_SOUTHERN_CROSS_MOTORS__ followed by a name/);
     }
   });
 
@@ -264,7 +264,7 @@ describe("the http chat provider sends only this site's own key, and only to the
           enabled: true,
           provider: 'http',
           endpoint,
-          credentialEnv: 'MESSAGING_SOUTHERN_CROSS_MOTORS_KEY',
+          credentialEnv: 'MESSAGING_SOUTHERN_CROSS_MOTORS__KEY',
         }),
         body: message(),
       });

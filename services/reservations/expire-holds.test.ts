@@ -32,7 +32,7 @@ const tenant: ResolvedTenant = {
   ...(entry.config as ResolvedTenant),
   leadDelivery: [
     { type: 'email', to: ['sales@example.com'] },
-    { type: 'webhook', url: 'https://crm.example/hook', secretEnv: 'TEST_SECRET' },
+    { type: 'webhook', url: 'https://crm.example/hook', secretEnv: 'LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__TEST' },
   ],
 };
 const [carA, carB] = feed.cars.filter(

@@ -325,7 +325,7 @@ describe('Studio document API: draft, publish, conflict, history, diff, restore'
     expect(refused.body.draft).toMatchObject({ author: GROUP, baseVersionId: null });
     expect((await getDocument(GROUP_SITE, group)).body.draft?.document).toEqual(invalid);
     // A wrong slug is the site's, not a file name.
-    const renamed = await publish(GROUP_SITE, group, {
+    const renamed = await publish(GROUP_SITE, admin, {
       document: { ...tenantFile(GROUP_SITE), slug: 'elsewhere' },
       baseVersionId: null,
       message: 'Rename',
@@ -407,16 +407,39 @@ describe('Studio document API: draft, publish, conflict, history, diff, restore'
 
   it("keeps a site in its dealer group unless an admin moves it, and off other sites' domains", async () => {
     const moved = await publish(GROUP_SITE, group, {
-      document: { ...tenantFile(GROUP_SITE), dealershipGroup: undefined },
+      document: {
+        ...tenantFile(GROUP_SITE),
+        name: 'Southern Cross Motors Group',
+        domains: ['scm.example'],
+        dealershipGroup: undefined,
+      },
       baseVersionId: v2,
       message: 'Leave the group',
     });
     expect(moved.status).toBe(403);
-    expect(moved.body.issues?.[0]?.pointer).toBe('/dealershipGroup');
+    expect(moved.body.issues?.map((i) => i.pointer)).toEqual(['/dealershipGroup']);
 
+    // Issue 30 H1: a site editor cannot add a web address at all; an admin cannot add another site's.
     const harbour = tenantFile(OTHER_SITE);
-    const taken = await publish(OTHER_SITE, site, {
-      document: { ...harbour, domains: [...(harbour.domains as string[]), 'scm.example'] },
+    const withDomain = (domain: string) => ({ ...harbour, domains: [...(harbour.domains as string[]), domain] });
+    const bySiteEditor = await publish(OTHER_SITE, site, {
+      document: withDomain('harbour-two.example'),
+      baseVersionId: null,
+      message: 'Add a domain',
+    });
+    expect(bySiteEditor.status).toBe(403);
+    expect(bySiteEditor.body.message).toBe(
+      'Nothing was published: only a platform admin can change “Web addresses” of Harbour City Mazda. Put it back as it was, or ask an admin to make the change.',
+    );
+    expect(bySiteEditor.body.issues).toEqual([
+      {
+        pointer: '/domains',
+        message:
+          'only a platform admin can change “Web addresses”: put it back as it was, or ask an admin to change it',
+      },
+    ]);
+    const taken = await publish(OTHER_SITE, admin, {
+      document: withDomain('scm.example'),
       baseVersionId: null,
       message: 'Take a domain',
     });
@@ -424,13 +447,80 @@ describe('Studio document API: draft, publish, conflict, history, diff, restore'
     expect(taken.body.issues).toEqual([
       expect.objectContaining({
         pointer: '/domains/1',
-        message: `domain "scm.example" already belongs to tenant "${GROUP_SITE}"; a site cannot take another site's domain`,
+        message: `"scm.example" is already a web address of Southern Cross Motors Group (with or without www.); a site cannot take another site's address`,
         line: expect.any(Number),
       }),
     ]);
+    // The www. twin of another site's address, and another site's development address, are that site's.
+    const twin = await publish(OTHER_SITE, admin, {
+      document: withDomain('www.scm.example'),
+      baseVersionId: null,
+      message: 'Take its twin',
+    });
+    expect(twin.status).toBe(422);
+    expect(twin.body.issues?.[0]?.message).toMatch(
+      /^"www\.scm\.example" is already a web address of Southern Cross Motors Group/,
+    );
+    const local = await publish(OTHER_SITE, admin, {
+      document: withDomain(`${GROUP_SITE}.localhost`),
+      baseVersionId: null,
+      message: 'Take its development address',
+    });
+    expect(local.status).toBe(422);
+    expect(local.body.issues?.[0]?.message).toMatch(/is a development address of the platform/);
     const own = await publish(OTHER_SITE, site, { document: harbour, baseVersionId: null, message: 'First' });
     expect(own.status).toBe(200);
     otherVersion = own.body.version?.id ?? 0;
+  });
+
+  it("issue 30 H2 and M1: only an admin changes a site's dealerships, lead destinations and chat service, whoever sends the change", async () => {
+    const harbour = { ...tenantFile(OTHER_SITE) };
+    const changes: Array<[string, Doc]> = [
+      ['/dealerships', { ...harbour, dealerships: [1, 2, 3, 4, 5, 6, 7] }],
+      ['/leadDelivery', { ...harbour, leadDelivery: [{ type: 'email', to: ['attacker@example.com'] }] }],
+      [
+        '/messaging/endpoint',
+        {
+          ...harbour,
+          messaging: {
+            enabled: true,
+            provider: 'http',
+            endpoint: 'https://chat.example/in',
+            credentialEnv: 'MESSAGING_HARBOUR_CITY_MAZDA__KEY',
+          },
+        },
+      ],
+    ];
+    for (const [pointer, document] of changes) {
+      const refused = await publish(OTHER_SITE, site, { document, baseVersionId: otherVersion, message: 'Mine now' });
+      expect(refused.status, pointer).toBe(403);
+      expect(
+        refused.body.issues?.map((i) => i.pointer),
+        pointer,
+      ).toContain(pointer);
+      // The draft keeps the change, and says at the field that this person cannot publish it.
+      const draft = await putDraft(OTHER_SITE, site, { document, baseVersionId: otherVersion });
+      expect(
+        draft.body.issues?.map((i) => i.pointer),
+        pointer,
+      ).toContain(pointer);
+    }
+    expect((await getTenantStore().published(OTHER_SITE))?.id).toBe(otherVersion);
+    expect(loadTenantRegistry().tenants.get(OTHER_SITE)?.versionId).toBe(otherVersion);
+    // Every other field is the site editor's to change; an admin may change these.
+    const renamed = await publish(OTHER_SITE, site, {
+      document: { ...harbour, name: 'Harbour City Mazda Cars' },
+      baseVersionId: otherVersion,
+      message: 'Name',
+    });
+    expect(renamed.status).toBe(200);
+    const byAdmin = await publish(OTHER_SITE, admin, {
+      document: { ...harbour, dealerships: [...(harbour.dealerships as number[])], name: 'Harbour City Mazda' },
+      baseVersionId: renamed.body.version?.id ?? 0,
+      message: 'Back',
+    });
+    expect(byAdmin.status).toBe(200);
+    otherVersion = byAdmin.body.version?.id ?? 0;
   });
 
   it('lists the versions newest first, without documents', async () => {
@@ -471,9 +561,13 @@ describe('Studio document API: draft, publish, conflict, history, diff, restore'
   });
 
   it('restores an earlier version as a new published one; stale base 409, invalid 422, other site 404', async () => {
-    const restored = await restore(GROUP_SITE, group, { versionId: v1, baseVersionId: v2 });
+    // Issue 30: v1 has other web addresses than v2, so only an admin may bring it back.
+    const byEditor = await restore(GROUP_SITE, group, { versionId: v1, baseVersionId: v2 });
+    expect(byEditor.status).toBe(403);
+    expect(byEditor.body.issues?.map((i) => i.pointer)).toEqual(['/domains']);
+    const restored = await restore(GROUP_SITE, admin, { versionId: v1, baseVersionId: v2 });
     expect(restored.status).toBe(200);
-    expect(restored.body.version).toMatchObject({ state: 'published', author: GROUP, parentId: v2 });
+    expect(restored.body.version).toMatchObject({ state: 'published', author: ADMIN, parentId: v2 });
     expect(restored.body.version?.message).toBe(`Restored version ${v1}`);
     const v3 = restored.body.version?.id ?? 0;
     expect((await getDocument(GROUP_SITE, group)).body.published?.document.domains).toEqual([
@@ -514,8 +608,17 @@ describe('Studio audit API', () => {
     expect(actions).toContain('tenant.publish-refused');
     const one = await audit(admin, `?slug=${OTHER_SITE}&limit=1`);
     expect(one.body.entries).toEqual([
-      expect.objectContaining({ slug: OTHER_SITE, action: 'tenant.publish', actor: SITE }),
+      expect.objectContaining({ slug: OTHER_SITE, action: 'tenant.publish', actor: ADMIN }),
     ]);
+    // Issue 30: a refused attempt on what only an admin may change is in the log, naming the fields.
+    const refused = await audit(admin, `?slug=${OTHER_SITE}`);
+    expect(refused.body.entries).toContainEqual(
+      expect.objectContaining({
+        action: 'tenant.publish-refused',
+        actor: SITE,
+        detail: expect.objectContaining({ reason: 'admin-only', fields: ['Dealerships'] }),
+      }),
+    );
     for (const limit of ['0', 'ten', '1001', '-5'])
       expect((await audit(admin, `?limit=${limit}`)).status, limit).toBe(400);
   });

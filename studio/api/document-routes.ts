@@ -17,11 +17,11 @@
  */
 import { answer } from '../../server/http/api-request';
 import { refreshPublishedTenants } from '../../server/background/tenant-sync';
-import { canChangeGroup } from '../../domain/studio/roles';
 import { describeChange, diffDocuments, type FieldChange } from '../../domain/tenant-diff';
 import { isPlainObject } from '../../engine/merge';
 import type { StaffSession } from '../../services/staff-auth/staff-session';
 import {
+  AUDIT_ACTIONS,
   getTenantStore,
   type DocumentIssue,
   type PublishResult,
@@ -36,7 +36,8 @@ import {
   documentValue,
   fileLabel,
   fileText,
-  groupOf,
+  roleChanges,
+  roleIssues,
   studioValidate,
   type EditableSite,
 } from '../site-documents';
@@ -126,11 +127,34 @@ function messageOf(body: Record<string, unknown>): string {
   return message;
 }
 
-/** A group or site editor may publish only a document that keeps the site in its dealer group. */
-function keepsGroup(staff: StaffSession, site: EditableSite, document: unknown): void {
-  if (canChangeGroup(staff) || groupOf(document) === site.dealershipGroup) return;
-  const message = `only an admin may move ${site.name} to another dealer group; keep "dealershipGroup" ${site.dealershipGroup ? `as "${site.dealershipGroup}"` : 'unset'}`;
-  throw new Refusal(403, `Nothing was published: ${message}.`, { issues: [{ pointer: '/dealershipGroup', message }] });
+/**
+ * A group or site editor may publish only a document that keeps every admin-only field (its web
+ * addresses, dealer group, dealerships, lead and chat destinations and their secrets; issue 30) as
+ * the site has it now. Whoever sends it: the editor shows these fields read-only, and this is the
+ * check that counts.
+ */
+async function keepsAdminFields(
+  staff: StaffSession,
+  site: EditableSite,
+  document: unknown,
+  baseVersionId: number | null,
+): Promise<void> {
+  const changes = await roleChanges(staff, site, document, baseVersionId);
+  if (!changes.length) return;
+  // An attempt on another site's address, stock or customers is worth an admin's eye.
+  await getTenantStore().audit({
+    actor: staff.user.email,
+    action: AUDIT_ACTIONS.refused,
+    slug: site.slug,
+    detail: { reason: 'admin-only', fields: changes.map((change) => change.title), baseVersionId },
+  });
+  const titles = changes.map((change) => `“${change.title}”`);
+  const named = titles.length === 1 ? titles[0] : `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)}`;
+  throw new Refusal(
+    403,
+    `Nothing was published: only a platform admin can change ${named} of ${site.name}. Put ${changes.length === 1 ? 'it' : 'them'} back as ${changes.length === 1 ? 'it was' : 'they were'}, or ask an admin to make the change.`,
+    { issues: changes.map(({ pointer, message }) => ({ pointer, message })) },
+  );
 }
 
 /** The draft a refused publish kept, when it is the caller's (the editor carries on from it). */
@@ -179,12 +203,15 @@ async function publishAnswer(
 /** GET: the published version (else the file, as written), the draft, and the issues of what the editor opens. */
 export function handleDocument(request: Request, slug: string): Promise<Response> {
   return studioCall(async () => {
-    const { site } = await siteCaller(request, slug, 'GET');
+    const { staff, site } = await siteCaller(request, slug, 'GET');
     const draft = await getTenantStore().draft(site.slug);
     const { published, filePath } = site;
     const issuesOf = draft ? 'draft' : published ? 'published' : 'file';
     const issues = draft
-      ? checkEditedText(site.slug, draft.document)
+      ? [
+          ...checkEditedText(site.slug, draft.document),
+          ...(await roleIssues(staff, site, draft.document, draft.parentId)),
+        ]
       : published
         ? checkPublished(site.slug, published)
         : filePath
@@ -238,7 +265,10 @@ export function handleDraft(request: Request, slug: string): Promise<Response> {
     return answer(200, {
       draft: draftOut(draft),
       publishedVersionId: site.published?.id ?? null,
-      issues: checkEditedText(site.slug, draft.document).map(issueOut),
+      issues: [
+        ...checkEditedText(site.slug, draft.document),
+        ...(await roleIssues(staff, site, draft.document, draft.parentId)),
+      ].map(issueOut),
       // The preview frame shows this very save: a new token (and so a new address) for every save.
       preview: { token: previewTokenFor(site.slug, draft.id) },
     });
@@ -272,7 +302,7 @@ export function handlePublish(request: Request, slug: string): Promise<Response>
     const document = documentField(body);
     const message = messageOf(body);
     const baseVersionId = await baseVersionOf(body, site);
-    keepsGroup(staff, site, document);
+    await keepsAdminFields(staff, site, document, baseVersionId);
     const author = staff.user.email;
     // Only a document that will publish puts the file in the history first.
     const base =
@@ -335,7 +365,7 @@ export function handleRestore(request: Request, slug: string): Promise<Response>
     if (versionId === undefined) throw new Refusal(400, 'Send "versionId": the id of the version to restore.');
     const source = await siteVersion(site, versionId);
     const baseVersionId = await baseVersionOf(body, site);
-    keepsGroup(staff, site, documentValue(source.document));
+    await keepsAdminFields(staff, site, documentValue(source.document), baseVersionId);
     const author = staff.user.email;
     const result = await getTenantStore().restore({
       slug: site.slug,

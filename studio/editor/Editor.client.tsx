@@ -25,8 +25,11 @@ import { ThemeContrast } from './widgets/ThemeContrast.client';
 import { PublishPanel, type Conflict } from './PublishPanel.client';
 import styles from './editor.module.css';
 import { fieldWords } from '../../domain/tenant-diff';
+import { adminOnlyFields } from '../../domain/studio/admin-fields';
 
 const bundle = bundleJson as SchemaNode;
+/** Top-level keys only an admin may change (issue 30): no copy-from-template button for anyone else. */
+const ADMIN_KEYS = new Set(adminOnlyFields(bundle).flatMap((field) => (field.path.length === 1 ? field.path : [])));
 
 /** How long after the last change the draft is saved (the preview follows the save). */
 const AUTOSAVE_MS = 350;
@@ -350,6 +353,7 @@ export function Editor(props: EditorProps) {
                 document={document}
                 inherited={inherited}
                 issues={issues}
+                adminFieldsLocked={props.adminFieldsLocked}
                 onChange={changeKeys}
                 onPreview={setPreviewPath}
               />
@@ -490,13 +494,16 @@ interface SectionPanelProps {
   document: JsonObject;
   inherited: JsonObject;
   issues: EditorIssue[];
+  /** Not an admin: the fields only an admin may change are read-only (issue 30). */
+  adminFieldsLocked: boolean;
   onChange: (keys: readonly string[], data: JsonObject) => void;
   onPreview: (path: string) => void;
 }
 
-function SectionPanel({ section, slug, document, inherited, issues, onChange, onPreview }: SectionPanelProps) {
+function SectionPanel(props: SectionPanelProps) {
+  const { section, slug, document, inherited, issues, adminFieldsLocked, onChange, onPreview } = props;
   const schema = useMemo(() => sectionSchema(bundle, section.keys), [section]);
-  const uiSchema = useMemo(() => uiSchemaFor(schema, READ_ONLY_KEYS), [schema]);
+  const uiSchema = useMemo(() => uiSchemaFor(schema, READ_ONLY_KEYS, adminFieldsLocked), [schema, adminFieldsLocked]);
   const data = useMemo(() => pickKeys(document, section.keys), [document, section]);
   const errors = useMemo(() => errorTreeFor(issues, ''), [issues]);
   const context = useMemo(() => ({ slug, inherited }), [slug, inherited]);
@@ -527,7 +534,12 @@ function SectionPanel({ section, slug, document, inherited, issues, onChange, on
       <p className={styles.intro}>{section.intro}</p>
       {section.id === 'theme' ? <ThemeContrast colors={effectiveColours(bundle, inherited, document)} /> : null}
       {section.id === 'pages' ? null : (
-        <InheritedControls document={document} inherited={inherited} keys={section.keys} onChange={onWhole} />
+        <InheritedControls
+          document={document}
+          inherited={inherited}
+          keys={adminFieldsLocked ? section.keys.filter((key) => !ADMIN_KEYS.has(key)) : section.keys}
+          onChange={onWhole}
+        />
       )}
       {section.id === 'pages' ? (
         <PagesEditor

@@ -10,7 +10,7 @@ import styles from './editor.module.css';
 
 export interface PreviewPaneProps {
   siteName: string;
-  /** The site's own origin; null when it has no address the preview can use. */
+  /** The preview address's origin; null when this server has no preview addresses. */
   origin: string | null;
   token: string;
   path: string;
@@ -29,7 +29,10 @@ export function PreviewPane({ siteName, origin, token, path, paths, onPath }: Pr
   if (!origin)
     return (
       <aside className={styles.preview} aria-label="Preview">
-        <p>This site has no web address yet, so it cannot be previewed. Add a domain in Identity &amp; domains.</p>
+        <p>
+          The preview is not switched on for this Studio yet, so changes can be seen only once they are published. Ask
+          the platform team to set up preview addresses.
+        </p>
       </aside>
     );
   // The home page is `/_preview/<token>` itself (Next redirects a trailing slash away).

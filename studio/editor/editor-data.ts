@@ -4,7 +4,9 @@
  * site inherits from its template and group, and where and how its live preview is framed.
  */
 import { localhostTenantsAllowed } from '../../domain/host-name';
-import { inheritedDocument, loadTenantRegistry } from '../../engine/tenant-registry';
+import { inheritedDocument } from '../../engine/tenant-registry';
+import { previewDomain } from '../../domain/studio/studio-host';
+import { canChangeAdminFields, type StaffAccess } from '../../domain/studio/roles';
 import { isPlainObject } from '../../engine/merge';
 import { createPreviewToken, previewKey } from '../../services/preview-token';
 import { getTenantStore, type TenantVersion } from '../../services/tenant-store';
@@ -15,6 +17,7 @@ import {
   documentValue,
   fileText,
   groupOf,
+  roleIssues,
   type EditableSite,
 } from '../site-documents';
 import type { EditorIssue, JsonObject } from './editor-types';
@@ -33,9 +36,11 @@ export interface EditorData {
   issues: EditorIssue[];
   /** The template and dealer group beneath the site's document, merged. */
   inherited: JsonObject;
-  /** The origin the preview frame loads from (the site's own host), or null when the site has no address to preview on. */
+  /** The origin the preview frame loads from (a preview address of the platform's), or null when this server has none. */
   previewOrigin: string | null;
   previewToken: string;
+  /** The fields only an admin may change are shown read-only (issue 30): the staff member is not an admin. */
+  adminFieldsLocked: boolean;
 }
 
 const issueOut = (issue: EditorIssue): EditorIssue => ({
@@ -51,28 +56,37 @@ export function previewTokenFor(slug: string, versionId: number): string {
 }
 
 /**
- * The origin a site's preview is framed from: its development address (`<slug>.localhost` on the
- * Studio's port) where such addresses are served, else its first domain over https.
+ * The origin a site's preview is framed from (issue 30 L2): an address the platform controls, never
+ * a domain the site's document names (an editor could point that at a server of theirs, which would
+ * then receive the preview token and show its own content inside the Studio). That is the site's
+ * development address (`<slug>.localhost` on the Studio's port) where such addresses are served,
+ * else `https://<slug>.<PREVIEW_DOMAIN>`; null when the server has neither.
  */
 export function previewOrigin(slug: string, studioHostHeader: string | null): string | null {
   if (localhostTenantsAllowed()) {
     const port = /:(\d{1,5})$/.exec(studioHostHeader?.trim() ?? '')?.[1];
     return `http://${slug}.localhost${port ? `:${port}` : ''}`;
   }
-  const entry = loadTenantRegistry().tenants.get(slug);
-  const domain = entry?.ok ? entry.config.domains[0] : undefined;
-  return domain ? `https://${domain}` : null;
+  const parent = previewDomain();
+  return parent ? `https://${slug}.${parent}` : null;
 }
 
 const asObject = (value: unknown): JsonObject => (isPlainObject(value) ? value : {});
 
-export async function editorData(site: EditableSite, studioHostHeader: string | null): Promise<EditorData> {
+export async function editorData(
+  site: EditableSite,
+  staff: StaffAccess,
+  studioHostHeader: string | null,
+): Promise<EditorData> {
   const draft: TenantVersion | undefined = await getTenantStore().draft(site.slug);
   const { published, filePath } = site;
   const text = draft?.document ?? published?.document ?? (filePath ? fileText(filePath) : undefined) ?? '{}';
   const document = asObject(documentValue(text));
   const issues = draft
-    ? checkEditedText(site.slug, draft.document)
+    ? [
+        ...checkEditedText(site.slug, draft.document),
+        ...(await roleIssues(staff, site, draft.document, draft.parentId)),
+      ]
     : published
       ? checkPublished(site.slug, published)
       : filePath
@@ -92,5 +106,6 @@ export async function editorData(site: EditableSite, studioHostHeader: string | 
     inherited: inheritedDocument(template, groupOf(document)),
     previewOrigin: previewOrigin(site.slug, studioHostHeader),
     previewToken: previewTokenFor(site.slug, draft?.id ?? 0),
+    adminFieldsLocked: !canChangeAdminFields(staff),
   };
 }

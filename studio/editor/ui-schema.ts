@@ -6,6 +6,7 @@
  * cannot be changed. Help texts are the schemas' `description`s (rjsf shows them under each field).
  */
 import type { JsonObject, SchemaNode } from './editor-types';
+import { ADMIN_ONLY_KEYWORD } from '../../domain/studio/admin-fields';
 
 export type UiSchema = Record<string, unknown>;
 
@@ -27,8 +28,12 @@ function resolve(node: SchemaNode, definitions: JsonObject): SchemaNode {
     : node;
 }
 
-function walk(node: SchemaNode, definitions: JsonObject, depth: number): UiSchema | undefined {
+/** The help under a field only an admin may change, for anyone else (issue 30). */
+export const ADMIN_ONLY_HELP = 'Only a platform admin can change this.';
+
+function walk(node: SchemaNode, definitions: JsonObject, depth: number, lockAdmin: boolean): UiSchema | undefined {
   if (depth > MAX_DEPTH) return undefined;
+  if (lockAdmin && node[ADMIN_ONLY_KEYWORD] === true) return { 'ui:readonly': true, 'ui:help': ADMIN_ONLY_HELP };
   const ref = typeof node.$ref === 'string' ? node.$ref : undefined;
   if (ref === COLOUR_REF) return { 'ui:widget': 'colour' };
   if (ref && IMAGE_REFS.has(ref)) return { 'ui:field': 'image' };
@@ -44,24 +49,32 @@ function walk(node: SchemaNode, definitions: JsonObject, depth: number): UiSchem
   if (isObject(schema.properties))
     for (const [key, child] of Object.entries(schema.properties)) {
       if (!isObject(child)) continue;
-      const childUi = walk(child, definitions, depth + 1);
+      const childUi = walk(child, definitions, depth + 1, lockAdmin);
       if (childUi) ui[key] = childUi;
     }
   if (isObject(schema.items)) {
-    const itemsUi = walk(schema.items, definitions, depth + 1);
+    const itemsUi = walk(schema.items, definitions, depth + 1, lockAdmin);
     if (itemsUi) ui.items = itemsUi;
   }
   if (isObject(schema.additionalProperties)) {
-    const valuesUi = walk(schema.additionalProperties, definitions, depth + 1);
+    const valuesUi = walk(schema.additionalProperties, definitions, depth + 1, lockAdmin);
     if (valuesUi) ui.additionalProperties = valuesUi;
   }
   return Object.keys(ui).length ? ui : undefined;
 }
 
-/** The uiSchema for a form over `schema` (a section or a block's props cut from the bundle). */
-export function uiSchemaFor(schema: SchemaNode, readOnlyKeys: readonly string[] = []): UiSchema {
+/**
+ * The uiSchema for a form over `schema` (a section or a block's props cut from the bundle).
+ * `lockAdminFields`: the staff member is not an admin, so the fields only an admin may change
+ * (`x-admin-only`) are shown read-only with a sentence saying why.
+ */
+export function uiSchemaFor(
+  schema: SchemaNode,
+  readOnlyKeys: readonly string[] = [],
+  lockAdminFields = false,
+): UiSchema {
   const definitions = isObject(schema.definitions) ? schema.definitions : {};
-  const ui: UiSchema = walk(schema, definitions, 0) ?? {};
+  const ui: UiSchema = walk(schema, definitions, 0, lockAdminFields) ?? {};
   for (const key of readOnlyKeys) ui[key] = { ...(isObject(ui[key]) ? ui[key] : {}), 'ui:readonly': true };
   return { ...ui, 'ui:submitButtonOptions': { norender: true } };
 }

@@ -53,6 +53,8 @@ export function auditDetail(entry: Pick<AuditEntry, 'action' | 'detail'>): strin
     case 'tenant.publish-refused':
       if (detail.reason === 'conflict')
         return `Stale: started from ${typeof detail.baseVersionId === 'number' ? `version ${detail.baseVersionId}` : 'the file'}, but version ${String(detail.currentVersionId)} was live`;
+      if (detail.reason === 'admin-only' && Array.isArray(detail.fields))
+        return cut(`Only an admin can change ${detail.fields.filter((f) => typeof f === 'string').join(', ')}`);
       if (detail.reason === 'invalid' && typeof detail.issues === 'number')
         return `Invalid: ${detail.issues} problem${detail.issues === 1 ? '' : 's'}`;
       break;

@@ -24,7 +24,7 @@ export async function SiteScreen({ slug, tab }: { slug: string; tab: string | nu
   const site = await findEditableSite(slug);
   if (!site) notFound();
   if (!canEditSite(staff, site)) forbidden();
-  const data = await editorData(site, (await headers()).get('host'));
+  const data = await editorData(site, staff, (await headers()).get('host'));
   return (
     <>
       <nav aria-label="Breadcrumb" className={styles.crumbs}>
