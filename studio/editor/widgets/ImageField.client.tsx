@@ -350,7 +350,9 @@ export function ImageField(props: FieldProps) {
           aria-describedby={describedBy(ids.status, usage && ids.usage)}
           onChange={(event) => void onFile(event.currentTarget)}
         />
-        <p style={muted}>JPEG, PNG, WebP, AVIF or GIF, up to 10 MB and 50 megapixels. It is resized to at most 2000 pixels.</p>
+        <p style={muted}>
+          JPEG, PNG, WebP, AVIF or GIF, up to 10 MB and 50 megapixels. It is resized to at most 2000 pixels.
+        </p>
         {usage ? (
           <p id={ids.usage} style={usage.usedBytes >= usage.quotaBytes ? warning : muted}>
             This site&apos;s images: {usage.text}
