@@ -304,3 +304,28 @@ describe('standard forms (conversion §5.1)', () => {
     });
   });
 });
+
+describe('field names that are also names of every object (found by the issue 30 L6 differential test)', () => {
+  it('a field named toString or __proto__ that was not sent is missing, and one that was is an own value', () => {
+    const form = compileForm(
+      'odd',
+      {
+        title: 'Odd names',
+        fields: [
+          { name: 'toString', type: 'text' },
+          { name: 'constructor', type: 'text' },
+          { name: '__proto__', type: 'text' },
+          { name: 'email', type: 'email', required: true },
+        ],
+      } as ResolvedFormDefinition,
+      context(franchise),
+    );
+    expect(() => normaliseFormValues(form, { email: 'ana@example.com' })).not.toThrow();
+    const { values } = normaliseFormValues(form, { email: 'ana@example.com' });
+    expect(Object.keys(values)).not.toContain('toString');
+    const sent = JSON.parse('{"email":"ana@example.com","__proto__":"x","toString":"y"}') as Record<string, unknown>;
+    const own = normaliseFormValues(form, sent).values;
+    expect(Object.getPrototypeOf(own)).toBe(Object.prototype);
+    expect(Object.hasOwn(own, '__proto__') && own.toString).toBe('y');
+  });
+});

@@ -61,16 +61,19 @@ export function normaliseFormValues(
   throughStep = form.steps.length - 1,
   fromStep = 0,
 ): NormalisedValues {
-  const values: Record<string, FormValue> = {};
+  // Own properties only, both ways: a tenant may name a field toString or __proto__ (the field-name
+  // pattern allows them), which must read as missing when not sent and never reach a prototype.
+  const found = new Map<string, FormValue>();
   const known = new Set<string>();
   form.steps.forEach((step, index) => {
     for (const field of step.fields) {
       known.add(field.name);
       if (index > throughStep || index < fromStep) continue;
-      const value = normaliseOne(field, raw[field.name]);
-      if (value !== undefined) values[field.name] = value;
+      const value = normaliseOne(field, Object.hasOwn(raw, field.name) ? raw[field.name] : undefined);
+      if (value !== undefined) found.set(field.name, value);
     }
   });
+  const values: Record<string, FormValue> = Object.fromEntries(found);
   const extras: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (known.has(key) || Object.keys(extras).length >= EXTRA_MAX_FIELDS) continue;
