@@ -5,6 +5,8 @@
  * refuses it and the public sites are as they were. Nothing here publishes: every change is
  * refused, so the database the other checks use is left as it was (a refused publish keeps a draft).
  */
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
 import { DEMO_STAFF_PASSWORD } from '../../demo-data/staff';
 import type { RawResponse } from '../support/server';
 import type { Check, Probe } from './reproductions';
@@ -48,6 +50,32 @@ const messages = (res: RawResponse): string =>
         )
       : []),
   ].join(' | ');
+
+/**
+ * A PNG that says it is `width` x `height` pixels of `bitDepth`-bit colour and holds almost nothing:
+ * the review's upload, a few hundred bytes that would decode to gigabytes.
+ */
+function pngHeader(width: number, height: number, bitDepth: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(bitDepth, 8);
+  ihdr.writeUInt8(2, 9); // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /** Signs a demo staff member in on the Studio's host: the session cookie, or '' when refused. */
 async function signIn(probe: Probe, email: string): Promise<string> {
@@ -242,6 +270,52 @@ export async function studioReproductions({ probe }: { probe: Probe; sites: Site
       `publish ${res.status} ${pointers(res).join(', ')}`,
     );
   }
+  // M4: uploads the review used against memory, and formats the Studio does not promise.
+  {
+    const upload = (name: string, type: string, bytes: Buffer) => {
+      const boundary = `abuse${Date.now()}`;
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return probe({
+        host: ABUSE_STUDIO_HOST,
+        method: 'POST',
+        path: `/api/studio/sites/${HARBOUR}/media`,
+        headers: {
+          cookie: siteEditor,
+          origin: STUDIO_ORIGIN,
+          'x-forwarded-proto': 'https',
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        body,
+      });
+    };
+    const tiff = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#0b3c5d' } })
+      .tiff()
+      .toBuffer();
+    const asTiff = await upload('photo.tif', 'image/tiff', tiff);
+    const huge = await upload('huge.png', 'image/png', pngHeader(10_000, 9_999, 16));
+    // 40 megapixels is under the count, but at 16 bits a channel it decodes to 240 MB.
+    const deep = await upload('deep.png', 'image/png', pngHeader(8_000, 5_000, 16));
+    const together = await Promise.all(
+      [0, 1, 2, 3].map(() => upload('huge.png', 'image/png', pngHeader(10_000, 9_999, 16))),
+    );
+    check(
+      'issue 30 M4: a TIFF is refused, and 16-bit PNGs of 40 and almost 100 megapixels are refused from their header, four at once, before any decoding',
+      asTiff.status === 415 &&
+        huge.status === 400 &&
+        messages(huge).includes('megapixels') &&
+        deep.status === 400 &&
+        together.every((res) => res.status === 400 || res.status === 429) &&
+        huge.ms < 2000,
+      `TIFF ${asTiff.status} ${messages(asTiff).slice(0, 80)}; PNG ${huge.status} in ${huge.ms.toFixed(0)} ms ${messages(huge).slice(0, 120)}; 16-bit 40 MP ${deep.status} ${messages(deep).slice(0, 120)}; four at once ${together.map((r) => r.status).join(', ')}`,
+    );
+  }
+
   const southern = await probe({ host: SOUTHERN_HOST, path: '/' });
   check(
     'issue 30: after every refused publish the sites serve as before',
