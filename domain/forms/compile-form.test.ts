@@ -307,19 +307,20 @@ describe('standard forms (conversion §5.1)', () => {
 
 describe('field names that are also names of every object (found by the issue 30 L6 differential test)', () => {
   it('a field named toString or __proto__ that was not sent is missing, and one that was is an own value', () => {
-    const form = compileForm(
-      'odd',
-      {
-        title: 'Odd names',
-        fields: [
-          { name: 'toString', type: 'text' },
-          { name: 'constructor', type: 'text' },
-          { name: '__proto__', type: 'text' },
-          { name: 'email', type: 'email', required: true },
-        ],
-      } as ResolvedFormDefinition,
-      context(franchise),
-    );
+    const base = franchise.forms['general-enquiry'];
+    if (!base) throw new Error('no general-enquiry form');
+    const definition: ResolvedFormDefinition = {
+      ...base,
+      title: 'Odd names',
+      steps: undefined,
+      fields: [
+        { name: 'toString', type: 'text' },
+        { name: 'constructor', type: 'text' },
+        { name: '__proto__', type: 'text' },
+        { name: 'email', type: 'email', required: true },
+      ],
+    };
+    const form = compileForm('odd', definition, context(franchise));
     expect(() => normaliseFormValues(form, { email: 'ana@example.com' })).not.toThrow();
     const { values } = normaliseFormValues(form, { email: 'ana@example.com' });
     expect(Object.keys(values)).not.toContain('toString');
