@@ -84,6 +84,7 @@ const config = [
   {
     ignores: [
       '.next/**',
+      '.node/**',
       'node_modules/**',
       'data/**',
       'public/**',

@@ -14,6 +14,7 @@
  * number of runs per page; `-- --tenant <slug>` limits the run to one site.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { basename, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -21,6 +22,11 @@ import { launch } from 'chrome-launcher';
 import { CHROMIUM_LAUNCH } from './chromium';
 import { serveCommand } from './support/server';
 import { loadTenantRegistry } from '../engine/tenant-registry';
+
+/** The Lighthouse version installed (printed with the results). */
+const lighthouseVersion = (
+  JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')) as { version: string }
+).version;
 
 const TARGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.02 };
 const PAGE_KINDS = ['home', 'search', 'vehicle', 'location', 'model'] as const;
@@ -159,7 +165,7 @@ async function main(): Promise<void> {
   try {
     for (const build of builds) await start(build);
     console.log(
-      `Lighthouse 12.8 mobile (simulated throttling), median of ${runs} runs per page. Targets: performance >= ${TARGETS.performance}, LCP <= ${TARGETS.lcpMs} ms, TBT <= ${TARGETS.tbtMs} ms, CLS <= ${TARGETS.cls}.`,
+      `Lighthouse ${lighthouseVersion} mobile (simulated throttling), median of ${runs} runs per page. Targets: performance >= ${TARGETS.performance}, LCP <= ${TARGETS.lcpMs} ms, TBT <= ${TARGETS.tbtMs} ms, CLS <= ${TARGETS.cls}.`,
     );
     console.log(`${'build / site / page'.padEnd(58)} perf  LCP ms TBT ms    CLS  JS KB`);
     let misses = 0;

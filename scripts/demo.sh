@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
+# Every step runs on the Node.js version the project pins (.node-version), installed from the npm
+# registry into .node/ when missing, whatever the machine's own Node is.
+. scripts/ensure-node.sh
+echo "Node $(node -v) ($(command -v node)), npm $(npm -v)"
 bash scripts/ensure-deps.sh
 # With PostgreSQL (DATABASE_URL=postgres://...) every server must share AUTH_SECRET and the platform
 # refuses to make one up. The demo is one server on this machine: it keeps one of its own in

@@ -12,7 +12,11 @@
  * SIGINT; a port it cannot listen on ends the process with exit code 1.
  */
 import { createServer } from 'node:http';
+import { exitOnOldNode } from './node-version.mjs';
 import { serveOptions } from './serve-options.mjs';
+
+// Before anything else: an older Node.js gets a message naming the version found and the one needed.
+exitOnOldNode();
 
 process.env.NODE_ENV = 'production';
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';

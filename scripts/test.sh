@@ -6,6 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
+# Every step runs on the Node.js version the project pins (.node-version), installed from the npm
+# registry into .node/ when missing, whatever the machine's own Node is.
+. scripts/ensure-node.sh
+echo "Node $(node -v) ($(command -v node)), npm $(npm -v)"
 bash scripts/ensure-deps.sh
 bash scripts/ensure-chromium.sh
 POSTGRES=yes

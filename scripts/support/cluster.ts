@@ -8,7 +8,6 @@
  * serves on CLUSTER_PORT until it gets SIGTERM or SIGINT. Each process gets the environment of
  * this one plus `env`; TRUSTED_PROXY_HOPS counts the proxy's own hop.
  */
-import { fileURLToPath } from 'node:url';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
 import { startServer, waitForServer, type StartedServer } from './server';
 
@@ -87,7 +86,7 @@ async function serveFromEnvironment(): Promise<void> {
   process.on('SIGINT', stop);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (import.meta.main) {
   serveFromEnvironment().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -59,6 +59,8 @@ export async function streamedResponse(
   if (first.done) return undefined;
   const encoder = new TextEncoder();
   let pending: string | undefined = first.value;
+  // Set when the client goes away: a chunk already being read then has nowhere to go, and is no error.
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (pending !== undefined) {
@@ -68,15 +70,18 @@ export async function streamedResponse(
       }
       try {
         const next = await chunks.next();
+        if (cancelled) return;
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(next.value));
       } catch (error) {
+        if (cancelled) return;
         console.error(`${label}: failed while streaming`, error);
         controller.error(error);
       }
     },
     async cancel() {
       // The client went away: stop reading cars.
+      cancelled = true;
       await chunks.return(undefined);
     },
   });

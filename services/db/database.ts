@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema';
 import { NonBlockingSqliteDialect } from './sqlite-dialect';

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Migrator, type Migration } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type PlatformDb } from './database';
 import { freshDatabaseUrl, openTestDatabase } from './test-database';

@@ -5,6 +5,7 @@ import {
   IdentifierNode,
   RawNode,
   SelectQueryNode,
+  SqliteAdapter,
   SqliteDialect,
   createQueryId,
   type DatabaseConnection,
@@ -48,6 +49,24 @@ export class NonBlockingSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new NonBlockingSqliteDriver(this.#options);
+  }
+
+  override createAdapter(): SqliteAdapter {
+    return new LeasingSqliteAdapter();
+  }
+}
+
+/**
+ * Kysely (0.29+) puts its own mutex around every connection of an adapter that says SQLite has one
+ * connection, held from acquire to release. The driver here has its own, which a statement waiting
+ * for another process's lock lets go of so that this process's other queries run meanwhile; Kysely's
+ * would keep them all waiting behind it (a read stuck behind a locked write, and two databases in one
+ * process deadlocked until the busy deadline). Every lease still takes the driver's mutex, so the
+ * one connection is never used by two at once.
+ */
+class LeasingSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
   }
 }
 
