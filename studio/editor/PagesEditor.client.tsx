@@ -972,7 +972,7 @@ const BlockCard = memo(function BlockCard({
           </CardButton>
           <CardButton
             id={`${domId}-add`}
-            label={`Add a block after ${name}`}
+            label={`Add below ${name}: a new block after it`}
             onClick={() => actions.addBelow(blockKey, `${domId}-add`)}
           >
             Add below
