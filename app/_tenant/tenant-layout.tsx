@@ -36,10 +36,19 @@ export default async function TenantLayout({
 }
 
 /** The tenant's theme, fonts, header and footer around a page (also the Studio's preview of a draft). */
-export function TenantShell({ tenant, children }: { tenant: TenantConfig; children: ReactNode }) {
+export function TenantShell({
+  tenant,
+  children,
+  now = new Date(),
+}: {
+  tenant: TenantConfig;
+  children: ReactNode;
+  /** The moment the header and footer render at (the Studio's "Preview as of"); now unless given. */
+  now?: Date;
+}) {
   const used = [...new Set([tenant.theme.font, tenant.theme.headingFont])];
   const fonts = used.map((f) => FONTS[f].variable).join(' ');
-  const base = { tenant, path: '', params: {}, now: new Date(), searchParams: async () => new URLSearchParams() };
+  const base = { tenant, path: '', params: {}, now, searchParams: async () => new URLSearchParams() };
   return (
     <div className={`site ${fonts}`} style={themeStyle(tenant.theme)} data-tenant={tenant.slug}>
       {/* The metric-matched fallback faces the font stacks name (app/fonts.ts), for this site's fonts only. */}

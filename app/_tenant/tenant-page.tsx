@@ -63,9 +63,15 @@ export default async function TenantPage({
   searchParams,
   tree,
   loadTenant,
-}: TenantPageProps & { tree: BlockTree; loadTenant?: TenantLoader }) {
+  moment,
+}: TenantPageProps & {
+  tree: BlockTree;
+  loadTenant?: TenantLoader;
+  /** The moment to render at (the Studio's "Preview as of", issue 32); now unless given. */
+  moment?: (segment: string) => Promise<Date>;
+}) {
   const { tenant, path, resolved } = await load(params, loadTenant);
-  const now = new Date();
+  const now = moment ? await moment((await params).tenant) : new Date();
   await enforcePageGate(tenant, resolved, path, toSearchParams(await searchParams), now);
   const base = {
     tenant,

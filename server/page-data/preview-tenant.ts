@@ -43,21 +43,20 @@ export const previewState = cache(async (slug: string): Promise<PreviewState> =>
   const check = readPreviewToken(text, slug, previewKey());
   if (!check.ok) return { kind: 'refused', message: REFUSALS[check.reason] };
   const { token } = check;
-  // Version 0: what the site serves now (its published version, else its file).
+  const store = getTenantStore();
+  // The document: the site's last complete draft (issue 32: its draft is incomplete), a draft, or
+  // (version 0) what the site serves now (its published version, else its file).
+  const document = token.snapshot
+    ? (await store.previewSnapshot(slug))?.document
+    : token.versionId === 0
+      ? undefined
+      : await store.version(token.versionId).then((version) => (version?.slug === slug ? version.document : undefined));
   const entry =
-    token.versionId === 0
+    !token.snapshot && token.versionId === 0
       ? loadTenantRegistry().tenants.get(slug)
-      : await getTenantStore()
-          .version(token.versionId)
-          .then((version) =>
-            version && version.slug === slug
-              ? loadTenantDocument(parsed(version.document), {
-                  slug,
-                  file: `studio preview: ${slug}`,
-                  edited: true,
-                })
-              : undefined,
-          );
+      : document === undefined
+        ? undefined
+        : loadTenantDocument(parsed(document), { slug, file: `studio preview: ${slug}`, edited: true });
   if (!entry) return { kind: 'refused', message: REFUSALS.gone };
   if (!entry.ok) return { kind: 'invalid', issues: entry.issues };
   return { kind: 'ok', tenant: entry.config, token };
@@ -67,6 +66,15 @@ export const previewState = cache(async (slug: string): Promise<PreviewState> =>
 export async function previewTenant(slug: string): Promise<TenantConfig | undefined> {
   const state = await previewState(slug);
   return state.kind === 'ok' ? state.tenant : undefined;
+}
+
+/**
+ * The moment the preview renders the site at: the token's "Preview as of" (issue 32), else now. Offers,
+ * promotions and anything else dated follow it.
+ */
+export async function previewNow(slug: string): Promise<Date> {
+  const state = await previewState(slug);
+  return state.kind === 'ok' && state.token.at !== undefined ? new Date(state.token.at * 1000) : new Date();
 }
 
 /**

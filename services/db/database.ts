@@ -25,6 +25,7 @@ import * as feedPulls from './migrations/017-feed-pulls';
 import * as marketingUnsubscribes from './migrations/018-marketing-unsubscribes';
 import * as testDriveBookings from './migrations/019-test-drive-bookings';
 import * as bookingShopperKeys from './migrations/020-booking-shopper-keys';
+import * as studioPreviewSnapshots from './migrations/021-studio-preview-snapshots';
 
 export type PlatformDb = Kysely<Database>;
 
@@ -49,6 +50,7 @@ MIGRATIONS['017-feed-pulls'] = feedPulls;
 MIGRATIONS['018-marketing-unsubscribes'] = marketingUnsubscribes;
 MIGRATIONS['019-test-drive-bookings'] = testDriveBookings;
 MIGRATIONS['020-booking-shopper-keys'] = bookingShopperKeys;
+MIGRATIONS['021-studio-preview-snapshots'] = studioPreviewSnapshots;
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 

@@ -307,6 +307,16 @@ async function seed(
     });
   }
 
+  if (has('studio_preview_snapshots')) {
+    const snapshot = { slug: 'harbour-city-mazda', document: '{"name":"Harbour City Mazda"}', saved_at: HELD_AT };
+    await db.insertInto('studio_preview_snapshots').values(snapshot).execute();
+    seeded.push({
+      table: 'studio_preview_snapshots',
+      check: async () =>
+        expect(await db.selectFrom('studio_preview_snapshots').selectAll().execute()).toEqual([snapshot]),
+    });
+  }
+
   if (has('rate_limits', 'stock_changes')) {
     const limit = { key: 'lead-posts:abc', count: 3, reset_at: Date.parse(HELD_AT) };
     await db.insertInto('rate_limits').values(limit).execute();
@@ -380,6 +390,7 @@ describe('migrations from every earlier version', () => {
       'watchlist',
       'tenant_versions',
       'studio_media',
+      'studio_preview_snapshots',
       'rate_limits',
       'marketing_unsubscribes',
       'test_drive_bookings',

@@ -232,6 +232,13 @@ export interface TenantSiteTable {
   change_seq: number;
 }
 
+/** Per site, the newest Studio draft that loads: what the preview shows while the draft is incomplete. */
+export interface StudioPreviewSnapshotTable {
+  slug: string;
+  document: string;
+  saved_at: string;
+}
+
 /** Who did what in the Tenant Studio and its CLI. */
 export interface StudioAuditTable {
   id: Generated<number>;
@@ -354,6 +361,7 @@ export interface Database {
   tenant_versions: TenantVersionTable;
   tenant_sites: TenantSiteTable;
   studio_audit: StudioAuditTable;
+  studio_preview_snapshots: StudioPreviewSnapshotTable;
   studio_media: StudioMediaTable;
   rate_limits: RateLimitTable;
   stock_changes: StockChangeTable;

@@ -17,6 +17,25 @@ describe('Studio preview tokens (issue 16: "a signed, short-lived preview token;
     expect(readPreviewToken(token, grant.slug, key, justBefore).ok).toBe(true);
   });
 
+  it('may name the last complete draft instead (issue 32), and that cannot be added to a token by hand', () => {
+    const token = createPreviewToken({ ...grant, snapshot: true }, key, now);
+    expect(readPreviewToken(token, grant.slug, key, now)).toEqual({
+      ok: true,
+      token: { ...grant, snapshot: true, expiresAt: now.getTime() / 1000 + PREVIEW_TOKEN_SECONDS },
+    });
+    const [payload = '', signature = ''] = createPreviewToken(grant, key, now).split('.');
+    const body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...body, p: 1 })).toString('base64url');
+    expect(readPreviewToken(`${forged}.${signature}`, grant.slug, key, now)).toEqual({ ok: false, reason: 'tampered' });
+  });
+
+  it('may render the site as of another moment ("Preview as of", issue 32)', () => {
+    const at = Date.parse('2026-12-06T06:00:00+11:00') / 1000;
+    const token = createPreviewToken({ ...grant, at }, key, now);
+    const check = readPreviewToken(token, grant.slug, key, now);
+    expect(check.ok && check.token.at).toBe(at);
+  });
+
   it('is refused once expired', () => {
     const token = createPreviewToken(grant, key, now);
     const later = new Date(now.getTime() + PREVIEW_TOKEN_SECONDS * 1000);

@@ -24,6 +24,16 @@ export interface PreviewGrant {
   versionId: number;
   /** Changes with every save, so the same draft's next preview is a new address. */
   sequence: number;
+  /**
+   * Show the site's last complete draft (its preview snapshot) instead of `versionId`: the draft is
+   * incomplete (issue 32). `versionId` is then the draft's id, kept for the record.
+   */
+  snapshot?: boolean;
+  /**
+   * "Preview as of" (issue 32): render the site as at this moment (Unix seconds) instead of now, so
+   * offers and promotions with future dates can be seen before they start.
+   */
+  at?: number;
 }
 
 export interface PreviewToken extends PreviewGrant {
@@ -46,7 +56,14 @@ export function previewKey(secret: string = authSecret()): Buffer {
 export function createPreviewToken(grant: PreviewGrant, key: Buffer, now: Date = new Date()): string {
   const token: PreviewToken = { ...grant, expiresAt: Math.floor(now.getTime() / 1000) + PREVIEW_TOKEN_SECONDS };
   const payload = toBase64Url(
-    JSON.stringify({ s: token.slug, v: token.versionId, n: token.sequence, e: token.expiresAt }),
+    JSON.stringify({
+      s: token.slug,
+      v: token.versionId,
+      n: token.sequence,
+      e: token.expiresAt,
+      ...(token.snapshot ? { p: 1 } : {}),
+      ...(token.at !== undefined ? { a: token.at } : {}),
+    }),
   );
   return `${payload}.${toBase64Url(sign(payload, key))}`;
 }
@@ -70,9 +87,21 @@ export function readPreviewToken(text: string, slug: string, key: Buffer, now: D
     return { ok: false, reason: 'malformed' };
   }
   if (typeof body !== 'object' || body === null) return { ok: false, reason: 'malformed' };
-  const { s, v, n, e } = body as Record<string, unknown>;
+  const { s, v, n, e, p, a } = body as Record<string, unknown>;
   if (typeof s !== 'string' || !isWhole(v) || !isWhole(n) || !isWhole(e)) return { ok: false, reason: 'malformed' };
+  if (p !== undefined && p !== 1) return { ok: false, reason: 'malformed' };
+  if (a !== undefined && !isWhole(a)) return { ok: false, reason: 'malformed' };
   if (s !== slug) return { ok: false, reason: 'other-site' };
   if (e <= Math.floor(now.getTime() / 1000)) return { ok: false, reason: 'expired' };
-  return { ok: true, token: { slug: s, versionId: v, sequence: n, expiresAt: e } };
+  return {
+    ok: true,
+    token: {
+      slug: s,
+      versionId: v,
+      sequence: n,
+      expiresAt: e,
+      ...(p === 1 ? { snapshot: true } : {}),
+      ...(a !== undefined ? { at: a } : {}),
+    },
+  };
 }

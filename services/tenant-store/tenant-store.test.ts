@@ -236,6 +236,21 @@ describe('saveDraft', () => {
   });
 });
 
+describe('preview snapshots (issue 32: the preview keeps the last complete draft)', () => {
+  it('keeps one per site, the newest, apart from the history and from other sites', async () => {
+    expect(await store.previewSnapshot('acme')).toBeUndefined();
+    await store.keepPreviewSnapshot('acme', doc({ name: 'One' }));
+    await store.keepPreviewSnapshot('acme', doc({ name: 'Two' }));
+    await store.keepPreviewSnapshot('other', doc({ name: 'Other' }));
+    const kept = await store.previewSnapshot('acme');
+    expect(kept?.document).toBe(doc({ name: 'Two' }));
+    expect(kept?.savedAt).toBe('2026-11-22T00:00:02.000Z');
+    expect((await store.previewSnapshot('other'))?.document).toBe(doc({ name: 'Other' }));
+    expect(await store.history('acme')).toEqual([]);
+    expect(await store.published('acme')).toBeUndefined();
+  });
+});
+
 describe('restore and history', () => {
   it('restore publishes a new version with the chosen version’s document', async () => {
     const { first, second } = await publishTwo();

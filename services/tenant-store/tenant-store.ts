@@ -97,6 +97,13 @@ export interface TenantStore {
   /** The same versions without their documents (a history screen lists them; a document is ~60 KB). */
   versionList(slug: string): Promise<VersionSummary[]>;
   version(id: number): Promise<TenantVersion | undefined>;
+  /**
+   * Keeps `document` as the site's newest draft that loads (issue 32): the Studio's preview shows it
+   * while a later draft is incomplete. One per site; never published, never in the history.
+   */
+  keepPreviewSnapshot(slug: string, document: string): Promise<void>;
+  /** The site's newest draft that loaded (keepPreviewSnapshot), if any. */
+  previewSnapshot(slug: string): Promise<{ document: string; savedAt: string } | undefined>;
   importDocuments(input: {
     documents: { slug: string; document: string; file: string }[];
     author: string;
@@ -512,6 +519,26 @@ export function tenantStoreOver(
     async version(id) {
       const row = await versionById(await database(), id);
       return row && toVersion(row);
+    },
+
+    async keepPreviewSnapshot(slug, document) {
+      const db = await database();
+      const savedAt = now();
+      await db
+        .insertInto('studio_preview_snapshots')
+        .values({ slug, document, saved_at: savedAt })
+        .onConflict((conflict) => conflict.column('slug').doUpdateSet({ document, saved_at: savedAt }))
+        .execute();
+    },
+
+    async previewSnapshot(slug) {
+      const db = await database();
+      const row = await db
+        .selectFrom('studio_preview_snapshots')
+        .select(['document', 'saved_at'])
+        .where('slug', '=', slug)
+        .executeTakeFirst();
+      return row && { document: row.document, savedAt: row.saved_at };
     },
 
     async importDocuments(input) {

@@ -7,11 +7,11 @@
  * has no problems (the server refuses it anyway); a publish from a stale version shows the other
  * editor's changes and keeps this draft. History lists every version, with diffs and Restore.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useHydrated } from '../../components/shopper/use-hydrated';
 import bundleJson from '../../schemas/studio.schema.json';
 import type { EditorIssue, JsonObject, PageDoc, SchemaNode } from './editor-types';
-import type { EditorData } from './editor-data';
+import type { EditorData, PreviewShowing } from './editor-data';
 import { errorTreeFor, sectionSchema } from './schema-tools';
 import { uiSchemaFor } from './ui-schema';
 import { READ_ONLY_KEYS, SECTIONS, type Section } from './sections';
@@ -21,6 +21,7 @@ import { PagesEditor } from './PagesEditor.client';
 import { HistoryPanel } from './HistoryPanel.client';
 import { JsonTab } from './JsonTab.client';
 import { PreviewPane } from './PreviewPane.client';
+import { PaneDivider, usePaneWidth } from './PaneDivider.client';
 import { ThemeContrast } from './widgets/ThemeContrast.client';
 import { PublishPanel, type Conflict } from './PublishPanel.client';
 import styles from './editor.module.css';
@@ -86,6 +87,23 @@ const issuesFrom = (value: unknown): EditorIssue[] =>
 const messageOf = (answer: ApiAnswer): string =>
   typeof answer.body.message === 'string' ? answer.body.message : `The server answered ${answer.status}.`;
 
+/** The preview frame's token and what it shows (the draft, or its last complete state: issue 32). */
+interface PreviewGrant {
+  token: string;
+  showing: PreviewShowing;
+}
+
+const SHOWINGS: readonly PreviewShowing[] = ['draft', 'last-complete', 'published'];
+
+/** The `preview` of a draft save or preview-token answer. */
+function previewGrantOf(value: unknown): PreviewGrant | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { token, showing } = value as { token?: unknown; showing?: unknown };
+  if (typeof token !== 'string') return undefined;
+  const known = SHOWINGS.find((s) => s === showing);
+  return { token, showing: known ?? 'draft' };
+}
+
 const tabIds = (): TabId[] => [...SECTIONS.map((s) => s.id), ...EXTRA_TABS.map((t) => t.id)];
 
 export function Editor(props: EditorProps) {
@@ -98,7 +116,7 @@ export function Editor(props: EditorProps) {
   const [issues, setIssues] = useState<EditorIssue[]>(props.issues);
   const [publishedVersionId, setPublishedVersionId] = useState<number | null>(props.publishedVersionId);
   const [save, setSave] = useState<SaveState>({ kind: 'saved' });
-  const [previewToken, setPreviewToken] = useState(props.previewToken);
+  const [preview, setPreview] = useState<PreviewGrant>({ token: props.previewToken, showing: props.previewShowing });
   const [previewPath, setPreviewPath] = useState('/');
   const [tab, setTab] = useState<TabId>(() =>
     props.initialTab && tabIds().includes(props.initialTab) ? props.initialTab : 'identity',
@@ -107,6 +125,11 @@ export function Editor(props: EditorProps) {
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [historyKey, setHistoryKey] = useState(0);
   const [announcement, setAnnouncement] = useState('');
+  const [panePercent, setPanePercent] = usePaneWidth();
+  // "Preview as of" (issue 32): an ISO moment the preview renders the site at, or null for now. Kept
+  // in a ref too, for the autosave that runs after the state has moved on.
+  const previewAt = useRef<string | null>(null);
+  const [previewAtShown, setPreviewAtShown] = useState<string | null>(null);
 
   // The newest document and base, for the autosave that runs after the state has moved on. Every
   // change of either goes through the handlers below, which keep this up to date.
@@ -129,12 +152,16 @@ export function Editor(props: EditorProps) {
       const text = JSON.stringify(doc);
       setSave({ kind: 'saving' });
       try {
-        const answer = await call('PUT', `${apiBase}/draft`, { document: doc, baseVersionId: base });
+        const answer = await call('PUT', `${apiBase}/draft`, {
+          document: doc,
+          baseVersionId: base,
+          ...(previewAt.current ? { previewAt: previewAt.current } : {}),
+        });
         if (answer.status === 200) {
           savedText.current = text;
           setIssues(issuesFrom(answer.body.issues));
-          const preview = answer.body.preview as { token?: unknown } | undefined;
-          if (typeof preview?.token === 'string') setPreviewToken(preview.token);
+          const next = previewGrantOf(answer.body.preview);
+          if (next) setPreview(next);
           const draft = answer.body.draft as { savedAt?: unknown } | undefined;
           setSave({ kind: 'saved', ...(typeof draft?.savedAt === 'string' ? { at: draft.savedAt } : {}) });
         } else {
@@ -184,16 +211,29 @@ export function Editor(props: EditorProps) {
     return () => window.removeEventListener('beforeunload', onLeave);
   }, [saveNow]);
 
+  /** A fresh preview token, as of the "Preview as of" moment when one is chosen. */
+  const refreshPreview = useCallback(() => {
+    const at = previewAt.current;
+    void call('GET', `${apiBase}/preview-token${at ? `?at=${encodeURIComponent(at)}` : ''}`).then((answer) => {
+      const next = previewGrantOf(answer.body.preview);
+      if (answer.status === 200 && next) setPreview(next);
+    });
+  }, [apiBase]);
+
   // A fresh preview token while the editor stays open without changes.
   useEffect(() => {
-    const id = setInterval(() => {
-      void call('GET', `${apiBase}/preview-token`).then((answer) => {
-        const preview = answer.body.preview as { token?: unknown } | undefined;
-        if (answer.status === 200 && typeof preview?.token === 'string') setPreviewToken(preview.token);
-      });
-    }, PREVIEW_REFRESH_MS);
+    const id = setInterval(refreshPreview, PREVIEW_REFRESH_MS);
     return () => clearInterval(id);
-  }, [apiBase]);
+  }, [refreshPreview]);
+
+  const choosePreviewAt = useCallback(
+    (at: string | null) => {
+      previewAt.current = at;
+      setPreviewAtShown(at);
+      refreshPreview();
+    },
+    [refreshPreview],
+  );
 
   const chooseTab = useCallback((id: TabId) => {
     setTab(id);
@@ -291,7 +331,7 @@ export function Editor(props: EditorProps) {
 
   return (
     // Disabled until hydrated: every field and button waits (and says so) instead of dropping input.
-    <fieldset className={styles.editor} disabled={!hydrated} aria-busy={!hydrated}>
+    <fieldset className={styles.editor} disabled={!hydrated} aria-busy={!hydrated} data-studio-editor="">
       <legend className={styles.visuallyHidden}>Site editor</legend>
       <div id="studio-save-status" className={styles.status} role="status" aria-live="polite">
         {hydrated ? <SaveStatus state={save} /> : <span>Loading the editor…</span>}
@@ -319,7 +359,7 @@ export function Editor(props: EditorProps) {
         onRebase={rebase}
         publishedVersionId={publishedVersionId}
       />
-      <div className={styles.columns}>
+      <div className={styles.columns} style={{ '--editor-pane': `${panePercent}%` } as CSSProperties}>
         <div className={styles.formColumn}>
           <div role="tablist" aria-label="Parts of the site" className={styles.tabs}>
             {[...SECTIONS, ...EXTRA_TABS].map((t) => {
@@ -373,10 +413,14 @@ export function Editor(props: EditorProps) {
             )}
           </div>
         </div>
+        <PaneDivider percent={panePercent} onChange={setPanePercent} />
         <PreviewPane
           siteName={siteName}
           origin={props.previewOrigin}
-          token={previewToken}
+          token={preview.token}
+          showing={preview.showing}
+          at={previewAtShown}
+          onAt={choosePreviewAt}
           path={previewPath}
           paths={pageRoutes}
           onPath={setPreviewPath}

@@ -1,11 +1,16 @@
 'use client';
 /**
- * The live preview beside the editor (issue 16): the real site, rendered from the draft on the
- * site's own host through a signed, short-lived token (server/http/preview-routing.ts), at desktop
- * or phone width. Every save brings a new token, so the frame reloads with the saved draft.
+ * The live preview beside the editor (issues 16 and 32): the real site, rendered from the draft on
+ * the site's own host through a signed, short-lived token (server/http/preview-routing.ts). Every
+ * save brings a new token, so the frame reloads with the saved draft; while the draft is incomplete
+ * the token shows its last complete state, and a note says so.
+ *
+ * Widths are real: the page is laid out at 1440 px (Desktop), 768 px (Tablet) or 390 px (Phone) and
+ * scaled down to fit the pane, so what an editor sees is what a shopper's screen of that width shows.
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { previewablePaths } from './document-model';
+import type { PreviewShowing } from './editor-data';
 import styles from './editor.module.css';
 
 export interface PreviewPaneProps {
@@ -13,19 +18,61 @@ export interface PreviewPaneProps {
   /** The preview address's origin; null when this server has no preview addresses. */
   origin: string | null;
   token: string;
+  /** What the token shows: the draft, its last complete state, or what the site serves now. */
+  showing: PreviewShowing;
+  /** "Preview as of": the moment (ISO) the preview renders the site at, or null for now. */
+  at: string | null;
+  onAt: (at: string | null) => void;
   path: string;
   /** Page routes of the site (routes with `:param` are left out of the page list). */
   paths: string[];
   onPath: (path: string) => void;
 }
 
-const WIDTHS = { desktop: 'Desktop', phone: 'Phone' } as const;
-type Width = keyof typeof WIDTHS;
+/** The screen widths the preview lays the page out at, in CSS pixels. */
+export const PREVIEW_WIDTHS = {
+  desktop: { label: 'Desktop', px: 1440 },
+  tablet: { label: 'Tablet', px: 768 },
+  phone: { label: 'Phone', px: 390 },
+} as const;
+type Width = keyof typeof PREVIEW_WIDTHS;
 
-export function PreviewPane({ siteName, origin, token, path, paths, onPath }: PreviewPaneProps) {
+const NOTES: Record<PreviewShowing, string | null> = {
+  draft: null,
+  'last-complete':
+    'Showing your last complete change. Finish the fields marked in the editor to see the newest one here.',
+  published: 'Showing the site as it is now. Finish the fields marked in the editor to see your changes here.',
+};
+
+/** A moment as the value of a `datetime-local` input, in this computer's time zone. */
+export function localInputValue(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** How far the page is scaled down to fit a pane `paneWidth` wide (never enlarged). */
+export function previewScale(paneWidth: number, pageWidth: number): number {
+  if (!(paneWidth > 0)) return 1;
+  return Math.min(1, paneWidth / pageWidth);
+}
+
+export function PreviewPane({ siteName, origin, token, showing, at, onAt, path, paths, onPath }: PreviewPaneProps) {
   const id = useId();
   const [width, setWidth] = useState<Width>('desktop');
   const options = useMemo(() => previewablePaths([path, ...paths]), [path, paths]);
+  const wrap = useRef<HTMLDivElement>(null);
+  const [pane, setPane] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const element = wrap.current;
+    if (!element) return;
+    const measure = () => setPane({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [origin]);
   if (!origin)
     return (
       <aside className={styles.preview} aria-label="Preview">
@@ -37,6 +84,9 @@ export function PreviewPane({ siteName, origin, token, path, paths, onPath }: Pr
     );
   // The home page is `/_preview/<token>` itself (Next redirects a trailing slash away).
   const src = `${origin}/_preview/${encodeURIComponent(token)}${path === '/' ? '' : path}`;
+  const page = PREVIEW_WIDTHS[width];
+  const scale = previewScale(pane.width, page.px);
+  const note = NOTES[showing];
   return (
     <aside className={styles.preview} aria-labelledby={`${id}-heading`}>
       <div className={styles.previewBar}>
@@ -52,24 +102,62 @@ export function PreviewPane({ siteName, origin, token, path, paths, onPath }: Pr
           ))}
         </select>
         <fieldset className={styles.widths}>
-          <legend>Width</legend>
-          {(Object.keys(WIDTHS) as Width[]).map((w) => (
+          <legend>Screen</legend>
+          {(Object.keys(PREVIEW_WIDTHS) as Width[]).map((w) => (
             <label key={w}>
               <input type="radio" name={`${id}-width`} value={w} checked={width === w} onChange={() => setWidth(w)} />{' '}
-              {WIDTHS[w]}
+              {PREVIEW_WIDTHS[w].label}
             </label>
           ))}
         </fieldset>
         <a href={src} target="_blank" rel="noreferrer">
           Open in a new tab
         </a>
+        <div className={styles.previewAt}>
+          <label htmlFor={`${id}-at`}>Preview as of</label>
+          <input
+            id={`${id}-at`}
+            type="datetime-local"
+            value={at ? localInputValue(at) : ''}
+            aria-describedby={`${id}-at-help`}
+            onChange={(event) => {
+              const value = event.target.value;
+              const moment = value ? new Date(value) : undefined;
+              onAt(moment && !Number.isNaN(moment.getTime()) ? moment.toISOString() : null);
+            }}
+          />
+          {at ? (
+            <button type="button" className={styles.previewNow} onClick={() => onAt(null)}>
+              Back to now
+            </button>
+          ) : null}
+          <span id={`${id}-at-help`} className={styles.previewScale}>
+            {at
+              ? 'Offers and promotions show as they will at that moment (your computer’s time).'
+              : 'Empty: the site as it is now. Choose a date to see offers before they start.'}
+          </span>
+        </div>
       </div>
-      <div className={styles.frameWrap}>
+      <p className={styles.previewScale}>
+        {page.label}, {page.px} px wide{scale < 1 ? `, shown at ${Math.round(scale * 100)}%` : ''}
+      </p>
+      {note ? (
+        <p className={styles.previewNote} role="status">
+          {note}
+        </p>
+      ) : null}
+      <div className={styles.frameWrap} ref={wrap}>
         <iframe
           key={width}
           title={`Preview of ${siteName}: ${path}`}
           src={src}
-          className={width === 'phone' ? styles.framePhone : styles.frame}
+          className={styles.frame}
+          style={{
+            width: `${page.px}px`,
+            height: pane.height ? `${Math.round(pane.height / scale)}px` : '100%',
+            transform: scale < 1 ? `scale(${scale})` : undefined,
+            marginInline: scale < 1 ? undefined : 'auto',
+          }}
           data-testid="studio-preview"
         />
       </div>

@@ -4,7 +4,7 @@
  * site inherits from its template and group, and where and how its live preview is framed.
  */
 import { localhostTenantsAllowed } from '../../domain/host-name';
-import { inheritedDocument } from '../../engine/tenant-registry';
+import { inheritedDocument, loadTenantDocument } from '../../engine/tenant-registry';
 import { previewDomain } from '../../domain/studio/studio-host';
 import { canChangeAdminFields, type StaffAccess } from '../../domain/studio/roles';
 import { isPlainObject } from '../../engine/merge';
@@ -39,6 +39,8 @@ export interface EditorData {
   /** The origin the preview frame loads from (a preview address of the platform's), or null when this server has none. */
   previewOrigin: string | null;
   previewToken: string;
+  /** What the preview token shows (issue 32): the draft, or the last complete draft while it is incomplete. */
+  previewShowing: PreviewShowing;
   /** The fields only an admin may change are shown read-only (issue 30): the staff member is not an admin. */
   adminFieldsLocked: boolean;
 }
@@ -51,8 +53,77 @@ const issueOut = (issue: EditorIssue): EditorIssue => ({
 });
 
 /** A preview token for a version of the site (0: what it serves now), new for every save. */
-export function previewTokenFor(slug: string, versionId: number): string {
-  return createPreviewToken({ slug, versionId, sequence: Date.now() }, previewKey());
+export function previewTokenFor(
+  slug: string,
+  versionId: number,
+  options: { snapshot?: boolean; at?: Date } = {},
+): string {
+  return createPreviewToken(
+    {
+      slug,
+      versionId,
+      sequence: Date.now(),
+      ...(options.snapshot ? { snapshot: true } : {}),
+      ...(options.at ? { at: Math.floor(options.at.getTime() / 1000) } : {}),
+    },
+    previewKey(),
+  );
+}
+
+/**
+ * What the Studio's preview shows (issue 32): the draft when it can be shown; while it is incomplete
+ * or invalid (right after "Add", a block has no text yet), the site's last complete draft; else
+ * what the site serves now. Never a page of errors: the editor shows the problems at their fields.
+ */
+export type PreviewShowing = 'draft' | 'last-complete' | 'published';
+
+/** The draft loads exactly as the preview would load it. */
+function previewable(slug: string, text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    return false;
+  }
+  return loadTenantDocument(value, { slug, file: `studio preview: ${slug}`, edited: true }).ok;
+}
+
+/**
+ * The preview token for the site's current draft, and what it shows. A draft that loads becomes the
+ * site's preview snapshot (the last complete draft); one that does not is shown as that snapshot,
+ * unless the site was published since it was kept (then what the site serves now).
+ */
+export async function previewOfDraft(
+  slug: string,
+  draft: TenantVersion | undefined,
+  at?: Date,
+): Promise<{ token: string; showing: PreviewShowing }> {
+  const store = getTenantStore();
+  const when = at ? { at } : {};
+  if (!draft) return { token: previewTokenFor(slug, 0, when), showing: 'published' };
+  if (previewable(slug, draft.document)) {
+    await store.keepPreviewSnapshot(slug, draft.document);
+    return { token: previewTokenFor(slug, draft.id, when), showing: 'draft' };
+  }
+  const [snapshot, published] = await Promise.all([store.previewSnapshot(slug), store.published(slug)]);
+  if (snapshot && (!published || snapshot.savedAt >= published.createdAt))
+    return { token: previewTokenFor(slug, draft.id, { ...when, snapshot: true }), showing: 'last-complete' };
+  return { token: previewTokenFor(slug, 0, when), showing: 'published' };
+}
+
+/** Latest "Preview as of" moment the Studio accepts: ten years ahead. */
+const PREVIEW_AT_LIMIT_MS = 10 * 366 * 24 * 3600 * 1000;
+
+/**
+ * The "Preview as of" moment a request names (`at`: an ISO date and time), or undefined for now;
+ * null when it is not a date the preview can show (the caller answers 400 with a sentence).
+ */
+export function previewAtOf(value: unknown, now = new Date()): Date | undefined | null {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' || value.length > 40) return null;
+  const ms = Date.parse(value);
+  if (!Number.isFinite(ms) || ms < 0 || ms > now.getTime() + PREVIEW_AT_LIMIT_MS) return null;
+  return new Date(ms);
 }
 
 /**
@@ -93,6 +164,7 @@ export async function editorData(
         ? checkFile(filePath)
         : [];
   const template = typeof document.template === 'string' ? document.template : undefined;
+  const preview = await previewOfDraft(site.slug, draft);
   return {
     slug: site.slug,
     siteName: site.name,
@@ -105,7 +177,8 @@ export async function editorData(
     issues: issues.map(issueOut),
     inherited: inheritedDocument(template, groupOf(document)),
     previewOrigin: previewOrigin(site.slug, studioHostHeader),
-    previewToken: previewTokenFor(site.slug, draft?.id ?? 0),
+    previewToken: preview.token,
+    previewShowing: preview.showing,
     adminFieldsLocked: !canChangeAdminFields(staff),
   };
 }

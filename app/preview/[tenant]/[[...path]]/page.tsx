@@ -3,12 +3,12 @@
  * per request like the /live tree. The layout says why when there is nothing to show.
  */
 import TenantPage, { metadataWith, type TenantPageProps } from '@/app/_tenant/tenant-page';
-import { previewTenant } from '@/server/page-data/preview-tenant';
+import { previewNow, previewTenant } from '@/server/page-data/preview-tenant';
 
 export const dynamic = 'force-dynamic';
 
 export const generateMetadata = metadataWith(previewTenant);
 
 export default function PreviewTenantPage(props: TenantPageProps) {
-  return <TenantPage {...props} tree="live" loadTenant={previewTenant} />;
+  return <TenantPage {...props} tree="live" loadTenant={previewTenant} moment={previewNow} />;
 }
