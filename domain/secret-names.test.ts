@@ -7,7 +7,9 @@ describe("a site's secret names (issue 30 M1, L3)", () => {
   it('are <KIND>_<SITE>__<NAME>, and the schemas say the same shape', () => {
     expect(secretNamePrefix('webhook', 'harbour-city-mazda')).toBe('LEAD_WEBHOOK_HARBOUR_CITY_MAZDA__');
     expect(secretNamePrefix('chat', 'a1')).toBe('MESSAGING_A1__');
-    const webhook = formSchema.definitions.destination.oneOf.find((branch) => branch.title === 'WebhookDestination');
+    const webhook = formSchema.definitions.destination.oneOf.find(
+      (branch) => branch.properties.type.const === 'webhook',
+    );
     expect(webhook && 'secretEnv' in webhook.properties ? webhook.properties.secretEnv?.pattern : undefined).toBe(
       secretNamePattern('webhook').source,
     );

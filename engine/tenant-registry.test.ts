@@ -98,7 +98,7 @@ describe('validation messages a person can act on', () => {
       messages(`badge-${src.length}`, { ...base, slug: `badge-${src.length}`, pricing: { certifiedBadgeSrc: src } });
     for (const src of ['//evil.example/x.svg', '/images/x.svg', '/media/x.svg?v=2', '/media/x.svg#a', '/media/\\x.svg'])
       expect(refused(src)).toEqual([
-        `/pricing/certifiedBadgeSrc expected The picture on the stock cards of certified used Toyotas (catalogue §4): a picture on this site, its path starting /media/ or /assets/ with no ? or #, e.g. /media/toyota-certified.svg. The site ships a plain Certified Pre-Owned badge; upload the dealer's licensed Toyota Certified Pre-Owned logo to use it instead. Its text for people who cannot see it is 'Toyota Certified Pre-Owned'., found text ${JSON.stringify(src)}`,
+        `/pricing/certifiedBadgeSrc expected The badge picture on the stock cards of certified used Toyotas. It is a picture on this site, its path starting /media/ or /assets/ with no ? or #, e.g. /media/toyota-certified.svg. The site ships a plain Certified Pre-Owned badge; upload the dealer's licensed Toyota Certified Pre-Owned logo to use it instead. Its text for people who cannot see it is 'Toyota Certified Pre-Owned'., found text ${JSON.stringify(src)}`,
       ]);
     const entry = load('badge-ok', {
       ...base,

@@ -8,6 +8,7 @@ import feedSchema from './feed.schema.json';
 import formSchema from './form.schema.json';
 import tenantLayerSchema from './tenant-layer.schema.json';
 import { ADMIN_ONLY_KEYWORD } from '../domain/studio/admin-fields';
+import { STUDIO_KEYWORD } from '../domain/studio/advanced-fields';
 
 /**
  * A block's facts and Studio palette group, declared at the root of its schema.json
@@ -36,7 +37,8 @@ function createAjv(useDefaults: boolean): Ajv {
     verbose: true,
   });
   addFormats(ajv);
-  ajv.addVocabulary([...BLOCK_FACT_KEYWORDS, ADMIN_ONLY_KEYWORD]);
+  // x-admin-only and x-studio (basic or advanced setting) are for the Studio's forms: annotations too.
+  ajv.addVocabulary([...BLOCK_FACT_KEYWORDS, ADMIN_ONLY_KEYWORD, STUDIO_KEYWORD]);
   for (const schema of [tenantSchema, pageSchema, blocksSchema, filterSchema, feedSchema, formSchema])
     ajv.addSchema(schema);
   return ajv;

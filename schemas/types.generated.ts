@@ -173,27 +173,27 @@ export type Postcode = string;
  */
 export type ServiceBookingAddress = string;
 /**
- * The dealer's public address, starting with https:// (or http://), used for share links, the sitemap and the e-mails of enquiries.
+ * The dealer's public web address, starting with https:// (or http://). It is used for share links, the sitemap and the e-mails of enquiries.
  */
 export type WebsiteAddress = string;
 /**
- * Shows the Offers menu item and the /special-offers page with the site's offer tiles (conversion §2.3, §2.4). Turn it on while the dealer has offers to show.
+ * Shows the Offers menu item and the /special-offers page with the site's offer tiles. Turn it on while the dealer has offers to show.
  */
 export type SpecialOffers = boolean;
 /**
- * Offers shoppers an instant price for their own car against the one they are looking at: a 'Get an Instant Offer' button on the vehicle page and in the phone action bar, leading to the trade-in valuation with that car. It shows only on cars in stock, not sold, not reserved and priced above $200 (conversion §4.2). Turn it on when the dealer has the AutoGrab valuation service.
+ * Offers shoppers an instant price for their own car against the one they are looking at. A 'Get an Instant Offer' button shows on the vehicle page and in the phone action bar, leading to the trade-in valuation with that car. It shows only on cars in stock, not sold, not reserved and priced above $200. Turn it on when the dealer has the AutoGrab valuation service.
  */
 export type InstantOffersAutoGrab = boolean;
 /**
- * The brand and location drop-down menus in the header also open when the mouse pointer rests on them, not only when clicked (conversion §2.4).
+ * The brand and location drop-down menus in the header also open when the mouse pointer rests on them. When off, they open only when clicked.
  */
 export type OpenMenusOnHover = boolean;
 /**
- * Shows the /brands page with a tile for each of the site's brands, and its menu link (catalogue §1). Usually on for dealer groups.
+ * Shows the /brands page with a tile for each of the site's brands, and its menu link. Usually on for dealer groups.
  */
 export type BrandsPage = boolean;
 /**
- * Shows the stats banner with the group's figures, e.g. 50+ locations, on the pages that place it (catalogue §9). The figures are set under Stats.
+ * Shows the stats banner with the group's figures, e.g. 50+ locations, on the pages that place it. The figures are set under Stats.
  */
 export type StatsBanner = boolean;
 /**
@@ -201,7 +201,7 @@ export type StatsBanner = boolean;
  */
 export type LocationsMenu = boolean;
 /**
- * When a car has a subscription price, shows that price first instead of the normal price (catalogue §4 price display priority).
+ * When a car has a subscription price, shows that price first instead of the normal price.
  */
 export type ShowSubscriptionPrice = boolean;
 /**
@@ -209,7 +209,7 @@ export type ShowSubscriptionPrice = boolean;
  */
 export type PhoneNumberInHeader = boolean;
 /**
- * Shows the Service drop-down in the header and its column in the footer, with Service, Parts & Accessories, Warranty, Capped Price Servicing and Roadside Assistance.
+ * Shows the Service drop-down in the header and its column in the footer. They list Service, Parts & Accessories, Warranty, Capped Price Servicing and Roadside Assistance.
  */
 export type ServiceMenu = boolean;
 /**
@@ -217,39 +217,39 @@ export type ServiceMenu = boolean;
  */
 export type NewVehiclesMenu = boolean;
 /**
- * Shows an ELECTRIC, HYBRID or PHEV tag on the stock cards of cars with that fuel type (catalogue §4 card tag precedence).
+ * Shows an ELECTRIC, HYBRID or PHEV tag on the stock cards of cars with that fuel type.
  */
 export type FuelTypeTags = boolean;
 /**
- * The Share button on vehicle pages copies the page's address and shows 'Copied {car name} to your clipboard!' (catalogue §4). When off, Share offers a choice of ways to share instead.
+ * The Share button on vehicle pages copies the page's address and shows 'Copied {car name} to your clipboard!'. When off, Share offers a choice of ways to share instead.
  */
 export type ShareCopiesTheLink = boolean;
 /**
- * Lets shoppers sign in: adds the Sign in / My Garage link, the /sign-in page, the watchlist button and the pages that need sign-in (conversion §6). How shoppers sign in is set under Accounts.
+ * Lets shoppers sign in and keep a watchlist and My Garage. It adds the Sign in / My Garage link, the /sign-in page, the watchlist button and the pages that need sign-in. How shoppers sign in is set under Accounts.
  */
 export type ShopperAccounts = boolean;
 /**
- * Shows the sales-counter widget (cars sold this month) on the pages that place it (conversion §2.5, §9). Its wording is set under Sales counter settings.
+ * Shows the sales-counter widget (cars sold this month) on the pages that place it. Its wording is set under Sales counter settings.
  */
 export type SalesCounter = boolean;
 /**
- * Shows the /spin-to-win promotion page (conversion §2.3). While Shopper accounts is on, shoppers must sign in to play (conversion §6).
+ * Shows the /spin-to-win promotion page. While Shopper accounts is on, shoppers must sign in to play.
  */
 export type SpinToWin = boolean;
 /**
- * Shows the end-of-financial-year sale pages /eofy and /pages/eofy-sale (conversion §2.3). Turn it on for the duration of the sale.
+ * Shows the end-of-financial-year sale pages, /eofy and eofy-sale. Turn it on for the duration of the sale.
  */
 export type EndOfFinancialYearSale = boolean;
 /**
- * Publishes the site's cars for Google vehicle ads at /feeds/google-vehicle-listings.xml, for the dealer's Google Merchant Center account to fetch. It lists the cars in stock with the price the site shows; cars shown without a price, sold or reserved cars, and motorcycles or caravans are left out. While it is off, that address shows nothing.
+ * Publishes the site's cars for the dealer's Google vehicle ads. Google Merchant Center fetches them from /feeds/google-vehicle-listings.xml. It lists the cars in stock with the price the site shows; cars shown without a price, sold or reserved cars, and motorcycles or caravans are left out. While it is off, that address shows nothing.
  */
 export type GoogleVehicleAdsFeed = boolean;
 /**
- * Publishes the site's cars as a Meta automotive catalogue at /feeds/meta-automotive.csv, for the dealer's Facebook and Instagram ads to fetch. It lists the cars in stock with the price the site shows; cars shown without a price, sold or reserved cars, and motorcycles or caravans are left out. While it is off, that address shows nothing.
+ * Publishes the site's cars for the dealer's Facebook and Instagram car ads. Meta fetches them from /feeds/meta-automotive.csv. It lists the cars in stock with the price the site shows; cars shown without a price, sold or reserved cars, and motorcycles or caravans are left out. While it is off, that address shows nothing.
  */
-export type MetaFacebookCarCatalogueFeed = boolean;
+export type MetaFacebookCarAdsFeed = boolean;
 /**
- * Shoppers can pick up to 4 cars with the Compare button on stock cards and vehicle pages and see them side by side on the /compare page; a tray at the bottom of the screen lists the cars picked (catalogue §1, §6). The list is kept in the shopper's browser.
+ * Lets shoppers compare up to 4 cars side by side on the /compare page. They pick cars with the Compare button on stock cards and vehicle pages, and a tray at the bottom of the screen lists the cars picked. The list is kept in the shopper's browser.
  */
 export type CompareCars = boolean;
 /**
@@ -261,11 +261,11 @@ export type Label = string;
  */
 export type Link = string;
 /**
- * What the item is: link (a plain link, the default), dropdown (opens the links listed under Drop-down links), brands (a menu of the site's brand logos), locations (a list of the site's locations) or models (a list of the new models the site shows, grouped by make when it shows several, ending with 'All models'; its Link is where 'All models' leads, /models when empty). A models item with no models to show falls back to its Drop-down links, if any.
+ * What the item is: a plain link (the default), a drop-down, or a menu of brands, locations or models. A drop-down opens the links listed under Drop-down links. Brands shows the site's brand logos and locations the site's locations. Models lists the new models the site shows, grouped by make when it shows several, ending with 'All models', which leads to the Link (/models when empty); with no models to show it falls back to its Drop-down links, if any.
  */
 export type Kind = "link" | "dropdown" | "brands" | "locations" | "models";
 /**
- * On: the link leads to the dealer's service booking address (Contact: service booking address, where the old xtime_url lands; else the Locations' booking address). The Link is used only when the dealer has neither, and /service when the Link is empty too.
+ * On: the link leads to the dealer's online service booking. That is the service booking address under Contact, else the Locations' booking address; the Link is used only when the dealer has neither, and the site's service page when the Link is empty too.
  */
 export type LeadsToServiceBooking = boolean;
 /**
@@ -273,7 +273,7 @@ export type LeadsToServiceBooking = boolean;
  */
 export type Highlight = boolean;
 /**
- * The feature switch that must be on for the item to show, e.g. offers. Start it with ! to show the item only while the switch is off (e.g. !accounts); with several switches, all must hold. Leave empty to always show the item.
+ * The feature switch that must be on for the item to show, e.g. offers. Start it with an exclamation mark to show the item only while the switch is off; with several switches, all must hold. Leave empty to always show the item.
  */
 export type ShowWhen = string | [string, ...string[]];
 /**
@@ -281,15 +281,15 @@ export type ShowWhen = string | [string, ...string[]];
  */
 export type Label1 = string;
 /**
- * Where the link leads: a page of this site (/search/used-cars), a place on the page (#finance-form) or a full web address.
+ * Where the link leads: a page of this site, a place on the page or a full web address. For example /search/used-cars, #finance-form or https://www.example.com.au.
  */
 export type Link1 = string;
 /**
- * On: the link leads to the dealer's service booking address (Contact: service booking address, where the old xtime_url lands; else the Locations' booking address). The Link is used only when the dealer has neither, and /service when the Link is empty too.
+ * On: the link leads to the dealer's online service booking. That is the service booking address under Contact, else the Locations' booking address; the Link is used only when the dealer has neither, and the site's service page when the Link is empty too.
  */
 export type LeadsToServiceBooking1 = boolean;
 /**
- * The feature switch that must be on for the link to show, e.g. offers. Start it with ! to show the link only while the switch is off (e.g. !accounts); with several switches, all must hold. Leave empty to always show the link.
+ * The feature switch that must be on for the link to show, e.g. offers. Start it with an exclamation mark to show the link only while the switch is off; with several switches, all must hold. Leave empty to always show the link.
  */
 export type ShowWhen1 = string | [string, ...string[]];
 /**
@@ -305,7 +305,7 @@ export type HeaderMenu = MenuItem[];
  */
 export type Heading = string;
 /**
- * The feature switch that must be on for the column to show, e.g. offers. Start it with ! to show the column only while the switch is off (e.g. !accounts); with several switches, all must hold. Leave empty to always show the column.
+ * The feature switch that must be on for the column to show, e.g. offers. Start it with an exclamation mark to show the column only while the switch is off; with several switches, all must hold. Leave empty to always show the column.
  */
 export type ShowWhen2 = string | [string, ...string[]];
 /**
@@ -321,7 +321,7 @@ export type FooterColumns = FooterColumn[];
  */
 export type Label2 = string;
 /**
- * Where the button leads, e.g. /finance or #finance-form. On buttons about a car, {slug}, {id}, {stocknum} and {dealership_slug} are replaced with the car's details and {file} with its history report, e.g. /cars/{slug}/checkout.
+ * Where the button leads, e.g. /finance or #finance-form. On buttons about a car, words in braces are replaced with the car's details: {slug}, {id}, {stocknum} and {dealership_slug}, and {file} with its history report, e.g. /cars/{slug}/checkout.
  */
 export type Link2 = string;
 /**
@@ -329,11 +329,11 @@ export type Link2 = string;
  */
 export type Style = "primary" | "secondary" | "outline";
 /**
- * The feature switch that must be on for the button to show, e.g. offers. Start it with ! to show the button only while the switch is off (e.g. !accounts); with several switches, all must hold. Leave empty to always show the button.
+ * The feature switch that must be on for the button to show, e.g. offers. Start it with an exclamation mark to show the button only while the switch is off; with several switches, all must hold. Leave empty to always show the button.
  */
 export type ShowWhen3 = string | [string, ...string[]];
 /**
- * Makes this a vehicle button that shows only for cars that qualify under the vehicle button rules in Vehicle settings (catalogue §5): trade-in, reserve, buy-online or history-report. Reserve and buy-online are also hidden for sold or unpriced cars; a history-report button uses {file} as its link. instant-offer shows only while the Instant offers switch is on, on cars in stock, not sold, not reserved and priced above $200 (conversion §4.2).
+ * Makes this a vehicle button that shows only for cars that qualify. The rules are the vehicle button rules in Vehicle settings: trade-in, reserve, buy-online or history-report. Reserve and buy-online are also hidden for sold or unpriced cars; a history-report button uses {file} as its link. instant-offer shows only while the Instant offers switch is on, on cars in stock, not sold, not reserved and priced above $200.
  */
 export type VehicleAction = "trade-in" | "reserve" | "buy-online" | "history-report" | "instant-offer";
 /**
@@ -409,7 +409,7 @@ export type BrandName = string;
  */
 export type BrandId = string;
 /**
- * Where the tile links: default /{slug}/overview; a fixed path or an outside site otherwise (catalogue §2).
+ * Where the brand's tile links: the brand's overview page when left empty, or a page of this site or an outside site.
  */
 export type Link4 = string;
 /**
@@ -444,7 +444,7 @@ export type Label4 = string;
  */
 export type FigureAbove1999Cars = string;
 /**
- * A block of a page: its type, an optional id, its props and an optional switch condition.
+ * A block of a page: what it shows, its settings, and optionally an anchor name and a switch that must be on.
  */
 export type BlockRef =
   | AccountSummaryBlock
@@ -510,21 +510,21 @@ export type BlockRef =
   | WatchlistCarsBlock
   | WhyBuyFromUsBlock;
 /**
- * Name of a feature switch (see the tenant's `features`); the block shows when it is on. A leading '!' shows it when the switch is off. A list means all must hold.
+ * The feature switch that must be on for the block to show. A leading exclamation mark shows it while the switch is off; with several switches, all must hold.
  *
  * This interface was referenced by `TemplatePages`'s JSON-Schema
  * via the `definition` "switch".
  */
 export type FeatureSwitchCondition = string | [string, ...string[]];
 /**
- * A stock filter as data: a condition on one car field, or all/any/not of other filters. Used for a site's base filter (always applied on the server, never widened by a URL) and for block filters. Example: {"all": [{"field": "car_type", "in": ["used"]}, {"not": {"field": "stocknum", "in": ["U123"]}}]}.
+ * A stock filter: which cars to include. It is a condition on one detail of the car, or all, any or none of other filters. A site's base filter is always applied and cannot be widened from the page address. Example: used cars except stock number U123.
  *
  * This interface was referenced by `PlatformSchemas`'s JSON-Schema
  * via the `definition` "filter.schema.json".
  */
 export type StockFilter = StockFilterCondition | StockFilterAll | StockFilterAny | StockFilterNot;
 /**
- * The detail of the car to test, e.g. car_type, make or price.
+ * The detail of the car to test, e.g. make or price. The car's type (new, used or demo) is car_type.
  */
 export type CarField =
   | "id"
@@ -602,7 +602,7 @@ export type AnyOf = [StockFilter, ...StockFilter[]];
  */
 export type Not = StockFilterCondition | StockFilterAll | StockFilterAny | StockFilterNot;
 /**
- * A block of a page: its type, an optional id, its props and an optional switch condition.
+ * A block of a page: what it shows, its settings, and optionally an anchor name and a switch that must be on.
  */
 export type BlockRef1 =
   | AccountSummaryBlock
@@ -691,7 +691,7 @@ export type PageTitle = string;
  */
 export type SearchEngineDescription = string;
 /**
- * Name of a feature switch (see the tenant's `features`); the block shows when it is on. A leading '!' shows it when the switch is off. A list means all must hold.
+ * The feature switch that must be on for the block to show. A leading exclamation mark shows it while the switch is off; with several switches, all must hold.
  */
 export type FeatureSwitchCondition1 = string | [string, ...string[]];
 /**
@@ -703,7 +703,7 @@ export type BlockList2 = BlockRef1[];
  */
 export type SignInReason = string;
 /**
- * Name of a feature switch (see the tenant's `features`); the block shows when it is on. A leading '!' shows it when the switch is off. A list means all must hold.
+ * The feature switch that must be on for the block to show. A leading exclamation mark shows it while the switch is off; with several switches, all must hold.
  */
 export type FeatureSwitchCondition2 = string | [string, ...string[]];
 /**
@@ -711,7 +711,7 @@ export type FeatureSwitchCondition2 = string | [string, ...string[]];
  */
 export type OnlyForACar = "car" | "nvic";
 /**
- * Cars per results page (catalogue §9).
+ * Cars per results page.
  */
 export type CarsPerPage = number;
 /**
@@ -729,7 +729,7 @@ export type SortOptions = (
   "mostRelevant" | "latest" | "highestPrice" | "lowestPrice" | "lowestKm" | "newestYear" | "oldestYear"
 )[];
 /**
- * Filters offered on the search page (conversion §9), in this order. Dealer groups also use location, dealership and state; certified, kmRange (kilometre bands), status (in stock, coming soon, sold) and weeklyPrice (weekly repayment bands such as '$100 to $150 a week', from the site's own finance rate, deposit, final payment and fees; offered only on sites that show weekly finance estimates) can be switched on for any site.
+ * Filters offered on the search page, in this order. Dealer groups also use location, dealership and state. Any site can also switch on certified, kilometre bands, status (in stock, coming soon, sold) and weekly repayment bands such as '$100 to $150 a week'; these are offered in the list as kmRange and weeklyPrice. Weekly bands use the site's own finance rate, deposit, final payment and fees, and are offered only on sites that show weekly finance estimates.
  */
 export type SearchFilters = (
   | "car_type"
@@ -757,15 +757,15 @@ export type SearchFilters = (
  */
 export type StockThisSiteLists = StockFilterCondition | StockFilterAll | StockFilterAny | StockFilterNot;
 /**
- * Sold cars stay listed this many days (catalogue §9).
+ * Sold cars stay listed this many days.
  */
 export type DaysSoldCarsStayListed = number;
 /**
- * Sorting by lowest price drops cars without a price (catalogue §5).
+ * Sorting by lowest price drops cars without a price.
  */
 export type HideUnpricedCarsWhenSortingByPrice = boolean;
 /**
- * Cars created within this many days get the 'New' tag (catalogue §9 just-arrived window).
+ * Cars created within this many days get the 'New' tag.
  */
 export type JustArrivedDays = number;
 /**
@@ -805,11 +805,11 @@ export type Position = number;
  */
 export type ShowTile = boolean;
 /**
- * Tick to show the tile only when there are enough results to reach its position; otherwise it is shown after the last car.
+ * Shows the tile only when there are enough results to reach its position. When off, a tile past the last car is shown after it.
  */
 export type OnlyAtItsExactPosition = boolean;
 /**
- * Promo tiles placed among search results at their position (catalogue §3 Promo node, §9), shown between start and expiry.
+ * Promo tiles placed among search results at their position, shown between start and expiry.
  */
 export type PromoTiles = PromoTile[];
 /**
@@ -817,11 +817,11 @@ export type PromoTiles = PromoTile[];
  */
 export type ClearFiltersLink = string;
 /**
- * Finance provider type (conversion §5.2): decides which cars show a weekly estimate.
+ * Finance provider type: decides which cars show a weekly estimate.
  */
 export type FinanceProviderType = "A" | "B" | "C" | "D" | "E" | "F" | "G";
 /**
- * Advertised interest rate in percent p.a. (conversion §4.4: the calculator's default; 10 when absent).
+ * Advertised interest rate in percent p.a.
  */
 export type InterestRatePA = number;
 /**
@@ -837,19 +837,19 @@ export type Deposit = number;
  */
 export type FinalPayment = number;
 /**
- * Makes that never show an estimate (conversion §5.2: Suzuki).
+ * Makes that never show an estimate.
  */
 export type MakesWithoutEstimates = string[];
 /**
- * Show the weekly finance estimate on vehicle pages (conversion §5.2 site flag).
+ * Show the weekly finance estimate on vehicle pages.
  */
 export type WeeklyEstimates = boolean;
 /**
- * Dealerships whose cars show no estimate (conversion §5.2).
+ * Dealerships whose cars show no estimate.
  */
 export type DealershipsWithoutEstimates = number[];
 /**
- * Which cars show a weekly finance estimate, as a stock filter, in place of the finance provider's standard rule (conversion §5.2). Besides the car's details it can test age_years, available, has_comparison_rate, has_weekly and has_monthly. Leave empty for the standard rule.
+ * Which cars show a weekly finance estimate, in place of the finance provider's standard rule. It is a stock filter; besides the car's details it can test age in years, availability and whether the car has a comparison rate, a weekly or a monthly estimate. Leave empty for the standard rule.
  */
 export type CarsWithEstimates = StockFilterCondition | StockFilterAll | StockFilterAny | StockFilterNot;
 /**
@@ -857,7 +857,7 @@ export type CarsWithEstimates = StockFilterCondition | StockFilterAll | StockFil
  */
 export type LenderName = string;
 /**
- * Australian Credit Licence number shown with the lender (conversion §9: lender wording with credit licence details).
+ * Australian Credit Licence number shown with the lender.
  */
 export type CreditLicence = string;
 /**
@@ -949,23 +949,23 @@ export type LowestAmount = number;
  */
 export type HighestAmount = number;
 /**
- * The shopper cannot change the interest rate (conversion §5.3: locked on some sites).
+ * The shopper cannot change the interest rate.
  */
 export type LockInterestRate = boolean;
 /**
- * No frequency choice (conversion §5.3: one provider).
+ * No frequency choice.
  */
 export type HidePaymentFrequency = boolean;
 /**
- * No interest or final-payment inputs (conversion §5.3: some dealers).
+ * No interest or final-payment inputs.
  */
 export type HideInterestAndFinalPayment = boolean;
 /**
- * The name of the form the calculator's 'Request a Quote' button opens in a pop-up, e.g. finance-enquiry (conversion §4.4).
+ * The name of the form the calculator's 'Request a Quote' button opens in a pop-up, e.g. finance-enquiry.
  */
 export type QuoteRequestForm = string;
 /**
- * Open that form the first time the shopper uses the calculator (conversion §4.4: where configured).
+ * Open that form the first time the shopper uses the calculator.
  */
 export type OpenQuoteFormOnFirstUse = boolean;
 /**
@@ -977,7 +977,7 @@ export type LowestComparisonRate = number;
  */
 export type HighestComparisonRate = number;
 /**
- * Shown when a car has no price (catalogue §4).
+ * Shown when a car has no price.
  */
 export type NoPriceMessage = string;
 /**
@@ -989,15 +989,15 @@ export type PreOrderLabel = string;
  */
 export type SoldTag = string;
 /**
- * The tag on the stock cards of cars added in the last few days, e.g. New Arrival (conversion §9). It is drawn as a light rounded tag so it is not mistaken for the car's condition; a short 'New' can read as a new car on a used one.
+ * The tag on the stock cards of cars added in the last few days, e.g. New Arrival. It is drawn as a light rounded tag so it is not mistaken for the car's condition; a short 'New' can read as a new car on a used one.
  */
 export type JustArrivedTag = string;
 /**
- * Small print shown on the stock cards and the vehicle pages of used cars, shortened with a Show more toggle for the full text (catalogue §4).
+ * Small print on the stock cards and vehicle pages of used cars. Long text is shortened with a Show more toggle.
  */
 export type UsedCarDisclaimerText = string;
 /**
- * The picture on the stock cards of certified used Toyotas (catalogue §4): a picture on this site, its path starting /media/ or /assets/ with no ? or #, e.g. /media/toyota-certified.svg. The site ships a plain Certified Pre-Owned badge; upload the dealer's licensed Toyota Certified Pre-Owned logo to use it instead. Its text for people who cannot see it is 'Toyota Certified Pre-Owned'.
+ * The badge picture on the stock cards of certified used Toyotas. It is a picture on this site, its path starting /media/ or /assets/ with no ? or #, e.g. /media/toyota-certified.svg. The site ships a plain Certified Pre-Owned badge; upload the dealer's licensed Toyota Certified Pre-Owned logo to use it instead. Its text for people who cannot see it is 'Toyota Certified Pre-Owned'.
  */
 export type CertifiedPreOwnedBadge = string;
 /**
@@ -1033,7 +1033,7 @@ export type FormTitle = string;
  */
 export type IntroductionText = string;
 /**
- * The analytics event number recorded when the form is sent (conversion §7 item 12, §9): 22 general enquiry, 14 new car, 15 used car, 17 test drive, 48 used-car test drive, 51 careers.
+ * The analytics event number recorded when the form is sent. 22 general enquiry, 14 new car, 15 used car, 17 test drive, 48 used-car test drive, 51 careers.
  */
 export type AnalyticsEvent = number;
 /**
@@ -1049,7 +1049,7 @@ export type UsedCars1 = number;
  */
 export type DemoCars1 = number;
 /**
- * Lead category; 'Careers Enquiry' is stored as General Enquiry with subcategory 'Career Enquiry' (conversion §7 item 2).
+ * Lead category; 'Careers Enquiry' is stored as General Enquiry with subcategory 'Career Enquiry'.
  */
 export type LeadCategory = string;
 /**
@@ -1065,7 +1065,7 @@ export type SubmitButtonLabel = string;
  */
 export type PageAfterSending = string;
 /**
- * Name of a feature switch (see the tenant's `features`); the block shows when it is on. A leading '!' shows it when the switch is off. A list means all must hold.
+ * The feature switch that must be on for the block to show. A leading exclamation mark shows it while the switch is off; with several switches, all must hold.
  */
 export type FeatureSwitchCondition3 = string | [string, ...string[]];
 /**
@@ -1075,11 +1075,11 @@ export type FeatureSwitchCondition3 = string | [string, ...string[]];
  */
 export type Fields = [FormField, ...FormField[]];
 /**
- * The name the answer is saved under, e.g. postcode. Use the standard names where they fit: name, last_name, email, phone, postcode, message, dealership_slug, location_id, 'Vehicle Make' (conversion §3).
+ * The name the answer is saved under, e.g. postcode. Use the standard names where they fit: name, last_name, email, phone, postcode, message, dealership_slug, location_id, 'Vehicle Make'.
  */
 export type FieldName = string;
 /**
- * The kind of field: text, email, tel (phone), textarea (long text), select (drop-down list), checkbox (one yes/no tick), checkboxes (several ticks; a field named additional_services is saved as the lead's additional services), datetime (date and time), appointment (a test-drive time: the free half-hour slots of the chosen location, from its opening hours, with 'No preference'; the location is asked beside it when the site has several), date, number (with minimum, maximum and step), postcode (exactly 4 digits) or hidden (not shown; its value is sent as it is).
+ * The kind of field, e.g. text, a drop-down list or a tick box. The kinds are text, email, tel (phone), textarea (long text), select (drop-down list), checkbox (one yes/no tick), checkboxes (several ticks; a field named additional_services is saved as the lead's additional services), datetime (date and time), appointment (a test-drive time: the free half-hour slots of the chosen location, from its opening hours, with 'No preference'; the location is asked beside it when the site has several), date, number (with minimum, maximum and step), postcode (exactly 4 digits) or hidden (not shown; its value is sent as it is).
  */
 export type FieldType =
   | "text"
@@ -1116,7 +1116,7 @@ export type Required = boolean;
  */
 export type ErrorMessage = string;
 /**
- * The choices of a select or checkboxes field: a list you write, or a list the platform fills: categories (the enquiry categories in Form settings), dealerships, locations (every visible location), serviceLocations (service locations) or states (Australian states).
+ * The choices of a drop-down or tick-box field. Write the list, or let the platform fill it: categories (the enquiry categories in Form settings), dealerships, locations (every visible location), serviceLocations (service locations) or states (Australian states).
  */
 export type Options =
   [FormOption, ...FormOption[]] | ("categories" | "dealerships" | "locations" | "serviceLocations" | "states");
@@ -1167,7 +1167,7 @@ export type BrowserAutofill = string;
  */
 export type Width2 = "full" | "half";
 /**
- * Name of a feature switch (see the tenant's `features`); the block shows when it is on. A leading '!' shows it when the switch is off. A list means all must hold.
+ * The feature switch that must be on for the block to show. A leading exclamation mark shows it while the switch is off; with several switches, all must hold.
  */
 export type FeatureSwitchCondition4 = string | [string, ...string[]];
 /**
@@ -1175,7 +1175,7 @@ export type FeatureSwitchCondition4 = string | [string, ...string[]];
  */
 export type OnlyWithOrWithoutACar = boolean;
 /**
- * A form in several steps: the shopper's answers are saved after each step, and the last step completes the lead (conversion §4.1, §7 item 3). A form has either fields or steps.
+ * A form in several steps: the shopper's answers are saved after each step, and the last step completes the lead. A form has either fields or steps.
  *
  * @minItems 2
  */
@@ -1195,15 +1195,15 @@ export type Fields1 = [FormField, ...FormField[]];
  */
 export type SubmitButtonLabel1 = string;
 /**
- * Tick to let shoppers send forms without filling in the comments (message) box (conversion §5.1).
+ * Tick to let shoppers send forms without filling in the comments (message) box.
  */
 export type MessageIsOptional = boolean;
 /**
- * Ask for a location when the form is not about a car (conversion §5.1).
+ * Ask for a location when the form is not about a car.
  */
 export type AskForALocation = boolean;
 /**
- * Also ask for a location on new-car forms (conversion §5.1: 'or for new cars on some sites').
+ * Also ask for a location on new-car forms.
  */
 export type AskForALocationOnNewCarForms = boolean;
 /**
@@ -1211,7 +1211,7 @@ export type AskForALocationOnNewCarForms = boolean;
  */
 export type NeverAskForADealership = boolean;
 /**
- * Tick to send each lead to the dealership of the service location the shopper chose (conversion §7 item 2, one site variant).
+ * Tick to send each lead to the dealership of the service location the shopper chose.
  */
 export type DealershipFromServiceLocation = boolean;
 /**
@@ -1219,7 +1219,7 @@ export type DealershipFromServiceLocation = boolean;
  */
 export type DisclaimerNoticeText = string;
 /**
- * The state chosen at first in state lists, in lower case, e.g. qld (conversion §9).
+ * The state chosen at first in state lists, in lower case, e.g. qld.
  */
 export type DefaultState = string;
 /**
@@ -1244,7 +1244,7 @@ export type DestinationType = "webhook";
  */
 export type WebAddress1 = string;
 /**
- * The name of the server setting that holds the shared secret: LEAD_WEBHOOK_, then the site's id in capitals with _ for -, then two underscores and a name, e.g. LEAD_WEBHOOK_HARBOUR_CITY_MAZDA__CRM. Each lead is signed with it (Standard Webhooks headers) so the receiver can check it came from this site; the platform team sets the secret up.
+ * The name of the server setting that holds the webhook's shared secret. It is LEAD_WEBHOOK_, then the site's id in capitals with _ for -, then two underscores and a name, e.g. LEAD_WEBHOOK_HARBOUR_CITY_MAZDA__CRM. Each lead is signed with it (Standard Webhooks headers) so the receiver can check it came from this site; the platform team sets the secret up.
  */
 export type SigningSecretName = string;
 /**
@@ -1258,7 +1258,7 @@ export type DestinationType1 = "email";
  */
 export type EMailAddresses = [string, ...string[]];
 /**
- * ADF/XML for a dealer CRM, e-mailed to `to` or posted to `url`.
+ * Leads in the ADF/XML format for a dealer CRM, e-mailed or posted to a web address.
  */
 export type AdfDestination = (
   | {
@@ -1291,11 +1291,11 @@ export type WebAddress2 = string;
  */
 export type LeadDelivery = LeadDestination[];
 /**
- * Where each location's 'Contact Us' button leads: /contact-us/{location} or /our-location/{location} (conversion §2.3: /contact-us, or /our-location on one site variant).
+ * Where each location's 'Contact Us' button leads: /contact-us/{location} or /our-location/{location}.
  */
 export type LocationPageAddress = "/contact-us" | "/our-location";
 /**
- * The dealer's service booking address for 'Book a Service' (catalogue §2); /service when absent.
+ * The dealer's service booking address for 'Book a Service'; /service when absent.
  */
 export type ServiceBookingAddress1 = string;
 /**
@@ -1303,19 +1303,19 @@ export type ServiceBookingAddress1 = string;
  */
 export type LocationId = number;
 /**
- * Where this location's 'Book a Service' button leads: a page of this site (/service) or a full web address starting with https://.
+ * Where this location's 'Book a Service' button leads. A page of this site (/service) or a full web address starting with https://.
  */
 export type BookingAddress = string;
 /**
- * A booking address for one service location, used by that location's 'Book a Service' button instead of the dealer's booking address (for example a workshop with its own booking system).
+ * Booking addresses for single service locations, e.g. a workshop with its own booking system. That location's 'Book a Service' button leads there instead of the dealer's booking address.
  */
 export type ServiceBookingAddressPerLocation = LocationServiceBooking[];
 /**
- * 'Book a Service' on service locations (conversion §2.5: on some sites).
+ * 'Book a Service' on service locations.
  */
 export type BookAServiceOnServiceLocations = boolean;
 /**
- * Reviews and the rating show only at or above this rating (conversion §5.4, §9: default 4).
+ * Reviews and the rating show only at or above this rating.
  */
 export type MinimumReviewRating = number;
 /**
@@ -1331,7 +1331,7 @@ export type Label7 = string;
  */
 export type Link6 = string;
 /**
- * A site-specific link in place of 'Contact Us' for one location (catalogue §2).
+ * A site-specific link in place of 'Contact Us' for one location.
  */
 export type LocationLinkOverrides = {
   locationId: LocationId1;
@@ -1355,15 +1355,15 @@ export type BuyOnlineButton = StockFilterCondition | StockFilterAll | StockFilte
  */
 export type HistoryReportButton = StockFilterCondition | StockFilterAll | StockFilterAny | StockFilterNot;
 /**
- * Show the dealer phone in full at once instead of masked until clicked (catalogue §4).
+ * Show the dealer phone in full at once instead of masked until clicked.
  */
 export type ShowPhoneNumberAtOnce = boolean;
 /**
- * Show 'Unregistered' for a past rego expiry (catalogue §4).
+ * Show 'Unregistered' for a past rego expiry.
  */
 export type ShowUnregistered = boolean;
 /**
- * Reserve deposit in dollars; 0 or absent shows the default '$200' text (catalogue §9).
+ * Reserve deposit in dollars; 0 or absent shows the default '$200' text.
  */
 export type ReserveDeposit$ = number;
 /**
@@ -1371,11 +1371,11 @@ export type ReserveDeposit$ = number;
  */
 export type UnpaidReservationHoldHours = number;
 /**
- * How many cars one shopper can hold with online reservations on this site at a time, counted by e-mail address, phone number and browser, e.g. 2. Another reservation is stored as an enquiry without holding the car, and the shopper is told the dealer will call; a hold released or run out no longer counts.
+ * How many cars one shopper can hold with online reservations on this site at a time, e.g. 2. Shoppers are counted by e-mail address, phone number and browser. Another reservation is stored as an enquiry without holding the car, and the shopper is told the dealer will call; a hold released or run out no longer counts.
  */
 export type CarsOneShopperCanHold = number;
 /**
- * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
+ * The Favourite button is hidden for cars without this.
  */
 export type FavouriteButtonNeeds = "price" | "images" | "nothing";
 /**
@@ -1393,7 +1393,7 @@ export type DeliveryPrice$ = number;
  */
 export type Postcodes = [string, ...string[]];
 /**
- * Delivery prices by region for the delivery calculator (catalogue §3 Delivery quote, §5); postcodes as single values or ranges like 2000-2249.
+ * Delivery prices by region for the delivery calculator; postcodes as single values or ranges like 2000-2249.
  */
 export type DeliveryRegions = {
   name: RegionName;
@@ -1401,15 +1401,15 @@ export type DeliveryRegions = {
   postcodes: Postcodes;
 }[];
 /**
- * The view a vehicle page opens on when the car has a 360° spin (catalogue §4: spinner by default, gallery on some sites).
+ * The view a vehicle page opens on when the car has a 360° spin.
  */
 export type OpeningView = "spinner" | "gallery";
 /**
- * The 360° spin turns by itself once loaded (catalogue §4).
+ * The 360° spin turns by itself once loaded.
  */
 export type AutoRotate360Spin = boolean;
 /**
- * Where the car's video sits among its photos, 1 = first (catalogue §4: second by default).
+ * Where the car's video sits among its photos, 1 = first.
  */
 export type VideoPosition = number;
 /**
@@ -1427,7 +1427,7 @@ export type SignInMethods = ["password" | "emailCode" | "smsCode", ...("password
  */
 export type StaySignedInDays = number;
 /**
- * The Autogauge market-price report; used cars only (conversion §6).
+ * The Autogauge market-price report; used cars only.
  */
 export type AutogaugeReport = "off" | "everyone" | "signedIn";
 /**
@@ -1447,7 +1447,7 @@ export type MakesShown = string[];
  */
 export type OrderNowPage = string;
 /**
- * Show every variant feature at once instead of the first 8 with View more / View less (conversion §4.6: unless the tenant opts out).
+ * Show every variant feature at once instead of the first 8 with View more / View less.
  */
 export type ShowAllVariantFeatures = boolean;
 /**
@@ -1503,7 +1503,7 @@ export type SlideText = string;
  */
 export type Link8 = string;
 /**
- * On: the link leads to the dealer's service booking address (Contact: service booking address, where the old xtime_url lands; else the Locations' booking address). The Link is used only when the dealer has neither, and /service when the Link is empty too.
+ * On: the link leads to the dealer's online service booking. That is the service booking address under Contact, else the Locations' booking address; the Link is used only when the dealer has neither, and the site's service page when the Link is empty too.
  */
 export type LeadsToServiceBooking2 = boolean;
 /**
@@ -1611,7 +1611,7 @@ export type Make = string;
  */
 export type BookingAddress1 = string;
 /**
- * Online service-booking addresses, one per make (conversion §3 Service-booking link). Each make listed gets its own page, e.g. /service/mazda; a make without a link has no such page.
+ * Online service-booking addresses, one per make. Each make listed gets its own page, e.g. /service/mazda; a make without a link has no such page.
  */
 export type ServiceBookingLinks = ServiceBookingLink[];
 /**
@@ -1623,7 +1623,7 @@ export type Heading5 = string;
  */
 export type ReasonText = string;
 /**
- * Reasons to buy from this dealer, shown by the Why buy from us block (conversion §2.5). Each reason has a short heading and a sentence or two.
+ * Reasons to buy from this dealer, shown by the Why buy from us block. Each reason has a short heading and a sentence or two.
  */
 export type WhyBuyFromUs = WhyBuyReason[];
 /**
@@ -1639,7 +1639,7 @@ export type NoticeNeededHours = number;
  */
 export type DaysOffered = number;
 /**
- * How many test drives one shopper can have booked ahead on this site at a time, counted by e-mail address, phone number and browser, e.g. 2. One more is refused with a message asking them to call the dealership or to send the form without a time; past test drives no longer count.
+ * How many test drives one shopper can have booked ahead on this site at a time, e.g. 2. Shoppers are counted by e-mail address, phone number and browser. One more is refused with a message asking them to call the dealership or to send the form without a time; past test drives no longer count.
  */
 export type TestDrivesOneShopperCanHaveBooked = number;
 /**
@@ -1663,11 +1663,11 @@ export type ChatServiceAddress = string;
  */
 export type ChatServiceKeySettingName = string;
 /**
- * Answers each message at once in the chat bubble with a reply marked as automatic, thanking the shopper and giving today's opening hours when they are known.
+ * Answers each message at once with a reply marked as automatic. The reply thanks the shopper and gives today's opening hours when they are known.
  */
 export type AutomaticReply = boolean;
 /**
- * On phones, the vehicle page's bottom bar shows Instant Message, which opens the chat bubble about that car, instead of Enquire Now (catalogue §2). Needs the chat bubble on.
+ * On phones, the vehicle page's bottom bar shows Instant Message instead of Enquire Now. It opens the chat bubble about that car, and needs the chat bubble on.
  */
 export type InstantMessageOnThePhoneBar = boolean;
 /**
@@ -1675,11 +1675,11 @@ export type InstantMessageOnThePhoneBar = boolean;
  */
 export type PhotoHost = string;
 /**
- * Web hosts of the dealer's photos, e.g. images.dealer-cdn.com, *.dealer-cdn.com (any name under it) or images.example.com:8443 (that port only; without a port, the usual web ports). Only public internet hosts: private and local network addresses are never fetched. A * name must name the dealer's own domain: *.com, *.com.au or a name under a shared service such as *.cloudfront.net is refused (name the exact host there, e.g. d123.cloudfront.net).
+ * The web hosts the dealer's photos may come from, e.g. images.dealer-cdn.com. A name starting with * covers any name under it (*.dealer-cdn.com); a port such as images.example.com:8443 allows that port only, and without a port the usual web ports. Only public internet hosts: private and local network addresses are never fetched. A * name must name the dealer's own domain: *.com, *.com.au or a name under a shared service such as *.cloudfront.net is refused (name the exact host there, e.g. d123.cloudfront.net).
  */
 export type PhotoHosts1 = PhotoHost[];
 /**
- * Who sees the plugin in a website session: nobody (off), every shopper, or only a signed-in shopper (others get a sign-in link).
+ * Who sees the report: nobody (off), every shopper, or only signed-in shoppers. Others get a sign-in link.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "pluginAudience".
@@ -1690,7 +1690,7 @@ export type PluginAudience = "off" | "everyone" | "signedIn";
  */
 export type FormatVersion1 = number;
 /**
- * A block of a page: its type, an optional id, its props and an optional switch condition.
+ * A block of a page: what it shows, its settings, and optionally an anchor name and a switch that must be on.
  *
  * This interface was referenced by `TemplatePages`'s JSON-Schema
  * via the `definition` "block".
@@ -1759,7 +1759,7 @@ export type BlockRef2 =
   | WatchlistCarsBlock
   | WhyBuyFromUsBlock;
 /**
- * A block of a page: its type, an optional id, its props and an optional switch condition.
+ * A block of a page: what it shows, its settings, and optionally an anchor name and a switch that must be on.
  *
  * This interface was referenced by `PlatformSchemas`'s JSON-Schema
  * via the `definition` "blocks.schema.json".
@@ -1957,7 +1957,7 @@ export interface ThemeColours {
   footerText?: FooterTextColour;
 }
 /**
- * The dealer's main phone number, e-mail address, street address and web links, shown in the header, the footer and on vehicle pages.
+ * The dealer's main phone number, e-mail address, street address and web links. They show in the header, the footer and on vehicle pages.
  */
 export interface ContactDetails {
   phone: PhoneNumber;
@@ -2005,11 +2005,11 @@ export interface FeatureSwitches {
   spinToWin?: SpinToWin;
   eofySale?: EndOfFinancialYearSale;
   googleVehicleFeed?: GoogleVehicleAdsFeed;
-  metaAutomotiveFeed?: MetaFacebookCarCatalogueFeed;
+  metaAutomotiveFeed?: MetaFacebookCarAdsFeed;
   compare?: CompareCars;
 }
 /**
- * The links in the site's header and footer (conversion §2.4).
+ * The links in the site's header and footer.
  */
 export interface Menus {
   header?: HeaderMenu;
@@ -2048,7 +2048,7 @@ export interface FooterColumn {
   links: Links;
 }
 /**
- * Named lists of buttons shown on stock cards and vehicle pages, e.g. the set card on stock cards and the set vehicle beside a car on its page.
+ * Named lists of buttons shown on stock cards and vehicle pages. For example, the set named card shows on stock cards and the set named vehicle beside a car on its page.
  */
 export interface ButtonSets {
   [k: string]: Button[] | undefined;
@@ -2116,7 +2116,7 @@ export interface BrandLogo {
   height?: Height1;
 }
 /**
- * The figures of the dealer group's stats banner, e.g. 50+ locations (catalogue §9).
+ * The figures of the dealer group's stats banner, e.g. 50+ locations.
  */
 export interface Stats {
   items?: Figures;
@@ -2124,7 +2124,7 @@ export interface Stats {
   stockCount?: StockCount;
 }
 /**
- * Adds the number of cars the site lists to the banner, counted live. Above 1,999 cars the banner shows the text you set instead (catalogue §9), e.g. 2,000+. Leave out to show no stock figure.
+ * Adds the number of cars the site lists to the banner, counted live. Above 1,999 cars the banner shows the text you set instead, e.g. 2,000+. Leave out to show no stock figure.
  */
 export interface StockCount {
   label?: Label4;
@@ -2138,19 +2138,19 @@ export interface HeaderAndFooter {
   footer?: BlockList1;
 }
 /**
- * The signed-in shopper's account panel on My Garage: a greeting, their e-mail address and mobile number, and a Sign out button.
+ * The signed-in shopper's account panel on My Garage. It shows a greeting, their e-mail address and mobile number, and a Sign out button.
  */
 export interface AccountSummaryBlock {
   type: "AccountSummary";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: AccountSummaryProps;
 }
 /**
- * The signed-in shopper's account panel on My Garage: a greeting, their e-mail address and mobile number, and a Sign out button.
+ * The signed-in shopper's account panel on My Garage. It shows a greeting, their e-mail address and mobile number, and a Sign out button.
  */
 export interface AccountSummaryProps {
   /**
@@ -2164,7 +2164,7 @@ export interface AccountSummaryProps {
 export interface BlogCardsBlock {
   type: "BlogCards";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -2202,7 +2202,7 @@ export interface BlogCardsProps {
 export interface BrandGridBlock {
   type: "BrandGrid";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -2243,7 +2243,7 @@ export interface BrandGridProps {
 export interface BrandOverviewBlock {
   type: "BrandOverview";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -2259,19 +2259,19 @@ export interface BrandOverviewProps {
   intro?: string;
 }
 /**
- * A round button at the bottom right of every page that opens a short message form; each message reaches the dealer as an 'Instant Message' enquiry. Shows only on sites with Instant messages turned on.
+ * A round chat button at the bottom right of every page. It opens a short message form; each message reaches the dealer as an 'Instant Message' enquiry. Shows only on sites with Instant messages turned on.
  */
 export interface ChatBubbleBlock {
   type: "ChatBubble";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: ChatBubbleProps;
 }
 /**
- * A round button at the bottom right of every page that opens a short message form; each message reaches the dealer as an 'Instant Message' enquiry. Shows only on sites with Instant messages turned on.
+ * A round chat button at the bottom right of every page. It opens a short message form; each message reaches the dealer as an 'Instant Message' enquiry. Shows only on sites with Instant messages turned on.
  */
 export interface ChatBubbleProps {
   /**
@@ -2280,19 +2280,19 @@ export interface ChatBubbleProps {
   label?: string;
 }
 /**
- * Lets shoppers see a new model in each of its colours: tabs for the model's variants, previous and next arrows, and the chosen colour's picture, name and swatch.
+ * Lets shoppers see a new model in each of its colours. It has tabs for the model's variants, previous and next arrows, and the chosen colour's picture, name and swatch.
  */
 export interface ColourPickerBlock {
   type: "ColourPicker";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: ColourPickerProps;
 }
 /**
- * Lets shoppers see a new model in each of its colours: tabs for the model's variants, previous and next arrows, and the chosen colour's picture, name and swatch.
+ * Lets shoppers see a new model in each of its colours. It has tabs for the model's variants, previous and next arrows, and the chosen colour's picture, name and swatch.
  */
 export interface ColourPickerProps {
   /**
@@ -2306,7 +2306,7 @@ export interface ColourPickerProps {
 export interface ComingSoonBlock {
   type: "ComingSoon";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -2326,35 +2326,35 @@ export interface ComingSoonProps {
   text?: string;
 }
 /**
- * A bar at the bottom of the screen that appears once the shopper has picked a car to compare: it lists the cars picked, with a button to remove each, and links to the comparison page.
+ * A bar at the bottom of the screen listing the cars picked to compare. It appears once the shopper has picked a car, with a button to remove each and a link to the comparison page.
  */
 export interface CompareTrayBlock {
   type: "CompareTray";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: CompareTrayProps;
 }
 /**
- * A bar at the bottom of the screen that appears once the shopper has picked a car to compare: it lists the cars picked, with a button to remove each, and links to the comparison page.
+ * A bar at the bottom of the screen listing the cars picked to compare. It appears once the shopper has picked a car, with a button to remove each and a link to the comparison page.
  */
 export interface CompareTrayProps {}
 /**
- * The cars the shopper picked with the Compare button (up to 4, kept in this browser) side by side: photo, price, key facts, specifications and features, with the differences marked, and a button to remove each car.
+ * The cars the shopper picked with the Compare button, side by side. Up to 4 cars, kept in this browser: photo, price, key facts, specifications and features, with the differences marked, and a button to remove each car.
  */
 export interface CompareVehiclesBlock {
   type: "CompareVehicles";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: CompareVehiclesProps;
 }
 /**
- * The cars the shopper picked with the Compare button (up to 4, kept in this browser) side by side: photo, price, key facts, specifications and features, with the differences marked, and a button to remove each car.
+ * The cars the shopper picked with the Compare button, side by side. Up to 4 cars, kept in this browser: photo, price, key facts, specifications and features, with the differences marked, and a button to remove each car.
  */
 export interface CompareVehiclesProps {
   /**
@@ -2362,7 +2362,7 @@ export interface CompareVehiclesProps {
    */
   heading?: string;
   /**
-   * Where the shopper is sent to pick cars while the comparison is empty (/search/new-used-and-demo-cars when left empty): a path on this site starting with '/'
+   * Where the shopper is sent to pick cars while the comparison is empty. A path on this site starting with '/'; /search/new-used-and-demo-cars when left empty.
    */
   searchHref?: string;
 }
@@ -2372,7 +2372,7 @@ export interface CompareVehiclesProps {
 export interface DealerCommentsBlock {
   type: "DealerComments";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -2393,7 +2393,7 @@ export interface DealerCommentsProps {
 export interface DeliveryCalculatorBlock {
   type: "DeliveryCalculator";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -2409,23 +2409,23 @@ export interface DeliveryCalculatorProps {
   heading?: string;
 }
 /**
- * One of the site's forms (enquiry, test drive, finance...), checked as the shopper types; once sent, the shopper sees the form's thank-you page.
+ * One of the site's forms, such as enquiry, test drive or finance. It is checked as the shopper types; once sent, the shopper sees the form's thank-you page.
  */
 export interface EnquiryFormBlock {
   type: "EnquiryForm";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: EnquiryFormProps;
 }
 /**
- * One of the site's forms (enquiry, test drive, finance...), checked as the shopper types; once sent, the shopper sees the form's thank-you page.
+ * One of the site's forms, such as enquiry, test drive or finance. It is checked as the shopper types; once sent, the shopper sees the form's thank-you page.
  */
 export interface EnquiryFormProps {
   /**
-   * The name of one of the site's forms, or one form for each kind of car (new, used and demo), plus optionally one for when there is no car
+   * Which of the site's forms to show. One form, or one for each kind of car (new, used and demo), plus optionally one for when there is no car.
    */
   form:
     | string
@@ -2443,12 +2443,12 @@ export interface EnquiryFormProps {
          */
         demo: string;
         /**
-         * The form shown when the page is not about a car, for example the general enquiry on the contact page when its address names no car, or a car the site does not list. Leave empty to use the form for used cars.
+         * The form shown when the page is not about a car. For example the general enquiry on the contact page when its address names no car, or a car the site does not list. Leave empty to use the form for used cars.
          */
         none?: string;
       };
   /**
-   * 'page': the car of the vehicle page. 'query': the car named in the page address (…?car_id=), for example when a vehicle page's Enquire button leads here. 'none': no car.
+   * Which car the enquiry is about. 'page': the car of the vehicle page. 'query': the car named in the page address, for example when a vehicle page's Enquire button leads here. 'none': no car.
    */
   car?: "page" | "query" | "none";
   /**
@@ -2464,34 +2464,34 @@ export interface EnquiryFormProps {
    */
   band?: "plain" | "surface";
   /**
-   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
+   * Choose 1 when this block is the page's main content, or 2 when it is one section of a page. With 1, its heading is the page's main heading.
    */
   headingLevel?: 1 | 2;
   /**
-   * Fields filled in from the page address: for each field name, the address parameter it is taken from (e.g. the finance page's preferred dealership and price budget). Field and parameter names are letters, digits and '_'.
+   * Fields filled in from the page address, e.g. the finance page's preferred dealership and price budget. For each field name, the address parameter it is taken from. Field and parameter names are letters, digits and '_'.
    */
   prefill?: {
     [k: string]: string | undefined;
   };
   /**
-   * 'eager': the form is ready as soon as the page shows. 'visible': it loads when the shopper scrolls near it, which keeps long pages such as vehicle pages fast.
+   * When the form loads. 'eager': as soon as the page shows. 'visible': when the shopper scrolls near it, which keeps long pages such as vehicle pages fast.
    */
   load?: "eager" | "visible";
 }
 /**
- * The thank-you page after a form is sent: thanks the shopper by name with the reference number when they have just sent a form, otherwise a general thank-you, then useful links.
+ * The thank-you page after a form is sent. It thanks the shopper by name with the reference number when they have just sent a form, otherwise a general thank-you, then useful links.
  */
 export interface EnquirySuccessBlock {
   type: "EnquirySuccess";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: EnquirySuccessProps;
 }
 /**
- * The thank-you page after a form is sent: thanks the shopper by name with the reference number when they have just sent a form, otherwise a general thank-you, then useful links.
+ * The thank-you page after a form is sent. It thanks the shopper by name with the reference number when they have just sent a form, otherwise a general thank-you, then useful links.
  */
 export interface EnquirySuccessProps {
   /**
@@ -2522,7 +2522,7 @@ export interface EnquirySuccessProps {
 export interface FavouritesListBlock {
   type: "FavouritesList";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -2543,7 +2543,7 @@ export interface FavouritesListProps {
 export interface FeaturedStockBlock {
   type: "FeaturedStock";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -2563,7 +2563,7 @@ export interface FeaturedStockProps {
    */
   limit?: number;
   /**
-   * Which cars come first: 'latest' (newest listings, the default), 'lowestPrice', 'highestPrice' or 'lowestKm'.
+   * Which cars come first: newest listings (the default), lowest price, highest price or lowest kilometres. In the list they are latest, lowestPrice, highestPrice and lowestKm.
    */
   sort?: "latest" | "lowestPrice" | "highestPrice" | "lowestKm";
   /**
@@ -2588,7 +2588,7 @@ export interface FeaturedStockProps {
   };
 }
 /**
- * A condition on one field with exactly one operator: eq (text compares case-insensitively), in (any of a list), gt/gte/lt/lte (numbers, or a relative time such as {"daysAgo": 3} on timestamp fields), exists (true: the field has a value).
+ * A test on one detail of the car, with exactly one way of comparing. Equal (text compares ignoring case), one of a list, greater or less than (numbers, or a time such as 3 days ago on dates), or has a value.
  */
 export interface StockFilterCondition {
   field: CarField;
@@ -2616,23 +2616,23 @@ export interface StockFilterNot {
   not: Not;
 }
 /**
- * Lets shoppers work out repayments: price, deposit or trade-in, loan term, interest rate and final payment, with weekly, fortnightly and monthly repayments, the comparison rate and its warning, fees, the lender's disclaimer and a 'Request a Quote' button. On a vehicle page it starts from the car's price.
+ * Lets shoppers work out their repayments. Price, deposit or trade-in, loan term, interest rate and final payment, with weekly, fortnightly and monthly repayments, the comparison rate and its warning, fees, the lender's disclaimer and a 'Request a Quote' button. On a vehicle page it starts from the car's price.
  */
 export interface FinanceCalculatorBlock {
   type: "FinanceCalculator";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: FinanceCalculatorProps;
 }
 /**
- * Lets shoppers work out repayments: price, deposit or trade-in, loan term, interest rate and final payment, with weekly, fortnightly and monthly repayments, the comparison rate and its warning, fees, the lender's disclaimer and a 'Request a Quote' button. On a vehicle page it starts from the car's price.
+ * Lets shoppers work out their repayments. Price, deposit or trade-in, loan term, interest rate and final payment, with weekly, fortnightly and monthly repayments, the comparison rate and its warning, fees, the lender's disclaimer and a 'Request a Quote' button. On a vehicle page it starts from the car's price.
  */
 export interface FinanceCalculatorProps {
   /**
-   * 'page': the car of the vehicle page. 'query': the car (or price budget) named in the page address, as on the finance page. 'none': no car; the shopper enters a price.
+   * Which car the calculator starts from. 'page': the car of the vehicle page. 'query': the car (or price budget) named in the page address, as on the finance page. 'none': no car; the shopper enters a price.
    */
   car?: "page" | "query" | "none";
   /**
@@ -2640,15 +2640,15 @@ export interface FinanceCalculatorProps {
    */
   heading?: string;
   /**
-   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
+   * Choose 1 when this block is the page's main content, or 2 when it is one section of a page. With 1, its heading is the page's main heading.
    */
   headingLevel?: 1 | 2;
   /**
-   * On a vehicle page, shows 'Finance Available For This Vehicle!' with a 'Get Finance Now' button above the calculator.
+   * Shows 'Finance Available For This Vehicle!' above the calculator on vehicle pages. It comes with a 'Get Finance Now' button.
    */
   financeAvailableBanner?: boolean;
   /**
-   * 'eager': the calculator is ready as soon as the page shows. 'visible': it loads when the shopper scrolls near it, which keeps vehicle pages fast.
+   * When the calculator loads. 'eager': as soon as the page shows. 'visible': when the shopper scrolls near it, which keeps vehicle pages fast.
    */
   load?: "eager" | "visible";
 }
@@ -2658,7 +2658,7 @@ export interface FinanceCalculatorProps {
 export interface FormModalButtonBlock {
   type: "FormModalButton";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -2691,7 +2691,7 @@ export interface FormModalButtonProps {
 export interface FuelCalculatorBlock {
   type: "FuelCalculator";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -2712,7 +2712,7 @@ export interface FuelCalculatorProps {
 export interface HeroBlock {
   type: "Hero";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -2746,7 +2746,7 @@ export interface HeroProps {
    */
   quickSearch?: {
     /**
-     * Which choices the form offers, in this order: car_type (new, demo or used), make, model, body and price.
+     * Which choices the form offers, in this order. They are the kind of car (new, demo or used, car_type in the list), make, model, body and price.
      *
      * @minItems 1
      */
@@ -2771,19 +2771,19 @@ export interface ImageRef {
   height?: Height1;
 }
 /**
- * Everything about one of the dealer's locations: address, phone, whether it is open now, opening hours (including holiday hours), a map, Send Enquiry and Book a Service buttons, a link to its stock and its reviews. The page's title and search-engine description come from the location.
+ * Everything about one of the dealer's locations. Address, phone, whether it is open now, opening hours (including holiday hours), a map, Send Enquiry and Book a Service buttons, a link to its stock and its reviews. The page's title and search-engine description come from the location.
  */
 export interface LocationDetailBlock {
   type: "LocationDetail";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: LocationDetailProps;
 }
 /**
- * Everything about one of the dealer's locations: address, phone, whether it is open now, opening hours (including holiday hours), a map, Send Enquiry and Book a Service buttons, a link to its stock and its reviews. The page's title and search-engine description come from the location.
+ * Everything about one of the dealer's locations. Address, phone, whether it is open now, opening hours (including holiday hours), a map, Send Enquiry and Book a Service buttons, a link to its stock and its reviews. The page's title and search-engine description come from the location.
  */
 export interface LocationDetailProps {
   /**
@@ -2792,19 +2792,19 @@ export interface LocationDetailProps {
   enquiryForm?: string;
 }
 /**
- * The dealer's locations as cards: a row the shopper can swipe through when there are more than 3, otherwise a plain grid.
+ * The dealer's locations as cards. With more than 3, a row the shopper can swipe through; otherwise a plain grid.
  */
 export interface LocationsCarouselBlock {
   type: "LocationsCarousel";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: LocationsCarouselProps;
 }
 /**
- * The dealer's locations as cards: a row the shopper can swipe through when there are more than 3, otherwise a plain grid.
+ * The dealer's locations as cards. With more than 3, a row the shopper can swipe through; otherwise a plain grid.
  */
 export interface LocationsCarouselProps {
   /**
@@ -2819,19 +2819,19 @@ export interface LocationsCarouselProps {
   types?: ["sales" | "used" | "service" | "parts", ...("sales" | "used" | "service" | "parts")[]];
 }
 /**
- * All of the dealer's locations with tabs for sales, used, service and parts, a search box, nearest-first sorting by postcode, and buttons for each location (Contact Us, Book a Service, Parts Enquiry, Visit Website, Send Enquiry).
+ * All of the dealer's locations, with a search box and nearest-first sorting by postcode. Tabs for sales, used, service and parts, and buttons for each location (Contact Us, Book a Service, Parts Enquiry, Visit Website, Send Enquiry).
  */
 export interface LocationsListingBlock {
   type: "LocationsListing";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: LocationsListingProps;
 }
 /**
- * All of the dealer's locations with tabs for sales, used, service and parts, a search box, nearest-first sorting by postcode, and buttons for each location (Contact Us, Book a Service, Parts Enquiry, Visit Website, Send Enquiry).
+ * All of the dealer's locations, with a search box and nearest-first sorting by postcode. Tabs for sales, used, service and parts, and buttons for each location (Contact Us, Book a Service, Parts Enquiry, Visit Website, Send Enquiry).
  */
 export interface LocationsListingProps {
   /**
@@ -2843,7 +2843,7 @@ export interface LocationsListingProps {
    */
   intro?: string;
   /**
-   * The form each location's 'Send Enquiry' button opens (it is sent with the location): the name of one of the site's forms
+   * The form each location's 'Send Enquiry' button opens: the name of one of the site's forms. The enquiry is sent with the location.
    */
   enquiryForm?: string;
   /**
@@ -2857,7 +2857,7 @@ export interface LocationsListingProps {
 export interface MarketGaugeBlock {
   type: "MarketGauge";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -2873,19 +2873,19 @@ export interface MarketGaugeProps {
   heading?: string;
 }
 /**
- * A new model's page: its picture, short description and variants, each with its features, drive-away price range and a 'Get a Quote' link. The page's title and search-engine description come from the model.
+ * A new model's page: its picture, short description and variants. Each variant has its features, drive-away price range and a 'Get a Quote' link. The page's title and search-engine description come from the model.
  */
 export interface ModelDetailBlock {
   type: "ModelDetail";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: ModelDetailProps;
 }
 /**
- * A new model's page: its picture, short description and variants, each with its features, drive-away price range and a 'Get a Quote' link. The page's title and search-engine description come from the model.
+ * A new model's page: its picture, short description and variants. Each variant has its features, drive-away price range and a 'Get a Quote' link. The page's title and search-engine description come from the model.
  */
 export interface ModelDetailProps {
   /**
@@ -2894,19 +2894,19 @@ export interface ModelDetailProps {
   quoteText?: string;
 }
 /**
- * The site's new models as cards with picture, short description and 'From' drive-away price, each linking to the model's page, with a body-type filter. On a brand page only that brand's models show.
+ * The site's new models as cards, with a body-type filter. Each card has a picture, short description and 'From' drive-away price, and links to the model's page. On a brand page only that brand's models show.
  */
 export interface ModelsListingBlock {
   type: "ModelsListing";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: ModelsListingProps;
 }
 /**
- * The site's new models as cards with picture, short description and 'From' drive-away price, each linking to the model's page, with a body-type filter. On a brand page only that brand's models show.
+ * The site's new models as cards, with a body-type filter. Each card has a picture, short description and 'From' drive-away price, and links to the model's page. On a brand page only that brand's models show.
  */
 export interface ModelsListingProps {
   /**
@@ -2914,7 +2914,7 @@ export interface ModelsListingProps {
    */
   heading?: string;
   /**
-   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
+   * Choose 1 when this block is the page's main content, or 2 when it is one section of a page. With 1, its heading is the page's main heading.
    */
   headingLevel?: 1 | 2;
   /**
@@ -2923,19 +2923,19 @@ export interface ModelsListingProps {
   bodyFilter?: boolean;
 }
 /**
- * The top of the 'get a quote' page for a new model: the chosen model and variant with its picture and drive-away price range, or a link back to the models when none is chosen. Put an Enquiry form with the model-quote form below it.
+ * The top of the 'get a quote' page for a new model. It shows the chosen model and variant with its picture and drive-away price range, or a link back to the models when none is chosen. Put an Enquiry form with the model-quote form below it.
  */
 export interface OrderNowSummaryBlock {
   type: "OrderNowSummary";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: OrderNowSummaryProps;
 }
 /**
- * The top of the 'get a quote' page for a new model: the chosen model and variant with its picture and drive-away price range, or a link back to the models when none is chosen. Put an Enquiry form with the model-quote form below it.
+ * The top of the 'get a quote' page for a new model. It shows the chosen model and variant with its picture and drive-away price range, or a link back to the models when none is chosen. Put an Enquiry form with the model-quote form below it.
  */
 export interface OrderNowSummaryProps {
   /**
@@ -2949,7 +2949,7 @@ export interface OrderNowSummaryProps {
 export interface PaymentLogosBlock {
   type: "PaymentLogos";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -2969,19 +2969,19 @@ export interface PaymentLogosProps {
   text?: string;
 }
 /**
- * A slider for a minimum and maximum price (5,000 to 250,000) and a button that searches the stock in that range.
+ * A price range slider with a search button. The shopper picks a minimum and maximum price (5,000 to 250,000) and searches the stock in that range.
  */
 export interface PriceRangeSearchBlock {
   type: "PriceRangeSearch";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: PriceRangeSearchProps;
 }
 /**
- * A slider for a minimum and maximum price (5,000 to 250,000) and a button that searches the stock in that range.
+ * A price range slider with a search button. The shopper picks a minimum and maximum price (5,000 to 250,000) and searches the stock in that range.
  */
 export interface PriceRangeSearchProps {
   /**
@@ -3001,24 +3001,24 @@ export interface PriceRangeSearchProps {
    */
   max?: number;
   /**
-   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
+   * Choose 1 when this block is the page's main content, or 2 when it is one section of a page. With 1, its heading is the page's main heading.
    */
   headingLevel?: 1 | 2;
 }
 /**
- * One car laid out for paper: title, price, main photo, key details, features, dealer comments and the dealer's contact details. The car is the one named in the page address (…?car_id=).
+ * One car laid out for paper. Title, price, main photo, key details, features, dealer comments and the dealer's contact details. The car is the one named in the page address.
  */
 export interface PrintVehicleBlock {
   type: "PrintVehicle";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: PrintVehicleProps;
 }
 /**
- * One car laid out for paper: title, price, main photo, key details, features, dealer comments and the dealer's contact details. The car is the one named in the page address (…?car_id=).
+ * One car laid out for paper. Title, price, main photo, key details, features, dealer comments and the dealer's contact details. The car is the one named in the page address.
  */
 export interface PrintVehicleProps {}
 /**
@@ -3027,7 +3027,7 @@ export interface PrintVehicleProps {}
 export interface PromotionBannerBlock {
   type: "PromotionBanner";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -3052,7 +3052,7 @@ export interface PromotionBannerProps {
 export interface PromotionsSliderBlock {
   type: "PromotionsSlider";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -3068,23 +3068,23 @@ export interface PromotionsSliderProps {
   label?: string;
 }
 /**
- * Lets a shopper reserve or buy a car online: the car, the deposit, the accepted payment methods, the terms and the shopper's details. The car is held as reserved until the dealer releases it.
+ * Lets a shopper reserve or buy a car online. It shows the car, the deposit, the accepted payment methods, the terms and the shopper's details. The car is held as reserved until the dealer releases it.
  */
 export interface ReserveCheckoutBlock {
   type: "ReserveCheckout";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: ReserveCheckoutProps;
 }
 /**
- * Lets a shopper reserve or buy a car online: the car, the deposit, the accepted payment methods, the terms and the shopper's details. The car is held as reserved until the dealer releases it.
+ * Lets a shopper reserve or buy a car online. It shows the car, the deposit, the accepted payment methods, the terms and the shopper's details. The car is held as reserved until the dealer releases it.
  */
 export interface ReserveCheckoutProps {
   /**
-   * 'page': the car in the page's own address (/cars/…/checkout). 'query': the car named in the address (…?car_id=).
+   * Which car is reserved. 'page': the car in the page's own address (/cars/…/checkout). 'query': the car named in the page address.
    */
   car?: "page" | "query";
   /**
@@ -3102,7 +3102,7 @@ export interface ReserveCheckoutProps {
 export interface ReturnPolicyBlock {
   type: "ReturnPolicy";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -3117,7 +3117,7 @@ export interface ReturnPolicyProps {
    */
   heading?: string;
   /**
-   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
+   * Choose 1 when this block is the page's main content, or 2 when it is one section of a page. With 1, its heading is the page's main heading.
    */
   headingLevel?: 1 | 2;
 }
@@ -3127,7 +3127,7 @@ export interface ReturnPolicyProps {
 export interface RichTextBlock {
   type: "RichText";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -3150,40 +3150,40 @@ export interface RichTextProps {
    */
   width?: "narrow" | "wide";
   /**
-   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
+   * Choose 1 when this block is the page's main content, or 2 when it is one section of a page. With 1, its heading is the page's main heading.
    */
   headingLevel?: 1 | 2;
 }
 /**
- * A number that counts up through the month, with the site's sales-counter label beside it (e.g. 'cars sold this month'). Give it the salesCounter switch so it shows only where that switch is on.
+ * A number that counts up through the month, with the site's sales-counter label beside it. For example 'cars sold this month'. Give it the Sales counter switch so it shows only while that switch is on.
  */
 export interface SalesCounterBlock {
   type: "SalesCounter";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: SalesCounterProps;
 }
 /**
- * A number that counts up through the month, with the site's sales-counter label beside it (e.g. 'cars sold this month'). Give it the salesCounter switch so it shows only where that switch is on.
+ * A number that counts up through the month, with the site's sales-counter label beside it. For example 'cars sold this month'. Give it the Sales counter switch so it shows only while that switch is on.
  */
 export interface SalesCounterProps {}
 /**
- * The stock search page: filters, sorting, the matching cars with promotion tiles, pages of results and a message when nothing matches. The page address holds the search, so it can be shared.
+ * The stock search page. Filters, sorting, the matching cars with promotion tiles, pages of results and a message when nothing matches. The page address holds the search, so it can be shared.
  */
 export interface SearchResultsBlock {
   type: "SearchResults";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: SearchResultsProps;
 }
 /**
- * The stock search page: filters, sorting, the matching cars with promotion tiles, pages of results and a message when nothing matches. The page address holds the search, so it can be shared.
+ * The stock search page. Filters, sorting, the matching cars with promotion tiles, pages of results and a message when nothing matches. The page address holds the search, so it can be shared.
  */
 export interface SearchResultsProps {
   /**
@@ -3201,7 +3201,7 @@ export interface SearchResultsProps {
 export interface SectionBlock {
   type: "Section";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -3227,7 +3227,7 @@ export interface SectionProps {
 export interface ServiceBookingLinksBlock {
   type: "ServiceBookingLinks";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -3246,24 +3246,24 @@ export interface ServiceBookingLinksProps {
    */
   intro?: string;
   /**
-   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
+   * Choose 1 when this block is the page's main content, or 2 when it is one section of a page. With 1, its heading is the page's main heading.
    */
   headingLevel?: 1 | 2;
 }
 /**
- * The sign-in page: the site's ways to sign in, creating an account with a code sent by e-mail, adding a mobile number (needed for the watchlist), then back to the page the shopper came from.
+ * The sign-in page, listing the site's ways to sign in. Shoppers can create an account with a code sent by e-mail and add a mobile number (needed for the watchlist), then go back to the page they came from.
  */
 export interface SignInBlock {
   type: "SignIn";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: SignInProps;
 }
 /**
- * The sign-in page: the site's ways to sign in, creating an account with a code sent by e-mail, adding a mobile number (needed for the watchlist), then back to the page the shopper came from.
+ * The sign-in page, listing the site's ways to sign in. Shoppers can create an account with a code sent by e-mail and add a mobile number (needed for the watchlist), then go back to the page they came from.
  */
 export interface SignInProps {
   /**
@@ -3271,7 +3271,7 @@ export interface SignInProps {
    */
   heading?: string;
   /**
-   * Why the shopper is asked to sign in, for each reason in the address (watchlist, garage, checkout, finance, payment, spin…). The standard reasons have a sentence already. Reasons are lower-case words joined by '-'.
+   * Why the shopper is asked to sign in, for each reason named in the page address. For example watchlist, garage, checkout, finance, payment or spin. The standard reasons have a sentence already. Reasons are lower-case words joined by '-'.
    */
   reasons?: {
     [k: string]: string | undefined;
@@ -3283,7 +3283,7 @@ export interface SignInProps {
 export interface SimilarCarsBlock {
   type: "SimilarCars";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -3308,7 +3308,7 @@ export interface SimilarCarsProps {
 export interface SiteFooterBlock {
   type: "SiteFooter";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -3324,19 +3324,19 @@ export interface SiteFooterProps {
   showContact?: boolean;
 }
 /**
- * The top of every page: logo, the site's menu with its dropdowns, the brands and locations menus, the phone number, and Sign in / My Garage on sites with accounts.
+ * The top of every page: logo, menus and phone number. The site's menu with its drop-downs, the brands and locations menus, and Sign in / My Garage on sites with accounts.
  */
 export interface SiteHeaderBlock {
   type: "SiteHeader";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: SiteHeaderProps;
 }
 /**
- * The top of every page: logo, the site's menu with its dropdowns, the brands and locations menus, the phone number, and Sign in / My Garage on sites with accounts.
+ * The top of every page: logo, menus and phone number. The site's menu with its drop-downs, the brands and locations menus, and Sign in / My Garage on sites with accounts.
  */
 export interface SiteHeaderProps {
   /**
@@ -3344,7 +3344,7 @@ export interface SiteHeaderProps {
    */
   sticky?: boolean;
   /**
-   * Where 'My Garage' leads on sites with accounts (/my-garage when left empty): a path on this site starting with '/'
+   * Where 'My Garage' leads on sites with accounts. A path on this site starting with '/'; /my-garage when left empty.
    */
   garageHref?: string;
 }
@@ -3354,7 +3354,7 @@ export interface SiteHeaderProps {
 export interface SpecialOffersBlock {
   type: "SpecialOffers";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -3373,7 +3373,7 @@ export interface SpecialOffersProps {
    */
   intro?: string;
   /**
-   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
+   * Choose 1 when this block is the page's main content, or 2 when it is one section of a page. With 1, its heading is the page's main heading.
    */
   headingLevel?: 1 | 2;
 }
@@ -3383,7 +3383,7 @@ export interface SpecialOffersProps {
 export interface StatsBannerBlock {
   type: "StatsBanner";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -3399,19 +3399,19 @@ export interface StatsBannerProps {
   heading?: string;
 }
 /**
- * Tiles of the makes (or body types) in the dealer's stock, each with how many are listed and linking to the search page for it, e.g. Toyota (12) or SUV (30).
+ * Tiles of the makes (or body types) in the dealer's stock. Each shows how many are listed and links to the search page for it, e.g. Toyota (12) or SUV (30).
  */
 export interface StockFacetTilesBlock {
   type: "StockFacetTiles";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: StockFacetTilesProps;
 }
 /**
- * Tiles of the makes (or body types) in the dealer's stock, each with how many are listed and linking to the search page for it, e.g. Toyota (12) or SUV (30).
+ * Tiles of the makes (or body types) in the dealer's stock. Each shows how many are listed and links to the search page for it, e.g. Toyota (12) or SUV (30).
  */
 export interface StockFacetTilesProps {
   /**
@@ -3444,19 +3444,19 @@ export interface StockFacetTilesProps {
   };
 }
 /**
- * Questions and answers about selling or trading in a car (including which cars get an online estimate), followed by the dealer's own.
+ * Questions and answers about selling or trading in a car, followed by the dealer's own. They include which cars get an online estimate.
  */
 export interface TradeInFaqBlock {
   type: "TradeInFaq";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: TradeInFaqProps;
 }
 /**
- * Questions and answers about selling or trading in a car (including which cars get an online estimate), followed by the dealer's own.
+ * Questions and answers about selling or trading in a car, followed by the dealer's own. They include which cars get an online estimate.
  */
 export interface TradeInFaqProps {
   /**
@@ -3478,19 +3478,19 @@ export interface TradeInFaqProps {
   }[];
 }
 /**
- * An online trade-in valuation: the shopper enters the car's registration and state, answers questions about its condition, sees an offer and can accept it. Older or high-mileage cars are passed to the team instead.
+ * An online trade-in valuation. The shopper enters the car's registration and state, answers questions about its condition, sees an offer and can accept it. Older or high-mileage cars are passed to the team instead.
  */
 export interface TradeInValuationBlock {
   type: "TradeInValuation";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: TradeInValuationProps;
 }
 /**
- * An online trade-in valuation: the shopper enters the car's registration and state, answers questions about its condition, sees an offer and can accept it. Older or high-mileage cars are passed to the team instead.
+ * An online trade-in valuation. The shopper enters the car's registration and state, answers questions about its condition, sees an offer and can accept it. Older or high-mileage cars are passed to the team instead.
  */
 export interface TradeInValuationProps {
   /**
@@ -3502,28 +3502,28 @@ export interface TradeInValuationProps {
    */
   intro?: string;
   /**
-   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
+   * Choose 1 when this block is the page's main content, or 2 when it is one section of a page. With 1, its heading is the page's main heading.
    */
   headingLevel?: 1 | 2;
   /**
-   * 'query': the car the shopper is buying, named in the page address (…?car_id=), shown beside the trade-in. 'none': no car.
+   * Which car the shopper is buying. 'query': the car named in the page address, shown beside the trade-in. 'none': no car.
    */
   car?: "query" | "none";
 }
 /**
- * The unsubscribe page's form: a shopper types their e-mail address to stop this site's marketing e-mails, and sees a confirmation. Works without JavaScript too.
+ * The unsubscribe page's form. A shopper types their e-mail address to stop this site's marketing e-mails, and sees a confirmation. Works in every browser, even with scripts turned off.
  */
 export interface UnsubscribeFormBlock {
   type: "UnsubscribeForm";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: UnsubscribeFormProps;
 }
 /**
- * The unsubscribe page's form: a shopper types their e-mail address to stop this site's marketing e-mails, and sees a confirmation. Works without JavaScript too.
+ * The unsubscribe page's form. A shopper types their e-mail address to stop this site's marketing e-mails, and sees a confirmation. Works in every browser, even with scripts turned off.
  */
 export interface UnsubscribeFormProps {
   /**
@@ -3540,19 +3540,19 @@ export interface UnsubscribeFormProps {
   submitText?: string;
 }
 /**
- * On a vehicle page: Favourite, Compare (where the site lets shoppers compare cars), Share, Save to watchlist (on sites with accounts) and how many times the car was viewed.
+ * Shopper tools on a vehicle page: Favourite, Compare, Share and Save to watchlist. Compare shows where the site lets shoppers compare cars, Save to watchlist on sites with accounts; it also shows how many times the car was viewed.
  */
 export interface VehicleActionsBlock {
   type: "VehicleActions";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleActionsProps;
 }
 /**
- * On a vehicle page: Favourite, Compare (where the site lets shoppers compare cars), Share, Save to watchlist (on sites with accounts) and how many times the car was viewed.
+ * Shopper tools on a vehicle page: Favourite, Compare, Share and Save to watchlist. Compare shows where the site lets shoppers compare cars, Save to watchlist on sites with accounts; it also shows how many times the car was viewed.
  */
 export interface VehicleActionsProps {
   /**
@@ -3560,24 +3560,24 @@ export interface VehicleActionsProps {
    */
   showViews?: boolean;
   /**
-   * Where 'View List' in the watchlist messages leads (/watchlist when left empty): a path on this site starting with '/'
+   * Where 'View List' in the watchlist messages leads. A path on this site starting with '/'; /watchlist when left empty.
    */
   watchlistHref?: string;
 }
 /**
- * The trail of links above a car (Home, new or used, make, model, body type), and a 'Located at' note when the car is at another of the dealer's locations.
+ * The trail of links above a car: Home, new or used, make, model and body type. It adds a 'Located at' note when the car is at another of the dealer's locations.
  */
 export interface VehicleBreadcrumbsBlock {
   type: "VehicleBreadcrumbs";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleBreadcrumbsProps;
 }
 /**
- * The trail of links above a car (Home, new or used, make, model, body type), and a 'Located at' note when the car is at another of the dealer's locations.
+ * The trail of links above a car: Home, new or used, make, model and body type. It adds a 'Located at' note when the car is at another of the dealer's locations.
  */
 export interface VehicleBreadcrumbsProps {
   /**
@@ -3586,19 +3586,19 @@ export interface VehicleBreadcrumbsProps {
   announceLocation?: boolean;
 }
 /**
- * The car's photos on a vehicle page: a slider with thumbnails and a full-screen view, and a 360° spin where the car has one.
+ * The car's photos on a vehicle page. A slider with thumbnails and a full-screen view, and a 360° spin where the car has one.
  */
 export interface VehicleGalleryBlock {
   type: "VehicleGallery";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleGalleryProps;
 }
 /**
- * The car's photos on a vehicle page: a slider with thumbnails and a full-screen view, and a 360° spin where the car has one.
+ * The car's photos on a vehicle page. A slider with thumbnails and a full-screen view, and a 360° spin where the car has one.
  */
 export interface VehicleGalleryProps {}
 /**
@@ -3607,7 +3607,7 @@ export interface VehicleGalleryProps {}
 export interface VehicleInformationBlock {
   type: "VehicleInformation";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -3623,38 +3623,38 @@ export interface VehicleInformationProps {
   heading?: string;
 }
 /**
- * The two columns of a vehicle page: the main column (gallery, details) and the side column (price and buttons, which stays in view on wide screens). The page's title, search-engine description and sharing preview come from the car.
+ * The two columns of a vehicle page. The main column holds the gallery and details, the side column the price and buttons, which stay in view on wide screens. The page's title, search-engine description and sharing preview come from the car.
  */
 export interface VehicleLayoutBlock {
   type: "VehicleLayout";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleLayoutProps;
 }
 /**
- * The two columns of a vehicle page: the main column (gallery, details) and the side column (price and buttons, which stays in view on wide screens). The page's title, search-engine description and sharing preview come from the car.
+ * The two columns of a vehicle page. The main column holds the gallery and details, the side column the price and buttons, which stay in view on wide screens. The page's title, search-engine description and sharing preview come from the car.
  */
 export interface VehicleLayoutProps {
   main: BlockList;
   aside: BlockList;
 }
 /**
- * On a vehicle page, the location the car is at: address, whether it is open now, this week's hours, Get Directions, a map, a link to the location's page and a link to the dealer's other stock.
+ * On a vehicle page, the location the car is at. Address, whether it is open now, this week's hours, Get Directions, a map, a link to the location's page and a link to the dealer's other stock.
  */
 export interface VehicleLocationBlock {
   type: "VehicleLocation";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleLocationProps;
 }
 /**
- * On a vehicle page, the location the car is at: address, whether it is open now, this week's hours, Get Directions, a map, a link to the location's page and a link to the dealer's other stock.
+ * On a vehicle page, the location the car is at. Address, whether it is open now, this week's hours, Get Directions, a map, a link to the location's page and a link to the dealer's other stock.
  */
 export interface VehicleLocationProps {
   /**
@@ -3667,48 +3667,48 @@ export interface VehicleLocationProps {
   moreFromDealer?: boolean;
 }
 /**
- * On phones, a bar at the bottom of a vehicle page with Reserve Car Now, Enquire Now and Call Now (and Instant Offer on sites with instant offers, for cars that qualify); on wide screens, a slim bar with the title, price and enquiry button that appears when scrolling down.
+ * A bar with the main buttons at the bottom of a vehicle page. On phones: Reserve Car Now, Enquire Now and Call Now, and Instant Offer on sites with instant offers, for cars that qualify. On wide screens, a slim bar with the title, price and enquiry button that appears when scrolling down.
  */
 export interface VehicleMobileBarBlock {
   type: "VehicleMobileBar";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleMobileBarProps;
 }
 /**
- * On phones, a bar at the bottom of a vehicle page with Reserve Car Now, Enquire Now and Call Now (and Instant Offer on sites with instant offers, for cars that qualify); on wide screens, a slim bar with the title, price and enquiry button that appears when scrolling down.
+ * A bar with the main buttons at the bottom of a vehicle page. On phones: Reserve Car Now, Enquire Now and Call Now, and Instant Offer on sites with instant offers, for cars that qualify. On wide screens, a slim bar with the title, price and enquiry button that appears when scrolling down.
  */
 export interface VehicleMobileBarProps {
   /**
-   * Where Enquire Now leads ({slug} and {id} are replaced by the car's; the vehicle page's own enquiry form, #enquire, when left empty; /contact?car_id={id} also keeps the car): a path on this site starting with '/', or '#' and a block's anchor name
+   * Where Enquire Now leads. A path on this site starting with '/', or '#' and a block's anchor name; {slug} and {id} are replaced by the car's. When left empty, it leads to the vehicle page's own enquiry form (#enquire).
    */
   enquireHref?: string;
   /**
-   * Labels the middle button 'Instant Message' instead of 'Enquire Now'; on sites with the chat bubble on, it then opens the chat bubble about this car. Left empty, the site's Instant messages setting 'Instant Message on the phone bar' decides.
+   * Labels the middle button 'Instant Message' instead of 'Enquire Now'. On sites with the chat bubble on, it then opens the chat bubble about this car. Left empty, the site's Instant messages setting 'Instant Message on the phone bar' decides.
    */
   instantMessage?: boolean;
   /**
-   * Where Instant Offer leads on sites with the Instant offers switch on ({slug} and {id} are replaced by the car's; the trade-in valuation with this car, /cars/trade-in?car_id={id}, when left empty): a path on this site starting with '/'. The button shows only on cars in stock, not sold, not reserved and priced above $200.
+   * Where Instant Offer leads on sites with the Instant offers switch on. A path on this site starting with '/'; {slug} and {id} are replaced by the car's. When left empty, it leads to the trade-in valuation with this car. The button shows only on cars in stock, not sold, not reserved and priced above $200.
    */
   instantOfferHref?: string;
 }
 /**
- * On a vehicle page, report downloads the site offers: the car analysis (a PDF comparing the car with similar stock) and the PPSR report. Reports for signed-in shoppers show a sign-in link to everyone else.
+ * Report downloads on a vehicle page, as the site offers them. The car analysis (a PDF comparing the car with similar stock) and the PPSR report. Reports for signed-in shoppers show a sign-in link to everyone else.
  */
 export interface VehiclePluginsBlock {
   type: "VehiclePlugins";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehiclePluginsProps;
 }
 /**
- * On a vehicle page, report downloads the site offers: the car analysis (a PDF comparing the car with similar stock) and the PPSR report. Reports for signed-in shoppers show a sign-in link to everyone else.
+ * Report downloads on a vehicle page, as the site offers them. The car analysis (a PDF comparing the car with similar stock) and the PPSR report. Reports for signed-in shoppers show a sign-in link to everyone else.
  */
 export interface VehiclePluginsProps {
   /**
@@ -3722,7 +3722,7 @@ export interface VehiclePluginsProps {
 export interface VehiclePrintBlock {
   type: "VehiclePrint";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -3738,19 +3738,19 @@ export interface VehiclePrintProps {
   showPrintPage?: boolean;
 }
 /**
- * The side panel of a vehicle page: title, price, market price badge, key icons, the call-to-action buttons, the dealer's phone number and registration expiry; for sold cars, a sold notice and 'Find Me Something Similar'.
+ * The side panel of a vehicle page with the price and buttons. Title, price, market price badge, key icons, the call-to-action buttons, the dealer's phone number and registration expiry; for sold cars, a sold notice and 'Find Me Something Similar'.
  */
 export interface VehicleSidebarBlock {
   type: "VehicleSidebar";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: VehicleSidebarProps;
 }
 /**
- * The side panel of a vehicle page: title, price, market price badge, key icons, the call-to-action buttons, the dealer's phone number and registration expiry; for sold cars, a sold notice and 'Find Me Something Similar'.
+ * The side panel of a vehicle page with the price and buttons. Title, price, market price badge, key icons, the call-to-action buttons, the dealer's phone number and registration expiry; for sold cars, a sold notice and 'Find Me Something Similar'.
  */
 export interface VehicleSidebarProps {
   /**
@@ -3764,7 +3764,7 @@ export interface VehicleSidebarProps {
 export interface VehicleStructuredDataBlock {
   type: "VehicleStructuredData";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -3780,7 +3780,7 @@ export interface VehicleStructuredDataProps {}
 export interface WarrantyBlock {
   type: "Warranty";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -3799,24 +3799,24 @@ export interface WarrantyProps {
    */
   intro?: string;
   /**
-   * Choose 1 when this block is the page's main content (its heading is then the page's main heading), or 2 when it is one section of a page.
+   * Choose 1 when this block is the page's main content, or 2 when it is one section of a page. With 1, its heading is the page's main heading.
    */
   headingLevel?: 1 | 2;
 }
 /**
- * The signed-in shopper's saved cars on this site, each with whether it is still available, its price and a Remove button.
+ * The signed-in shopper's saved cars on this site. Each shows whether it is still available, its price and a Remove button.
  */
 export interface WatchlistCarsBlock {
   type: "WatchlistCars";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
   props: WatchlistCarsProps;
 }
 /**
- * The signed-in shopper's saved cars on this site, each with whether it is still available, its price and a Remove button.
+ * The signed-in shopper's saved cars on this site. Each shows whether it is still available, its price and a Remove button.
  */
 export interface WatchlistCarsProps {
   /**
@@ -3824,7 +3824,7 @@ export interface WatchlistCarsProps {
    */
   heading?: string;
   /**
-   * Choose 1 when the watchlist is a page of its own (the default), or 2 when it is one section of a page such as My Garage.
+   * Choose 1 when the watchlist is a page of its own (the default). Choose 2 when it is one section of a page such as My Garage.
    */
   headingLevel?: 1 | 2;
 }
@@ -3834,7 +3834,7 @@ export interface WatchlistCarsProps {
 export interface WhyBuyFromUsBlock {
   type: "WhyBuyFromUs";
   /**
-   * Optional name for linking straight to this block (the part after '#' in a link): lower-case letters, digits and '-', starting with a letter, unique on the page
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
    */
   id?: string;
   when?: FeatureSwitchCondition;
@@ -3856,7 +3856,7 @@ export interface Pages {
   [k: string]: Page | null | undefined;
 }
 /**
- * One page: its title, description and block tree. A page about the car, location or model its route's :slug names takes its title, description and canonical URL from that subject instead, because one of its blocks says so (`x-metadata` in the block's schema.json).
+ * One page: its title, description and blocks. A page about a car, location or model takes its title and description from that car, location or model instead.
  *
  * This interface was referenced by `TemplatePages`'s JSON-Schema
  * via the `definition` "page".
@@ -3869,7 +3869,7 @@ export interface Page {
   signIn?: SignInRequired;
 }
 /**
- * Makes shoppers sign in before they can see this page (conversion §4.7, §6). Leave empty for a page anyone can see.
+ * Makes shoppers sign in before they can see this page. Leave empty for a page anyone can see.
  */
 export interface SignInRequired {
   type: SignInReason;
@@ -3944,7 +3944,7 @@ export interface FinanceSettings {
   comparisonRateRange?: ComparisonRateRange;
 }
 /**
- * Fees in the calculator and the comparison rate (conversion §9: establishment 1360.5 for one provider, 1300 for another; one dealer's set 395 / 6 / 8 a month / 912.25).
+ * Fees in the calculator and the comparison rate.
  */
 export interface Fees {
   establishment?: EstablishmentFee;
@@ -3953,7 +3953,7 @@ export interface Fees {
   monthlyAccount?: MonthlyAccountFee;
 }
 /**
- * Changes the lowest and highest values and the step of the finance calculator's sliders for this provider or dealer, e.g. a lowest price of 5000 (conversion §5.3: price minimum 5000, term maximum 5, interest 7.5 to 14.5 or 4 to 20). Leave empty for the standard limits.
+ * Changes the limits and steps of the finance calculator's sliders, e.g. a lowest price of 5000. Leave empty for the standard limits.
  */
 export interface CalculatorLimits {
   price?: PurchasePriceLimits;
@@ -4003,7 +4003,7 @@ export interface FinalPaymentLimits {
   step?: Step4;
 }
 /**
- * Preset price buttons under the calculator's price, spread from the lowest to the highest amount (conversion §9: $5,000 to $70,000; $300,000 to $800,000 for some tenants).
+ * Preset price buttons under the calculator's price, spread from the lowest to the highest amount.
  */
 export interface PriceQuickPicks {
   min?: LowestAmount;
@@ -4028,7 +4028,7 @@ export interface PricingSettings {
   certifiedBadgeSrc?: CertifiedPreOwnedBadge;
 }
 /**
- * The site's enquiry forms, each under a short name in lower case with hyphens, e.g. test-drive (conversion §5.1). The template supplies the standard forms; add a form here under the same name to change one, or under a new name to add one.
+ * The site's enquiry forms, each under a short name in lower case with hyphens, e.g. test-drive. The template supplies the standard forms; add a form here under the same name to change one, or under a new name to add one.
  */
 export interface EnquiryForms {
   [k: string]: FormDefinition | undefined;
@@ -4073,7 +4073,7 @@ export interface FormStep {
   fields: Fields1;
 }
 /**
- * Settings shared by every form on the site, e.g. the submit button text and whether a location or dealership is asked for.
+ * Settings shared by every form on the site. For example, the submit button text and whether a location or dealership is asked for.
  */
 export interface FormSettings {
   submitText?: SubmitButtonLabel1;
@@ -4127,7 +4127,7 @@ export interface VehicleSettings {
   videoPosition?: VideoPosition;
 }
 /**
- * Which cars show the trade-in, reserve, buy-online and history-report buttons, each as a stock filter on the car. Besides the car's details a rule can test available, shown_price, has_price, instant_offer and age_years. Leave a rule empty to keep the standard one.
+ * Which cars show the trade-in, reserve, buy-online and history-report buttons. Each rule is a stock filter on the car; besides the car's details it can test availability, the price shown, whether the car has a price or an instant offer, and its age in years. Leave a rule empty to keep the standard one.
  */
 export interface VehicleButtonRules {
   tradeIn?: TradeInButton;
@@ -4136,7 +4136,7 @@ export interface VehicleButtonRules {
   historyReport?: HistoryReportButton;
 }
 /**
- * Shopper sign-in, the watchlist and My Garage (conversion §6). Used while the Shopper accounts switch is on.
+ * Shopper sign-in, the watchlist and My Garage. Used while the Shopper accounts switch is on.
  */
 export interface Accounts {
   scope?: AccountScope;
@@ -4145,13 +4145,13 @@ export interface Accounts {
   gates?: PagesThatNeedSignIn;
 }
 /**
- * Pages shoppers must sign in to see, by web address, e.g. /my-garage, on top of the template's (conversion §6: online-payment, my-garage and its brand variants, spin-to-win, checkout on some sites, personalised finance for cars with an NVIC, car finance on one variant). An empty entry (null) lifts the template's sign-in requirement for that page.
+ * Pages shoppers must sign in to see, by web address, e.g. /my-garage, on top of the template's. An empty entry (null) lifts the template's sign-in requirement for that page.
  */
 export interface PagesThatNeedSignIn {
   [k: string]: SignInGate | null | undefined;
 }
 /**
- * Gates the page behind sign-in (conversion §4.7, §6): once loading has finished and there is no user, the visitor is sent to /sign-in?type={type}&redirect={this page}&back={the page they came from}.
+ * Asks visitors to sign in before they see the page. Once the page has loaded and there is no signed-in shopper, the visitor is sent to the sign-in page and back afterwards.
  *
  * This interface was referenced by `TemplatePages`'s JSON-Schema
  * via the `definition` "signInGate".
@@ -4162,7 +4162,7 @@ export interface SignInGate {
   needs?: OnlyForACar;
 }
 /**
- * Extra reports on vehicle pages (market price, car analysis, PPSR) and who may see each one (conversion §6).
+ * Extra reports on vehicle pages (market price, car analysis, PPSR) and who may see each one.
  */
 export interface Plugins {
   autogauge?: AutogaugeReport;
@@ -4170,7 +4170,7 @@ export interface Plugins {
   ppsr?: PPSRReportDownload;
 }
 /**
- * The new-model pages: whose models they show and where their order buttons lead (conversion §2.5, §4.5, §4.6).
+ * The new-model pages: whose models they show and where their order buttons lead.
  */
 export interface ModelSettings {
   manufacturers?: MakesShown;
@@ -4178,7 +4178,7 @@ export interface ModelSettings {
   allFeatures?: ShowAllVariantFeatures;
 }
 /**
- * A special offer tile on /special-offers; shown from its start date to its expiry date inclusive, in the site's time zone (conversion §2.3, catalogue §9).
+ * A special offer tile on /special-offers. It shows from its start date to its expiry date inclusive, in the site's time zone.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "offer".
@@ -4204,7 +4204,7 @@ export interface ImageRef2 {
   height?: Height1;
 }
 /**
- * A slide of the promotions slider (conversion §2.5: 1920 x 540; §3 Promo node: start, expiry, position, display).
+ * A slide of the promotions slider.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "promotionSlide".
@@ -4232,7 +4232,7 @@ export interface ImageRef3 {
   height?: Height1;
 }
 /**
- * A blog card (conversion §3): href, heading, image {url, alt}, date.
+ * A blog card: a link, a heading, a picture and a date.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "blogCard".
@@ -4281,13 +4281,13 @@ export interface WhyBuyReason {
   text: ReasonText;
 }
 /**
- * The wording of the sales-counter widget (conversion §9). The widget shows on the pages that place it while the Sales counter switch is on.
+ * The wording of the sales-counter widget. The widget shows on the pages that place it while the Sales counter switch is on.
  */
 export interface SalesCounterSettings {
   label?: Label8;
 }
 /**
- * The times shoppers can pick on the test-drive form (catalogue §7): half-hour slots inside each location's opening hours, on the location's own clock, leaving out closed days, holiday closures and times already booked by another shopper.
+ * The times shoppers can pick on the test-drive form. They are half-hour slots inside each location's opening hours, on the location's own clock, leaving out closed days, holiday closures and times already booked by another shopper.
  */
 export interface TestDriveBookings {
   leadTimeHours?: NoticeNeededHours;
@@ -4296,7 +4296,7 @@ export interface TestDriveBookings {
   dailySharePercent?: ShareOfADaySTimesBookableOnline;
 }
 /**
- * A chat bubble at the bottom right of every page that lets shoppers send the dealer a short message (conversion §1, §4.8). Every message is saved as an 'Instant Message' enquiry and sent to the dealer like any other enquiry; it can also be passed on to an outside chat service.
+ * A chat bubble at the bottom right of every page that lets shoppers send the dealer a short message. Every message is saved as an 'Instant Message' enquiry and sent to the dealer like any other enquiry; it can also be passed on to an outside chat service.
  */
 export interface InstantMessagesChatBubble {
   enabled?: ShowTheChatBubble;
@@ -4356,7 +4356,7 @@ export interface Contact {
   siteUrl?: WebsiteAddress;
 }
 /**
- * Switches for behaviour the spec turns on 'on some sites' or 'for one dealer'. Blocks and menu items can show only when a switch is on (`when`).
+ * Switches that turn features on or off for this site. Blocks, menu items and forms can be set to show only while a switch is on.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "features".
@@ -4379,11 +4379,11 @@ export interface FeatureSwitches1 {
   spinToWin?: SpinToWin;
   eofySale?: EndOfFinancialYearSale;
   googleVehicleFeed?: GoogleVehicleAdsFeed;
-  metaAutomotiveFeed?: MetaFacebookCarCatalogueFeed;
+  metaAutomotiveFeed?: MetaFacebookCarAdsFeed;
   compare?: CompareCars;
 }
 /**
- * Header and footer navigation (conversion §2.4).
+ * Header and footer navigation.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "menus".
@@ -4393,7 +4393,7 @@ export interface Menus1 {
   footer?: FooterColumns;
 }
 /**
- * Named lists of buttons; blocks name the set they show (for example `card` on stock cards).
+ * Named lists of buttons. Each block that shows buttons names the set it shows, for example card on stock cards.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "buttonSets".
@@ -4412,7 +4412,7 @@ export interface Legal1 {
   abn?: ABN;
 }
 /**
- * Figures for the stats banner (catalogue §9).
+ * Figures for the stats banner.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "stats".
@@ -4478,7 +4478,7 @@ export interface PricingSettings1 {
   certifiedBadgeSrc?: CertifiedPreOwnedBadge;
 }
 /**
- * Vehicle page behaviour (catalogue §4, §5).
+ * Vehicle page behaviour.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "vehicle".
@@ -4497,7 +4497,7 @@ export interface VehicleSettings1 {
   videoPosition?: VideoPosition;
 }
 /**
- * Location listing and location pages (catalogue §2 Locations listing; conversion §2.3, §2.5, §5.4, §9).
+ * Location listing and location pages.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "locationSettings".
@@ -4511,7 +4511,7 @@ export interface LocationSettings1 {
   linkOverrides?: LocationLinkOverrides;
 }
 /**
- * Vehicle-page plugins per website session (conversion §6): what the vehicle page shows depends on this and on whether the shopper is signed in.
+ * Extra reports on vehicle pages, and who may see each one. What a vehicle page shows depends on this and on whether the shopper is signed in.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "plugins".
@@ -4522,7 +4522,7 @@ export interface Plugins1 {
   ppsr?: PPSRReportDownload;
 }
 /**
- * Shopper accounts (conversion §6): sign-in, the watchlist and My Garage. Turned on by the `accounts` feature switch.
+ * Shopper accounts: sign-in, the watchlist and My Garage. Used while the Shopper accounts switch is on.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "accounts".
@@ -4534,7 +4534,7 @@ export interface Accounts1 {
   gates?: PagesThatNeedSignIn;
 }
 /**
- * New-model pages (conversion §2.5, §4.5, §4.6): which manufacturers' models the site shows and how.
+ * New-model pages: which manufacturers' models the site shows and how.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "models".
@@ -4545,7 +4545,7 @@ export interface ModelSettings1 {
   allFeatures?: ShowAllVariantFeatures;
 }
 /**
- * The dealer's warranty terms for the warranty pages (conversion §9: 3 year standard; 5 year for some; 7 year with unlimited km and 5 year roadside for one new-car brand).
+ * The dealer's warranty terms for the warranty pages.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "warranty".
@@ -4558,7 +4558,7 @@ export interface Warranty1 {
   terms?: WarrantyTerms;
 }
 /**
- * A used-car return policy (conversion §9, one dealer group: 14 days from delivery, at most 500 km, at least a quarter tank, all keys and accessories, free of encumbrance). Without it /used-car-return-policy is a 404.
+ * The dealer's used-car return policy. Without it the return policy page is not found.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "returnPolicy".
@@ -5713,7 +5713,7 @@ export interface FeedModelColour {
   model_variant_name: string;
 }
 /**
- * Enquiry forms as data (conversion §3, §5.1, §9). The engine compiles a form to one JSON Schema that validates in the browser and on the server.
+ * The site's enquiry forms.
  *
  * This interface was referenced by `PlatformSchemas`'s JSON-Schema
  * via the `definition` "form.schema.json".
@@ -5722,7 +5722,7 @@ export interface Forms {
   [k: string]: unknown | undefined;
 }
 /**
- * Site-wide form behaviour (conversion §5.1, §9).
+ * Site-wide form behaviour.
  *
  * This interface was referenced by `Forms`'s JSON-Schema
  * via the `definition` "settings".
@@ -5912,27 +5912,27 @@ export type ResolvedPostcode = string;
  */
 export type ResolvedServiceBookingAddress = string;
 /**
- * The dealer's public address, starting with https:// (or http://), used for share links, the sitemap and the e-mails of enquiries.
+ * The dealer's public web address, starting with https:// (or http://). It is used for share links, the sitemap and the e-mails of enquiries.
  */
 export type ResolvedWebsiteAddress = string;
 /**
- * Shows the Offers menu item and the /special-offers page with the site's offer tiles (conversion §2.3, §2.4). Turn it on while the dealer has offers to show.
+ * Shows the Offers menu item and the /special-offers page with the site's offer tiles. Turn it on while the dealer has offers to show.
  */
 export type ResolvedSpecialOffers = boolean;
 /**
- * Offers shoppers an instant price for their own car against the one they are looking at: a 'Get an Instant Offer' button on the vehicle page and in the phone action bar, leading to the trade-in valuation with that car. It shows only on cars in stock, not sold, not reserved and priced above $200 (conversion §4.2). Turn it on when the dealer has the AutoGrab valuation service.
+ * Offers shoppers an instant price for their own car against the one they are looking at. A 'Get an Instant Offer' button shows on the vehicle page and in the phone action bar, leading to the trade-in valuation with that car. It shows only on cars in stock, not sold, not reserved and priced above $200. Turn it on when the dealer has the AutoGrab valuation service.
  */
 export type ResolvedInstantOffersAutoGrab = boolean;
 /**
- * The brand and location drop-down menus in the header also open when the mouse pointer rests on them, not only when clicked (conversion §2.4).
+ * The brand and location drop-down menus in the header also open when the mouse pointer rests on them. When off, they open only when clicked.
  */
 export type ResolvedOpenMenusOnHover = boolean;
 /**
- * Shows the /brands page with a tile for each of the site's brands, and its menu link (catalogue §1). Usually on for dealer groups.
+ * Shows the /brands page with a tile for each of the site's brands, and its menu link. Usually on for dealer groups.
  */
 export type ResolvedBrandsPage = boolean;
 /**
- * Shows the stats banner with the group's figures, e.g. 50+ locations, on the pages that place it (catalogue §9). The figures are set under Stats.
+ * Shows the stats banner with the group's figures, e.g. 50+ locations, on the pages that place it. The figures are set under Stats.
  */
 export type ResolvedStatsBanner = boolean;
 /**
@@ -5940,7 +5940,7 @@ export type ResolvedStatsBanner = boolean;
  */
 export type ResolvedLocationsMenu = boolean;
 /**
- * When a car has a subscription price, shows that price first instead of the normal price (catalogue §4 price display priority).
+ * When a car has a subscription price, shows that price first instead of the normal price.
  */
 export type ResolvedShowSubscriptionPrice = boolean;
 /**
@@ -5948,7 +5948,7 @@ export type ResolvedShowSubscriptionPrice = boolean;
  */
 export type ResolvedPhoneNumberInHeader = boolean;
 /**
- * Shows the Service drop-down in the header and its column in the footer, with Service, Parts & Accessories, Warranty, Capped Price Servicing and Roadside Assistance.
+ * Shows the Service drop-down in the header and its column in the footer. They list Service, Parts & Accessories, Warranty, Capped Price Servicing and Roadside Assistance.
  */
 export type ResolvedServiceMenu = boolean;
 /**
@@ -5956,39 +5956,39 @@ export type ResolvedServiceMenu = boolean;
  */
 export type ResolvedNewVehiclesMenu = boolean;
 /**
- * Shows an ELECTRIC, HYBRID or PHEV tag on the stock cards of cars with that fuel type (catalogue §4 card tag precedence).
+ * Shows an ELECTRIC, HYBRID or PHEV tag on the stock cards of cars with that fuel type.
  */
 export type ResolvedFuelTypeTags = boolean;
 /**
- * The Share button on vehicle pages copies the page's address and shows 'Copied {car name} to your clipboard!' (catalogue §4). When off, Share offers a choice of ways to share instead.
+ * The Share button on vehicle pages copies the page's address and shows 'Copied {car name} to your clipboard!'. When off, Share offers a choice of ways to share instead.
  */
 export type ResolvedShareCopiesTheLink = boolean;
 /**
- * Lets shoppers sign in: adds the Sign in / My Garage link, the /sign-in page, the watchlist button and the pages that need sign-in (conversion §6). How shoppers sign in is set under Accounts.
+ * Lets shoppers sign in and keep a watchlist and My Garage. It adds the Sign in / My Garage link, the /sign-in page, the watchlist button and the pages that need sign-in. How shoppers sign in is set under Accounts.
  */
 export type ResolvedShopperAccounts = boolean;
 /**
- * Shows the sales-counter widget (cars sold this month) on the pages that place it (conversion §2.5, §9). Its wording is set under Sales counter settings.
+ * Shows the sales-counter widget (cars sold this month) on the pages that place it. Its wording is set under Sales counter settings.
  */
 export type ResolvedSalesCounter = boolean;
 /**
- * Shows the /spin-to-win promotion page (conversion §2.3). While Shopper accounts is on, shoppers must sign in to play (conversion §6).
+ * Shows the /spin-to-win promotion page. While Shopper accounts is on, shoppers must sign in to play.
  */
 export type ResolvedSpinToWin = boolean;
 /**
- * Shows the end-of-financial-year sale pages /eofy and /pages/eofy-sale (conversion §2.3). Turn it on for the duration of the sale.
+ * Shows the end-of-financial-year sale pages, /eofy and eofy-sale. Turn it on for the duration of the sale.
  */
 export type ResolvedEndOfFinancialYearSale = boolean;
 /**
- * Publishes the site's cars for Google vehicle ads at /feeds/google-vehicle-listings.xml, for the dealer's Google Merchant Center account to fetch. It lists the cars in stock with the price the site shows; cars shown without a price, sold or reserved cars, and motorcycles or caravans are left out. While it is off, that address shows nothing.
+ * Publishes the site's cars for the dealer's Google vehicle ads. Google Merchant Center fetches them from /feeds/google-vehicle-listings.xml. It lists the cars in stock with the price the site shows; cars shown without a price, sold or reserved cars, and motorcycles or caravans are left out. While it is off, that address shows nothing.
  */
 export type ResolvedGoogleVehicleAdsFeed = boolean;
 /**
- * Publishes the site's cars as a Meta automotive catalogue at /feeds/meta-automotive.csv, for the dealer's Facebook and Instagram ads to fetch. It lists the cars in stock with the price the site shows; cars shown without a price, sold or reserved cars, and motorcycles or caravans are left out. While it is off, that address shows nothing.
+ * Publishes the site's cars for the dealer's Facebook and Instagram car ads. Meta fetches them from /feeds/meta-automotive.csv. It lists the cars in stock with the price the site shows; cars shown without a price, sold or reserved cars, and motorcycles or caravans are left out. While it is off, that address shows nothing.
  */
-export type ResolvedMetaFacebookCarCatalogueFeed = boolean;
+export type ResolvedMetaFacebookCarAdsFeed = boolean;
 /**
- * Shoppers can pick up to 4 cars with the Compare button on stock cards and vehicle pages and see them side by side on the /compare page; a tray at the bottom of the screen lists the cars picked (catalogue §1, §6). The list is kept in the shopper's browser.
+ * Lets shoppers compare up to 4 cars side by side on the /compare page. They pick cars with the Compare button on stock cards and vehicle pages, and a tray at the bottom of the screen lists the cars picked. The list is kept in the shopper's browser.
  */
 export type ResolvedCompareCars = boolean;
 /**
@@ -6000,11 +6000,11 @@ export type ResolvedLabel = string;
  */
 export type ResolvedLink = string;
 /**
- * What the item is: link (a plain link, the default), dropdown (opens the links listed under Drop-down links), brands (a menu of the site's brand logos), locations (a list of the site's locations) or models (a list of the new models the site shows, grouped by make when it shows several, ending with 'All models'; its Link is where 'All models' leads, /models when empty). A models item with no models to show falls back to its Drop-down links, if any.
+ * What the item is: a plain link (the default), a drop-down, or a menu of brands, locations or models. A drop-down opens the links listed under Drop-down links. Brands shows the site's brand logos and locations the site's locations. Models lists the new models the site shows, grouped by make when it shows several, ending with 'All models', which leads to the Link (/models when empty); with no models to show it falls back to its Drop-down links, if any.
  */
 export type ResolvedKind = "link" | "dropdown" | "brands" | "locations" | "models";
 /**
- * On: the link leads to the dealer's service booking address (Contact: service booking address, where the old xtime_url lands; else the Locations' booking address). The Link is used only when the dealer has neither, and /service when the Link is empty too.
+ * On: the link leads to the dealer's online service booking. That is the service booking address under Contact, else the Locations' booking address; the Link is used only when the dealer has neither, and the site's service page when the Link is empty too.
  */
 export type ResolvedLeadsToServiceBooking = boolean;
 /**
@@ -6012,7 +6012,7 @@ export type ResolvedLeadsToServiceBooking = boolean;
  */
 export type ResolvedHighlight = boolean;
 /**
- * The feature switch that must be on for the item to show, e.g. offers. Start it with ! to show the item only while the switch is off (e.g. !accounts); with several switches, all must hold. Leave empty to always show the item.
+ * The feature switch that must be on for the item to show, e.g. offers. Start it with an exclamation mark to show the item only while the switch is off; with several switches, all must hold. Leave empty to always show the item.
  */
 export type ResolvedShowWhen = FeatureSwitchCondition;
 /**
@@ -6020,15 +6020,15 @@ export type ResolvedShowWhen = FeatureSwitchCondition;
  */
 export type ResolvedLabel1 = string;
 /**
- * Where the link leads: a page of this site (/search/used-cars), a place on the page (#finance-form) or a full web address.
+ * Where the link leads: a page of this site, a place on the page or a full web address. For example /search/used-cars, #finance-form or https://www.example.com.au.
  */
 export type ResolvedLink1 = string;
 /**
- * On: the link leads to the dealer's service booking address (Contact: service booking address, where the old xtime_url lands; else the Locations' booking address). The Link is used only when the dealer has neither, and /service when the Link is empty too.
+ * On: the link leads to the dealer's online service booking. That is the service booking address under Contact, else the Locations' booking address; the Link is used only when the dealer has neither, and the site's service page when the Link is empty too.
  */
 export type ResolvedLeadsToServiceBooking1 = boolean;
 /**
- * The feature switch that must be on for the link to show, e.g. offers. Start it with ! to show the link only while the switch is off (e.g. !accounts); with several switches, all must hold. Leave empty to always show the link.
+ * The feature switch that must be on for the link to show, e.g. offers. Start it with an exclamation mark to show the link only while the switch is off; with several switches, all must hold. Leave empty to always show the link.
  */
 export type ResolvedShowWhen1 = FeatureSwitchCondition;
 /**
@@ -6044,7 +6044,7 @@ export type ResolvedHeaderMenu = ResolvedMenuItem[];
  */
 export type ResolvedHeading = string;
 /**
- * The feature switch that must be on for the column to show, e.g. offers. Start it with ! to show the column only while the switch is off (e.g. !accounts); with several switches, all must hold. Leave empty to always show the column.
+ * The feature switch that must be on for the column to show, e.g. offers. Start it with an exclamation mark to show the column only while the switch is off; with several switches, all must hold. Leave empty to always show the column.
  */
 export type ResolvedShowWhen2 = FeatureSwitchCondition;
 /**
@@ -6060,7 +6060,7 @@ export type ResolvedFooterColumns = ResolvedFooterColumn[];
  */
 export type ResolvedLabel2 = string;
 /**
- * Where the button leads, e.g. /finance or #finance-form. On buttons about a car, {slug}, {id}, {stocknum} and {dealership_slug} are replaced with the car's details and {file} with its history report, e.g. /cars/{slug}/checkout.
+ * Where the button leads, e.g. /finance or #finance-form. On buttons about a car, words in braces are replaced with the car's details: {slug}, {id}, {stocknum} and {dealership_slug}, and {file} with its history report, e.g. /cars/{slug}/checkout.
  */
 export type ResolvedLink2 = string;
 /**
@@ -6068,11 +6068,11 @@ export type ResolvedLink2 = string;
  */
 export type ResolvedStyle = "primary" | "secondary" | "outline";
 /**
- * The feature switch that must be on for the button to show, e.g. offers. Start it with ! to show the button only while the switch is off (e.g. !accounts); with several switches, all must hold. Leave empty to always show the button.
+ * The feature switch that must be on for the button to show, e.g. offers. Start it with an exclamation mark to show the button only while the switch is off; with several switches, all must hold. Leave empty to always show the button.
  */
 export type ResolvedShowWhen3 = FeatureSwitchCondition;
 /**
- * Makes this a vehicle button that shows only for cars that qualify under the vehicle button rules in Vehicle settings (catalogue §5): trade-in, reserve, buy-online or history-report. Reserve and buy-online are also hidden for sold or unpriced cars; a history-report button uses {file} as its link. instant-offer shows only while the Instant offers switch is on, on cars in stock, not sold, not reserved and priced above $200 (conversion §4.2).
+ * Makes this a vehicle button that shows only for cars that qualify. The rules are the vehicle button rules in Vehicle settings: trade-in, reserve, buy-online or history-report. Reserve and buy-online are also hidden for sold or unpriced cars; a history-report button uses {file} as its link. instant-offer shows only while the Instant offers switch is on, on cars in stock, not sold, not reserved and priced above $200.
  */
 export type ResolvedVehicleAction = "trade-in" | "reserve" | "buy-online" | "history-report" | "instant-offer";
 /**
@@ -6148,7 +6148,7 @@ export type ResolvedBrandName = string;
  */
 export type ResolvedBrandId = string;
 /**
- * Where the tile links: default /{slug}/overview; a fixed path or an outside site otherwise (catalogue §2).
+ * Where the brand's tile links: the brand's overview page when left empty, or a page of this site or an outside site.
  */
 export type ResolvedLink4 = string;
 /**
@@ -6191,7 +6191,7 @@ export type ResolvedHeaderAndFooter = SiteLayout;
  */
 export type ResolvedPages = Pages;
 /**
- * Cars per results page (catalogue §9).
+ * Cars per results page.
  */
 export type ResolvedCarsPerPage = number;
 /**
@@ -6209,7 +6209,7 @@ export type ResolvedSortOptions = (
   "mostRelevant" | "latest" | "highestPrice" | "lowestPrice" | "lowestKm" | "newestYear" | "oldestYear"
 )[];
 /**
- * Filters offered on the search page (conversion §9), in this order. Dealer groups also use location, dealership and state; certified, kmRange (kilometre bands), status (in stock, coming soon, sold) and weeklyPrice (weekly repayment bands such as '$100 to $150 a week', from the site's own finance rate, deposit, final payment and fees; offered only on sites that show weekly finance estimates) can be switched on for any site.
+ * Filters offered on the search page, in this order. Dealer groups also use location, dealership and state. Any site can also switch on certified, kilometre bands, status (in stock, coming soon, sold) and weekly repayment bands such as '$100 to $150 a week'; these are offered in the list as kmRange and weeklyPrice. Weekly bands use the site's own finance rate, deposit, final payment and fees, and are offered only on sites that show weekly finance estimates.
  */
 export type ResolvedSearchFilters = (
   | "car_type"
@@ -6237,15 +6237,15 @@ export type ResolvedSearchFilters = (
  */
 export type ResolvedStockThisSiteLists = StockFilter;
 /**
- * Sold cars stay listed this many days (catalogue §9).
+ * Sold cars stay listed this many days.
  */
 export type ResolvedDaysSoldCarsStayListed = number;
 /**
- * Sorting by lowest price drops cars without a price (catalogue §5).
+ * Sorting by lowest price drops cars without a price.
  */
 export type ResolvedHideUnpricedCarsWhenSortingByPrice = boolean;
 /**
- * Cars created within this many days get the 'New' tag (catalogue §9 just-arrived window).
+ * Cars created within this many days get the 'New' tag.
  */
 export type ResolvedJustArrivedDays = number;
 /**
@@ -6285,23 +6285,23 @@ export type ResolvedPosition = number;
  */
 export type ResolvedShowTile = boolean;
 /**
- * Tick to show the tile only when there are enough results to reach its position; otherwise it is shown after the last car.
+ * Shows the tile only when there are enough results to reach its position. When off, a tile past the last car is shown after it.
  */
 export type ResolvedOnlyAtItsExactPosition = boolean;
 /**
- * Promo tiles placed among search results at their position (catalogue §3 Promo node, §9), shown between start and expiry.
+ * Promo tiles placed among search results at their position, shown between start and expiry.
  */
 export type ResolvedPromoTiles = ResolvedPromoTile[];
 /**
- * Where 'Clear Filters' goes from an empty result (catalogue §8).
+ * Where 'Clear Filters' goes from an empty result.
  */
 export type ResolvedClearFiltersLink = string;
 /**
- * Finance provider type (conversion §5.2): decides which cars show a weekly estimate.
+ * Finance provider type: decides which cars show a weekly estimate.
  */
 export type ResolvedFinanceProviderType = "A" | "B" | "C" | "D" | "E" | "F" | "G";
 /**
- * Advertised interest rate in percent p.a. (conversion §4.4: the calculator's default; 10 when absent).
+ * Advertised interest rate in percent p.a.
  */
 export type ResolvedInterestRatePA = number;
 /**
@@ -6317,19 +6317,19 @@ export type ResolvedDeposit = number;
  */
 export type ResolvedFinalPayment = number;
 /**
- * Makes that never show an estimate (conversion §5.2: Suzuki).
+ * Makes that never show an estimate.
  */
 export type ResolvedMakesWithoutEstimates = string[];
 /**
- * Show the weekly finance estimate on vehicle pages (conversion §5.2 site flag).
+ * Show the weekly finance estimate on vehicle pages.
  */
 export type ResolvedWeeklyEstimates = boolean;
 /**
- * Dealerships whose cars show no estimate (conversion §5.2).
+ * Dealerships whose cars show no estimate.
  */
 export type ResolvedDealershipsWithoutEstimates = number[];
 /**
- * Which cars show a weekly finance estimate, as a stock filter, in place of the finance provider's standard rule (conversion §5.2). Besides the car's details it can test age_years, available, has_comparison_rate, has_weekly and has_monthly. Leave empty for the standard rule.
+ * Which cars show a weekly finance estimate, in place of the finance provider's standard rule. It is a stock filter; besides the car's details it can test age in years, availability and whether the car has a comparison rate, a weekly or a monthly estimate. Leave empty for the standard rule.
  */
 export type ResolvedCarsWithEstimates = StockFilter;
 /**
@@ -6337,7 +6337,7 @@ export type ResolvedCarsWithEstimates = StockFilter;
  */
 export type ResolvedLenderName = string;
 /**
- * Australian Credit Licence number shown with the lender (conversion §9: lender wording with credit licence details).
+ * Australian Credit Licence number shown with the lender.
  */
 export type ResolvedCreditLicence = string;
 /**
@@ -6429,23 +6429,23 @@ export type ResolvedLowestAmount = number;
  */
 export type ResolvedHighestAmount = number;
 /**
- * The shopper cannot change the interest rate (conversion §5.3: locked on some sites).
+ * The shopper cannot change the interest rate.
  */
 export type ResolvedLockInterestRate = boolean;
 /**
- * No frequency choice (conversion §5.3: one provider).
+ * No frequency choice.
  */
 export type ResolvedHidePaymentFrequency = boolean;
 /**
- * No interest or final-payment inputs (conversion §5.3: some dealers).
+ * No interest or final-payment inputs.
  */
 export type ResolvedHideInterestAndFinalPayment = boolean;
 /**
- * The name of the form the calculator's 'Request a Quote' button opens in a pop-up, e.g. finance-enquiry (conversion §4.4).
+ * The name of the form the calculator's 'Request a Quote' button opens in a pop-up, e.g. finance-enquiry.
  */
 export type ResolvedQuoteRequestForm = string;
 /**
- * Open that form the first time the shopper uses the calculator (conversion §4.4: where configured).
+ * Open that form the first time the shopper uses the calculator.
  */
 export type ResolvedOpenQuoteFormOnFirstUse = boolean;
 /**
@@ -6457,7 +6457,7 @@ export type ResolvedLowestComparisonRate = number;
  */
 export type ResolvedHighestComparisonRate = number;
 /**
- * Shown when a car has no price (catalogue §4).
+ * Shown when a car has no price.
  */
 export type ResolvedNoPriceMessage = string;
 /**
@@ -6469,15 +6469,15 @@ export type ResolvedPreOrderLabel = string;
  */
 export type ResolvedSoldTag = string;
 /**
- * The tag on the stock cards of cars added in the last few days, e.g. New Arrival (conversion §9). It is drawn as a light rounded tag so it is not mistaken for the car's condition; a short 'New' can read as a new car on a used one.
+ * The tag on the stock cards of cars added in the last few days, e.g. New Arrival. It is drawn as a light rounded tag so it is not mistaken for the car's condition; a short 'New' can read as a new car on a used one.
  */
 export type ResolvedJustArrivedTag = string;
 /**
- * Small print shown on the stock cards and the vehicle pages of used cars, shortened with a Show more toggle for the full text (catalogue §4).
+ * Small print on the stock cards and vehicle pages of used cars. Long text is shortened with a Show more toggle.
  */
 export type ResolvedUsedCarDisclaimerText = string;
 /**
- * The picture on the stock cards of certified used Toyotas (catalogue §4): a picture on this site, its path starting /media/ or /assets/ with no ? or #, e.g. /media/toyota-certified.svg. The site ships a plain Certified Pre-Owned badge; upload the dealer's licensed Toyota Certified Pre-Owned logo to use it instead. Its text for people who cannot see it is 'Toyota Certified Pre-Owned'.
+ * The badge picture on the stock cards of certified used Toyotas. It is a picture on this site, its path starting /media/ or /assets/ with no ? or #, e.g. /media/toyota-certified.svg. The site ships a plain Certified Pre-Owned badge; upload the dealer's licensed Toyota Certified Pre-Owned logo to use it instead. Its text for people who cannot see it is 'Toyota Certified Pre-Owned'.
  */
 export type ResolvedCertifiedPreOwnedBadge = string;
 /**
@@ -6513,7 +6513,7 @@ export type ResolvedFormTitle = string;
  */
 export type ResolvedIntroductionText = string;
 /**
- * The analytics event number recorded when the form is sent (conversion §7 item 12, §9): 22 general enquiry, 14 new car, 15 used car, 17 test drive, 48 used-car test drive, 51 careers.
+ * The analytics event number recorded when the form is sent. 22 general enquiry, 14 new car, 15 used car, 17 test drive, 48 used-car test drive, 51 careers.
  */
 export type ResolvedAnalyticsEvent = number;
 /**
@@ -6529,7 +6529,7 @@ export type ResolvedUsedCars1 = number;
  */
 export type ResolvedDemoCars1 = number;
 /**
- * Lead category; 'Careers Enquiry' is stored as General Enquiry with subcategory 'Career Enquiry' (conversion §7 item 2).
+ * Lead category; 'Careers Enquiry' is stored as General Enquiry with subcategory 'Career Enquiry'.
  */
 export type ResolvedLeadCategory = string;
 /**
@@ -6545,7 +6545,7 @@ export type ResolvedSubmitButtonLabel = string;
  */
 export type ResolvedPageAfterSending = string;
 /**
- * The feature switch that must be on for the form to show, e.g. offers. Start it with ! to show the form only while the switch is off (e.g. !accounts); with several switches, all must hold. Leave empty to always show the form.
+ * The feature switch that must be on for the form to show, e.g. offers. Start it with an exclamation mark to show the form only while the switch is off; with several switches, all must hold. Leave empty to always show the form.
  */
 export type ResolvedShowWhen4 = FeatureSwitchCondition;
 /**
@@ -6555,11 +6555,11 @@ export type ResolvedShowWhen4 = FeatureSwitchCondition;
  */
 export type ResolvedFields = [ResolvedFormField, ...ResolvedFormField[]];
 /**
- * The name the answer is saved under, e.g. postcode. Use the standard names where they fit: name, last_name, email, phone, postcode, message, dealership_slug, location_id, 'Vehicle Make' (conversion §3).
+ * The name the answer is saved under, e.g. postcode. Use the standard names where they fit: name, last_name, email, phone, postcode, message, dealership_slug, location_id, 'Vehicle Make'.
  */
 export type ResolvedFieldName = string;
 /**
- * The kind of field: text, email, tel (phone), textarea (long text), select (drop-down list), checkbox (one yes/no tick), checkboxes (several ticks; a field named additional_services is saved as the lead's additional services), datetime (date and time), appointment (a test-drive time: the free half-hour slots of the chosen location, from its opening hours, with 'No preference'; the location is asked beside it when the site has several), date, number (with minimum, maximum and step), postcode (exactly 4 digits) or hidden (not shown; its value is sent as it is).
+ * The kind of field, e.g. text, a drop-down list or a tick box. The kinds are text, email, tel (phone), textarea (long text), select (drop-down list), checkbox (one yes/no tick), checkboxes (several ticks; a field named additional_services is saved as the lead's additional services), datetime (date and time), appointment (a test-drive time: the free half-hour slots of the chosen location, from its opening hours, with 'No preference'; the location is asked beside it when the site has several), date, number (with minimum, maximum and step), postcode (exactly 4 digits) or hidden (not shown; its value is sent as it is).
  */
 export type ResolvedFieldType =
   | "text"
@@ -6596,7 +6596,7 @@ export type ResolvedRequired = boolean;
  */
 export type ResolvedErrorMessage = string;
 /**
- * The choices of a select or checkboxes field: a list you write, or a list the platform fills: categories (the enquiry categories in Form settings), dealerships, locations (every visible location), serviceLocations (service locations) or states (Australian states).
+ * The choices of a drop-down or tick-box field. Write the list, or let the platform fill it: categories (the enquiry categories in Form settings), dealerships, locations (every visible location), serviceLocations (service locations) or states (Australian states).
  */
 export type ResolvedOptions =
   | [ResolvedFormOption, ...ResolvedFormOption[]]
@@ -6648,7 +6648,7 @@ export type ResolvedBrowserAutofill = string;
  */
 export type ResolvedWidth2 = "full" | "half";
 /**
- * The feature switch that must be on for the field to show, e.g. offers. Start it with ! to show the field only while the switch is off (e.g. !accounts); with several switches, all must hold. Leave empty to always show the field.
+ * The feature switch that must be on for the field to show, e.g. offers. Start it with an exclamation mark to show the field only while the switch is off; with several switches, all must hold. Leave empty to always show the field.
  */
 export type ResolvedShowWhen5 = FeatureSwitchCondition;
 /**
@@ -6656,7 +6656,7 @@ export type ResolvedShowWhen5 = FeatureSwitchCondition;
  */
 export type ResolvedOnlyWithOrWithoutACar = boolean;
 /**
- * A form in several steps: the shopper's answers are saved after each step, and the last step completes the lead (conversion §4.1, §7 item 3). A form has either fields or steps.
+ * A form in several steps: the shopper's answers are saved after each step, and the last step completes the lead. A form has either fields or steps.
  *
  * @minItems 2
  */
@@ -6676,15 +6676,15 @@ export type ResolvedFields1 = [ResolvedFormField, ...ResolvedFormField[]];
  */
 export type ResolvedSubmitButtonLabel1 = string;
 /**
- * Tick to let shoppers send forms without filling in the comments (message) box (conversion §5.1).
+ * Tick to let shoppers send forms without filling in the comments (message) box.
  */
 export type ResolvedMessageIsOptional = boolean;
 /**
- * Ask for a location when the form is not about a car (conversion §5.1).
+ * Ask for a location when the form is not about a car.
  */
 export type ResolvedAskForALocation = boolean;
 /**
- * Also ask for a location on new-car forms (conversion §5.1: 'or for new cars on some sites').
+ * Also ask for a location on new-car forms.
  */
 export type ResolvedAskForALocationOnNewCarForms = boolean;
 /**
@@ -6692,7 +6692,7 @@ export type ResolvedAskForALocationOnNewCarForms = boolean;
  */
 export type ResolvedNeverAskForADealership = boolean;
 /**
- * Tick to send each lead to the dealership of the service location the shopper chose (conversion §7 item 2, one site variant).
+ * Tick to send each lead to the dealership of the service location the shopper chose.
  */
 export type ResolvedDealershipFromServiceLocation = boolean;
 /**
@@ -6700,7 +6700,7 @@ export type ResolvedDealershipFromServiceLocation = boolean;
  */
 export type ResolvedDisclaimerNoticeText = string;
 /**
- * The state chosen at first in state lists, in lower case, e.g. qld (conversion §9).
+ * The state chosen at first in state lists, in lower case, e.g. qld.
  */
 export type ResolvedDefaultState = string;
 /**
@@ -6725,7 +6725,7 @@ export type ResolvedDestinationType = "webhook";
  */
 export type ResolvedWebAddress1 = string;
 /**
- * The name of the server setting that holds the shared secret: LEAD_WEBHOOK_, then the site's id in capitals with _ for -, then two underscores and a name, e.g. LEAD_WEBHOOK_HARBOUR_CITY_MAZDA__CRM. Each lead is signed with it (Standard Webhooks headers) so the receiver can check it came from this site; the platform team sets the secret up.
+ * The name of the server setting that holds the webhook's shared secret. It is LEAD_WEBHOOK_, then the site's id in capitals with _ for -, then two underscores and a name, e.g. LEAD_WEBHOOK_HARBOUR_CITY_MAZDA__CRM. Each lead is signed with it (Standard Webhooks headers) so the receiver can check it came from this site; the platform team sets the secret up.
  */
 export type ResolvedSigningSecretName = string;
 /**
@@ -6739,7 +6739,7 @@ export type ResolvedDestinationType1 = "email";
  */
 export type ResolvedEMailAddresses = [string, ...string[]];
 /**
- * ADF/XML for a dealer CRM, e-mailed to `to` or posted to `url`.
+ * Leads in the ADF/XML format for a dealer CRM, e-mailed or posted to a web address.
  */
 export type ResolvedAdfDestination = (
   | {
@@ -6772,11 +6772,11 @@ export type ResolvedWebAddress2 = string;
  */
 export type ResolvedLeadDelivery = ResolvedLeadDestination[];
 /**
- * Where each location's 'Contact Us' button leads: /contact-us/{location} or /our-location/{location} (conversion §2.3: /contact-us, or /our-location on one site variant).
+ * Where each location's 'Contact Us' button leads: /contact-us/{location} or /our-location/{location}.
  */
 export type ResolvedLocationPageAddress = "/contact-us" | "/our-location";
 /**
- * The dealer's service booking address for 'Book a Service' (catalogue §2); /service when absent.
+ * The dealer's service booking address for 'Book a Service'; /service when absent.
  */
 export type ResolvedServiceBookingAddress1 = string;
 /**
@@ -6784,19 +6784,19 @@ export type ResolvedServiceBookingAddress1 = string;
  */
 export type ResolvedLocationId = number;
 /**
- * Where this location's 'Book a Service' button leads: a page of this site (/service) or a full web address starting with https://.
+ * Where this location's 'Book a Service' button leads. A page of this site (/service) or a full web address starting with https://.
  */
 export type ResolvedBookingAddress = string;
 /**
- * A booking address for one service location, used by that location's 'Book a Service' button instead of the dealer's booking address (for example a workshop with its own booking system).
+ * Booking addresses for single service locations, e.g. a workshop with its own booking system. That location's 'Book a Service' button leads there instead of the dealer's booking address.
  */
 export type ResolvedServiceBookingAddressPerLocation = ResolvedLocationServiceBooking[];
 /**
- * 'Book a Service' on service locations (conversion §2.5: on some sites).
+ * 'Book a Service' on service locations.
  */
 export type ResolvedBookAServiceOnServiceLocations = boolean;
 /**
- * Reviews and the rating show only at or above this rating (conversion §5.4, §9: default 4).
+ * Reviews and the rating show only at or above this rating.
  */
 export type ResolvedMinimumReviewRating = number;
 /**
@@ -6812,7 +6812,7 @@ export type ResolvedLabel7 = string;
  */
 export type ResolvedLink6 = string;
 /**
- * A site-specific link in place of 'Contact Us' for one location (catalogue §2).
+ * A site-specific link in place of 'Contact Us' for one location.
  */
 export type ResolvedLocationLinkOverrides = {
   locationId: ResolvedLocationId1;
@@ -6836,15 +6836,15 @@ export type ResolvedBuyOnlineButton = StockFilter;
  */
 export type ResolvedHistoryReportButton = StockFilter;
 /**
- * Show the dealer phone in full at once instead of masked until clicked (catalogue §4).
+ * Show the dealer phone in full at once instead of masked until clicked.
  */
 export type ResolvedShowPhoneNumberAtOnce = boolean;
 /**
- * Show 'Unregistered' for a past rego expiry (catalogue §4).
+ * Show 'Unregistered' for a past rego expiry.
  */
 export type ResolvedShowUnregistered = boolean;
 /**
- * Reserve deposit in dollars; 0 or absent shows the default '$200' text (catalogue §9).
+ * Reserve deposit in dollars; 0 or absent shows the default '$200' text.
  */
 export type ResolvedReserveDeposit$ = number;
 /**
@@ -6852,11 +6852,11 @@ export type ResolvedReserveDeposit$ = number;
  */
 export type ResolvedUnpaidReservationHoldHours = number;
 /**
- * How many cars one shopper can hold with online reservations on this site at a time, counted by e-mail address, phone number and browser, e.g. 2. Another reservation is stored as an enquiry without holding the car, and the shopper is told the dealer will call; a hold released or run out no longer counts.
+ * How many cars one shopper can hold with online reservations on this site at a time, e.g. 2. Shoppers are counted by e-mail address, phone number and browser. Another reservation is stored as an enquiry without holding the car, and the shopper is told the dealer will call; a hold released or run out no longer counts.
  */
 export type ResolvedCarsOneShopperCanHold = number;
 /**
- * The Favourite button is hidden for cars without this (catalogue §4: no price, or no images, depending on site).
+ * The Favourite button is hidden for cars without this.
  */
 export type ResolvedFavouriteButtonNeeds = "price" | "images" | "nothing";
 /**
@@ -6874,7 +6874,7 @@ export type ResolvedDeliveryPrice$ = number;
  */
 export type ResolvedPostcodes = [string, ...string[]];
 /**
- * Delivery prices by region for the delivery calculator (catalogue §3 Delivery quote, §5); postcodes as single values or ranges like 2000-2249.
+ * Delivery prices by region for the delivery calculator; postcodes as single values or ranges like 2000-2249.
  */
 export type ResolvedDeliveryRegions = {
   name: ResolvedRegionName;
@@ -6882,15 +6882,15 @@ export type ResolvedDeliveryRegions = {
   postcodes: ResolvedPostcodes;
 }[];
 /**
- * The view a vehicle page opens on when the car has a 360° spin (catalogue §4: spinner by default, gallery on some sites).
+ * The view a vehicle page opens on when the car has a 360° spin.
  */
 export type ResolvedOpeningView = "spinner" | "gallery";
 /**
- * The 360° spin turns by itself once loaded (catalogue §4).
+ * The 360° spin turns by itself once loaded.
  */
 export type ResolvedAutoRotate360Spin = boolean;
 /**
- * Where the car's video sits among its photos, 1 = first (catalogue §4: second by default).
+ * Where the car's video sits among its photos, 1 = first.
  */
 export type ResolvedVideoPosition = number;
 /**
@@ -6908,7 +6908,7 @@ export type ResolvedSignInMethods = ["password" | "emailCode" | "smsCode", ...("
  */
 export type ResolvedStaySignedInDays = number;
 /**
- * The Autogauge market-price report; used cars only (conversion §6).
+ * The Autogauge market-price report; used cars only.
  */
 export type ResolvedAutogaugeReport = "off" | "everyone" | "signedIn";
 /**
@@ -6924,11 +6924,11 @@ export type ResolvedPPSRReportDownload = "off" | "everyone" | "signedIn";
  */
 export type ResolvedMakesShown = string[];
 /**
- * The page the variant cards' order buttons lead to, e.g. /models/order-now; the chosen model and variant are added to the address (conversion §2.3).
+ * The page the variant cards' order buttons lead to, e.g. /models/order-now. The chosen model and variant are added to the address.
  */
 export type ResolvedOrderNowPage = string;
 /**
- * Show every variant feature at once instead of the first 8 with View more / View less (conversion §4.6: unless the tenant opts out).
+ * Show every variant feature at once instead of the first 8 with View more / View less.
  */
 export type ResolvedShowAllVariantFeatures = boolean;
 /**
@@ -6984,7 +6984,7 @@ export type ResolvedSlideText = string;
  */
 export type ResolvedLink8 = string;
 /**
- * On: the link leads to the dealer's service booking address (Contact: service booking address, where the old xtime_url lands; else the Locations' booking address). The Link is used only when the dealer has neither, and /service when the Link is empty too.
+ * On: the link leads to the dealer's online service booking. That is the service booking address under Contact, else the Locations' booking address; the Link is used only when the dealer has neither, and the site's service page when the Link is empty too.
  */
 export type ResolvedLeadsToServiceBooking2 = boolean;
 /**
@@ -7092,7 +7092,7 @@ export type ResolvedMake = string;
  */
 export type ResolvedBookingAddress1 = string;
 /**
- * Online service-booking addresses, one per make (conversion §3 Service-booking link). Each make listed gets its own page, e.g. /service/mazda; a make without a link has no such page.
+ * Online service-booking addresses, one per make. Each make listed gets its own page, e.g. /service/mazda; a make without a link has no such page.
  */
 export type ResolvedServiceBookingLinks = ResolvedServiceBookingLink[];
 /**
@@ -7104,7 +7104,7 @@ export type ResolvedHeading5 = string;
  */
 export type ResolvedReasonText = string;
 /**
- * Reasons to buy from this dealer, shown by the Why buy from us block (conversion §2.5). Each reason has a short heading and a sentence or two.
+ * Reasons to buy from this dealer, shown by the Why buy from us block. Each reason has a short heading and a sentence or two.
  */
 export type ResolvedWhyBuyFromUs = ResolvedWhyBuyReason[];
 /**
@@ -7120,7 +7120,7 @@ export type ResolvedNoticeNeededHours = number;
  */
 export type ResolvedDaysOffered = number;
 /**
- * How many test drives one shopper can have booked ahead on this site at a time, counted by e-mail address, phone number and browser, e.g. 2. One more is refused with a message asking them to call the dealership or to send the form without a time; past test drives no longer count.
+ * How many test drives one shopper can have booked ahead on this site at a time, e.g. 2. Shoppers are counted by e-mail address, phone number and browser. One more is refused with a message asking them to call the dealership or to send the form without a time; past test drives no longer count.
  */
 export type ResolvedTestDrivesOneShopperCanHaveBooked = number;
 /**
@@ -7144,11 +7144,11 @@ export type ResolvedChatServiceAddress = string;
  */
 export type ResolvedChatServiceKeySettingName = string;
 /**
- * Answers each message at once in the chat bubble with a reply marked as automatic, thanking the shopper and giving today's opening hours when they are known.
+ * Answers each message at once with a reply marked as automatic. The reply thanks the shopper and gives today's opening hours when they are known.
  */
 export type ResolvedAutomaticReply = boolean;
 /**
- * On phones, the vehicle page's bottom bar shows Instant Message, which opens the chat bubble about that car, instead of Enquire Now (catalogue §2). Needs the chat bubble on.
+ * On phones, the vehicle page's bottom bar shows Instant Message instead of Enquire Now. It opens the chat bubble about that car, and needs the chat bubble on.
  */
 export type ResolvedInstantMessageOnThePhoneBar = boolean;
 /**
@@ -7156,11 +7156,11 @@ export type ResolvedInstantMessageOnThePhoneBar = boolean;
  */
 export type ResolvedPhotoHost = string;
 /**
- * Web hosts of the dealer's photos, e.g. images.dealer-cdn.com, *.dealer-cdn.com (any name under it) or images.example.com:8443 (that port only; without a port, the usual web ports). Only public internet hosts: private and local network addresses are never fetched. A * name must name the dealer's own domain: *.com, *.com.au or a name under a shared service such as *.cloudfront.net is refused (name the exact host there, e.g. d123.cloudfront.net).
+ * The web hosts the dealer's photos may come from, e.g. images.dealer-cdn.com. A name starting with * covers any name under it (*.dealer-cdn.com); a port such as images.example.com:8443 allows that port only, and without a port the usual web ports. Only public internet hosts: private and local network addresses are never fetched. A * name must name the dealer's own domain: *.com, *.com.au or a name under a shared service such as *.cloudfront.net is refused (name the exact host there, e.g. d123.cloudfront.net).
  */
 export type ResolvedPhotoHosts1 = ResolvedPhotoHost[];
 /**
- * Who sees the plugin in a website session: nobody (off), every shopper, or only a signed-in shopper (others get a sign-in link).
+ * Who sees the report: nobody (off), every shopper, or only signed-in shoppers. Others get a sign-in link.
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "pluginAudience".
@@ -7265,7 +7265,7 @@ export interface ResolvedThemeColours {
   footerText: ResolvedFooterTextColour;
 }
 /**
- * The dealer's main phone number, e-mail address, street address and web links, shown in the header, the footer and on vehicle pages.
+ * The dealer's main phone number, e-mail address, street address and web links. They show in the header, the footer and on vehicle pages.
  */
 export interface ResolvedContactDetails {
   phone: ResolvedPhoneNumber;
@@ -7313,11 +7313,11 @@ export interface ResolvedFeatureSwitches {
   spinToWin: ResolvedSpinToWin;
   eofySale: ResolvedEndOfFinancialYearSale;
   googleVehicleFeed: ResolvedGoogleVehicleAdsFeed;
-  metaAutomotiveFeed: ResolvedMetaFacebookCarCatalogueFeed;
+  metaAutomotiveFeed: ResolvedMetaFacebookCarAdsFeed;
   compare: ResolvedCompareCars;
 }
 /**
- * The links in the site's header and footer (conversion §2.4).
+ * The links in the site's header and footer.
  */
 export interface ResolvedMenus {
   header: ResolvedHeaderMenu;
@@ -7356,7 +7356,7 @@ export interface ResolvedFooterColumn {
   links: ResolvedLinks;
 }
 /**
- * Named lists of buttons shown on stock cards and vehicle pages, e.g. the set card on stock cards and the set vehicle beside a car on its page.
+ * Named lists of buttons shown on stock cards and vehicle pages. For example, the set named card shows on stock cards and the set named vehicle beside a car on its page.
  */
 export interface ResolvedButtonSets {
   [k: string]: ResolvedButton[] | undefined;
@@ -7424,7 +7424,7 @@ export interface ResolvedBrandLogo {
   height?: ResolvedHeight1;
 }
 /**
- * The figures of the dealer group's stats banner, e.g. 50+ locations (catalogue §9).
+ * The figures of the dealer group's stats banner, e.g. 50+ locations.
  */
 export interface ResolvedStats {
   items: ResolvedFigures;
@@ -7432,7 +7432,7 @@ export interface ResolvedStats {
   stockCount?: ResolvedStockCount;
 }
 /**
- * Adds the number of cars the site lists to the banner, counted live. Above 1,999 cars the banner shows the text you set instead (catalogue §9), e.g. 2,000+. Leave out to show no stock figure.
+ * Adds the number of cars the site lists to the banner, counted live. Above 1,999 cars the banner shows the text you set instead, e.g. 2,000+. Leave out to show no stock figure.
  */
 export interface ResolvedStockCount {
   label: ResolvedLabel4;
@@ -7506,7 +7506,7 @@ export interface ResolvedFinanceSettings {
   comparisonRateRange?: ResolvedComparisonRateRange;
 }
 /**
- * Fees in the calculator and the comparison rate (conversion §9: establishment 1360.5 for one provider, 1300 for another; one dealer's set 395 / 6 / 8 a month / 912.25).
+ * Fees in the calculator and the comparison rate.
  */
 export interface ResolvedFees {
   establishment: ResolvedEstablishmentFee;
@@ -7515,7 +7515,7 @@ export interface ResolvedFees {
   monthlyAccount: ResolvedMonthlyAccountFee;
 }
 /**
- * Changes the lowest and highest values and the step of the finance calculator's sliders for this provider or dealer, e.g. a lowest price of 5000 (conversion §5.3: price minimum 5000, term maximum 5, interest 7.5 to 14.5 or 4 to 20). Leave empty for the standard limits.
+ * Changes the limits and steps of the finance calculator's sliders, e.g. a lowest price of 5000. Leave empty for the standard limits.
  */
 export interface ResolvedCalculatorLimits {
   price?: ResolvedPurchasePriceLimits;
@@ -7565,7 +7565,7 @@ export interface ResolvedFinalPaymentLimits {
   step?: ResolvedStep4;
 }
 /**
- * Preset price buttons under the calculator's price, spread from the lowest to the highest amount (conversion §9: $5,000 to $70,000; $300,000 to $800,000 for some tenants).
+ * Preset price buttons under the calculator's price, spread from the lowest to the highest amount.
  */
 export interface ResolvedPriceQuickPicks {
   min: ResolvedLowestAmount;
@@ -7590,7 +7590,7 @@ export interface ResolvedPricingSettings {
   certifiedBadgeSrc: ResolvedCertifiedPreOwnedBadge;
 }
 /**
- * The site's enquiry forms, each under a short name in lower case with hyphens, e.g. test-drive (conversion §5.1). The template supplies the standard forms; add a form here under the same name to change one, or under a new name to add one.
+ * The site's enquiry forms, each under a short name in lower case with hyphens, e.g. test-drive. The template supplies the standard forms; add a form here under the same name to change one, or under a new name to add one.
  */
 export interface ResolvedEnquiryForms {
   [k: string]: ResolvedFormDefinition | undefined;
@@ -7635,7 +7635,7 @@ export interface ResolvedFormStep {
   fields: ResolvedFields1;
 }
 /**
- * Settings shared by every form on the site, e.g. the submit button text and whether a location or dealership is asked for.
+ * Settings shared by every form on the site. For example, the submit button text and whether a location or dealership is asked for.
  */
 export interface ResolvedFormSettings {
   submitText: ResolvedSubmitButtonLabel1;
@@ -7689,7 +7689,7 @@ export interface ResolvedVehicleSettings {
   videoPosition: ResolvedVideoPosition;
 }
 /**
- * Which cars show the trade-in, reserve, buy-online and history-report buttons, each as a stock filter on the car. Besides the car's details a rule can test available, shown_price, has_price, instant_offer and age_years. Leave a rule empty to keep the standard one.
+ * Which cars show the trade-in, reserve, buy-online and history-report buttons. Each rule is a stock filter on the car; besides the car's details it can test availability, the price shown, whether the car has a price or an instant offer, and its age in years. Leave a rule empty to keep the standard one.
  */
 export interface ResolvedVehicleButtonRules {
   tradeIn?: ResolvedTradeInButton;
@@ -7698,7 +7698,7 @@ export interface ResolvedVehicleButtonRules {
   historyReport?: ResolvedHistoryReportButton;
 }
 /**
- * Shopper sign-in, the watchlist and My Garage (conversion §6). Used while the Shopper accounts switch is on.
+ * Shopper sign-in, the watchlist and My Garage. Used while the Shopper accounts switch is on.
  */
 export interface ResolvedAccounts {
   scope: ResolvedAccountScope;
@@ -7707,13 +7707,13 @@ export interface ResolvedAccounts {
   gates: ResolvedPagesThatNeedSignIn;
 }
 /**
- * Pages shoppers must sign in to see, by web address, e.g. /my-garage, on top of the template's (conversion §6: online-payment, my-garage and its brand variants, spin-to-win, checkout on some sites, personalised finance for cars with an NVIC, car finance on one variant). An empty entry (null) lifts the template's sign-in requirement for that page.
+ * Pages shoppers must sign in to see, by web address, e.g. /my-garage, on top of the template's. An empty entry (null) lifts the template's sign-in requirement for that page.
  */
 export interface ResolvedPagesThatNeedSignIn {
   [k: string]: SignInGate | null | undefined;
 }
 /**
- * Extra reports on vehicle pages (market price, car analysis, PPSR) and who may see each one (conversion §6).
+ * Extra reports on vehicle pages (market price, car analysis, PPSR) and who may see each one.
  */
 export interface ResolvedPlugins {
   autogauge: ResolvedAutogaugeReport;
@@ -7721,7 +7721,7 @@ export interface ResolvedPlugins {
   ppsr: ResolvedPPSRReportDownload;
 }
 /**
- * The new-model pages: whose models they show and where their order buttons lead (conversion §2.5, §4.5, §4.6).
+ * The new-model pages: whose models they show and where their order buttons lead.
  */
 export interface ResolvedModelSettings {
   manufacturers?: ResolvedMakesShown;
@@ -7729,7 +7729,7 @@ export interface ResolvedModelSettings {
   allFeatures: ResolvedShowAllVariantFeatures;
 }
 /**
- * A special offer tile on /special-offers; shown from its start date to its expiry date inclusive, in the site's time zone (conversion §2.3, catalogue §9).
+ * A special offer tile on /special-offers. It shows from its start date to its expiry date inclusive, in the site's time zone.
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "offer".
@@ -7755,7 +7755,7 @@ export interface ResolvedImage2 {
   height?: ResolvedHeight1;
 }
 /**
- * A slide of the promotions slider (conversion §2.5: 1920 x 540; §3 Promo node: start, expiry, position, display).
+ * A slide of the promotions slider.
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "promotionSlide".
@@ -7783,7 +7783,7 @@ export interface ResolvedImage3 {
   height?: ResolvedHeight1;
 }
 /**
- * A blog card (conversion §3): href, heading, image {url, alt}, date.
+ * A blog card: a link, a heading, a picture and a date.
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "blogCard".
@@ -7832,13 +7832,13 @@ export interface ResolvedWhyBuyReason {
   text: ResolvedReasonText;
 }
 /**
- * The wording of the sales-counter widget (conversion §9). The widget shows on the pages that place it while the Sales counter switch is on.
+ * The wording of the sales-counter widget. The widget shows on the pages that place it while the Sales counter switch is on.
  */
 export interface ResolvedSalesCounterSettings {
   label: ResolvedLabel8;
 }
 /**
- * The times shoppers can pick on the test-drive form (catalogue §7): half-hour slots inside each location's opening hours, on the location's own clock, leaving out closed days, holiday closures and times already booked by another shopper.
+ * The times shoppers can pick on the test-drive form. They are half-hour slots inside each location's opening hours, on the location's own clock, leaving out closed days, holiday closures and times already booked by another shopper.
  */
 export interface ResolvedTestDriveBookings {
   leadTimeHours: ResolvedNoticeNeededHours;
@@ -7847,7 +7847,7 @@ export interface ResolvedTestDriveBookings {
   dailySharePercent: ResolvedShareOfADaySTimesBookableOnline;
 }
 /**
- * A chat bubble at the bottom right of every page that lets shoppers send the dealer a short message (conversion §1, §4.8). Every message is saved as an 'Instant Message' enquiry and sent to the dealer like any other enquiry; it can also be passed on to an outside chat service.
+ * A chat bubble at the bottom right of every page that lets shoppers send the dealer a short message. Every message is saved as an 'Instant Message' enquiry and sent to the dealer like any other enquiry; it can also be passed on to an outside chat service.
  */
 export interface ResolvedInstantMessagesChatBubble {
   enabled: ResolvedShowTheChatBubble;
@@ -7917,7 +7917,7 @@ export interface ResolvedContact {
   siteUrl?: ResolvedWebsiteAddress;
 }
 /**
- * Switches for behaviour the spec turns on 'on some sites' or 'for one dealer'. Blocks and menu items can show only when a switch is on (`when`).
+ * Switches that turn features on or off for this site. Blocks, menu items and forms can be set to show only while a switch is on.
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "features".
@@ -7940,11 +7940,11 @@ export interface ResolvedFeatureSwitches1 {
   spinToWin: ResolvedSpinToWin;
   eofySale: ResolvedEndOfFinancialYearSale;
   googleVehicleFeed: ResolvedGoogleVehicleAdsFeed;
-  metaAutomotiveFeed: ResolvedMetaFacebookCarCatalogueFeed;
+  metaAutomotiveFeed: ResolvedMetaFacebookCarAdsFeed;
   compare: ResolvedCompareCars;
 }
 /**
- * Header and footer navigation (conversion §2.4).
+ * Header and footer navigation.
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "menus".
@@ -7954,7 +7954,7 @@ export interface ResolvedMenus1 {
   footer: ResolvedFooterColumns;
 }
 /**
- * Named lists of buttons; blocks name the set they show (for example `card` on stock cards).
+ * Named lists of buttons. Each block that shows buttons names the set it shows, for example card on stock cards.
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "buttonSets".
@@ -7973,7 +7973,7 @@ export interface ResolvedLegal1 {
   abn?: ResolvedABN;
 }
 /**
- * Figures for the stats banner (catalogue §9).
+ * Figures for the stats banner.
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "stats".
@@ -8039,7 +8039,7 @@ export interface ResolvedPricingSettings1 {
   certifiedBadgeSrc: ResolvedCertifiedPreOwnedBadge;
 }
 /**
- * Vehicle page behaviour (catalogue §4, §5).
+ * Vehicle page behaviour.
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "vehicle".
@@ -8058,7 +8058,7 @@ export interface ResolvedVehicleSettings1 {
   videoPosition: ResolvedVideoPosition;
 }
 /**
- * Location listing and location pages (catalogue §2 Locations listing; conversion §2.3, §2.5, §5.4, §9).
+ * Location listing and location pages.
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "locationSettings".
@@ -8072,7 +8072,7 @@ export interface ResolvedLocationSettings1 {
   linkOverrides: ResolvedLocationLinkOverrides;
 }
 /**
- * Vehicle-page plugins per website session (conversion §6): what the vehicle page shows depends on this and on whether the shopper is signed in.
+ * Extra reports on vehicle pages, and who may see each one. What a vehicle page shows depends on this and on whether the shopper is signed in.
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "plugins".
@@ -8083,7 +8083,7 @@ export interface ResolvedPlugins1 {
   ppsr: ResolvedPPSRReportDownload;
 }
 /**
- * Shopper accounts (conversion §6): sign-in, the watchlist and My Garage. Turned on by the `accounts` feature switch.
+ * Shopper accounts: sign-in, the watchlist and My Garage. Used while the Shopper accounts switch is on.
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "accounts".
@@ -8095,7 +8095,7 @@ export interface ResolvedAccounts1 {
   gates: ResolvedPagesThatNeedSignIn;
 }
 /**
- * New-model pages (conversion §2.5, §4.5, §4.6): which manufacturers' models the site shows and how.
+ * New-model pages: which manufacturers' models the site shows and how.
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "models".
@@ -8106,7 +8106,7 @@ export interface ResolvedModelSettings1 {
   allFeatures: ResolvedShowAllVariantFeatures;
 }
 /**
- * The dealer's warranty terms for the warranty pages (conversion §9: 3 year standard; 5 year for some; 7 year with unlimited km and 5 year roadside for one new-car brand).
+ * The dealer's warranty terms for the warranty pages.
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "warranty".
@@ -8119,7 +8119,7 @@ export interface ResolvedWarranty1 {
   terms: ResolvedWarrantyTerms;
 }
 /**
- * A used-car return policy (conversion §9, one dealer group: 14 days from delivery, at most 500 km, at least a quarter tank, all keys and accessories, free of encumbrance). Without it /used-car-return-policy is a 404.
+ * The dealer's used-car return policy. Without it the return policy page is not found.
  *
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "returnPolicy".
@@ -8133,7 +8133,7 @@ export interface ResolvedReturnPolicy1 {
   terms?: ResolvedClosingText;
 }
 /**
- * Enquiry forms as data (conversion §3, §5.1, §9). The engine compiles a form to one JSON Schema that validates in the browser and on the server.
+ * The site's enquiry forms.
  *
  * This interface was referenced by `ResolvedPlatformSchemas`'s JSON-Schema
  * via the `definition` "form.schema.json".
@@ -8142,7 +8142,7 @@ export interface ResolvedForms {
   [k: string]: unknown | undefined;
 }
 /**
- * Site-wide form behaviour (conversion §5.1, §9).
+ * Site-wide form behaviour.
  *
  * This interface was referenced by `ResolvedForms`'s JSON-Schema
  * via the `definition` "settings".

@@ -29,17 +29,40 @@ const EXTERNAL_TYPES: Record<string, string> = {
 };
 
 /**
+ * A `oneOf`/`anyOf` branch's `title` in these files is the Studio's label of that choice, in a site
+ * editor's words ("Web address (webhook)"), not a type name: the types leave it out, so a branch
+ * stays inline, except the branches named here, which keep their type names.
+ */
+const BRANCH_LABELLED_FILES = new Set([
+  'tenant.schema.json',
+  'page.schema.json',
+  'filter.schema.json',
+  'form.schema.json',
+]);
+const BRANCH_TYPE_NAMES: Record<string, string> = {
+  'form.schema.json#/definitions/destination/oneOf/0': 'WebhookDestination',
+  'form.schema.json#/definitions/destination/oneOf/1': 'EmailDestination',
+  'form.schema.json#/definitions/destination/oneOf/2': 'AdfDestination',
+};
+
+/**
  * Rewrites cross-file $refs into one bundle's definitions, so one compile sees every type once.
  * With `resolved`, every property that has a default becomes required (defaults are filled on
  * load) and references to other files point at the as-written types instead of copying them.
  */
 function bundle(schemas: Record<string, Json>, resolved: boolean): Json {
-  const rewrite = (node: unknown, self: string): unknown => {
-    if (Array.isArray(node)) return node.map((n) => rewrite(n, self));
+  const rewrite = (node: unknown, self: string, at = ''): unknown => {
+    if (Array.isArray(node)) return node.map((n, i) => rewrite(n, self, `${at}/${i}`));
     if (!node || typeof node !== 'object') return node;
     const source = node as Json;
     const out: Json = {};
+    const branch = BRANCH_LABELLED_FILES.has(self) && /\/(oneOf|anyOf)\/\d+$/.test(at);
     for (const [key, value] of Object.entries(source)) {
+      if (branch && key === 'title') {
+        const typeName = BRANCH_TYPE_NAMES[`${self}#${at}`];
+        if (typeName) out.title = typeName;
+        continue;
+      }
       if (key === '$ref' && typeof value === 'string') {
         const [file = '', pointer = ''] = value.split('#');
         const target = file === '' ? self : file;
@@ -52,7 +75,7 @@ function bundle(schemas: Record<string, Json>, resolved: boolean): Json {
       } else if (key === 'properties' && 'discriminator' in source) {
         continue; // the union's branches say everything; the shared `type` is only for ajv
       } else {
-        out[key] = rewrite(value, self);
+        out[key] = rewrite(value, self, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
       }
     }
     if (resolved && out.properties && typeof out.properties === 'object') {

@@ -7,7 +7,12 @@
  * tenant file writes it (the tenant layer: nothing required but what a site needs).
  *
  * Keywords only ajv needs (`discriminator`), notes for developers (`$comment`) and the files'
- * `$id`/`$schema` are left out; the block facts (`x-category`...) stay: the block picker reads them.
+ * `$id`/`$schema` are left out; the block facts (`x-category`...) stay: the block picker reads them,
+ * and so do `x-admin-only` and `x-studio` (a basic or an advanced setting) on properties.
+ *
+ * A definition's or a list item's title in the source files is often the name of its TypeScript
+ * type (`MenuItem`, `FormDefinition`), which json-schema-to-typescript reads; it is no label for a
+ * site editor, so such a title is left out (the property holding the node has a label of its own).
  */
 type Json = Record<string, unknown>;
 
@@ -26,16 +31,20 @@ function bundledRef(ref: string, self: string): string {
   return `#/definitions/${namespace}.${match[1]}${match[2] ?? ''}`;
 }
 
-function rewrite(node: unknown, self: string, inProperties = false): unknown {
+/** `MenuItem`, `StockFilterCondition`: a type name, not a label in sentence case. */
+export const looksLikeTypeName = (title: string): boolean => /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/.test(title);
+
+function rewrite(node: unknown, self: string, inProperties = false, isProperty = false): unknown {
   if (Array.isArray(node)) return node.map((n) => rewrite(n, self));
   if (!node || typeof node !== 'object') return node;
   const out: Json = {};
   for (const [key, value] of Object.entries(node as Json)) {
     // Inside `properties`, keys are property names: a property literally named `$schema` stays.
     if (inProperties) {
-      out[key] = rewrite(value, self);
+      out[key] = rewrite(value, self, false, true);
       continue;
     }
+    if (key === 'title' && !isProperty && typeof value === 'string' && looksLikeTypeName(value)) continue;
     if (key === '$ref' && typeof value === 'string') out.$ref = bundledRef(value, self);
     else if (key === '$id' || key === '$schema' || key === '$comment' || key === 'discriminator') continue;
     else if (key === 'definitions')
