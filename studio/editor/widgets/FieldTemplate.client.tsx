@@ -1,50 +1,57 @@
 'use client';
 /**
- * rjsf's field frame with one addition for the Studio (issue 16): a field this site leaves empty
- * says what the site shows instead — the value its template or dealer group sets, else the
- * schema's default — so an editor sees what applies before overriding it.
+ * rjsf's field frame with the Studio's additions:
+ * - issue 16: a field this site leaves empty says what the site shows instead — the value its
+ *   template or dealer group sets, else the schema's default — so an editor sees what applies
+ *   before overriding it ("Left empty: the template’s “car”."). Yes/no fields say it in their
+ *   switch instead ("Template default (now On)", SwitchWidget), which gets it from here.
+ * - issue 32: the field's help is its first sentence, the rest behind a "?" (HelpText).
  */
 import { getDefaultRegistry } from '@rjsf/core';
-import type { FieldTemplateProps } from '@rjsf/utils';
+import { descriptionId, type FieldTemplateProps } from '@rjsf/utils';
 import type { StudioFormContext } from './index';
-import styles from '../editor.module.css';
+import { HelpText } from './DescriptionTemplate.client';
+import { fallbackFor, leftEmptyWords } from './inherited-value';
+import { SwitchDefaultContext } from './SwitchWidget.client';
+import styles from './fields.module.css';
 
 const DefaultFieldTemplate = getDefaultRegistry().templates.FieldTemplate;
 
-/** The value at a path of the inherited document, when it is a plain value (not an object or list). */
-function inheritedAt(document: Record<string, unknown> | undefined, path: readonly (string | number)[]) {
-  let node: unknown = document;
-  for (const key of path) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string | number, unknown>)[key];
-  }
-  return typeof node === 'string' || typeof node === 'number' || typeof node === 'boolean' ? node : undefined;
-}
-
-const shown = (value: string | number | boolean): string =>
-  typeof value === 'boolean' ? (value ? 'on' : 'off') : String(value);
+const isYesNo = (type: unknown) => type === 'boolean' || (Array.isArray(type) && type[0] === 'boolean');
 
 export function FieldTemplate(props: FieldTemplateProps) {
-  const context = props.registry.formContext as StudioFormContext | undefined;
-  if (props.formData !== undefined || !context?.inherited) return <DefaultFieldTemplate {...props} />;
-  const inherited = inheritedAt(context.inherited, props.fieldPathId.path);
-  const fallback = props.schema.default;
-  const value =
-    inherited ??
-    (typeof fallback === 'string' || typeof fallback === 'number' || typeof fallback === 'boolean'
-      ? fallback
-      : undefined);
-  if (value === undefined || value === '') return <DefaultFieldTemplate {...props} />;
-  const help = (
+  const { id, label, rawDescription, schema, fieldPathId, registry } = props;
+  const context = registry.formContext as StudioFormContext | undefined;
+  const description =
+    typeof rawDescription === 'string' && rawDescription.trim() ? (
+      <HelpText id={descriptionId(id)} text={rawDescription} label={label} />
+    ) : (
+      props.description
+    );
+
+  if (isYesNo(schema.type)) {
+    const known = {
+      fallback: fallbackFor(context?.inherited, fieldPathId.path, schema.default),
+      layered: Boolean(context?.inherited),
+    };
+    return (
+      <DefaultFieldTemplate {...props} description={description}>
+        <SwitchDefaultContext.Provider value={known}>{props.children}</SwitchDefaultContext.Provider>
+      </DefaultFieldTemplate>
+    );
+  }
+
+  const fallback =
+    props.formData === undefined && context?.inherited
+      ? fallbackFor(context.inherited, fieldPathId.path, schema.default)
+      : undefined;
+  const help = fallback ? (
     <>
       {props.help}
-      <p className={styles.inherited}>
-        {inherited !== undefined
-          ? 'Left empty, the site shows the template’s '
-          : 'Left empty, the site uses the default '}
-        <code>{shown(value)}</code>
-      </p>
+      <p className={styles.inherited}>{leftEmptyWords(fallback)}</p>
     </>
+  ) : (
+    props.help
   );
-  return <DefaultFieldTemplate {...props} help={help} />;
+  return <DefaultFieldTemplate {...props} description={description} help={help} />;
 }

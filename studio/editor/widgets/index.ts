@@ -7,6 +7,9 @@ import { ColourWidget } from './ColourWidget.client';
 import { ImageField } from './ImageField.client';
 import { SelectWidget } from './SelectWidget.client';
 import { FieldTemplate } from './FieldTemplate.client';
+import { ArrayFieldTemplate } from './ArrayFieldTemplate.client';
+import { ArrayFieldItemTemplate } from './ArrayFieldItemTemplate.client';
+import { ButtonTemplates } from './ButtonTemplates.client';
 
 /** What every editor form passes its widgets and fields (rjsf's formContext). */
 export interface StudioFormContext {
@@ -19,7 +22,22 @@ export interface StudioFormContext {
   inherited?: Record<string, unknown>;
 }
 
-export const STUDIO_WIDGETS: RegistryWidgetsType = { colour: ColourWidget, SelectWidget };
+// Issue 32: every yes/no field a three-state switch, help texts shortened to a sentence with a "?",
+// advanced settings behind "More settings", and oneOf/anyOf choices named in words.
+import { SwitchWidget } from './SwitchWidget.client';
+import { ObjectFieldTemplate } from './ObjectFieldTemplate.client';
+import { DescriptionTemplate } from './DescriptionTemplate.client';
+import { MultiSchemaFieldTemplate } from './MultiSchemaFieldTemplate.client';
+
+export const STUDIO_WIDGETS: RegistryWidgetsType = { colour: ColourWidget, SelectWidget, CheckboxWidget: SwitchWidget };
 export const STUDIO_FIELDS: RegistryFieldsType = { image: ImageField };
 
-export const STUDIO_TEMPLATES = { FieldTemplate };
+export const STUDIO_TEMPLATES = {
+  FieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  ButtonTemplates,
+  ObjectFieldTemplate,
+  DescriptionFieldTemplate: DescriptionTemplate,
+  MultiSchemaFieldTemplate,
+};
