@@ -97,7 +97,10 @@ test('a site editor changes the hero heading and primary colour, previews, publi
   const card = page.locator('li', { has: hero });
   await card.getByRole('textbox', { name: /^Heading\*?$/ }).fill(NEW_HEADING);
   // The current banner promotion would replace the heading: this banner shows its own.
-  await card.getByLabel('Show the current promotion').uncheck();
+  await card
+    .getByRole('group', { name: 'Show the current promotion', exact: true })
+    .getByRole('radio', { name: 'Off', exact: true })
+    .check();
   await draftSaved(page);
   await studioAccessible(page);
 
@@ -133,9 +136,15 @@ test('a site editor changes the hero heading and primary colour, previews, publi
   await expect(table.getByText('Imported from tenants/harbour-city-mazda.json')).toBeVisible();
   await page.getByRole('button', { name: 'Show changes' }).click();
   const changes = page.getByRole('region', { name: /^Changes from version \d+ to version \d+$/ });
-  await expect(changes).toContainText('/theme/colors/primary');
-  await expect(changes).toContainText(NEW_PRIMARY);
-  await expect(changes).toContainText(NEW_HEADING);
+  // Issue 32: one line per edit, in words; the JSON pointers only under each line's Details.
+  await expect(changes.getByText(new RegExp(`^Theme: primary colour #[0-9a-f]{6} → ${NEW_PRIMARY}$`))).toBeVisible();
+  await expect(changes.getByText(`Home page, 'Hero banner' block: heading is now '${NEW_HEADING}'`)).toBeVisible();
+  await expect(changes.getByText('/theme/colors/primary')).toBeHidden();
+  await changes
+    .getByText(/^Details \(/)
+    .first()
+    .click();
+  await expect(changes.getByText('/theme/colors/primary')).toBeVisible();
   await studioAccessible(page);
   await page
     .getByRole('button', { name: /^Restore version \d+$/ })
@@ -214,6 +223,12 @@ test('every tab of the editor renders and passes axe; a logo, a menu, an offer, 
 
   // Issue 30: a site editor sees the site's web addresses and lead destinations but cannot change them.
   await openTab(page, 'Identity & domains');
+  // The web addresses are among the tab's advanced settings (issue 32): open "More settings" first.
+  await page
+    .locator('#f-identity')
+    .getByRole('button', { name: /^More settings \(\d+\)$/ })
+    .last()
+    .click();
   await expect(page.locator('#f-identity_domains_0')).toHaveValue('www.harbourcitymazda.com.au');
   await expect(page.locator('#f-identity_domains_0')).not.toBeEditable();
   await expect(page.getByText('Only a platform admin can change this.').first()).toBeVisible();
@@ -239,6 +254,11 @@ test('every tab of the editor renders and passes axe; a logo, a menu, an offer, 
   // A menu the template supplies: copied to the site, then changed.
   await openTab(page, 'Menus & buttons');
   await page.getByRole('button', { name: 'Copy “Menus” from the template to change' }).click();
+  // Each menu item is a closed card showing its label and link (issue 32): open the first.
+  await page
+    .locator('#f-menus_menus_header')
+    .getByRole('button', { name: /^Home → \/ \(/ })
+    .click();
   await page.locator('#f-menus_menus_header_0_label').fill('Start here');
   await draftSaved(page);
   await expect(
@@ -247,6 +267,10 @@ test('every tab of the editor renders and passes axe; a logo, a menu, an offer, 
 
   // An offer, previewed on its page.
   await openTab(page, 'Offers & promotions');
+  await page
+    .locator('#f-offers_offers')
+    .getByRole('button', { name: /^Mazda CX-5 summer drive-away offer · / })
+    .click();
   await page.locator('#f-offers_offers_0_title').fill('CX-5 drive-away with five years of servicing');
   await draftSaved(page);
   await page.getByLabel('Page', { exact: true }).selectOption('/special-offers');
@@ -260,6 +284,10 @@ test('every tab of the editor renders and passes axe; a logo, a menu, an offer, 
   // A form's field: the template's forms copied to the site, then a label changed.
   await openTab(page, 'Forms');
   await page.getByRole('button', { name: 'Copy “Enquiry forms” from the template to change' }).click();
+  await page
+    .locator('#f-forms_forms_general-enquiry_fields')
+    .getByRole('button', { name: /^First name · text, required \(/ })
+    .click();
   await page.locator('#f-forms_forms_general-enquiry_fields_1_label').fill('Given name');
   await draftSaved(page);
 
@@ -267,7 +295,10 @@ test('every tab of the editor renders and passes axe; a logo, a menu, an offer, 
   await openTab(page, 'Finance');
   await page.getByLabel('Interest rate (% p.a.)', { exact: true }).fill('6.99');
   await openTab(page, 'Switches');
-  await page.getByLabel('Stats banner', { exact: true }).check();
+  await page
+    .getByRole('group', { name: 'Stats banner', exact: true })
+    .getByRole('radio', { name: 'On', exact: true })
+    .check();
   await draftSaved(page);
   await expect(page.getByRole('region', { name: /to fix before publishing/ })).toHaveCount(0);
   await expect(page.getByLabel('What changed (shown in the history)')).toBeEditable();

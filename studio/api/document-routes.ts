@@ -4,10 +4,10 @@
  * unknown site, 405, 403 from another site's page, 401 signed out, 403 outside the grant).
  *
  *   GET  /api/studio/sites/<slug>/document      published version (else the file), draft, issues
- *   PUT  /api/studio/sites/<slug>/draft         autosave { document, baseVersionId }
+ *   PUT  /api/studio/sites/<slug>/draft         autosave { document, baseVersionId, previewAt? }
  *   POST /api/studio/sites/<slug>/publish       { document, baseVersionId, message }: 200, 409, 422
  *   GET  /api/studio/sites/<slug>/history       versions newest first, without documents
- *   GET  /api/studio/sites/<slug>/preview-token a fresh token for the editor's preview frame
+ *   GET  /api/studio/sites/<slug>/preview-token a fresh token for the editor's preview frame (?at=: as of then)
  *   GET  /api/studio/sites/<slug>/diff?from=&to= field changes between two versions of the site
  *   POST /api/studio/sites/<slug>/restore       { versionId, baseVersionId }: 200, 404, 409, 422
  *
@@ -18,6 +18,8 @@
 import { answer } from '../../server/http/api-request';
 import { refreshPublishedTenants } from '../../server/background/tenant-sync';
 import { describeChange, diffDocuments, type FieldChange } from '../../domain/tenant-diff';
+import { describeEdits } from '../../domain/studio/change-story';
+import { SECTIONS } from '../editor/sections';
 import { isPlainObject } from '../../engine/merge';
 import type { StaffSession } from '../../services/staff-auth/staff-session';
 import {
@@ -42,7 +44,7 @@ import {
   type EditableSite,
 } from '../site-documents';
 import { objectBody, Refusal, siteCaller, studioCall, wholeNumberOf } from './studio-call';
-import { previewTokenFor } from '../editor/editor-data';
+import { previewAtOf, previewOfDraft } from '../editor/editor-data';
 
 /** The audit log's action for a draft started in the Studio. */
 export const DRAFT_AUDIT_ACTION = 'tenant.draft';
@@ -244,6 +246,8 @@ export function handleDraft(request: Request, slug: string): Promise<Response> {
   return studioCall(async () => {
     const { staff, site } = await siteCaller(request, slug, 'PUT');
     const body = await objectBody(request);
+    // Checked before anything is saved, so a refused call changes nothing.
+    const previewAt = previewMoment(body.previewAt);
     const document = documentField(body);
     const baseVersionId = await baseVersionOf(body, site);
     const store = getTenantStore();
@@ -269,8 +273,9 @@ export function handleDraft(request: Request, slug: string): Promise<Response> {
         ...checkEditedText(site.slug, draft.document),
         ...(await roleIssues(staff, site, draft.document, draft.parentId)),
       ].map(issueOut),
-      // The preview frame shows this very save: a new token (and so a new address) for every save.
-      preview: { token: previewTokenFor(site.slug, draft.id) },
+      // The preview frame shows this very save (a new token, and so a new address, for every save),
+      // or the last complete draft while this one is incomplete (issue 32).
+      preview: await previewOfDraft(site.slug, draft, previewAt),
     });
   });
 }
@@ -351,8 +356,15 @@ export function handleDiff(request: Request, slug: string): Promise<Response> {
       throw new Refusal(400, 'Name the two versions to compare: ?from=<version id>&to=<version id>.');
     const from = await siteVersion(site, fromId);
     const to = await siteVersion(site, toId);
-    const changes = diffDocuments(documentValue(from.document), documentValue(to.document));
-    return answer(200, { from: summary(from), to: summary(to), changes: changes.map(changeOut) });
+    const before = documentValue(from.document);
+    const after = documentValue(to.document);
+    const changes = diffDocuments(before, after);
+    // Issue 32: the same changes told as the edits a person made, each with its field changes for "Details".
+    const entries = describeEdits(before, after, { sections: SECTIONS }).map((entry) => ({
+      ...entry,
+      details: entry.details.map(changeOut),
+    }));
+    return answer(200, { from: summary(from), to: summary(to), changes: changes.map(changeOut), entries });
   });
 }
 
@@ -378,11 +390,20 @@ export function handleRestore(request: Request, slug: string): Promise<Response>
   });
 }
 
+/** The "Preview as of" moment of a call (issue 32), or undefined for now; a bad one is refused with a sentence. */
+function previewMoment(value: unknown): Date | undefined {
+  const at = previewAtOf(value);
+  if (at === null)
+    throw new Refusal(400, 'The "Preview as of" date is not a date and time the preview can show. Choose another one.');
+  return at;
+}
+
 /** GET: a fresh preview token for the site's current draft (else what it serves), when the last one nears expiry. */
 export function handlePreviewToken(request: Request, slug: string): Promise<Response> {
   return studioCall(async () => {
     const { site } = await siteCaller(request, slug, 'GET');
     const draft = await getTenantStore().draft(site.slug);
-    return answer(200, { preview: { token: previewTokenFor(site.slug, draft?.id ?? 0) } });
+    const at = previewMoment(new URL(request.url).searchParams.get('at') ?? undefined);
+    return answer(200, { preview: await previewOfDraft(site.slug, draft, at) });
   });
 }

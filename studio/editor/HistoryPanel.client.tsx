@@ -2,13 +2,16 @@
 
 /**
  * A site's history in the editor (issue 16): every version with its author, time and message, the
- * changes between any two versions field by field, and Restore, which publishes an earlier version
+ * changes between any two versions as the edits a person made, in words (issue 32: "Header menu:
+ * added 'Special offers'"), each with a Details disclosure of its field-by-field changes for power
+ * users (the only place a JSON pointer shows), and Restore, which publishes an earlier version
  * again as a new one (nothing is lost). The list is read again whenever `refreshKey` changes (the
  * editor bumps it after a publish). Progress and results are announced in a status region; refusals
  * (a stale base, an invalid document) are shown with the server's own sentence. The site keeps its
  * newest versions only (domain/studio/history-limit.ts), which the panel says.
  */
 import { HISTORY_LIMIT_TEXT } from '../../domain/studio/history-limit';
+import type { StoryEntry } from '../../domain/studio/change-story';
 import { ChangeLine, type ChangeRow } from './ChangeLine';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import styles from '../components/studio.module.css';
@@ -41,7 +44,16 @@ interface HistoryAnswer {
   versions: VersionRow[];
 }
 
-/** One change as GET .../diff lists it: describeChange's line and the field's JSON pointer. */
+/** One edit as GET .../diff tells it (domain/studio/change-story.ts), with its field changes. */
+type EditRow = StoryEntry<ChangeRow>;
+
+interface DiffAnswer {
+  /** Field by field: describeChange's line and the field's JSON pointer. */
+  changes: ChangeRow[];
+  /** The same changes as the edits a person made, in words. */
+  entries?: EditRow[];
+}
+
 interface Refused {
   message: string;
   issues?: { pointer: string; message: string }[];
@@ -106,7 +118,7 @@ export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, o
   const loading = loaded?.key !== requestKey;
   // The two versions picked for the comparison, for the history they were picked from.
   const [picked, setPicked] = useState<{ key: string; from: number; to: number } | undefined>();
-  const [diff, setDiff] = useState<{ from: number; to: number; changes: ChangeRow[] } | undefined>();
+  const [diff, setDiff] = useState<{ from: number; to: number; entries: EditRow[] } | undefined>();
   const [busy, setBusy] = useState<'diff' | 'restore' | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
   const [error, setError] = useState<Refused | undefined>();
@@ -143,9 +155,7 @@ export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, o
     setBusy('diff');
     setNotice(`Comparing version ${pair.from} with version ${pair.to}…`);
     const query = new URLSearchParams({ from: String(pair.from), to: String(pair.to) });
-    const result = await call<{ changes: ChangeRow[] }>(
-      `/api/studio/sites/${encodeURIComponent(slug)}/diff?${query.toString()}`,
-    );
+    const result = await call<DiffAnswer>(`/api/studio/sites/${encodeURIComponent(slug)}/diff?${query.toString()}`);
     setBusy(undefined);
     if (!result.ok) {
       setDiff(undefined);
@@ -154,10 +164,14 @@ export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, o
       return;
     }
     const { changes } = result.value;
-    setDiff({ from: pair.from, to: pair.to, changes });
+    const told = result.value.entries ?? [];
+    // Every field change belongs to an entry; should none tell it, the changes still show under Details.
+    const entries: EditRow[] =
+      told.length || !changes.length ? told : [{ text: 'Other changes', area: '', details: changes }];
+    setDiff({ from: pair.from, to: pair.to, entries });
     setNotice(
-      changes.length
-        ? `${plural(changes.length, 'change')} from version ${pair.from} to version ${pair.to}.`
+      entries.length
+        ? `${plural(entries.length, 'change')} from version ${pair.from} to version ${pair.to}.`
         : `Versions ${pair.from} and ${pair.to} are the same.`,
     );
   }
@@ -271,11 +285,23 @@ export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, o
           <h3 id={`${id}-changes`}>
             Changes from version {diff.from} to version {diff.to}
           </h3>
-          {diff.changes.length ? (
-            <ol>
-              {diff.changes.map((change, i) => (
-                <li key={`${change.pointer}\n${i}`}>
-                  <ChangeLine codeClass={history.path} change={change} />
+          {diff.entries.length ? (
+            <ol className={history.entries}>
+              {diff.entries.map((entry, i) => (
+                <li key={`${entry.text}\n${i}`} data-area={entry.area || undefined}>
+                  <span className={history.entryText}>{entry.text}</span>
+                  {entry.details.length ? (
+                    <details className={history.details}>
+                      <summary>Details ({plural(entry.details.length, 'field change')})</summary>
+                      <ul>
+                        {entry.details.map((change, k) => (
+                          <li key={`${change.pointer}\n${k}`}>
+                            <ChangeLine codeClass={history.path} change={change} />
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  ) : null}
                 </li>
               ))}
             </ol>
@@ -286,7 +312,8 @@ export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, o
       ) : null}
 
       {versions.length ? (
-        <div className={styles.tableWrap}>
+        // Scrolls sideways inside the panel on a narrow screen, so Restore is never cut off.
+        <div className={`${styles.tableWrap} ${history.versions}`}>
           <table className={styles.table}>
             <caption>
               Versions of {siteName}, newest first ({plural(versions.length, 'version')})
@@ -325,7 +352,7 @@ export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, o
                       <time dateTime={v.createdAt}>{shownTime(v.createdAt)}</time>
                     </td>
                     <td>{v.message || <span className={history.muted}>No message</span>}</td>
-                    <td>
+                    <td className={history.actions}>
                       {v.state === 'published' && !live ? (
                         <button
                           type="button"
