@@ -146,7 +146,7 @@ test('rego expiry: a future date reads Expires on, a past one Unregistered where
 test('the dealer phone is masked after 5 characters until clicked (catalogue §4)', async ({ page }) => {
   const car = find('any', (c) => scUsed(c) && inStock(c));
   await page.goto(siteUrl(site, `/cars/${car.slug}`));
-  const reveal = page.getByRole('button', { name: /Show the phone number/ });
+  const reveal = page.getByRole('button', { name: /Show number$/ });
   await expect(reveal).toContainText('XXXX');
   const lead = page.waitForResponse(
     (r) => r.url().endsWith('/api/leads/phone-reveal') && r.request().method() === 'POST',
