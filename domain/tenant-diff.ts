@@ -27,11 +27,12 @@ function isObject(value: unknown): value is JsonObject {
 const isContainer = (value: unknown): boolean => typeof value === 'object' && value !== null;
 
 /** An RFC 6901 pointer segment: '~' and '/' are escaped. */
-function segment(key: string | number): string {
+export function segment(key: string | number): string {
   return String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
+/** Deep equality of JSON values. */
+export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
   if (isObject(a) && isObject(b)) {

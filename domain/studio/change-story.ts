@@ -21,7 +21,7 @@
  * Pure: no I/O; the schema bundle is a static import (it can be passed instead).
  */
 import studioBundle from '../../schemas/studio.schema.json';
-import type { FieldChange } from '../tenant-diff';
+import { sameValue, segment, type FieldChange } from '../tenant-diff';
 import { dateRangeText, itemName, itemNoun } from './item-summary';
 
 export type { FieldChange };
@@ -59,19 +59,6 @@ export const STORY_VALUE_MAX_CHARS = 60;
 
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
-  if (isObject(a) && isObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameValue(a[k], b[k]));
-  }
-  return false;
-}
-
-/** An RFC 6901 pointer segment. */
-const segment = (key: string | number): string => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The keys of both records: the older's first, then the ones only the newer has. */
 function keysOf(before: Json | undefined, after: Json | undefined): string[] {
