@@ -2,6 +2,7 @@ import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, { command: string }>;
 import { CHROMIUM_LAUNCH } from './scripts/chromium';
+import { SERVER_NODE_FLAGS } from './scripts/serve-options.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -64,7 +65,7 @@ export default defineConfig({
     PPSR_STUB,
     IMAGE_SERVER,
     {
-      command: `node scripts/serve.mjs -p ${PORT}`,
+      command: `node ${SERVER_NODE_FLAGS.join(' ')} scripts/serve.mjs -p ${PORT}`,
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -35,4 +35,4 @@ export ACCOUNT_CODES_IN_LOG="${ACCOUNT_CODES_IN_LOG:-1}"
 export ALLOW_LOCALHOST_TENANTS="${ALLOW_LOCALHOST_TENANTS:-1}"
 # The Tenant Studio's address and its demo staff sign-ins (seeded by npm run seed).
 npx tsx scripts/studio.ts demo-sign-in
-exec node scripts/serve.mjs -p "$PORT"
+exec node --max-semi-space-size=16 scripts/serve.mjs -p "$PORT"

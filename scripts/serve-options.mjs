@@ -17,6 +17,17 @@
 export const NEXT_HOSTNAME = 'localhost';
 
 /**
+ * The V8 options every platform server runs with (issue 31): `npm start`, `npm run demo`, the browser
+ * tests, the benchmarks and the abuse run all start it with them (scripts/serve-options.test.ts checks
+ * each). Node 24 sizes V8's young generation by the heap limit, much larger than Node 20 did; for this
+ * server that meant fewer but far slower collections and more memory. Measured on this machine, one
+ * run, 20 clients on the search page (`npm run bench:search-page`): repeated URL 614-771 req/s by
+ * default, 885-979 with a 16 MB semi-space (Node 20: 1,371-1,483); the mix 292-295 against 461-481
+ * (Node 20: 581-586); and the abuse run's peak memory 1,173 MB against 964 MB (Node 20: 908 MB).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];
+
+/**
  * @param {readonly string[]} args the arguments after the script's name
  * @param {Readonly<Record<string, string | undefined>>} env
  * @returns {{ port: number; listen: string | undefined; next: { dev: false; hostname: string; port: number } }}

@@ -3,7 +3,9 @@ import { NextRequest } from 'next/server';
 import { NextURL } from 'next/dist/server/web/next-url';
 import { formatHostname } from 'next/dist/server/lib/format-hostname';
 import { getRelativeURL } from 'next/dist/shared/lib/router/utils/relativize-url';
-import { serveOptions } from './serve-options.mjs';
+import { readFileSync } from 'node:fs';
+import { SERVER_NODE_FLAGS, serveOptions } from './serve-options.mjs';
+import { serveCommand } from './support/server';
 
 /**
  * What Next does with a proxy rewrite when `npm start` runs with `-H <listen>` (issue 30: with
@@ -43,5 +45,27 @@ describe('npm start -H', () => {
       expect(rewriteAsNextRoutesIt(['-p', '3400', '-H', listen]), listen).toBe('/site/dealer/cars/abc');
     }
     expect(rewriteAsNextRoutesIt(['-p', '3400'])).toBe('/site/dealer/cars/abc');
+  });
+});
+
+describe('SERVER_NODE_FLAGS (issue 31): every way the server is started runs it with the same V8 options', () => {
+  const read = (file: string) => readFileSync(file, 'utf8');
+  // The platform's entry of playwright.config.ts's webServer list, as the config file builds it.
+  const browserTestServer = () =>
+    /command: `node \$\{SERVER_NODE_FLAGS\.join\(' '\)\} scripts\/serve\.mjs/.test(read('playwright.config.ts'))
+      ? `node ${SERVER_NODE_FLAGS.join(' ')} scripts/serve.mjs`
+      : '';
+  const manifest = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+  it.each([
+    ['npm start', manifest.scripts.start ?? ''],
+    ['npm run demo', read('scripts/demo.sh').split('\n').find((line) => line.includes('scripts/serve.mjs')) ?? ''],
+    ['the browser tests', browserTestServer()],
+    ['the benchmarks and the abuse run', serveCommand(3000).join(' ')],
+  ])('%s', (_, command) => {
+    expect(command).toContain('scripts/serve.mjs');
+    for (const flag of SERVER_NODE_FLAGS) expect(command).toContain(flag);
+  });
+  it('names a 16 MB semi-space', () => {
+    expect(SERVER_NODE_FLAGS).toContain('--max-semi-space-size=16');
   });
 });

@@ -15,6 +15,7 @@ import { unsubscribeHash } from '../../services/consent';
 import { createPreviewToken, previewKey } from '../../services/preview-token';
 import { createUnsubscribeToken, unsubscribeKey } from '../../services/unsubscribe-token';
 import { rawRequest, waitForServer, type RawResponse } from '../support/server';
+import { SERVER_NODE_FLAGS } from '../serve-options.mjs';
 import type { Check, Probe } from './reproductions';
 import { ABUSE_PREVIEW_DOMAIN, ABUSE_STUDIO_HOST } from './repro-studio';
 import type { SiteFacts } from './targets';
@@ -251,7 +252,7 @@ async function previewChecks(
 async function listenAddressCheck(port: number, db: string, site: SiteFacts): Promise<Check> {
   const second = port + 1;
   const studio = ABUSE_STUDIO_HOST;
-  const child = spawn(process.execPath, ['scripts/serve.mjs', '-p', String(second), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.mjs', '-p', String(second), '-H', '127.0.0.1'], {
     env: {
       ...process.env,
       NEXT_TELEMETRY_DISABLED: '1',

@@ -40,9 +40,9 @@ const DB_FILE = 'data/test/abuse.db';
 /**
  * What a server with a 64 MB page cache and the demo stock may use at most. Node 24 (issue 31) sizes
  * V8's young generation by the heap limit, larger than Node 20 did: the same run, one after another on
- * this machine, peaked at 908 MB on Node 20, 1,173 MB on Node 24, and 964 MB on Node 24 with
- * NODE_OPTIONS=--max-semi-space-size=16 (Node 20's young generation). That is memory the runtime keeps
- * for fewer collections, not growth; the bound keeps the same margin over it.
+ * this machine, peaked at 908 MB on Node 20, 1,173 MB on Node 24 by default, and 964 MB on Node 24 with
+ * --max-semi-space-size=16, which the server now runs with (SERVER_NODE_FLAGS). The bound leaves room
+ * for a server started without it.
  */
 const MAX_RSS_MB = 1280;
 /** The page cache writes nothing to disk: allow a little for logs and traces. */

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../serve-options.mjs';
 
 export interface RawResponse {
   status: number;
@@ -97,7 +98,7 @@ export interface StartedServer {
  */
 export function serveCommand(port: number, dir = '.'): string[] {
   return existsSync(join(dir, 'scripts', 'serve.mjs'))
-    ? ['scripts/serve.mjs', '-p', String(port)]
+    ? [...SERVER_NODE_FLAGS, 'scripts/serve.mjs', '-p', String(port)]
     : ['node_modules/next/dist/bin/next', 'start', '-p', String(port)];
 }
 
