@@ -146,10 +146,31 @@ test('a site editor changes the hero heading and primary colour, previews, publi
     .click();
   await expect(changes.getByText('/theme/colors/primary')).toBeVisible();
   await studioAccessible(page);
-  await page
-    .getByRole('button', { name: /^Restore version \d+$/ })
-    .first()
-    .click();
+  // Issue 32: Restore shows the old version in the preview first, then asks before it publishes.
+  const previewOld = page.getByRole('button', { name: /^Preview version \d+$/ }).first();
+  const old = ((await previewOld.textContent()) ?? '').replace(/\D/g, '');
+  await previewOld.click();
+  const bar = page.getByRole('region', { name: `Version ${old} in the preview` });
+  await expect(bar).toContainText(`The preview shows version ${old} (published `);
+  await expect(bar).toContainText('It is not live.');
+  await expect(page.getByText(`Showing version ${old}, not your draft.`)).toBeVisible();
+  const oldFrame = page.getByTitle(new RegExp(`^Preview of Harbour City Mazda \\(version ${old}\\):`)).contentFrame();
+  await expect(oldFrame.locator('main h1').first()).toHaveText(before.heading, { timeout: 15_000 });
+  const restoreThis = bar.getByRole('button', { name: 'Restore this version', exact: true });
+  await restoreThis.click();
+  const confirmation = page.getByRole('dialog', { name: `Restore version ${old}?` });
+  await expect(confirmation).toContainText(`Version ${old}'s content is published as a new version`);
+  await expect(confirmation.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
+  await studioAccessible(page);
+  // Escape cancels, and the focus goes back to the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(confirmation).toBeHidden();
+  await expect(restoreThis).toBeFocused();
+  await restoreThis.click();
+  await confirmation.getByRole('button', { name: 'Restore and publish', exact: true }).click();
+  await expect(page.getByText(new RegExp(`^Restored version ${old} as version \\d+; it is live now\\.$`))).toBeVisible({
+    timeout: 15_000,
+  });
   await expect.poll(() => publicHero(browser, 'harbour-city-mazda'), { timeout: 10_000 }).toEqual(before);
 });
 
@@ -281,14 +302,15 @@ test('every tab of the editor renders and passes axe; a logo, a menu, an offer, 
       .first(),
   ).toBeVisible({ timeout: 15_000 });
 
-  // A form's field: the template's forms copied to the site, then a label changed.
+  // A form's field (issue 32: one form at a time): the template's enquiry form, chosen from the list
+  // by its title, customised for this site, then a field's label changed.
   await openTab(page, 'Forms');
-  await page.getByRole('button', { name: 'Copy “Enquiry forms” from the template to change' }).click();
-  await page
-    .locator('#f-forms_forms_general-enquiry_fields')
-    .getByRole('button', { name: /^First name · text, required \(/ })
-    .click();
-  await page.locator('#f-forms_forms_general-enquiry_fields_1_label').fill('Given name');
+  await page.getByRole('button', { name: /^Send us an enquiry .*From the template/ }).click();
+  await expect(page.getByRole('heading', { level: 3, name: 'Send us an enquiry' })).toBeVisible();
+  await page.getByRole('button', { name: 'Customise for this site' }).click();
+  await expect(page.getByRole('button', { name: /^Send us an enquiry .*This site’s own/ })).toBeVisible();
+  await page.getByRole('button', { name: /^First name · text, required \(/ }).click();
+  await page.getByLabel('Label', { exact: true }).fill('Given name');
   await draftSaved(page);
 
   // A finance rate and a feature switch.
@@ -355,9 +377,18 @@ test('two editors on one site: the second to publish from a stale version gets t
   // Put the site back as the demo has it (restore the version before both edits).
   await admin.goto(studioUrl('/sites/southern-cross-motors?tab=history'));
   await admin
-    .getByRole('button', { name: /^Restore version \d+$/ })
+    .getByRole('button', { name: /^Preview version \d+$/ })
     .last()
     .click();
+  await expect(admin.getByRole('region', { name: /^Version \d+ in the preview$/ })).toContainText('It is not live.');
+  await admin.getByRole('button', { name: 'Restore this version', exact: true }).click();
+  await admin
+    .getByRole('dialog', { name: /^Restore version \d+\?$/ })
+    .getByRole('button', { name: 'Restore and publish', exact: true })
+    .click();
+  await expect(admin.getByText(/^Restored version \d+ as version \d+; it is live now\.$/)).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(admin.getByRole('table')).toContainText(/Restored version \d+/);
   await adminContext.close();
   await groupContext.close();

@@ -5,6 +5,7 @@
  * A page's title and description are its own, unless one of its blocks declares (`x-metadata`)
  * that the page is about the route's car, location or model.
  */
+import { Fragment } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { pageTitle, resolvePage, tenantFromParam, type TenantConfig } from '@/engine/tenant-request';
@@ -64,11 +65,17 @@ export default async function TenantPage({
   tree,
   loadTenant,
   moment,
+  markBlocks = false,
 }: TenantPageProps & {
   tree: BlockTree;
   loadTenant?: TenantLoader;
   /** The moment to render at (the Studio's "Preview as of", issue 32); now unless given. */
   moment?: (segment: string) => Promise<Date>;
+  /**
+   * The Studio's preview (issue 32): an empty mark before each of the page's blocks,
+   * `#studio-block-<index>`, so the preview can scroll to the block being edited.
+   */
+  markBlocks?: boolean;
 }) {
   const { tenant, path, resolved } = await load(params, loadTenant);
   const now = moment ? await moment((await params).tenant) : new Date();
@@ -80,5 +87,17 @@ export default async function TenantPage({
     now,
     searchParams: async () => toSearchParams(await searchParams),
   };
-  return <>{renderBlocks(resolved.page.blocks, base, tree)}</>;
+  if (!markBlocks) return <>{renderBlocks(resolved.page.blocks, base, tree)}</>;
+  // An empty inline mark takes no room in the page's flow (a zero-height line), so the preview's
+  // layout is the public page's.
+  return (
+    <>
+      {(resolved.page.blocks ?? []).map((block, index) => (
+        <Fragment key={block.id ?? `${block.type}@${index}`}>
+          <span id={`studio-block-${index}`} data-studio-block={index} />
+          {renderBlocks([block], base, tree)}
+        </Fragment>
+      ))}
+    </>
+  );
 }

@@ -84,6 +84,12 @@ export interface TenantStore {
     author: string;
     baseVersionId: number | null;
   }): Promise<TenantVersion>;
+  /**
+   * Discards the site's unpublished draft (issue 32, "Discard draft"): the draft's version and the
+   * preview's last complete draft go, and the site's next edit starts from what it serves. Answers
+   * the draft that went, or undefined when the site had none.
+   */
+  discardDraft(slug: string): Promise<TenantVersion | undefined>;
   publish(input: PublishInput): Promise<PublishResult>;
   restore(input: {
     slug: string;
@@ -457,6 +463,24 @@ export function tenantStoreOver(
       return db.transaction().execute(async (trx) => {
         await serialize(trx, `tenant:${input.slug}`);
         return saveDraftIn(trx, input, now());
+      });
+    },
+
+    async discardDraft(slug) {
+      const db = await database();
+      return db.transaction().execute(async (trx) => {
+        await serialize(trx, `tenant:${slug}`);
+        const site = await siteRow(trx, slug);
+        const row = await versionById(trx, site?.draft_version_id);
+        await trx.deleteFrom('studio_preview_snapshots').where('slug', '=', slug).execute();
+        if (!row) return undefined;
+        await trx.updateTable('tenant_sites').set({ draft_version_id: null }).where('slug', '=', slug).execute();
+        // Only a draft row goes (a published version stays in the history); nothing keeps it as a parent.
+        if (row.state === 'draft') {
+          await trx.updateTable('tenant_versions').set({ parent_id: null }).where('parent_id', '=', row.id).execute();
+          await trx.deleteFrom('tenant_versions').where('id', '=', row.id).execute();
+        }
+        return toVersion(row);
       });
     },
 

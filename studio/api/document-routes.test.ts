@@ -594,6 +594,46 @@ describe('Studio document API: draft, publish, conflict, history, diff, restore'
 
     expect((await restore(GROUP_SITE, group, { baseVersionId: v3 })).status).toBe(400);
   });
+
+  it('discards a draft (issue 32): the draft goes, the answer is the published version to edit again, the audit log says who', async () => {
+    const discard = async (slug: string, init: Init) =>
+      read(await handleDraft(request('DELETE', sitePath(slug, 'draft'), init), slug));
+    const published = await getTenantStore().published(GROUP_SITE);
+    const base = published?.id ?? 0;
+    const saved = await putDraft(GROUP_SITE, group, {
+      document: { ...tenantFile(GROUP_SITE), name: 'To be discarded' },
+      baseVersionId: base,
+    });
+    const draftId = saved.body.draft?.versionId ?? 0;
+    expect(draftId).toBeGreaterThan(base);
+
+    // Checked like every change: signed in, the site in the grant, from a Studio page.
+    expect((await discard(GROUP_SITE, {})).status).toBe(401);
+    expect((await discard(GROUP_SITE, { cookie: site })).status).toBe(403);
+    expect((await discard(GROUP_SITE, { cookie: group, origin: 'http://evil.example' })).status).toBe(403);
+    expect((await getTenantStore().draft(GROUP_SITE))?.id).toBe(draftId);
+
+    const done = await discard(GROUP_SITE, { cookie: group });
+    expect(done.status).toBe(200);
+    const body = done.body as Answer & { discarded?: DraftOut | null; document?: Doc; preview?: { showing?: string } };
+    expect(body.discarded).toMatchObject({ versionId: draftId, author: GROUP, baseVersionId: base });
+    expect(body.document).toEqual(JSON.parse(published?.document ?? '{}'));
+    expect(body.publishedVersionId).toBe(base);
+    expect(body.issues).toEqual([]);
+    expect(body.preview?.showing).toBe('published');
+    expect(await getTenantStore().draft(GROUP_SITE)).toBeUndefined();
+    expect(await getTenantStore().version(draftId)).toBeUndefined();
+    expect(await getTenantStore().previewSnapshot(GROUP_SITE)).toBeUndefined();
+    expect((await history(GROUP_SITE, group)).body.versions?.map((v) => v.id)).not.toContain(draftId);
+    const logged = await getTenantStore().auditLog({ slug: GROUP_SITE, limit: 1 });
+    expect(logged[0]).toMatchObject({ actor: GROUP, action: 'tenant.draft-discarded' });
+
+    // Nothing to discard: still the version to edit, and nothing logged.
+    const again = await discard(GROUP_SITE, { cookie: group });
+    expect(again.status).toBe(200);
+    expect((again.body as { discarded?: unknown }).discarded).toBeNull();
+    expect((await getTenantStore().auditLog({ slug: GROUP_SITE, limit: 1 }))[0]?.detail).toEqual(logged[0]?.detail);
+  });
 });
 
 describe('Studio audit API', () => {

@@ -5,9 +5,11 @@
  *
  *   GET  /api/studio/sites/<slug>/document      published version (else the file), draft, issues
  *   PUT  /api/studio/sites/<slug>/draft         autosave { document, baseVersionId, previewAt? }
+ *   DELETE /api/studio/sites/<slug>/draft       discard the draft: the published version, issues, preview
  *   POST /api/studio/sites/<slug>/publish       { document, baseVersionId, message }: 200, 409, 422
  *   GET  /api/studio/sites/<slug>/history       versions newest first, without documents
- *   GET  /api/studio/sites/<slug>/preview-token a fresh token for the editor's preview frame (?at=: as of then)
+ *   GET  /api/studio/sites/<slug>/preview-token a fresh token for the editor's preview frame (?at=: as of then;
+ *                                               ?version=<id>: that version of the site, before a restore)
  *   GET  /api/studio/sites/<slug>/diff?from=&to= field changes between two versions of the site
  *   POST /api/studio/sites/<slug>/restore       { versionId, baseVersionId }: 200, 404, 409, 422
  *
@@ -44,7 +46,7 @@ import {
   type EditableSite,
 } from '../site-documents';
 import { objectBody, Refusal, siteCaller, studioCall, wholeNumberOf } from './studio-call';
-import { previewAtOf, previewOfDraft } from '../editor/editor-data';
+import { previewAtOf, previewOfDraft, previewOfVersion } from '../editor/editor-data';
 
 /** The audit log's action for a draft started in the Studio. */
 export const DRAFT_AUDIT_ACTION = 'tenant.draft';
@@ -241,8 +243,43 @@ export function handleDocument(request: Request, slug: string): Promise<Response
   });
 }
 
-/** PUT: autosave. A draft may be invalid (it is saved anyway); the answer says what is wrong with it. */
+/** The audit log's action for a draft discarded in the Studio (issue 32). */
+export const DISCARD_AUDIT_ACTION = 'tenant.draft-discarded';
+
+/**
+ * DELETE: "Discard draft" (issue 32). The site's unpublished draft goes; the answer is what the
+ * editor starts again from: the site's published version (else its file), its issues, and a preview
+ * of it. The draft's id and author go into the audit log.
+ */
+function handleDiscardDraft(request: Request, slug: string): Promise<Response> {
+  return studioCall(async () => {
+    const { staff, site } = await siteCaller(request, slug, 'DELETE');
+    const at = previewMoment(new URL(request.url).searchParams.get('at') ?? undefined);
+    const store = getTenantStore();
+    const discarded = await store.discardDraft(site.slug);
+    if (discarded)
+      await store.audit({
+        actor: staff.user.email,
+        action: DISCARD_AUDIT_ACTION,
+        slug: site.slug,
+        detail: { versionId: discarded.id, author: discarded.author, baseVersionId: discarded.parentId },
+      });
+    const { published, filePath } = site;
+    const text = published?.document ?? (filePath ? fileText(filePath) : undefined) ?? '{}';
+    const issues = published ? checkPublished(site.slug, published) : filePath ? checkFile(filePath) : [];
+    return answer(200, {
+      discarded: discarded ? draftOut(discarded) : null,
+      document: documentValue(text),
+      publishedVersionId: published?.id ?? null,
+      issues: issues.map(issueOut),
+      preview: await previewOfDraft(site.slug, undefined, at),
+    });
+  });
+}
+
+/** PUT: autosave. A draft may be invalid (it is saved anyway); the answer says what is wrong with it. DELETE discards it. */
 export function handleDraft(request: Request, slug: string): Promise<Response> {
+  if (request.method === 'DELETE') return handleDiscardDraft(request, slug);
   return studioCall(async () => {
     const { staff, site } = await siteCaller(request, slug, 'PUT');
     const body = await objectBody(request);
@@ -398,12 +435,25 @@ function previewMoment(value: unknown): Date | undefined {
   return at;
 }
 
-/** GET: a fresh preview token for the site's current draft (else what it serves), when the last one nears expiry. */
+/**
+ * GET: a fresh preview token for the site's current draft (else what it serves), when the last one
+ * nears expiry; with ?version=<id>, for that stored version of the site (History: "Preview version
+ * N", looked at before it is restored; issue 32). ?at= applies to either.
+ */
 export function handlePreviewToken(request: Request, slug: string): Promise<Response> {
   return studioCall(async () => {
     const { site } = await siteCaller(request, slug, 'GET');
+    const query = new URL(request.url).searchParams;
+    const at = previewMoment(query.get('at') ?? undefined);
+    const asked = query.get('version');
+    if (asked !== null) {
+      const versionId = wholeNumberOf(asked);
+      if (versionId === undefined)
+        throw new Refusal(400, 'Name the version to preview by its number from the History tab: ?version=<number>.');
+      const version = await siteVersion(site, versionId);
+      return answer(200, { preview: previewOfVersion(site.slug, version.id, at) });
+    }
     const draft = await getTenantStore().draft(site.slug);
-    const at = previewMoment(new URL(request.url).searchParams.get('at') ?? undefined);
     return answer(200, { preview: await previewOfDraft(site.slug, draft, at) });
   });
 }

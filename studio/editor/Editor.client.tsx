@@ -18,6 +18,7 @@ import { READ_ONLY_KEYS, SECTIONS, type Section } from './sections';
 import { effectiveColours, inheritedKeys, issueCounts, pickKeys, sectionOfIssue, withKeys } from './document-model';
 import { SchemaForm } from './SchemaForm.client';
 import { PagesEditor } from './PagesEditor.client';
+import { FormsPanel } from './forms/FormsPanel.client';
 import { HistoryPanel } from './HistoryPanel.client';
 import { JsonTab } from './JsonTab.client';
 import { PreviewPane } from './PreviewPane.client';
@@ -27,6 +28,9 @@ import { PublishPanel, type Conflict } from './PublishPanel.client';
 import styles from './editor.module.css';
 import { fieldWords } from '../../domain/tenant-diff';
 import { adminOnlyFields } from '../../domain/studio/admin-fields';
+import { describeEdits } from '../../domain/studio/change-story';
+import { canRedo, canUndo, editHistory, startHistory, undoKey, type EditHistory } from './edit-history';
+import { ConfirmDialog } from './shared/ConfirmDialog.client';
 
 const bundle = bundleJson as SchemaNode;
 /** Top-level keys only an admin may change (issue 30): no copy-from-template button for anyone else. */
@@ -55,7 +59,7 @@ interface ApiAnswer {
   body: Record<string, unknown>;
 }
 
-async function call(method: 'GET' | 'PUT' | 'POST', url: string, body?: unknown): Promise<ApiAnswer> {
+async function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown): Promise<ApiAnswer> {
   const response = await fetch(url, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -118,6 +122,8 @@ export function Editor(props: EditorProps) {
   const [save, setSave] = useState<SaveState>({ kind: 'saved' });
   const [preview, setPreview] = useState<PreviewGrant>({ token: props.previewToken, showing: props.previewShowing });
   const [previewPath, setPreviewPath] = useState('/');
+  // The Pages tab's block being edited, which the preview scrolls to (issue 32); null for none.
+  const [previewBlock, setPreviewBlock] = useState<number | null>(null);
   const [tab, setTab] = useState<TabId>(() =>
     props.initialTab && tabIds().includes(props.initialTab) ? props.initialTab : 'identity',
   );
@@ -130,6 +136,13 @@ export function Editor(props: EditorProps) {
   // in a ref too, for the autosave that runs after the state has moved on.
   const previewAt = useRef<string | null>(null);
   const [previewAtShown, setPreviewAtShown] = useState<string | null>(null);
+  // An earlier version the History tab shows in the preview instead of the draft (issue 32), or null.
+  const [previewedVersion, setPreviewedVersion] = useState<{
+    id: number;
+    createdAt: string;
+    author: string;
+    message: string;
+  } | null>(null);
 
   // The newest document and base, for the autosave that runs after the state has moved on. Every
   // change of either goes through the handlers below, which keep this up to date.
@@ -138,6 +151,12 @@ export function Editor(props: EditorProps) {
   const inFlight = useRef(false);
   const again = useRef(false);
   const savedText = useRef(JSON.stringify(props.document));
+  // Undo and redo across the session (issue 32): every document the editor holds, in steps.
+  const edits = useRef<EditHistory>(startHistory(props.document));
+  const [steps, setSteps] = useState({ undo: false, redo: false });
+  // The site has an unpublished draft on the server ("Discard draft" is offered), and the dialog is open.
+  const [hasDraft, setHasDraft] = useState(props.source === 'draft');
+  const [discarding, setDiscarding] = useState<'asking' | 'working' | null>(null);
 
   const saveNow = useCallback(async () => {
     if (inFlight.current) {
@@ -159,6 +178,7 @@ export function Editor(props: EditorProps) {
         });
         if (answer.status === 200) {
           savedText.current = text;
+          setHasDraft(true);
           setIssues(issuesFrom(answer.body.issues));
           const next = previewGrantOf(answer.body.preview);
           if (next) setPreview(next);
@@ -181,10 +201,15 @@ export function Editor(props: EditorProps) {
     inFlight.current = false;
   }, [apiBase]);
 
-  /** Every change of the document goes through here: it is kept and saved a moment later. */
-  const change = useCallback(
+  /** Remembers a document in the session's undo steps. */
+  const remember = useCallback((next: JsonObject, separate = false) => {
+    edits.current = editHistory(edits.current, { type: 'record', document: next, at: Date.now(), separate });
+    setSteps({ undo: canUndo(edits.current), redo: canRedo(edits.current) });
+  }, []);
+
+  /** Holds a document as the editor's and saves it a moment later (a change, an undo or a redo). */
+  const hold = useCallback(
     (next: JsonObject) => {
-      if (JSON.stringify(next) === JSON.stringify(latest.current.document)) return;
       latest.current = { ...latest.current, document: next };
       setDocument(next);
       setSave({ kind: 'pending' });
@@ -199,6 +224,84 @@ export function Editor(props: EditorProps) {
     },
     [saveNow],
   );
+
+  /** Every change of the document goes through here: it is kept, saved a moment later, and can be undone. */
+  const change = useCallback(
+    (next: JsonObject) => {
+      if (JSON.stringify(next) === JSON.stringify(latest.current.document)) return;
+      hold(next);
+      remember(next);
+    },
+    [hold, remember],
+  );
+
+  /** Undo or Redo: the step's document is held again, and the status says what was undone or redone. */
+  const step = useCallback(
+    (kind: 'undo' | 'redo') => {
+      const before = edits.current;
+      const after = editHistory(before, { type: kind });
+      if (after === before) {
+        setAnnouncement(kind === 'undo' ? 'Nothing to undo.' : 'Nothing to redo.');
+        return;
+      }
+      edits.current = after;
+      setSteps({ undo: canUndo(after), redo: canRedo(after) });
+      hold(after.present);
+      // The edit itself, told as History tells it: undone, from what is held now to what was.
+      const [from, to] = kind === 'undo' ? [after.present, before.present] : [before.present, after.present];
+      const told = describeEdits(from, to, { sections: SECTIONS }).map((entry) => entry.text);
+      const what = told.length > 2 ? `${told.slice(0, 2).join('; ')} and ${told.length - 2} more` : told.join('; ');
+      setAnnouncement(`${kind === 'undo' ? 'Undone' : 'Redone'}${what ? `: ${what}` : ''}.`);
+    },
+    [hold],
+  );
+
+  // Ctrl/Cmd+Z undoes and Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes anywhere in the editor, typing included;
+  // the JSON tab's text keeps the browser's own undo for its text.
+  const onEditorKey = (event: KeyboardEvent<HTMLElement>) => {
+    const kind = undoKey(event);
+    if (!kind || (event.target instanceof HTMLElement && event.target.closest('[data-text-undo]'))) return;
+    event.preventDefault();
+    step(kind);
+  };
+
+  /** "Discard draft", confirmed: the server drops the draft and the editor goes back to the published version. */
+  const discard = useCallback(async () => {
+    setDiscarding('working');
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    // A save still on its way would bring the draft back after it is discarded.
+    while (inFlight.current) await new Promise((resolve) => setTimeout(resolve, 50));
+    const at = previewAt.current;
+    const answer = await call('DELETE', `${apiBase}/draft${at ? `?at=${encodeURIComponent(at)}` : ''}`).catch(
+      () => undefined,
+    );
+    setDiscarding(null);
+    const document = answer?.body.document;
+    if (answer?.status !== 200 || typeof document !== 'object' || document === null || Array.isArray(document)) {
+      setAnnouncement(
+        answer
+          ? `The draft was not discarded: ${messageOf(answer)}`
+          : 'The draft was not discarded: the Studio could not be reached.',
+      );
+      return;
+    }
+    const next = document as JsonObject;
+    const live = typeof answer.body.publishedVersionId === 'number' ? answer.body.publishedVersionId : null;
+    savedText.current = JSON.stringify(next);
+    latest.current = { document: next, baseVersionId: live };
+    setPublishedVersionId(live);
+    setDocument(next);
+    setIssues(issuesFrom(answer.body.issues));
+    const grant = previewGrantOf(answer.body.preview);
+    if (grant) setPreview(grant);
+    setSave({ kind: 'saved' });
+    setHasDraft(false);
+    remember(next, true);
+    setAnnouncement(
+      `Draft discarded. The editor shows ${live ? `published version ${live}` : 'the site as it is published'}; Undo brings your changes back as a new draft.`,
+    );
+  }, [apiBase, remember]);
 
   // Saves what is pending when the page is left, and warns while a change is not yet saved.
   useEffect(() => {
@@ -253,6 +356,7 @@ export function Editor(props: EditorProps) {
 
   const published = useCallback((versionId: number, how: string) => {
     setPublishedVersionId(versionId);
+    setHasDraft(false);
     latest.current = { ...latest.current, baseVersionId: versionId };
     setConflict(null);
     setHistoryKey((k) => k + 1);
@@ -331,12 +435,64 @@ export function Editor(props: EditorProps) {
 
   return (
     // Disabled until hydrated: every field and button waits (and says so) instead of dropping input.
-    <fieldset className={styles.editor} disabled={!hydrated} aria-busy={!hydrated} data-studio-editor="">
+    <fieldset
+      className={styles.editor}
+      disabled={!hydrated}
+      aria-busy={!hydrated}
+      data-studio-editor=""
+      onKeyDown={onEditorKey}
+    >
       <legend className={styles.visuallyHidden}>Site editor</legend>
-      <div id="studio-save-status" className={styles.status} role="status" aria-live="polite">
-        {hydrated ? <SaveStatus state={save} /> : <span>Loading the editor…</span>}
-        {announcement ? <span className={styles.announcement}>{announcement}</span> : null}
+      <div className={styles.toolbar}>
+        <div id="studio-save-status" className={styles.status} role="status" aria-live="polite">
+          {hydrated ? <SaveStatus state={save} /> : <span>Loading the editor…</span>}
+          {announcement ? <span className={styles.announcement}>{announcement}</span> : null}
+        </div>
+        <div className={styles.toolbarActions} role="group" aria-label="Your changes">
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={!steps.undo}
+            aria-keyshortcuts="Control+Z Meta+Z"
+            onClick={() => step('undo')}
+          >
+            Undo
+          </button>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={!steps.redo}
+            aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+            onClick={() => step('redo')}
+          >
+            Redo
+          </button>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={!hasDraft || discarding !== null}
+            onClick={() => setDiscarding('asking')}
+          >
+            {discarding === 'working' ? 'Discarding…' : 'Discard draft'}
+          </button>
+        </div>
       </div>
+      {discarding === 'asking' ? (
+        <ConfirmDialog
+          title="Discard your draft?"
+          confirmLabel="Discard draft"
+          cancelLabel="Keep editing"
+          onConfirm={() => void discard()}
+          onCancel={() => setDiscarding(null)}
+        >
+          <p>
+            Every change not yet published is removed, for everyone editing {siteName}, and the editor goes back to{' '}
+            {publishedVersionId ? `published version ${publishedVersionId}` : 'the site as it is published'}. The public
+            site does not change.
+          </p>
+          <p>Until you leave this page, Undo brings your changes back.</p>
+        </ConfirmDialog>
+      ) : null}
       {props.draft && props.draft.by && props.source === 'draft' ? (
         <p className={styles.note}>
           Opened the unpublished draft saved by {props.draft.by}. Your changes carry on from it.
@@ -396,6 +552,7 @@ export function Editor(props: EditorProps) {
                 adminFieldsLocked={props.adminFieldsLocked}
                 onChange={changeKeys}
                 onPreview={setPreviewPath}
+                onPreviewBlock={setPreviewBlock}
               />
             ) : tab === 'json' ? (
               <JsonTab document={document} issues={issues} onChange={change} onProblem={setJsonProblem} />
@@ -405,9 +562,20 @@ export function Editor(props: EditorProps) {
                 siteName={siteName}
                 publishedVersionId={publishedVersionId}
                 refreshKey={historyKey}
-                onRestored={(id) => {
-                  published(id, `Restored: version ${id} is live. The editor shows it now.`);
-                  window.location.reload();
+                previewedVersion={previewedVersion}
+                previewAvailable={props.previewOrigin !== null}
+                onPreviewVersion={setPreviewedVersion}
+                onRestored={(id, from) => {
+                  // The editor opens again so every tab holds the restored version, which replaced the
+                  // draft (nothing left to save or warn about); the address carries the panel's message.
+                  clearTimeout(timer.current);
+                  timer.current = undefined;
+                  savedText.current = JSON.stringify(latest.current.document);
+                  const url = new URL(window.location.href);
+                  url.searchParams.set('tab', 'history');
+                  url.searchParams.set('restored', String(id));
+                  url.searchParams.set('from', String(from));
+                  window.location.assign(url);
                 }}
               />
             )}
@@ -424,6 +592,10 @@ export function Editor(props: EditorProps) {
           path={previewPath}
           paths={pageRoutes}
           onPath={setPreviewPath}
+          block={tab === 'pages' ? previewBlock : null}
+          slug={slug}
+          version={tab === 'history' ? previewedVersion : null}
+          onBackToDraft={() => setPreviewedVersion(null)}
         />
       </div>
     </fieldset>
@@ -542,10 +714,11 @@ interface SectionPanelProps {
   adminFieldsLocked: boolean;
   onChange: (keys: readonly string[], data: JsonObject) => void;
   onPreview: (path: string) => void;
+  onPreviewBlock: (index: number | null) => void;
 }
 
 function SectionPanel(props: SectionPanelProps) {
-  const { section, slug, document, inherited, issues, adminFieldsLocked, onChange, onPreview } = props;
+  const { section, slug, document, inherited, issues, adminFieldsLocked, onChange, onPreview, onPreviewBlock } = props;
   const schema = useMemo(() => sectionSchema(bundle, section.keys), [section]);
   const uiSchema = useMemo(() => uiSchemaFor(schema, READ_ONLY_KEYS, adminFieldsLocked), [schema, adminFieldsLocked]);
   const data = useMemo(() => pickKeys(document, section.keys), [document, section]);
@@ -572,6 +745,24 @@ function SectionPanel(props: SectionPanelProps) {
   );
   const pages = (document.pages ?? undefined) as Record<string, PageDoc | null> | undefined;
   const inheritedPages = (inherited.pages ?? {}) as Record<string, PageDoc>;
+  // Issue 32: the Forms tab edits one form at a time (forms/FormsPanel.client.tsx), not all of them in one page.
+  if (section.id === 'forms')
+    return (
+      <>
+        <h2 className={styles.panelHeading}>{section.label}</h2>
+        <p className={styles.intro}>{section.intro}</p>
+        <FormsPanel
+          slug={slug}
+          bundle={bundle}
+          keys={section.keys}
+          document={document}
+          inherited={inherited}
+          issues={issues}
+          adminFieldsLocked={adminFieldsLocked}
+          onChange={onChange}
+        />
+      </>
+    );
   return (
     <>
       <h2 className={styles.panelHeading}>{section.label}</h2>
@@ -594,6 +785,7 @@ function SectionPanel(props: SectionPanelProps) {
           issues={issues}
           onChange={onPages}
           onPreview={onPreview}
+          onPreviewBlock={onPreviewBlock}
         />
       ) : null}
       {section.id === 'pages' ? (

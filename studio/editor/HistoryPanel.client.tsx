@@ -5,15 +5,20 @@
  * changes between any two versions as the edits a person made, in words (issue 32: "Header menu:
  * added 'Special offers'"), each with a Details disclosure of its field-by-field changes for power
  * users (the only place a JSON pointer shows), and Restore, which publishes an earlier version
- * again as a new one (nothing is lost). The list is read again whenever `refreshKey` changes (the
- * editor bumps it after a publish). Progress and results are announced in a status region; refusals
- * (a stale base, an invalid document) are shown with the server's own sentence. The site keeps its
- * newest versions only (domain/studio/history-limit.ts), which the panel says.
+ * again as a new one (nothing is lost). Restore is never one click (issue 32): "Preview version N"
+ * puts that version in the preview pane first, a bar says the preview is not the draft and not
+ * live, and "Restore this version" asks for a confirmation in a modal dialog that says what a
+ * restore does. The list is read again whenever `refreshKey` changes (the editor bumps it after a
+ * publish). Progress and results are announced in a status region; refusals (a stale base, an
+ * invalid document) are shown with the server's own sentence. The site keeps its newest versions
+ * only (domain/studio/history-limit.ts), which the panel says.
  */
 import { HISTORY_LIMIT_TEXT } from '../../domain/studio/history-limit';
 import type { StoryEntry } from '../../domain/studio/change-story';
 import { ChangeLine, type ChangeRow } from './ChangeLine';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from './shared/ConfirmDialog.client';
+import type { PreviewedVersion } from './editor-data';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styles from '../components/studio.module.css';
 import history from './history-panel.module.css';
 
@@ -24,8 +29,35 @@ export interface HistoryPanelProps {
   publishedVersionId: number | null;
   /** Any change reads the history again. */
   refreshKey: number;
-  /** After a restore: the id of the new published version. */
-  onRestored(versionId: number): void;
+  /** The version the preview pane shows instead of the draft, or null (the draft). */
+  previewedVersion: PreviewedVersion | null;
+  /** False when this Studio has no preview addresses: a version is chosen for a restore without being shown. */
+  previewAvailable?: boolean;
+  /** "Preview version N" (a version) and "Back to my draft" (null). */
+  onPreviewVersion(version: PreviewedVersion | null): void;
+  /**
+   * After a restore: the id of the new published version, and of the version it restored. The
+   * editor opens the restored version from here (see restoredNotice for the message it keeps).
+   */
+  onRestored(versionId: number, restoredVersionId: number): void;
+}
+
+/** The address's query names after a restore (Editor.client.tsx sets them): `?restored=<new>&from=<restored>`. */
+const RESTORED_PARAMS = { restored: 'restored', from: 'from' } as const;
+
+const wholeNumber = (value: string | null): number | undefined =>
+  value !== null && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+
+/**
+ * The success message of a restore the editor reloaded after (it reloads so that every tab opens
+ * the restored version): the address carries it, and the panel shows it once it has loaded.
+ */
+function restoredNotice(): string | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const query = new URLSearchParams(window.location.search);
+  const restored = wholeNumber(query.get(RESTORED_PARAMS.restored));
+  const from = wholeNumber(query.get(RESTORED_PARAMS.from));
+  return restored && from ? `Restored version ${from} as version ${restored}; it is live now.` : undefined;
 }
 
 /** One version as GET .../history lists it (studio/api/document-routes.ts). */
@@ -109,7 +141,9 @@ function defaultPair(versions: readonly VersionRow[], liveId: number | null): { 
   return { from: from?.id ?? 0, to: to?.id ?? 0 };
 }
 
-export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, onRestored }: HistoryPanelProps) {
+export function HistoryPanel(props: HistoryPanelProps) {
+  const { slug, siteName, publishedVersionId, refreshKey, previewedVersion, onPreviewVersion, onRestored } = props;
+  const previewAvailable = props.previewAvailable ?? true;
   const id = useId();
   // The history read for one (site, refreshKey, reload): while a newer one loads, the last stays on screen.
   const [reloads, setReloads] = useState(0);
@@ -120,8 +154,35 @@ export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, o
   const [picked, setPicked] = useState<{ key: string; from: number; to: number } | undefined>();
   const [diff, setDiff] = useState<{ from: number; to: number; entries: EditRow[] } | undefined>();
   const [busy, setBusy] = useState<'diff' | 'restore' | undefined>();
-  const [notice, setNotice] = useState<string | undefined>();
+  // Shown once the history has loaded (the status says "Loading…" till then, on the server too).
+  const [notice, setNotice] = useState<string | undefined>(restoredNotice);
   const [error, setError] = useState<Refused | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const bar = useRef<HTMLDivElement>(null);
+  const restoreButton = useRef<HTMLButtonElement>(null);
+  const focusBar = useRef(false);
+
+  // The restore message has been read from the address: a later reload does not say it again.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has(RESTORED_PARAMS.restored)) return;
+    url.searchParams.delete(RESTORED_PARAMS.restored);
+    url.searchParams.delete(RESTORED_PARAMS.from);
+    window.history.replaceState(window.history.state, '', url);
+  }, []);
+
+  // Leaving the History tab puts the draft back in the preview.
+  const previewCallback = useRef(onPreviewVersion);
+  useEffect(() => {
+    previewCallback.current = onPreviewVersion;
+  });
+  useEffect(() => () => previewCallback.current(null), []);
+
+  // "Preview version N" was chosen: the focus goes to the bar that says what the preview shows.
+  useEffect(() => {
+    if (previewedVersion && focusBar.current) bar.current?.focus();
+    focusBar.current = false;
+  }, [previewedVersion]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -176,6 +237,26 @@ export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, o
     );
   }
 
+  function previewVersion(v: VersionRow) {
+    focusBar.current = true;
+    setError(undefined);
+    setNotice(undefined);
+    onPreviewVersion({ id: v.id, createdAt: v.createdAt, author: v.author, message: v.message });
+  }
+
+  function backToDraft() {
+    const shown = previewedVersion?.id;
+    onPreviewVersion(null);
+    setConfirming(false);
+    // The bar goes: the focus returns to the version's own button.
+    if (shown !== undefined) window.document.getElementById(`${id}-preview-${shown}`)?.focus();
+  }
+
+  function closeConfirmation() {
+    setConfirming(false);
+    restoreButton.current?.focus();
+  }
+
   async function restore(versionId: number) {
     if (busy) return;
     setError(undefined);
@@ -197,7 +278,9 @@ export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, o
     const restored = result.value.version.id;
     setNotice(`Restored version ${versionId} as version ${restored}; it is live now.`);
     setReloads((n) => n + 1);
-    onRestored(restored);
+    // What the preview showed is live now: the preview goes back to the editor's own document.
+    onPreviewVersion(null);
+    onRestored(restored, versionId);
   }
 
   const summary = answer
@@ -242,6 +325,58 @@ export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, o
             </button>
           ) : null}
         </div>
+      ) : null}
+
+      {previewedVersion ? (
+        <div
+          ref={bar}
+          className={history.previewBar}
+          role="region"
+          aria-label={`Version ${previewedVersion.id} in the preview`}
+          tabIndex={-1}
+        >
+          <p className={history.flush}>
+            {previewAvailable ? 'The preview shows version' : 'You chose version'} {previewedVersion.id} (published{' '}
+            {shownTime(previewedVersion.createdAt)} by {previewedVersion.author}
+            {previewedVersion.message ? `, '${previewedVersion.message}'` : ''}). It is not live.
+            {previewAvailable ? '' : ' The preview is not switched on for this Studio, so it cannot be shown first.'}
+          </p>
+          <div className={history.barActions}>
+            <button
+              ref={restoreButton}
+              type="button"
+              className={styles.button}
+              aria-haspopup="dialog"
+              aria-disabled={busy !== undefined}
+              onClick={() => {
+                if (!busy) setConfirming(true);
+              }}
+            >
+              Restore this version
+            </button>
+            <button type="button" className={`${styles.button} ${styles.secondary}`} onClick={backToDraft}>
+              Back to my draft
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {previewedVersion && confirming ? (
+        <ConfirmDialog
+          title={`Restore version ${previewedVersion.id}?`}
+          confirmLabel="Restore and publish"
+          onConfirm={() => {
+            closeConfirmation();
+            void restore(previewedVersion.id);
+          }}
+          onCancel={closeConfirmation}
+        >
+          <p>
+            Version {previewedVersion.id}&apos;s content is published as a new version, and the public site shows it on
+            the next page view. Nothing is lost: the version live now stays in History, but any changes in your draft
+            that are not published yet are replaced by version {previewedVersion.id} (the draft stays listed in
+            History).
+          </p>
+        </ConfirmDialog>
       ) : null}
 
       {answer && versions.length === 0 ? (
@@ -333,8 +468,13 @@ export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, o
             <tbody>
               {versions.map((v) => {
                 const live = v.id === liveId;
+                const inPreview = v.id === previewedVersion?.id;
                 return (
-                  <tr key={v.id} data-version={v.id} className={live ? history.live : undefined}>
+                  <tr
+                    key={v.id}
+                    data-version={v.id}
+                    className={live ? history.live : inPreview ? history.inPreview : undefined}
+                  >
                     <th scope="row">{v.id}</th>
                     <td>
                       {live ? (
@@ -346,6 +486,7 @@ export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, o
                       ) : (
                         'Draft'
                       )}
+                      {inPreview ? <span className={history.previewTag}>In the preview</span> : null}
                     </td>
                     <td>{v.author}</td>
                     <td>
@@ -355,12 +496,15 @@ export function HistoryPanel({ slug, siteName, publishedVersionId, refreshKey, o
                     <td className={history.actions}>
                       {v.state === 'published' && !live ? (
                         <button
+                          id={`${id}-preview-${v.id}`}
                           type="button"
                           className={`${styles.button} ${styles.secondary}`}
                           aria-disabled={busy !== undefined}
-                          onClick={() => void restore(v.id)}
+                          onClick={() => {
+                            if (!busy) previewVersion(v);
+                          }}
                         >
-                          Restore version {v.id}
+                          {previewAvailable ? `Preview version ${v.id}` : `Restore version ${v.id}…`}
                         </button>
                       ) : null}
                     </td>

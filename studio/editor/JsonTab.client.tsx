@@ -65,6 +65,8 @@ export function JsonTab({ document, issues, onChange, onProblem }: JsonTabProps)
         className={styles.jsonText}
         value={text}
         spellCheck={false}
+        // Its own text undo (the browser's), not the editor's session undo (Editor.client.tsx).
+        data-text-undo=""
         aria-describedby={`${id}-help${problem ? ` ${id}-problem` : ''}`}
         aria-invalid={problem ? true : undefined}
         onChange={(event) => edit(event.target.value)}

@@ -70,6 +70,8 @@ export interface PagesEditorProps {
   onChange(pages: Record<string, PageDoc | null> | undefined): void;
   /** Show this path of the site in the preview (only concrete paths, never `/cars/:slug`). */
   onPreview(route: string): void;
+  /** The preview follows the editor (issue 32): scroll to the block at this index of the page, or none. */
+  onPreviewBlock?(index: number | null): void;
 }
 
 const MARKERS: Record<PageStatus, string> = {
@@ -155,6 +157,7 @@ export function PagesEditor({
   issues: issuesProp,
   onChange,
   onPreview,
+  onPreviewBlock,
 }: PagesEditorProps) {
   // The same issues in a new array (each check of the draft answers with one) keep the old array,
   // so the block cards, which take their issues from it, are not all re-rendered.
@@ -188,6 +191,12 @@ export function PagesEditor({
   const [announcement, setAnnouncement] = useState('');
   // The block removed last, until it is put back or the next removal.
   const [removed, setRemoved] = useState<RemovedBlock | null>(null);
+
+  // The preview scrolls to the block last opened, moved or added (issue 32), wherever it now is.
+  const currentIndex = current === null ? -1 : keys.indexOf(current);
+  useEffect(() => {
+    onPreviewBlock?.(currentIndex >= 0 ? currentIndex : null);
+  }, [currentIndex, onPreviewBlock]);
 
   // The element to focus once the next render is on screen (after a move, an add, a removal).
   const focusNext = useRef<string | null>(null);

@@ -7,13 +7,19 @@
  *
  * Widths are real: the page is laid out at 1440 px (Desktop), 768 px (Tablet) or 390 px (Phone) and
  * scaled down to fit the pane, so what an editor sees is what a shopper's screen of that width shows.
+ *
+ * The History tab can put an earlier version in the frame instead (issue 32: look at it before
+ * restoring it). The pane asks for that version's token itself, so "Preview as of" and the token's
+ * renewal work for it as for the draft, and says plainly that the frame is not the draft.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { previewablePaths } from './document-model';
-import type { PreviewShowing } from './editor-data';
+import type { PreviewedVersion, PreviewShowing } from './editor-data';
 import styles from './editor.module.css';
 
 export interface PreviewPaneProps {
+  /** The site's slug: the pane asks the Studio for a token of `version`. */
+  slug: string;
   siteName: string;
   /** The preview address's origin; null when this server has no preview addresses. */
   origin: string | null;
@@ -27,6 +33,12 @@ export interface PreviewPaneProps {
   /** Page routes of the site (routes with `:param` are left out of the page list). */
   paths: string[];
   onPath: (path: string) => void;
+  /** The preview follows the editor (issue 32): the index of the page's block to scroll to, or null. */
+  block?: number | null;
+  /** An earlier version to show instead of the draft (History tab), or null for the draft. */
+  version: PreviewedVersion | null;
+  /** "Back to my draft": the frame shows the draft again. */
+  onBackToDraft: () => void;
 }
 
 /** The screen widths the preview lays the page out at, in CSS pixels. */
@@ -42,7 +54,43 @@ const NOTES: Record<PreviewShowing, string | null> = {
   'last-complete':
     'Showing your last complete change. Finish the fields marked in the editor to see the newest one here.',
   published: 'Showing the site as it is now. Finish the fields marked in the editor to see your changes here.',
+  version: 'Showing an earlier version, not your draft.',
 };
+
+/** A fresh token for the shown version well before the last one expires (15 minutes), as for the draft. */
+const VERSION_REFRESH_MS = 10 * 60 * 1000;
+
+/** A version's preview token, or the sentence saying why there is none. */
+type VersionGrant = { token: string } | { error: string };
+
+async function versionGrant(
+  slug: string,
+  versionId: number,
+  at: string | null,
+  signal: AbortSignal,
+): Promise<VersionGrant> {
+  const query = new URLSearchParams({ version: String(versionId), ...(at ? { at } : {}) });
+  let response: Response;
+  try {
+    response = await fetch(`/api/studio/sites/${encodeURIComponent(slug)}/preview-token?${query.toString()}`, {
+      cache: 'no-store',
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return { error: 'The Studio could not be reached. Check your connection and try again.' };
+  }
+  const body = (await response.json().catch(() => undefined)) as
+    { preview?: { token?: unknown }; message?: unknown } | undefined;
+  if (response.ok && typeof body?.preview?.token === 'string') return { token: body.preview.token };
+  return {
+    error:
+      typeof body?.message === 'string' && body.message
+        ? body.message
+        : `The Studio answered with an error (${response.status}). Please try again in a moment.`,
+  };
+}
 
 /** A moment as the value of a `datetime-local` input, in this computer's time zone. */
 export function localInputValue(iso: string): string {
@@ -58,8 +106,36 @@ export function previewScale(paneWidth: number, pageWidth: number): number {
   return Math.min(1, paneWidth / pageWidth);
 }
 
-export function PreviewPane({ siteName, origin, token, showing, at, onAt, path, paths, onPath }: PreviewPaneProps) {
+export function PreviewPane(props: PreviewPaneProps) {
+  const { slug, siteName, origin, token, showing, at, onAt, path, paths, onPath, block, version, onBackToDraft } =
+    props;
   const id = useId();
+  // The token of the version the History tab shows, for the (version, moment) it was asked for.
+  const versionId = version?.id;
+  const versionKey = versionId === undefined ? undefined : `${versionId}\n${at ?? ''}`;
+  const [grant, setGrant] = useState<{ key: string; grant: VersionGrant } | undefined>();
+  useEffect(() => {
+    if (versionId === undefined) return;
+    const key = `${versionId}\n${at ?? ''}`;
+    const controller = new AbortController();
+    const load = () =>
+      versionGrant(slug, versionId, at, controller.signal)
+        .then((next) => {
+          if (!controller.signal.aborted) setGrant({ key, grant: next });
+        })
+        .catch(() => undefined); // aborted: the version or the moment changed
+    void load();
+    const timer = setInterval(() => void load(), VERSION_REFRESH_MS);
+    return () => {
+      controller.abort();
+      clearInterval(timer);
+      // A token kept from before would be shown on the way back to this version, expired perhaps.
+      setGrant(undefined);
+    };
+  }, [slug, versionId, at]);
+  const asked = versionKey !== undefined && grant?.key === versionKey ? grant.grant : undefined;
+  const versionToken = asked && 'token' in asked ? asked.token : undefined;
+  const versionError = asked && 'error' in asked ? asked.error : undefined;
   const [width, setWidth] = useState<Width>('desktop');
   const options = useMemo(() => previewablePaths([path, ...paths]), [path, paths]);
   const wrap = useRef<HTMLDivElement>(null);
@@ -83,10 +159,15 @@ export function PreviewPane({ siteName, origin, token, showing, at, onAt, path, 
       </aside>
     );
   // The home page is `/_preview/<token>` itself (Next redirects a trailing slash away).
-  const src = `${origin}/_preview/${encodeURIComponent(token)}${path === '/' ? '' : path}`;
+  // Until the version's token arrives (or when it cannot), the frame keeps the draft, and the note says so.
+  const shownToken = versionToken ?? token;
+  // The block being edited: the preview page marks each block (#studio-block-<index>), and a new
+  // fragment alone scrolls the frame there without loading the page again.
+  const fragment = typeof block === 'number' && !version ? `#studio-block-${block}` : '';
+  const src = `${origin}/_preview/${encodeURIComponent(shownToken)}${path === '/' ? '' : path}${fragment}`;
   const page = PREVIEW_WIDTHS[width];
   const scale = previewScale(pane.width, page.px);
-  const note = NOTES[showing];
+  const note = version ? null : NOTES[showing];
   return (
     <aside className={styles.preview} aria-labelledby={`${id}-heading`}>
       <div className={styles.previewBar}>
@@ -146,10 +227,24 @@ export function PreviewPane({ siteName, origin, token, showing, at, onAt, path, 
           {note}
         </p>
       ) : null}
+      {version ? (
+        <p className={styles.previewNote}>
+          <span role="status">
+            {versionToken
+              ? `Showing version ${version.id}, not your draft.`
+              : versionError
+                ? `Version ${version.id} cannot be shown: ${versionError} The preview shows your draft.`
+                : `Loading version ${version.id}…`}
+          </span>{' '}
+          <button type="button" className={styles.previewNow} onClick={onBackToDraft}>
+            Back to my draft
+          </button>
+        </p>
+      ) : null}
       <div className={styles.frameWrap} ref={wrap}>
         <iframe
           key={width}
-          title={`Preview of ${siteName}: ${path}`}
+          title={`Preview of ${siteName}${versionToken && version ? ` (version ${version.id})` : ''}: ${path}`}
           src={src}
           className={styles.frame}
           style={{

@@ -74,8 +74,33 @@ export function previewTokenFor(
  * What the Studio's preview shows (issue 32): the draft when it can be shown; while it is incomplete
  * or invalid (right after "Add", a block has no text yet), the site's last complete draft; else
  * what the site serves now. Never a page of errors: the editor shows the problems at their fields.
+ * `version`: an earlier version from the History tab, looked at before it is restored.
  */
-export type PreviewShowing = 'draft' | 'last-complete' | 'published';
+export type PreviewShowing = 'draft' | 'last-complete' | 'published' | 'version';
+
+/** A version the History tab shows in the preview instead of the draft, as its list names it. */
+export interface PreviewedVersion {
+  id: number;
+  createdAt: string;
+  author: string;
+  message: string;
+}
+
+/** The preview of one stored version of the site (History's "Preview version N", issue 32). */
+export interface VersionPreview {
+  token: string;
+  showing: 'version';
+  versionId: number;
+}
+
+/**
+ * A preview token for a stored version of the site (the caller has checked it is this site's): the
+ * preview renders any version its token names, so looking at one before restoring it needs no
+ * snapshot. "Preview as of" applies to it as to the draft.
+ */
+export function previewOfVersion(slug: string, versionId: number, at?: Date): VersionPreview {
+  return { token: previewTokenFor(slug, versionId, at ? { at } : {}), showing: 'version', versionId };
+}
 
 /** The draft loads exactly as the preview would load it. */
 function previewable(slug: string, text: string): boolean {

@@ -10,5 +10,5 @@ export const dynamic = 'force-dynamic';
 export const generateMetadata = metadataWith(previewTenant);
 
 export default function PreviewTenantPage(props: TenantPageProps) {
-  return <TenantPage {...props} tree="live" loadTenant={previewTenant} moment={previewNow} />;
+  return <TenantPage {...props} tree="live" loadTenant={previewTenant} moment={previewNow} markBlocks />;
 }
