@@ -6,10 +6,15 @@
  *     scripts loads on a dealer's pages (it must not);
  *   - the time from Publish (answered by process A) to the public home page showing the change,
  *     on process A and on process B (which learns of it from the store's change stamp).
- * The published change is undone at the end (Restore of the version before it).
+ * The published change is undone at the end (Restore of the version before it). Then, in the site
+ * editor at 1440×900 (issue 32, support/studio-typing.ts), with every template list customised:
+ *   - keystroke latency (p50/p95, input to next frame) on every tab of the document;
+ *   - the time from the last key of an edit to the preview frame showing it (median, max).
+ * That draft is discarded at the end, so the bench leaves none.
  */
 import { CHROMIUM_LAUNCH } from './chromium';
 import { serveCommand } from './support/server';
+import { measureStudioTyping } from './support/studio-typing';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
@@ -191,6 +196,14 @@ async function measure(browser: Browser): Promise<void> {
     });
     console.log(`restored version ${restoreTo}: ${restored.status}`);
   }
+
+  // Typing in the editor, and the preview following an edit (issue 32). Its draft is discarded after.
+  await measureStudioTyping(studio, {
+    studioOrigin: `http://studio.localhost:${PORT_A}`,
+    site: SITE,
+    rounds: ROUNDS,
+    api: (method, path) => api(page, method, path),
+  });
   await studio.close();
 }
 

@@ -247,11 +247,10 @@ export function Editor(props: EditorProps) {
       edits.current = after;
       setSteps({ undo: canUndo(after), redo: canRedo(after) });
       hold(after.present);
-      // The edit itself, told as History tells it: undone, from what is held now to what was.
-      const [from, to] = kind === 'undo' ? [after.present, before.present] : [before.present, after.present];
-      const told = describeEdits(from, to, { sections: SECTIONS }).map((entry) => entry.text);
+      // What changed back, told as History tells it ("Theme: primary colour #b71c1c → #0b6e4f").
+      const told = describeEdits(before.present, after.present, { sections: SECTIONS }).map((entry) => entry.text);
       const what = told.length > 2 ? `${told.slice(0, 2).join('; ')} and ${told.length - 2} more` : told.join('; ');
-      setAnnouncement(`${kind === 'undo' ? 'Undone' : 'Redone'}${what ? `: ${what}` : ''}.`);
+      setAnnouncement(`${kind === 'undo' ? 'Undone' : 'Redone'}.${what ? ` ${what}.` : ''}`);
     },
     [hold],
   );

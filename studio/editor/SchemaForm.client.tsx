@@ -8,7 +8,7 @@
  * it is ./schema-validator.ts, which interprets the schema where rjsf's ajv validator would compile
  * it with `new Function`, refused by the Studio's Content-Security-Policy (no 'unsafe-eval').
  */
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import type { JsonObject, SchemaNode } from './editor-types';
@@ -31,8 +31,38 @@ export interface SchemaFormProps {
   onChange: (data: JsonObject) => void;
 }
 
+/**
+ * The same JSON data, however it is spelled: keys in any order, and a key holding `undefined` the same
+ * as no key (the editor stores what a form reports cut and joined by key, and JSON drops undefined).
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => sameData(item, b[index]));
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = (o: Record<string, unknown>) => Object.keys(o).filter((k) => o[k] !== undefined);
+  const leftKeys = keys(left);
+  return leftKeys.length === keys(right).length && leftKeys.every((k) => sameData(left[k], right[k]));
+}
+
+/**
+ * What each form (by its idPrefix, unique on the page) last reported, until it renders again.
+ * Typing (issue 32: under 50 ms a key): the form reports each key, the editor stores it and hands the
+ * same data back. Given to rjsf, that echo of its own state was compared with and re-derived from the
+ * whole form once more per key; `sameProps` lets React keep the form as it is instead.
+ */
+const reports = new Map<string, unknown>();
+
 function SchemaFormInner({ idPrefix, schema, uiSchema, data, errors, context, onChange }: SchemaFormProps) {
   const extraErrors = useMemo(() => (Object.keys(errors).length ? (errors as ErrorSchema) : undefined), [errors]);
+  // Rendered with this data: a report before it is no echo of it any more (an undo, then a redo, is a change).
+  useEffect(() => {
+    reports.delete(idPrefix);
+  }, [idPrefix, data]);
+  useEffect(() => () => void reports.delete(idPrefix), [idPrefix]);
   return (
     <Form
       schema={schema as RJSFSchema}
@@ -53,10 +83,22 @@ function SchemaFormInner({ idPrefix, schema, uiSchema, data, errors, context, on
         emptyObjectFields: 'skipDefaults',
         arrayMinItems: { populate: 'never' },
       }}
-      onChange={(event) => onChange((event.formData ?? {}) as JsonObject)}
+      onChange={(event) => {
+        reports.set(idPrefix, event.formData);
+        onChange((event.formData ?? {}) as JsonObject);
+      }}
       onSubmit={() => undefined}
     />
   );
 }
 
-export const SchemaForm = memo(SchemaFormInner);
+/** Only a new `data` that is the form's own last report (an echo) leaves the form as it is. */
+function sameProps(before: SchemaFormProps, after: SchemaFormProps): boolean {
+  const keys = Object.keys(after) as (keyof SchemaFormProps)[];
+  return (
+    keys.every((key) => key === 'data' || before[key] === after[key]) &&
+    (before.data === after.data || (reports.has(after.idPrefix) && sameData(after.data, reports.get(after.idPrefix))))
+  );
+}
+
+export const SchemaForm = memo(SchemaFormInner, sameProps);
