@@ -184,7 +184,7 @@ test('an invalid value shows its message at the field, and Publish stays disable
   await primary.fill('#12345');
   await draftSaved(page);
   const summary = page.getByRole('region', { name: /problem to fix before publishing/ });
-  await expect(summary).toContainText('theme › colors › primary');
+  await expect(summary).toContainText('Theme › Theme colours › Primary colour');
   // rjsf shows the server's message under the field.
   const field = page.locator('.form-group', { has: primary }).first();
   await expect(field).toContainText('#12345');

@@ -52,6 +52,9 @@ async function startClean(page: Page): Promise<void> {
       .getByRole('button', { name: 'Discard draft' })
       .click();
     await expect(status(page)).toContainText('Draft discarded.');
+    // A fresh editing session: nothing to undo.
+    await page.reload();
+    await expect(status(page)).toContainText('No unsaved changes.');
   }
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import studioBundle from '../../schemas/studio.schema.json';
-import { describeEdits, STORY_VALUE_MAX_CHARS, type StoryEntry } from './change-story';
+import { describeEdits, fieldName, STORY_VALUE_MAX_CHARS, type StoryEntry } from './change-story';
 
 type Doc = Record<string, unknown>;
 type Block = { type: string; id?: string; when?: string; props: Doc };
@@ -577,5 +577,36 @@ describe('describeEdits: one entry per action, in a site editor’s words (issue
     const entries = describeEdits(before, after, { today: TODAY });
     expect(entries).toHaveLength(6);
     expectWords(entries);
+  });
+});
+
+describe('fieldName: where a problem is, in the editor’s words (issue 32)', () => {
+  const site = JSON.parse(readFileSync('tenants/harbour-city-mazda.json', 'utf8')) as Record<string, unknown>;
+  const tabs = [
+    { label: 'Theme', keys: ['logo', 'theme'] },
+    { label: 'Pages', keys: ['pages', 'layout'] },
+    { label: 'Offers & promotions', keys: ['offers'] },
+    { label: 'Menus & buttons', keys: ['menus'] },
+  ];
+  const name = (pointer: string) => fieldName(site, pointer, { sections: tabs });
+  it('names the tab, then each step by its title, never a pointer', () => {
+    expect(name('/theme/colors/primary')).toBe('Theme › Theme colours › Primary colour');
+    expect(name('/pages/~1/blocks/0/props/heading')).toBe('Pages › Home page › Hero banner › Heading');
+    expect(name('/offers/0/expiry')).toBe(
+      'Offers & promotions › Special offers › Mazda CX-5 summer drive-away offer › Expiry date',
+    );
+  });
+  it('names an item the document does not hold (the template’s) by its place, and an unknown key in words', () => {
+    expect(name('/menus/header/2/label')).toBe('Menus & buttons › Menus › Header menu › Item 3 › Label');
+    expect(name('/feautres')).toBe('Feautres');
+    expect(name('')).toBe('The whole site');
+  });
+  it('never holds a JSON pointer', () => {
+    for (const pointer of [
+      '/pages/~1/blocks/1/props/html',
+      '/forms/general-enquiry/fields/3/required',
+      '/menus/header/0/children/1/href',
+    ])
+      expect(name(pointer)).not.toMatch(/~1|\/\d+|\/props/);
   });
 });

@@ -905,3 +905,60 @@ export function describeEdits(before: unknown, after: unknown, options: Describe
     if (!sameValue(before[key], after[key])) compareTop(ctx, key, before[key], after[key]);
   return ctx.out;
 }
+
+/**
+ * Where a field is, in the editor's words (issue 32: "validation messages name the field in words"):
+ * the tab, then each step's title, list items by their names and blocks by their titles: the pointer
+ * `/theme/colors/primary` of a document is "Theme › Colours › Primary colour", and
+ * `/pages/~1/blocks/1/props/html` is "Pages › Home page › Text › Text". The pointer itself stays for
+ * the JSON tab and the CLI.
+ */
+export function fieldName(document: unknown, pointer: string, options: DescribeOptions = {}): string {
+  const index = indexOf(options.schema ?? (studioBundle as Json));
+  if (!pointer) return 'The whole site';
+  const segments = pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const first = segments[0] ?? '';
+  const section = options.sections?.find((s) => s.keys.includes(first));
+  const words: string[] = section ? [section.label] : [];
+  let node: SchemaNode | undefined = resolve(index, index.root);
+  let value: unknown = document;
+  for (let i = 0; i < segments.length; i++) {
+    const key = segments[i] ?? '';
+    if (Array.isArray(value)) {
+      const at = Number(key);
+      const item: unknown = value[at];
+      const blocks = value.every(isBlock);
+      const itemNode = itemSchemaOf(index, node);
+      words.push(
+        blocks && Number.isInteger(at) && at >= 0 && at < value.length
+          ? (blockNames(index, value)[at] ?? `Block ${at + 1}`)
+          : cut(itemName(item, itemNoun(titleOf(itemNode), titleOf(node)), at)),
+      );
+      node = isBlock(item) ? index.blocks.get(item.type) : branchFor(index, itemNode, item);
+      value = item;
+      continue;
+    }
+    if (/^\d+$/.test(key)) {
+      // An item of a list this document does not hold (the template's): its place in the list.
+      const itemNode = itemSchemaOf(index, node);
+      words.push(`${capitalise(itemNoun(titleOf(itemNode), titleOf(node)))} ${Number(key) + 1}`);
+      node = itemNode;
+      value = undefined;
+      continue;
+    }
+    const child: unknown = isObject(value) ? value[key] : undefined;
+    if (i === 1 && first === 'pages') words.push(pageName(key));
+    else if (key === 'blocks' && /^\d+$/.test(segments[i + 1] ?? '')) {
+      // The page's blocks: the block's own title follows.
+    }
+    // A block's props and its type are the block itself, already named.
+    else if (!(key === 'props' && isBlock(value))) words.push(labelOf(childSchema(index, node, key, child), key));
+    node = childSchema(index, isBlock(value) && key === 'props' ? index.blocks.get(value.type) : node, key, child);
+    value = child;
+  }
+  // The tab's own title is the first key's title too ("Theme › Theme"): said once.
+  return words.filter((word, k) => k === 0 || word !== words[k - 1]).join(' › ');
+}

@@ -26,9 +26,8 @@ import { PaneDivider, usePaneWidth } from './PaneDivider.client';
 import { ThemeContrast } from './widgets/ThemeContrast.client';
 import { PublishPanel, type Conflict } from './PublishPanel.client';
 import styles from './editor.module.css';
-import { fieldWords } from '../../domain/tenant-diff';
 import { adminOnlyFields } from '../../domain/studio/admin-fields';
-import { describeEdits } from '../../domain/studio/change-story';
+import { describeEdits, fieldName } from '../../domain/studio/change-story';
 import { canRedo, canUndo, editHistory, startHistory, undoKey, type EditHistory } from './edit-history';
 import { ConfirmDialog } from './shared/ConfirmDialog.client';
 
@@ -497,7 +496,7 @@ export function Editor(props: EditorProps) {
           Opened the unpublished draft saved by {props.draft.by}. Your changes carry on from it.
         </p>
       ) : null}
-      <IssueSummary issues={issues} onShow={(s) => chooseTab(s.id)} />
+      <IssueSummary issues={issues} document={document} onShow={(s) => chooseTab(s.id)} />
       <PublishPanel
         canPublish={canPublish}
         blockedBecause={
@@ -608,7 +607,15 @@ function SaveStatus({ state }: { state: SaveState }) {
   return <span>{state.at ? 'Draft saved.' : 'No unsaved changes.'}</span>;
 }
 
-function IssueSummary({ issues, onShow }: { issues: EditorIssue[]; onShow: (section: Section) => void }) {
+function IssueSummary({
+  issues,
+  document,
+  onShow,
+}: {
+  issues: EditorIssue[];
+  document: JsonObject;
+  onShow: (section: Section) => void;
+}) {
   if (!issues.length) return null;
   return (
     <section className={styles.issues} aria-labelledby="issues-heading">
@@ -620,7 +627,8 @@ function IssueSummary({ issues, onShow }: { issues: EditorIssue[]; onShow: (sect
           const section = sectionOfIssue(issue);
           return (
             <li key={`${issue.pointer}-${index}`}>
-              <span className={styles.issueWhere}>{fieldWords(issue.pointer)}</span>: {issue.message}
+              <span className={styles.issueWhere}>{fieldName(document, issue.pointer, { sections: SECTIONS })}</span>:{' '}
+              {issue.message}
               {section ? (
                 <>
                   {' '}
