@@ -58,7 +58,12 @@ describe('SERVER_NODE_FLAGS (issue 31): every way the server is started runs it 
   const manifest = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
   it.each([
     ['npm start', manifest.scripts.start ?? ''],
-    ['npm run demo', read('scripts/demo.sh').split('\n').find((line) => line.includes('scripts/serve.mjs')) ?? ''],
+    [
+      'npm run demo',
+      read('scripts/demo.sh')
+        .split('\n')
+        .find((line) => line.includes('scripts/serve.mjs')) ?? '',
+    ],
     ['the browser tests', browserTestServer()],
     ['the benchmarks and the abuse run', serveCommand(3000).join(' ')],
   ])('%s', (_, command) => {

@@ -252,22 +252,26 @@ async function previewChecks(
 async function listenAddressCheck(port: number, db: string, site: SiteFacts): Promise<Check> {
   const second = port + 1;
   const studio = ABUSE_STUDIO_HOST;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.mjs', '-p', String(second), '-H', '127.0.0.1'], {
-    env: {
-      ...process.env,
-      NEXT_TELEMETRY_DISABLED: '1',
-      NODE_ENV: 'production',
-      DATABASE_URL: `file:${db}`,
-      ALLOW_LOCALHOST_TENANTS: '',
-      STUDIO_HOST: studio,
-      PREVIEW_DOMAIN: ABUSE_PREVIEW_DOMAIN,
-      LEADS_OUTBOX: 'off',
-      RESERVATION_EXPIRY: 'off',
-      FEED_SCHEDULER: 'off',
-      LEADS_MAIL_DIR: 'data/test/abuse-mail',
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, 'scripts/serve.mjs', '-p', String(second), '-H', '127.0.0.1'],
+    {
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: '1',
+        NODE_ENV: 'production',
+        DATABASE_URL: `file:${db}`,
+        ALLOW_LOCALHOST_TENANTS: '',
+        STUDIO_HOST: studio,
+        PREVIEW_DOMAIN: ABUSE_PREVIEW_DOMAIN,
+        LEADS_OUTBOX: 'off',
+        RESERVATION_EXPIRY: 'off',
+        FEED_SCHEDULER: 'off',
+        LEADS_MAIL_DIR: 'data/test/abuse-mail',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let log = '';
   child.stdout.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr.on('data', (c: Buffer) => (log += c.toString()));
