@@ -19,6 +19,7 @@ import { READ_ONLY_KEYS } from '../sections';
 import type { StudioFormContext } from '../widgets';
 import {
   CUSTOMISE_SENTENCE,
+  type FormOrigin,
   ORIGIN_WORDS,
   addForm,
   customiseForm,
@@ -195,30 +196,19 @@ export function FormsPanel(props: FormsPanelProps) {
         {whole.length ? <IssueList issues={whole} /> : null}
         {forms.length ? (
           <ul className={css.choices} aria-labelledby={ids.listHeading}>
-            {forms.map((f) => {
-              const c: Choice = { kind: 'form', name: f.name };
-              return (
-                <li key={f.name}>
-                  <button
-                    type="button"
-                    id={ids.choice(c)}
-                    className={css.choice}
-                    aria-current={sameChoice(choice, c) ? 'true' : undefined}
-                    onClick={() => choose(c)}
-                  >
-                    {/* The spaces keep the parts apart in the button's accessible name. */}
-                    <span className={css.choiceTitle}>{f.label}</span>{' '}
-                    <span className={css.choiceFacts}>{formSummary(f.form)}</span>{' '}
-                    <span className={css.badges}>
-                      <span className={`${css.marker} ${f.origin === 'template' ? css.template : css.own}`}>
-                        {ORIGIN_WORDS[f.origin]}
-                      </span>{' '}
-                      {f.problems ? <span className={css.problems}>{problemsText(f.problems)}</span> : null}
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
+            {forms.map((f) => (
+              <li key={f.name}>
+                <ChoiceButton
+                  id={ids.choice({ kind: 'form', name: f.name })}
+                  current={sameChoice(choice, { kind: 'form', name: f.name })}
+                  title={f.label}
+                  facts={formSummary(f.form)}
+                  origin={f.origin}
+                  problems={f.problems}
+                  onChoose={() => choose({ kind: 'form', name: f.name })}
+                />
+              </li>
+            ))}
           </ul>
         ) : (
           <p className={styles.hint}>This site has no forms yet.</p>
@@ -230,30 +220,18 @@ export function FormsPanel(props: FormsPanelProps) {
               Settings for every form
             </h3>
             <ul className={css.choices} aria-labelledby={ids.settingsHeading}>
-              {settings.map((s) => {
-                const c: Choice = { kind: 'settings', key: s.key };
-                return (
-                  <li key={s.key}>
-                    <button
-                      type="button"
-                      id={ids.choice(c)}
-                      className={css.choice}
-                      aria-current={sameChoice(choice, c) ? 'true' : undefined}
-                      onClick={() => choose(c)}
-                    >
-                      <span className={css.choiceTitle}>{s.label}</span>{' '}
-                      <span className={css.badges}>
-                        {s.state === 'plain' ? null : (
-                          <span className={`${css.marker} ${s.state === 'template' ? css.template : css.own}`}>
-                            {s.state === 'template' ? ORIGIN_WORDS.template : ORIGIN_WORDS.own}
-                          </span>
-                        )}{' '}
-                        {s.problems ? <span className={css.problems}>{problemsText(s.problems)}</span> : null}
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
+              {settings.map((s) => (
+                <li key={s.key}>
+                  <ChoiceButton
+                    id={ids.choice({ kind: 'settings', key: s.key })}
+                    current={sameChoice(choice, { kind: 'settings', key: s.key })}
+                    title={s.label}
+                    origin={s.state === 'plain' ? undefined : s.state === 'template' ? 'template' : 'own'}
+                    problems={s.problems}
+                    onChoose={() => choose({ kind: 'settings', key: s.key })}
+                  />
+                </li>
+              ))}
             </ul>
           </>
         ) : null}
@@ -395,9 +373,7 @@ function FormDetail(props: FormDetailProps) {
         {label}
       </h3>
       <p className={css.facts}>
-        <span className={`${css.marker} ${origin === 'template' ? css.template : css.own}`}>
-          {ORIGIN_WORDS[origin]}
-        </span>
+        <OriginMarker origin={origin} />
         <span>
           Short name: <span className={css.shortName}>{name}</span> (the name a page’s form block uses)
         </span>
@@ -662,5 +638,40 @@ function AddForm({ add }: { add: (words: string) => AddFormResult }) {
         </form>
       ) : null}
     </div>
+  );
+}
+
+/** One entry of the list: a form or a settings group, its facts, where it comes from, its problems. */
+function ChoiceButton(props: {
+  id: string;
+  current: boolean;
+  title: string;
+  facts?: string;
+  origin: FormOrigin | undefined;
+  problems: number;
+  onChoose(): void;
+}) {
+  const { id, current, title, facts, origin, problems, onChoose } = props;
+  return (
+    <button type="button" id={id} className={css.choice} aria-current={current ? 'true' : undefined} onClick={onChoose}>
+      {/* The spaces keep the parts apart in the button's accessible name. */}
+      <span className={css.choiceTitle}>{title}</span>{' '}
+      {facts ? (
+        <>
+          <span className={css.choiceFacts}>{facts}</span>{' '}
+        </>
+      ) : null}
+      <span className={css.badges}>
+        {origin ? <OriginMarker origin={origin} /> : null}{' '}
+        {problems ? <span className={css.problems}>{problemsText(problems)}</span> : null}
+      </span>
+    </button>
+  );
+}
+
+/** Where a form comes from, as a marked word: "From the template" or "This site’s own". */
+function OriginMarker({ origin }: { origin: FormOrigin }) {
+  return (
+    <span className={`${css.marker} ${origin === 'template' ? css.template : css.own}`}>{ORIGIN_WORDS[origin]}</span>
   );
 }
