@@ -53,7 +53,7 @@ const NOTES: Record<PreviewShowing, string | null> = {
   draft: null,
   'last-complete':
     'Showing your last complete change. Finish the fields marked in the editor to see the newest one here.',
-  published: 'Showing the site as it is now. Finish the fields marked in the editor to see your changes here.',
+  published: 'Showing the site as it is now. Your changes show here once they are saved and complete.',
   version: 'Showing an earlier version, not your draft.',
 };
 
