@@ -711,9 +711,7 @@ function IssueList({ issues, label }: { issues: readonly EditorIssue[]; label: s
       <p className={css.issueLabel}>{label}</p>
       <ul className={css.issueItems}>
         {issues.map((issue, i) => (
-          <li key={i}>
-            {issue.message} <code className={css.pointer}>{issue.pointer}</code>
-          </li>
+          <li key={i}>{issue.message}</li>
         ))}
       </ul>
     </div>
