@@ -11,6 +11,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, 
 import { useHydrated } from '../../components/shopper/use-hydrated';
 import bundleJson from '../../schemas/studio.schema.json';
 import type { EditorIssue, JsonObject, PageDoc, SchemaNode } from './editor-types';
+import { plainIssues } from '../../domain/studio/plain-issues';
+import { listsWithIds, withItemIds } from '../../domain/studio/item-ids';
 import type { EditorData, PreviewShowing } from './editor-data';
 import { errorTreeFor, sectionSchema } from './schema-tools';
 import { uiSchemaFor } from './ui-schema';
@@ -32,6 +34,8 @@ import { canRedo, canUndo, editHistory, startHistory, undoKey, type EditHistory 
 import { ConfirmDialog } from './shared/ConfirmDialog.client';
 
 const bundle = bundleJson as SchemaNode;
+/** The lists whose items need an id of their own (offers, banners, slides, promo tiles). */
+const ID_LISTS = listsWithIds(bundle as Record<string, unknown>);
 /** Top-level keys only an admin may change (issue 30): no copy-from-template button for anyone else. */
 const ADMIN_KEYS = new Set(adminOnlyFields(bundle).flatMap((field) => (field.path.length === 1 ? field.path : [])));
 
@@ -116,7 +120,9 @@ export function Editor(props: EditorProps) {
   const { slug, siteName, inherited } = props;
   const apiBase = `/api/studio/sites/${encodeURIComponent(slug)}`;
   const [document, setDocument] = useState<JsonObject>(props.document);
-  const [issues, setIssues] = useState<EditorIssue[]>(props.issues);
+  const [rawIssues, setIssues] = useState<EditorIssue[]>(props.issues);
+  // The server's checks speak the CLI's words; the editor shows them in a site editor's (the JSON tab keeps them).
+  const issues = useMemo(() => plainIssues(rawIssues), [rawIssues]);
   const [publishedVersionId, setPublishedVersionId] = useState<number | null>(props.publishedVersionId);
   const [save, setSave] = useState<SaveState>({ kind: 'saved' });
   const [preview, setPreview] = useState<PreviewGrant>({ token: props.previewToken, showing: props.previewShowing });
@@ -226,7 +232,9 @@ export function Editor(props: EditorProps) {
 
   /** Every change of the document goes through here: it is kept, saved a moment later, and can be undone. */
   const change = useCallback(
-    (next: JsonObject) => {
+    (reported: JsonObject) => {
+      // A new or duplicated offer, banner or slide gets its own id (a site editor never types one).
+      const next = withItemIds(reported, ID_LISTS);
       if (JSON.stringify(next) === JSON.stringify(latest.current.document)) return;
       hold(next);
       remember(next);
@@ -247,11 +255,13 @@ export function Editor(props: EditorProps) {
       setSteps({ undo: canUndo(after), redo: canRedo(after) });
       hold(after.present);
       // What changed back, told as History tells it ("Theme: primary colour #b71c1c → #0b6e4f").
-      const told = describeEdits(before.present, after.present, { sections: SECTIONS }).map((entry) => entry.text);
+      const told = describeEdits(before.present, after.present, { sections: SECTIONS, inherited: props.inherited }).map(
+        (entry) => entry.text,
+      );
       const what = told.length > 2 ? `${told.slice(0, 2).join('; ')} and ${told.length - 2} more` : told.join('; ');
       setAnnouncement(`${kind === 'undo' ? 'Undone' : 'Redone'}.${what ? ` ${what}.` : ''}`);
     },
-    [hold],
+    [hold, props.inherited],
   );
 
   // Ctrl/Cmd+Z undoes and Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes anywhere in the editor, typing included;
@@ -553,7 +563,7 @@ export function Editor(props: EditorProps) {
                 onPreviewBlock={setPreviewBlock}
               />
             ) : tab === 'json' ? (
-              <JsonTab document={document} issues={issues} onChange={change} onProblem={setJsonProblem} />
+              <JsonTab document={document} issues={rawIssues} onChange={change} onProblem={setJsonProblem} />
             ) : (
               <HistoryPanel
                 slug={slug}

@@ -93,7 +93,10 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   if ((schema.oneOf || schema.anyOf) && !schema.properties && properties.length === 0) return null;
 
   const showControlInTitle = !readonly && !disabled;
-  const label = title;
+  // An untitled list item: rjsf names it after its list ("Special offers-4"); its card's summary
+  // already names it, and the list's own help is above it, so neither is repeated in every item.
+  const untitledItem = /_\d+$/.test(fieldPathId.$id) && typeof schema.title !== 'string';
+  const label = untitledItem ? '' : title;
   return (
     <fieldset className={className} id={fieldPathId.$id}>
       {label
@@ -108,7 +111,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
             optionalDataControl: showControlInTitle ? optionalDataControl : undefined,
           })
         : null}
-      {typeof description === 'string' ? (
+      {untitledItem ? null : typeof description === 'string' ? (
         description.trim() ? (
           <HelpText id={descriptionId(fieldPathId)} text={description} label={label || 'these settings'} />
         ) : null
