@@ -426,6 +426,33 @@ describe('describeEdits: one entry per action, in a site editor’s words (issue
         { text: "Added the enquiry form 'Test drive'", area: 'Enquiry forms' },
       ]);
     });
+    it('a template’s form customised for the site is told as its changes from the template’s', () => {
+      const template = {
+        forms: {
+          'instant-message': { title: 'Send us a message', fields: [{ name: 'phone', type: 'tel', label: 'Phone' }] },
+        },
+      };
+      const customised = {
+        title: 'Send us a message',
+        fields: [{ name: 'phone', type: 'tel', label: 'Phone', required: true }],
+      };
+      const before = { name: 'Harbour City Mazda', forms: {} };
+      const told = (after: unknown) => texts(describeEdits(before, after, { inherited: template }));
+      expect(told({ ...before, forms: { 'instant-message': customised } })).toEqual([
+        "Enquiry form 'Instant message': Phone is now required",
+      ]);
+      // Copied and not changed yet; then handed back to the template.
+      expect(told({ ...before, forms: { 'instant-message': template.forms['instant-message'] } })).toEqual([
+        "The enquiry form 'Instant message' is customised for this site (no changes yet)",
+      ]);
+      expect(
+        texts(describeEdits({ ...before, forms: { 'instant-message': customised } }, before, { inherited: template })),
+      ).toEqual(["The enquiry form 'Instant message' follows the template again"]);
+      // Without the template's layer, it is a new form.
+      expect(texts(describeEdits(before, { ...before, forms: { 'instant-message': customised } }))).toEqual([
+        "Added the enquiry form 'Instant message'",
+      ]);
+    });
   });
 
   describe('offers, switches and everything else', () => {

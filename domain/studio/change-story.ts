@@ -49,6 +49,12 @@ export interface DescribeOptions {
   today?: Date;
   /** The editor's tabs, so a top-level value reads "Identity & domains: dealer name …". */
   sections?: readonly StorySection[];
+  /**
+   * What the template and dealer group supply beneath the newer version. A form or button set the
+   * site takes from the template to change is told as its changes from the template's ("Enquiry form
+   * 'Instant message': Phone is now required"), not as a whole new one.
+   */
+  inherited?: unknown;
 }
 
 type Json = Record<string, unknown>;
@@ -327,6 +333,8 @@ function blockNames(index: SchemaIndex, blocks: readonly unknown[]): string[] {
 
 interface Context {
   index: SchemaIndex;
+  /** DescribeOptions.inherited, when it is an object. */
+  inherited?: Record<string, unknown>;
   today: Date;
   sections: readonly StorySection[];
   out: StoryEntry[];
@@ -785,17 +793,36 @@ function compareMap(ctx: Context, key: string, before: Json, after: Json, schema
     beforePointer: `/${segment(key)}`,
     labels: [],
   };
+  const layer = ctx.inherited?.[key];
+  const template: Record<string, unknown> = isObject(layer) ? layer : {};
   for (const name of keysOf(before, after)) {
-    const was = before[name];
+    let was = before[name];
     const now = after[name];
     if (sameValue(was, now)) continue;
     const here = down(root, name);
     const words = mapKeyWords(name);
+    const theirs = template[name];
     if (now === undefined || now === null) {
-      emit(ctx, here, `removed the ${noun} '${words}'`, [leafChange(here, was, undefined)]);
+      emit(
+        ctx,
+        here,
+        now === undefined && isObject(theirs)
+          ? `the ${noun} '${words}' follows the template again`
+          : `removed the ${noun} '${words}'`,
+        [leafChange(here, was, undefined)],
+      );
       continue;
     }
-    if (was === undefined || was === null) {
+    if ((was === undefined || was === null) && isObject(theirs) && isObject(now)) {
+      // Customised for this site: told as its changes from the template's.
+      if (sameValue(theirs, now)) {
+        emit(ctx, here, `the ${noun} '${words}' is customised for this site (no changes yet)`, [
+          leafChange(here, undefined, now),
+        ]);
+        continue;
+      }
+      was = theirs;
+    } else if (was === undefined || was === null) {
       emit(ctx, here, `added the ${noun} '${words}'`, [leafChange(here, undefined, now)]);
       continue;
     }
@@ -883,7 +910,13 @@ function compareTop(ctx: Context, key: string, before: unknown, after: unknown):
  */
 export function describeEdits(before: unknown, after: unknown, options: DescribeOptions = {}): StoryEntry[] {
   const index = indexOf(options.schema ?? (studioBundle as Json));
-  const ctx: Context = { index, today: options.today ?? new Date(), sections: options.sections ?? [], out: [] };
+  const ctx: Context = {
+    index,
+    ...(isObject(options.inherited) ? { inherited: options.inherited } : {}),
+    today: options.today ?? new Date(),
+    sections: options.sections ?? [],
+    out: [],
+  };
   if (sameValue(before, after)) return [];
   if (!isObject(before) || !isObject(after)) {
     const kind = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';

@@ -23,6 +23,7 @@ import { describeChange, diffDocuments, type FieldChange } from '../../domain/te
 import { describeEdits } from '../../domain/studio/change-story';
 import { SECTIONS } from '../editor/sections';
 import { isPlainObject } from '../../engine/merge';
+import { inheritedDocument } from '../../engine/tenant-registry';
 import type { StaffSession } from '../../services/staff-auth/staff-session';
 import {
   AUDIT_ACTIONS,
@@ -40,6 +41,7 @@ import {
   documentValue,
   fileLabel,
   fileText,
+  groupOf,
   roleChanges,
   roleIssues,
   studioValidate,
@@ -397,7 +399,11 @@ export function handleDiff(request: Request, slug: string): Promise<Response> {
     const after = documentValue(to.document);
     const changes = diffDocuments(before, after);
     // Issue 32: the same changes told as the edits a person made, each with its field changes for "Details".
-    const entries = describeEdits(before, after, { sections: SECTIONS }).map((entry) => ({
+    // A form or button set taken from the template is told as its changes from the template's.
+    const layer = isPlainObject(after)
+      ? inheritedDocument(typeof after.template === 'string' ? after.template : undefined, groupOf(after))
+      : undefined;
+    const entries = describeEdits(before, after, { sections: SECTIONS, inherited: layer }).map((entry) => ({
       ...entry,
       details: entry.details.map(changeOut),
     }));
