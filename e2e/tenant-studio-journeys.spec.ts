@@ -5,6 +5,7 @@
  * (a restore of the version it started from), since later files read the site.
  */
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { DEMO_STAFF_PASSWORD } from '../demo-data/staff';
 import { PORT, expectAccessible, siteUrl } from './helpers';
 import { expectSiteEditorWords } from './studio-words';
@@ -18,7 +19,7 @@ async function signIn(page: Page, returnTo: string): Promise<void> {
   await page.getByLabel('E-mail address').fill('site@studio.example');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(studioUrl(returnTo));
+  await expect(page).toHaveURL(studioUrl(returnTo), { timeout: 30_000 });
   await expect(page.getByRole('group', { name: 'Your changes' })).toBeVisible();
 }
 
@@ -43,7 +44,7 @@ async function draftSaved(page: Page): Promise<void> {
 /** A draft left by an earlier file goes first, so each journey starts from the published site. */
 async function startClean(page: Page): Promise<void> {
   // Until the editor is hydrated its buttons are disabled (and say "Loading the editor…").
-  await expect(status(page)).toContainText(/No unsaved changes|Draft saved/);
+  await expect(status(page)).toContainText(/No unsaved changes|Draft saved/, { timeout: 30_000 });
   const discard = page.getByRole('button', { name: 'Discard draft', exact: true });
   if (await discard.isEnabled()) {
     await discard.click();
@@ -211,4 +212,188 @@ test('a site editor adds a header menu item to /special-offers, switches Compare
   await again.goto(siteUrl(SITE, '/'));
   await expect(again.locator('header a', { hasText: 'Hot deals' })).toHaveCount(0);
   await again.close();
+});
+
+/** A day in the site's time zone (Sydney), `days` from today, as the date fields take it (YYYY-MM-DD). */
+const siteDay = (days: number): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() + days * 86_400_000));
+
+test('a site editor changes the logo, the primary colour and the hero heading, adds, moves and removes a block, adds an offer with dates, changes two forms and the finance rates, publishes and sees each change on the public site', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(420_000);
+  await signIn(page, `/sites/${SITE}`);
+  await startClean(page);
+  // The version to put back at the end: the live one (none yet when the site is served from its file).
+  await openTab(page, 'History');
+  const liveText = page.getByText(/Version \d+ is live/);
+  let live = (await liveText.count()) ? Number(/Version (\d+)/.exec(await liveText.innerText())?.[1]) : undefined;
+  const preview = page.frameLocator('iframe[title^="Preview of"]');
+
+  // Theme: a new logo, uploaded with its alt text, and the primary colour.
+  await openTab(page, 'Theme');
+  const logo = page.getByRole('group', { name: 'Logo', exact: true });
+  const image = await sharp({ create: { width: 640, height: 160, channels: 3, background: '#0b6e4f' } })
+    .png()
+    .toBuffer();
+  const chooser = page.waitForEvent('filechooser');
+  await logo.getByRole('button', { name: 'Upload image', exact: true }).click();
+  await (await chooser).setFiles({ name: 'harbour-logo.png', mimeType: 'image/png', buffer: image });
+  await expect(logo.getByRole('status')).toContainText('Uploaded harbour-logo.png (640 × 160 pixels).', {
+    timeout: 20_000,
+  });
+  await logo.getByRole('textbox', { name: /^Alt text/ }).fill('Harbour City Mazda, Camperdown');
+  await page.getByRole('textbox', { name: 'Primary colour', exact: true }).fill('#0b6e4f');
+  await draftSaved(page);
+  await expect(page.getByRole('status').filter({ hasText: /contrast/ })).toBeVisible();
+  await checkScreen(page, 'Theme, a new logo and primary colour');
+
+  // Pages: the home page's hero heading, seen in the preview (the current promotion would replace it: off).
+  await openTab(page, 'Pages');
+  await page
+    .getByRole('region', { name: 'Pages of this site' })
+    .getByRole('button', { name: / \/ (Changed for this site|Inherited|This site only)$/ })
+    .click();
+  await page.getByRole('button', { name: 'Hero banner (block 1)', exact: true }).click();
+  const hero = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Hero banner (block 1)' }) });
+  await hero.getByRole('textbox', { name: /^Heading\*?$/ }).fill('Drive home a new Mazda this summer');
+  await hero
+    .getByRole('group', { name: 'Show the current promotion', exact: true })
+    .getByRole('radio', { name: 'Off', exact: true })
+    .check();
+  await draftSaved(page);
+  await expect(preview.locator('main h1').first()).toHaveText('Drive home a new Mazda this summer', {
+    timeout: 20_000,
+  });
+
+  // Add a Text block (after the block last opened, the hero), move it down one place, and remove the Blog cards block.
+  await page.getByRole('button', { name: 'Add block', exact: true }).click();
+  const picker = page.getByRole('dialog', { name: 'Add a block after Hero banner (block 1)' });
+  await picker.getByRole('searchbox', { name: 'Find a block type' }).fill('text');
+  await checkScreen(page, 'Pages, the block picker');
+  await picker.getByRole('button', { name: 'Text', exact: true }).click();
+  const added = page.getByRole('button', { name: 'Text (block 2)', exact: true });
+  await expect(added).toHaveAttribute('aria-expanded', 'true');
+  const textCard = page.getByRole('listitem').filter({ has: added });
+  await textCard.getByRole('textbox', { name: /^Heading$/ }).fill('Visit us this weekend');
+  await textCard.getByRole('textbox', { name: /^Text\*?$/ }).fill('Trade-ins are welcome every day of the week.');
+  await textCard.getByRole('combobox', { name: 'Heading level' }).selectOption('2');
+  await draftSaved(page);
+  await page.getByRole('button', { name: 'Move Text (block 2) down', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Text (block 3)', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Promotions slider (block 2)', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: /^Remove Blog cards \(block \d+\)$/ }).click();
+  await expect(page.getByRole('button', { name: /^Blog cards \(block/ })).toHaveCount(0);
+  await draftSaved(page);
+  await checkScreen(page, 'Pages, a block added, moved and removed');
+
+  // Offers: a new offer; an expiry before its start is named at the field; then right dates.
+  await openTab(page, 'Offers & promotions');
+  const offers = page.getByRole('group', { name: 'Special offers', exact: true });
+  await offers.getByRole('button', { name: 'Add special offer', exact: true }).click();
+  // The new offer's card, by its place in the list (its summary changes with its title and dates).
+  const offer = offers
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: /\(special offer 4 of 4\)$/ }) });
+  await offer.getByRole('textbox', { name: /^Title/ }).fill('Five years of free servicing');
+  await offer.getByRole('textbox', { name: 'Start date', exact: true }).fill(siteDay(10));
+  await offer.getByRole('textbox', { name: 'Expiry date', exact: true }).fill(siteDay(1));
+  await draftSaved(page);
+  await expect(offer.getByText(`expiry ${siteDay(1)} is before start ${siteDay(10)}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
+  await checkScreen(page, 'Offers, an expiry before its start');
+  await offer.getByRole('textbox', { name: 'Start date', exact: true }).fill(siteDay(-7));
+  await offer.getByRole('textbox', { name: 'Expiry date', exact: true }).fill(siteDay(60));
+  await draftSaved(page);
+  await expect(page.getByRole('region', { name: /to fix before publishing/ })).toHaveCount(0);
+
+  // Forms: the enquiry form's Phone label; then Phone made required on the message form.
+  await openTab(page, 'Forms');
+  await page.getByRole('button', { name: /^Send us an enquiry .*From the template/ }).click();
+  await page.getByRole('button', { name: 'Customise for this site', exact: true }).click();
+  await page.getByRole('button', { name: /^Phone · phone number, required/ }).click();
+  await page.getByRole('textbox', { name: 'Label', exact: true }).fill('Mobile number');
+  await draftSaved(page);
+  await page.getByRole('button', { name: /^Send us a message .*From the template/ }).click();
+  await page.getByRole('button', { name: 'Customise for this site', exact: true }).click();
+  await page.getByRole('button', { name: /^Phone · phone number \(/ }).click();
+  await page
+    .getByRole('group', { name: /^Required/ })
+    .getByRole('radio', { name: 'On', exact: true })
+    .check();
+  await draftSaved(page);
+  await expect(page.getByRole('button', { name: /^Phone · phone number, required/ })).toBeVisible();
+  await checkScreen(page, 'Forms, Phone required');
+
+  // Finance: the interest rate and the comparison rates the lender offers.
+  await openTab(page, 'Finance');
+  await page.getByRole('spinbutton', { name: 'Interest rate (% p.a.)', exact: true }).fill('6.99');
+  const range = page.getByRole('group', { name: 'Comparison rate range', exact: true });
+  await range.getByRole('spinbutton', { name: /^Lowest comparison rate/ }).fill('7.49');
+  await range.getByRole('spinbutton', { name: /^Highest comparison rate/ }).fill('12.99');
+  await draftSaved(page);
+  await checkScreen(page, 'Finance, new rates');
+
+  // Publish with a message; the public site shows every change on its next load.
+  await page.getByLabel('What changed (shown in the history)').fill('Summer refresh: logo, colour, hero, offer, forms');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText(/^Published version \d+\./)).toBeVisible({ timeout: 20_000 });
+  const shopper = await browser.newPage();
+  await expect
+    .poll(
+      async () => {
+        await shopper.goto(siteUrl(SITE, '/'));
+        return shopper.locator('main h1').first().textContent();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('Drive home a new Mazda this summer');
+  await expect(shopper.getByRole('img', { name: 'Harbour City Mazda, Camperdown' }).first()).toHaveAttribute(
+    'src',
+    /media(%2F|\/)studio/,
+  );
+  expect(
+    await shopper
+      .locator('.site')
+      .first()
+      .evaluate((el) => getComputedStyle(el).getPropertyValue('--color-primary').trim()),
+  ).toBe('#0b6e4f');
+  await expect(shopper.getByRole('heading', { name: 'Visit us this weekend' })).toBeVisible();
+  await expect(shopper.getByText('Trade-ins are welcome every day of the week.')).toBeVisible();
+  await expect(shopper.getByRole('heading', { name: 'News from Harbour City Mazda' })).toHaveCount(0);
+  await shopper.goto(siteUrl(SITE, '/special-offers'));
+  await expect(shopper.getByRole('heading', { name: 'Five years of free servicing' })).toBeVisible();
+  await shopper.goto(siteUrl(SITE, '/contact'));
+  await expect(shopper.getByRole('textbox', { name: /^Mobile number/ })).toBeVisible();
+  await shopper.goto(siteUrl(SITE, '/finance'));
+  await expect(shopper.getByText(/Comparison rates from 7\.49% p\.a\. to 12\.99% p\.a\./).first()).toBeVisible();
+  await shopper.close();
+
+  // History in words: each change one line.
+  await openTab(page, 'History');
+  await page.getByRole('button', { name: 'Show changes', exact: true }).click();
+  const changes = page.getByRole('region', { name: /^Changes from version \d+ to version \d+$/ });
+  await expect(changes.getByText(/^Theme: primary colour #[0-9a-f]{6} → #0b6e4f$/)).toBeVisible();
+  await expect(changes.getByText(/Phone is now required/).first()).toBeVisible();
+  await checkScreen(page, 'History, a large publish in words');
+
+  // Put the site back as the journey found it: the old version, restored after the confirmation.
+  live ??= Number(
+    /\d+/.exec(
+      (await page
+        .getByRole('row', { name: /Imported from tenants/ })
+        .getByRole('button', { name: /^Preview version \d+$/ })
+        .textContent()) ?? '',
+    )?.[0],
+  );
+  await page.getByRole('button', { name: `Preview version ${live}`, exact: true }).click();
+  await page.getByRole('button', { name: 'Restore this version' }).click();
+  await page
+    .getByRole('dialog', { name: `Restore version ${live}?` })
+    .getByRole('button', { name: 'Restore and publish' })
+    .click();
+  await expect(page.getByText(new RegExp(`Restored version ${live} as version \\d+; it is live now\\.`))).toBeVisible({
+    timeout: 20_000,
+  });
 });
