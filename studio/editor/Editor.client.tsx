@@ -7,7 +7,7 @@
  * has no problems (the server refuses it anyway); a publish from a stale version shows the other
  * editor's changes and keeps this draft. History lists every version, with diffs and Restore.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useHydrated } from '../../components/shopper/use-hydrated';
 import bundleJson from '../../schemas/studio.schema.json';
 import type { EditorIssue, JsonObject, PageDoc, SchemaNode } from './editor-types';
@@ -17,16 +17,25 @@ import type { EditorData, PreviewShowing } from './editor-data';
 import { errorTreeFor, sectionSchema } from './schema-tools';
 import { uiSchemaFor } from './ui-schema';
 import { READ_ONLY_KEYS, SECTIONS, type Section } from './sections';
-import { effectiveColours, inheritedKeys, issueCounts, pickKeys, sectionOfIssue, withKeys } from './document-model';
+import {
+  effectiveColours,
+  inheritedKeys,
+  issueCounts,
+  pickKeys,
+  sameIssues,
+  sameJson,
+  sectionOfIssue,
+  withKeys,
+} from './document-model';
 import { SchemaForm } from './SchemaForm.client';
 import { PagesEditor } from './PagesEditor.client';
 import { FormsPanel } from './forms/FormsPanel.client';
 import { HistoryPanel } from './HistoryPanel.client';
 import { JsonTab } from './JsonTab.client';
-import { PreviewPane } from './PreviewPane.client';
+import { PreviewPane as PreviewPaneView } from './PreviewPane.client';
 import { PaneDivider, usePaneWidth } from './PaneDivider.client';
 import { ThemeContrast } from './widgets/ThemeContrast.client';
-import { PublishPanel, type Conflict } from './PublishPanel.client';
+import { PublishPanel as PublishPanelView, type Conflict } from './PublishPanel.client';
 import styles from './editor.module.css';
 import { adminOnlyFields } from '../../domain/studio/admin-fields';
 import { describeEdits, fieldName } from '../../domain/studio/change-story';
@@ -36,6 +45,11 @@ import { ConfirmDialog } from './shared/ConfirmDialog.client';
 const bundle = bundleJson as SchemaNode;
 /** The lists whose items need an id of their own (offers, banners, slides, promo tiles). */
 const ID_LISTS = listsWithIds(bundle as Record<string, unknown>);
+
+// The editor re-renders with each keystroke (its document changed); the preview and the publish
+// panel do not depend on the document, so they render again only when their own props change (issue 32).
+const PreviewPane = memo(PreviewPaneView);
+const PublishPanel = memo(PublishPanelView);
 /** Top-level keys only an admin may change (issue 30): no copy-from-template button for anyone else. */
 const ADMIN_KEYS = new Set(adminOnlyFields(bundle).flatMap((field) => (field.path.length === 1 ? field.path : [])));
 
@@ -120,7 +134,13 @@ export function Editor(props: EditorProps) {
   const { slug, siteName, inherited } = props;
   const apiBase = `/api/studio/sites/${encodeURIComponent(slug)}`;
   const [document, setDocument] = useState<JsonObject>(props.document);
-  const [rawIssues, setIssues] = useState<EditorIssue[]>(props.issues);
+  const [rawIssues, setRawIssues] = useState<EditorIssue[]>(props.issues);
+  // The same issues again (each draft save answers with them) keep the list the editor has: a new
+  // list would re-derive every form's error tree and re-render the whole form while someone types.
+  const setIssues = useCallback(
+    (next: EditorIssue[]) => setRawIssues((was) => (sameIssues(was, next) ? was : next)),
+    [],
+  );
   // The server's checks speak the CLI's words; the editor shows them in a site editor's (the JSON tab keeps them).
   const issues = useMemo(() => plainIssues(rawIssues), [rawIssues]);
   const [publishedVersionId, setPublishedVersionId] = useState<number | null>(props.publishedVersionId);
@@ -204,7 +224,7 @@ export function Editor(props: EditorProps) {
       if (!again.current && JSON.stringify(latest.current.document) === savedText.current) break;
     }
     inFlight.current = false;
-  }, [apiBase]);
+  }, [apiBase, setIssues]);
 
   /** Remembers a document in the session's undo steps. */
   const remember = useCallback((next: JsonObject, separate = false) => {
@@ -235,7 +255,7 @@ export function Editor(props: EditorProps) {
     (reported: JsonObject) => {
       // A new or duplicated offer, banner or slide gets its own id (a site editor never types one).
       const next = withItemIds(reported, ID_LISTS);
-      if (JSON.stringify(next) === JSON.stringify(latest.current.document)) return;
+      if (sameJson(next, latest.current.document)) return;
       hold(next);
       remember(next);
     },
@@ -309,7 +329,7 @@ export function Editor(props: EditorProps) {
     setAnnouncement(
       `Draft discarded. The editor shows ${live ? `published version ${live}` : 'the site as it is published'}; Undo brings your changes back as a new draft.`,
     );
-  }, [apiBase, remember]);
+  }, [apiBase, remember, setIssues]);
 
   // Saves what is pending when the page is left, and warns while a change is not yet saved.
   useEffect(() => {
@@ -397,7 +417,7 @@ export function Editor(props: EditorProps) {
       if (answer.status === 422) setIssues(issuesFrom(answer.body.issues));
       return messageOf(answer);
     },
-    [apiBase, published],
+    [apiBase, published, setIssues],
   );
 
   /** After a conflict: publish this draft over the other editor's version (theirs stays in the history). */
@@ -433,6 +453,8 @@ export function Editor(props: EditorProps) {
     chooseTab(next);
     window.document.getElementById(`tab-${next}`)?.focus();
   };
+
+  const backToDraft = useCallback(() => setPreviewedVersion(null), []);
 
   const canPublish = issues.length === 0 && jsonProblem === null && save.kind === 'saved';
   const pageRoutes = useMemo(() => {
@@ -603,7 +625,7 @@ export function Editor(props: EditorProps) {
           block={tab === 'pages' ? previewBlock : null}
           slug={slug}
           version={tab === 'history' ? previewedVersion : null}
-          onBackToDraft={() => setPreviewedVersion(null)}
+          onBackToDraft={backToDraft}
         />
       </div>
     </fieldset>

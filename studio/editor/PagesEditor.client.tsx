@@ -29,6 +29,7 @@ import {
 import styles from '../components/studio.module.css';
 import type { BlockDoc, BlockType, EditorIssue, JsonObject, PageDoc, SchemaNode } from './editor-types';
 import css from './PagesEditor.module.css';
+import { sameIssues } from './document-model';
 import {
   addPage,
   blockPointer,
@@ -145,9 +146,6 @@ interface RemovedBlock {
 }
 
 type Confirming = { route: string; action: 'reset' | 'remove' } | null;
-
-const sameIssues = (a: readonly EditorIssue[], b: readonly EditorIssue[]): boolean =>
-  a.length === b.length && a.every((x, i) => x.pointer === b[i]?.pointer && x.message === b[i]?.message);
 
 export function PagesEditor({
   slug,

@@ -9,6 +9,8 @@ import {
   parseDocumentText,
   pickKeys,
   previewablePaths,
+  sameIssues,
+  sameJson,
   sectionOfIssue,
   withKeys,
 } from './document-model';
@@ -97,5 +99,54 @@ describe('inheritedKeys (issue 16: change a menu the template supplies)', () => 
       { key: 'menus', state: 'inherited' },
       { key: 'forms', state: 'own' },
     ]);
+  });
+
+  it('the same issues in a new list are the same; any difference in a pointer, message or place is not', () => {
+    const issue = { pointer: '/name', message: 'must not be empty', file: 'tenant.json', line: 3, column: 5 };
+    expect(sameIssues([issue], [{ ...issue }])).toBe(true);
+    expect(sameIssues([], [])).toBe(true);
+    expect(sameIssues([issue], [])).toBe(false);
+    expect(sameIssues([issue], [{ ...issue, pointer: '/slug' }])).toBe(false);
+    expect(sameIssues([issue], [{ ...issue, message: 'other' }])).toBe(false);
+    expect(sameIssues([issue], [{ ...issue, line: 4 }])).toBe(false);
+    expect(sameIssues([issue, { ...issue, pointer: '/a' }], [{ ...issue, pointer: '/a' }, issue])).toBe(false);
+  });
+
+  it('sameJson answers as comparing the JSON texts would, key order included', () => {
+    const shared = { deep: { list: [1, 2, { x: 'y' }] } };
+    const cases: [unknown, unknown][] = [
+      [
+        { a: 1, b: shared },
+        { a: 1, b: shared },
+      ],
+      [
+        { a: 1, b: { c: [1, 2] } },
+        { a: 1, b: { c: [1, 2] } },
+      ],
+      [
+        { a: 1, b: 2 },
+        { b: 2, a: 1 },
+      ],
+      [{ a: 1, b: undefined }, { a: 1 }],
+      [{ a: [1, undefined] }, { a: [1, null] }],
+      [{ a: [1, 2] }, { a: [1, 2, 3] }],
+      [{ a: 'x' }, { a: 'y' }],
+      [{ a: Number.NaN }, { a: null }],
+      [{ a: 1 }, { a: '1' }],
+      [{ a: {} }, { a: [] }],
+      [{ a: null }, { a: {} }],
+      [{ a: new Date(0) }, { a: '1970-01-01T00:00:00.000Z' }],
+      [[], {}],
+      ['x', 'x'],
+      [undefined, undefined],
+    ];
+    for (const [a, b] of cases)
+      expect(sameJson(a, b), JSON.stringify([a, b])).toBe(JSON.stringify(a) === JSON.stringify(b));
+  });
+
+  it('sameJson sees a change deep in a new object and ignores a new copy of the same text', () => {
+    const doc = { theme: { colours: { primary: '#000' } }, pages: { '/': { blocks: [] } } };
+    expect(sameJson(doc, { ...doc, theme: { colours: { primary: '#000' } } })).toBe(true);
+    expect(sameJson(doc, { ...doc, theme: { colours: { primary: '#001' } } })).toBe(false);
   });
 });

@@ -38,6 +38,72 @@ export function sectionOfIssue(issue: EditorIssue): Section | undefined {
   return top === undefined ? undefined : SECTIONS.find((s) => s.keys.includes(top));
 }
 
+/**
+ * Whether two lists of issues say the same (each draft check answers with a new list, most often
+ * the same as before): the editor keeps the list it has, so the forms, whose error trees are made
+ * from it, are not all re-derived and re-rendered after every autosave (issue 32).
+ */
+export function sameIssues(a: readonly EditorIssue[], b: readonly EditorIssue[]): boolean {
+  return (
+    a === b ||
+    (a.length === b.length &&
+      a.every((x, i) => {
+        const y = b[i];
+        return (
+          y !== undefined &&
+          x.pointer === y.pointer &&
+          x.message === y.message &&
+          x.file === y.file &&
+          x.line === y.line &&
+          x.column === y.column
+        );
+      }))
+  );
+}
+
+const isPlainObject = (value: object): boolean => {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/** What JSON.stringify writes for a value in an array: nothing-values (undefined, functions, symbols) as null. */
+const inArray = (value: unknown): unknown =>
+  value === undefined || typeof value === 'function' || typeof value === 'symbol' ? null : value;
+
+/** The keys JSON.stringify writes for an object, in its order (nothing-values are left out). */
+const jsonKeys = (object: Record<string, unknown>): string[] =>
+  Object.keys(object).filter((key) => {
+    const value = object[key];
+    return value !== undefined && typeof value !== 'function' && typeof value !== 'symbol';
+  });
+
+/**
+ * Whether two documents have the same JSON text (`JSON.stringify(a) === JSON.stringify(b)`, key order
+ * included), without writing either: parts that are the same object are not looked into. A change
+ * of one field leaves the rest of the document's objects as they were, so a keystroke compares the
+ * edited tab's keys, not the whole document twice over (issue 32).
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+    return JSON.stringify(a) === JSON.stringify(b);
+  const plain = (x: object) =>
+    Array.isArray(x) || (isPlainObject(x) && typeof (x as { toJSON?: unknown }).toJSON !== 'function');
+  if (!plain(a) || !plain(b)) return JSON.stringify(a) === JSON.stringify(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => sameJson(inArray(item), inArray(b[index])));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const leftKeys = jsonKeys(left);
+  const rightKeys = jsonKeys(right);
+  return (
+    leftKeys.length === rightKeys.length &&
+    leftKeys.every((key, index) => key === rightKeys[index] && sameJson(left[key], right[key]))
+  );
+}
+
 /** How many issues each tab has, by tab id. */
 export function issueCounts(issues: readonly EditorIssue[]): Record<string, number> {
   const counts: Record<string, number> = {};
