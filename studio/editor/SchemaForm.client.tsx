@@ -8,7 +8,7 @@
  * it is ./schema-validator.ts, which interprets the schema where rjsf's ajv validator would compile
  * it with `new Function`, refused by the Studio's Content-Security-Policy (no 'unsafe-eval').
  */
-import { memo, useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import type { JsonObject, SchemaNode } from './editor-types';
@@ -63,6 +63,18 @@ function SchemaFormInner({ idPrefix, schema, uiSchema, data, errors, context, on
     reports.delete(idPrefix);
   }, [idPrefix, data]);
   useEffect(() => () => void reports.delete(idPrefix), [idPrefix]);
+  // rjsf takes its state from `formData` only when some prop differs from the last render's. Echoes
+  // are never given to it (sameProps), so after typing it holds a value it was never given: an undo
+  // back to the data it was last given would look like no change, and the field would keep the typed
+  // text. Such data comes with a new `resync` in the form's context, which makes rjsf take it.
+  const [given, setGiven] = useState(data);
+  const [resync, setResync] = useState(0);
+  if (data !== given) {
+    setGiven(data);
+    if (reports.has(idPrefix) && !sameData(data, reports.get(idPrefix)) && sameData(data, given))
+      setResync((n) => n + 1);
+  }
+  const formContext = useMemo(() => (resync ? { ...context, resync } : context), [context, resync]);
   return (
     <Form
       schema={schema as RJSFSchema}
@@ -72,7 +84,7 @@ function SchemaFormInner({ idPrefix, schema, uiSchema, data, errors, context, on
       widgets={STUDIO_WIDGETS}
       fields={STUDIO_FIELDS}
       templates={STUDIO_TEMPLATES}
-      formContext={context}
+      formContext={formContext}
       idPrefix={idPrefix}
       extraErrors={extraErrors}
       showErrorList={false}

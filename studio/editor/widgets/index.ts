@@ -20,6 +20,11 @@ export interface StudioFormContext {
    * same paths: a field left empty says what applies instead. Only for forms over the document's root.
    */
   inherited?: Record<string, unknown>;
+  /**
+   * Bumped by SchemaForm when data from outside (an undo, a redo) equals what the form was last
+   * given but not what it holds now (SchemaForm.client.tsx, `resync`).
+   */
+  resync?: number;
 }
 
 // Issue 32: every yes/no field a three-state switch, help texts shortened to a sentence with a "?",
