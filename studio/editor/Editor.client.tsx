@@ -818,6 +818,7 @@ function SectionPanel(props: SectionPanelProps) {
       {section.id === 'pages' ? (
         <PagesEditor
           slug={slug}
+          siteName={typeof document.name === 'string' && document.name ? document.name : slug}
           bundle={bundle}
           own={pages}
           inherited={inheritedPages}

@@ -25,10 +25,12 @@ import {
   type FormEvent,
   type KeyboardEvent as ReactKeyboardEvent,
   type MouseEvent as ReactMouseEvent,
+  type ReactNode,
 } from 'react';
 import styles from '../components/studio.module.css';
 import type { BlockDoc, BlockType, EditorIssue, JsonObject, PageDoc, SchemaNode } from './editor-types';
 import css from './PagesEditor.module.css';
+import fields from './widgets/fields.module.css';
 import { sameIssues } from './document-model';
 import {
   addPage,
@@ -48,6 +50,7 @@ import {
   restorePage,
   updatePage,
   whenText,
+  listTitle,
   type PageEntry,
   type PageStatus,
 } from './pages-model';
@@ -59,6 +62,8 @@ import type { StudioFormContext } from './widgets';
 export interface PagesEditorProps {
   /** The site being edited (image uploads in block forms are stored for it). */
   slug: string;
+  /** The dealer's name, for page titles that write it as {site}. */
+  siteName: string;
   /** schemas/studio.schema.json: the block types and their props schemas. */
   bundle: SchemaNode;
   /** The tenant document's own `pages`, or undefined when it has none. */
@@ -149,6 +154,7 @@ type Confirming = { route: string; action: 'reset' | 'remove' } | null;
 
 export function PagesEditor({
   slug,
+  siteName,
   bundle,
   own,
   inherited,
@@ -458,7 +464,8 @@ export function PagesEditor({
                   onClick={() => select(e.route)}
                 >
                   {/* The spaces keep the parts apart in the button's accessible name. */}
-                  <span className={css.pageTitle}>{e.title}</span> <code className={css.route}>{e.route}</code>{' '}
+                  <span className={css.pageTitle}>{listTitle(e.title, siteName)}</span>{' '}
+                  <code className={css.route}>{e.route}</code>{' '}
                   <span className={css.badges}>
                     <span className={`${css.marker} ${css[e.status]}`}>{MARKERS[e.status]}</span>{' '}
                     {count ? <span className={css.issueCount}>{problems(count)}</span> : null}
@@ -488,7 +495,7 @@ export function PagesEditor({
       {entry && route !== undefined ? (
         <section className={css.detail} aria-labelledby={ids.pageHeading}>
           <h3 id={ids.pageHeading} tabIndex={-1} className={css.detailHeading}>
-            {entry.title}
+            {listTitle(entry.title, siteName)}
           </h3>
           <p className={css.routeLine}>
             <code className={css.route}>{route}</code>
@@ -1000,7 +1007,23 @@ const BlockCard = memo(function BlockCard({
       {expanded ? (
         <div id={`${domId}-body`} className={css.cardBody}>
           {cardIssues.length ? <IssueList issues={cardIssues} label={`Problems with ${name}`} /> : null}
-          <div className={css.blockFields}>
+          {schema && uiSchema ? (
+            <SchemaForm
+              idPrefix={`${domId}-props`}
+              schema={schema}
+              uiSchema={uiSchema}
+              data={block.props ?? EMPTY_PROPS}
+              errors={errors}
+              context={context}
+              onChange={onPropsChange}
+            />
+          ) : (
+            <p className={styles.error}>
+              The block type “{block.type}” is not in the registry, so its settings cannot be shown. Remove the block,
+              or change it in the JSON tab.
+            </p>
+          )}
+          <BlockMoreSettings id={`${domId}-more`} open={Boolean(whenIssues.length || idIssues.length)}>
             <WhenInput id={`${domId}-when`} value={block.when} issues={whenIssues} onChange={onWhenChange} />
             <div className={styles.field}>
               <label htmlFor={`${domId}-anchor`}>Anchor name (optional)</label>
@@ -1025,28 +1048,45 @@ const BlockCard = memo(function BlockCard({
               </p>
               <FieldIssues id={`${domId}-anchor-issues`} issues={idIssues} />
             </div>
-          </div>
-          {schema && uiSchema ? (
-            <SchemaForm
-              idPrefix={`${domId}-props`}
-              schema={schema}
-              uiSchema={uiSchema}
-              data={block.props ?? EMPTY_PROPS}
-              errors={errors}
-              context={context}
-              onChange={onPropsChange}
-            />
-          ) : (
-            <p className={styles.error}>
-              The block type “{block.type}” is not in the registry, so its settings cannot be shown. Remove the block,
-              or change it in the JSON tab.
-            </p>
-          )}
+          </BlockMoreSettings>
         </div>
       ) : null}
     </li>
   );
 });
+
+/**
+ * A block's own advanced settings (issue 32: "`when` expressions, anchors … sit behind More
+ * settings"): the switch it depends on and its anchor name, after the block's everyday settings.
+ * A problem in either opens them; the card's summary says "Shown when …" while it is closed.
+ */
+function BlockMoreSettings({ id, open: mustOpen, children }: { id: string; open: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(mustOpen);
+  const [hadProblem, setHadProblem] = useState(mustOpen);
+  if (mustOpen !== hadProblem) {
+    setHadProblem(mustOpen);
+    if (mustOpen) setOpen(true);
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={fields.moreButton}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <span className={fields.moreMarker} aria-hidden="true">
+          ▸
+        </span>
+        More settings (2)
+      </button>
+      <div id={id} className={`${fields.advanced} ${css.blockFields}`} hidden={!open}>
+        {open ? children : null}
+      </div>
+    </>
+  );
+}
 
 /**
  * A card's button. An unavailable move stays focusable (aria-disabled rather than disabled), so the

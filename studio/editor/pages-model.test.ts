@@ -6,6 +6,7 @@ import {
   blockPointer,
   blockSummary,
   insertBlock,
+  listTitle,
   moveBlock,
   newBlock,
   pageList,
@@ -243,5 +244,17 @@ describe('block lists', () => {
     expect(parseWhen('  ')).toBeUndefined();
     expect(parseWhen('offers')).toBe('offers');
     expect(parseWhen('offers, !eofySale')).toEqual(['offers', '!eofySale']);
+  });
+});
+
+describe('listTitle: page titles in the pages list (issue 32: words, not placeholders)', () => {
+  it('drops the site name every title ends with, writes it in elsewhere, and names a brand page', () => {
+    expect(listTitle('About us | {site}', 'Harbour City Mazda')).toBe('About us');
+    expect(listTitle('{site}: new Mazda, demo and used cars', 'Harbour City Mazda')).toBe(
+      'Harbour City Mazda: new Mazda, demo and used cars',
+    );
+    expect(listTitle('{brand} | {site}', 'Harbour City Mazda')).toBe('(brand)');
+    expect(listTitle('Warranty', 'Harbour City Mazda')).toBe('Warranty');
+    expect(listTitle('{site}', 'Harbour City Mazda')).toBe('Harbour City Mazda');
   });
 });

@@ -299,3 +299,17 @@ export function parseWhen(text: string): string | string[] | undefined {
   if (names.length === 0) return undefined;
   return names.length === 1 ? names[0] : names;
 }
+
+/**
+ * A page's title as the pages list shows it: the site's name, which every title carries, is left
+ * out ("About us | {site}" → "About us") or written in ("{site}: new cars" → "Harbour City Mazda:
+ * new cars"), and a brand page's `{brand}` reads "(brand)". The title itself is edited as written.
+ */
+export function listTitle(title: string, siteName: string): string {
+  const shown = title
+    .replace(/\s*[|–-]\s*\{site\}\s*$/, '')
+    .replaceAll('{site}', siteName)
+    .replaceAll('{brand}', '(brand)')
+    .trim();
+  return shown || title;
+}
