@@ -56,4 +56,19 @@ describe('plainIssue: the validator’s messages in a site editor’s words (iss
     const issue = { pointer: '/offers/0/expiry', message: 'expiry 2026-12-01 is before start 2026-12-10', line: 4 };
     expect(plainIssues([issue])).toEqual([issue]);
   });
+
+  it('leaves out "none of the allowed forms" about a value whose own problem is listed', () => {
+    const page = {
+      pointer: '/pages/~1',
+      message: 'expected one of the allowed forms, found an object ({"blocks":[]})',
+    };
+    const inside = { pointer: '/pages/~1/blocks/1/props', message: 'missing required key "html"' };
+    expect(plainIssues([page, inside])).toEqual([
+      { pointer: '/pages/~1/blocks/1/props/html', message: 'This is required: fill it in.' },
+    ]);
+    // Alone, it stays, in words.
+    expect(plainIssues([page])).toEqual([
+      { pointer: '/pages/~1', message: 'This should be one of the allowed forms; it is a group of settings.' },
+    ]);
+  });
 });

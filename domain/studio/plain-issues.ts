@@ -107,6 +107,19 @@ function plainAjv(text: string): string | undefined {
   return undefined;
 }
 
-/** Every issue in the Studio's words, in the same order. */
+/** A value that fits none of a schema's alternatives, when the schema does not say what they are. */
+const NO_ALTERNATIVE = /^expected one of the allowed forms, found /;
+
+/**
+ * Every issue in the Studio's words, in the same order. "Fits none of the allowed forms" about a
+ * value with a more precise problem inside it (a new block's missing text makes its whole page fit
+ * no page form) is left out: the precise one says what to do.
+ */
 export const plainIssues = <T extends Issue>(issues: readonly T[]): T[] =>
-  issues.map((issue) => ({ ...issue, ...plainIssue(issue) }));
+  issues
+    .filter(
+      (issue) =>
+        !NO_ALTERNATIVE.test(issue.message) ||
+        !issues.some((other) => other !== issue && other.pointer.startsWith(`${issue.pointer}/`)),
+    )
+    .map((issue) => ({ ...issue, ...plainIssue(issue) }));
