@@ -227,6 +227,11 @@ test('a site editor changes the logo, the primary colour and the hero heading, a
   await startClean(page);
   // The version to put back at the end: the live one (none yet when the site is served from its file).
   await openTab(page, 'History');
+  await expect(
+    page.getByText(/^(\d+ versions? of Harbour City Mazda\.|Harbour City Mazda has no versions yet\.)/),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
   const liveText = page.getByText(/Version \d+ is live/);
   let live = (await liveText.count()) ? Number(/Version (\d+)/.exec(await liveText.innerText())?.[1]) : undefined;
   const preview = page.frameLocator('iframe[title^="Preview of"]');
@@ -293,18 +298,20 @@ test('a site editor changes the logo, the primary colour and the hero heading, a
   const offers = page.getByRole('group', { name: 'Special offers', exact: true });
   await offers.getByRole('button', { name: 'Add special offer', exact: true }).click();
   // The new offer's card, by its place in the list (its summary changes with its title and dates).
+  // The dates, worked out once (a run across Sydney's midnight would otherwise compare two days).
+  const [soonStart, soonEnd, started, ends] = [siteDay(10), siteDay(1), siteDay(-7), siteDay(60)];
   const offer = offers
     .getByRole('listitem')
     .filter({ has: page.getByRole('button', { name: /\(special offer 4 of 4\)$/ }) });
   await offer.getByRole('textbox', { name: /^Title/ }).fill('Five years of free servicing');
-  await offer.getByRole('textbox', { name: 'Start date', exact: true }).fill(siteDay(10));
-  await offer.getByRole('textbox', { name: 'Expiry date', exact: true }).fill(siteDay(1));
+  await offer.getByRole('textbox', { name: 'Start date', exact: true }).fill(soonStart);
+  await offer.getByRole('textbox', { name: 'Expiry date', exact: true }).fill(soonEnd);
   await draftSaved(page);
-  await expect(offer.getByText(`expiry ${siteDay(1)} is before start ${siteDay(10)}`)).toBeVisible();
+  await expect(offer.getByText(`expiry ${soonEnd} is before start ${soonStart}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
   await checkScreen(page, 'Offers, an expiry before its start');
-  await offer.getByRole('textbox', { name: 'Start date', exact: true }).fill(siteDay(-7));
-  await offer.getByRole('textbox', { name: 'Expiry date', exact: true }).fill(siteDay(60));
+  await offer.getByRole('textbox', { name: 'Start date', exact: true }).fill(started);
+  await offer.getByRole('textbox', { name: 'Expiry date', exact: true }).fill(ends);
   await draftSaved(page);
   await expect(page.getByRole('region', { name: /to fix before publishing/ })).toHaveCount(0);
 

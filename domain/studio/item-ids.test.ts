@@ -48,4 +48,27 @@ describe('ids a site editor never types (issue 32)', () => {
     const out = withItemIds({ search: { perPage: 12, promoTiles: [{ title: 'EOFY' }] } }, lists);
     expect(out.search).toEqual({ perPage: 12, promoTiles: [{ title: 'EOFY', id: 'eofy' }] });
   });
+
+  it('fills ids only in a list that grew: a cleared or retyped id is the editor’s, and no other item is renamed', () => {
+    const lists = listsWithIds(studio as Record<string, unknown>);
+    const before = {
+      offers: [
+        { id: 'summer', title: 'Summer' },
+        { id: 'winter', title: 'Winter' },
+      ],
+    };
+    // The id field cleared, or typed part-way to another item's id: left as typed (the validator names it).
+    const cleared = { offers: [{ title: 'Summer' }, { id: 'winter', title: 'Winter' }] };
+    expect(withItemIds(cleared, lists, before)).toBe(cleared);
+    const clash = {
+      offers: [
+        { id: 'winter', title: 'Summer' },
+        { id: 'winter', title: 'Winter' },
+      ],
+    };
+    expect(withItemIds(clash, lists, before)).toBe(clash);
+    // Duplicate: the list grew, so the copy gets its own id and the original keeps its own.
+    const duplicated = { offers: [before.offers[0], { ...before.offers[0] }, before.offers[1]] };
+    expect(withItemIds(duplicated, lists, before).offers.map((o) => o?.id)).toEqual(['summer', 'summer-2', 'winter']);
+  });
 });

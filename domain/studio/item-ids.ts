@@ -102,14 +102,19 @@ const nounOf = (path: ListPath): string => {
   );
 };
 
-function fill(value: Json, path: ListPath, at: number, noun: string): Json {
-  if (at === path.length) return Array.isArray(value) ? withUniqueIds(value, noun) : value;
+function fill(value: Json, before: Json, path: ListPath, at: number, noun: string): Json {
+  if (at === path.length) {
+    // Only a list that grew (Add, Duplicate, a paste) gets ids: an id a site editor clears or retypes
+    // in "More settings" is theirs to write, and an item they did not touch is never renamed.
+    const grew = !Array.isArray(before) || (Array.isArray(value) && value.length > before.length);
+    return Array.isArray(value) && grew ? withUniqueIds(value, noun) : value;
+  }
   const step = path[at] ?? '';
   if (step === '*') {
     if (!Array.isArray(value)) return value;
     let changed = false;
-    const out = value.map((item: Json) => {
-      const next = fill(item, path, at + 1, noun);
+    const out = value.map((item: Json, index) => {
+      const next = fill(item, Array.isArray(before) ? before[index] : undefined, path, at + 1, noun);
       if (next !== item) changed = true;
       return next;
     });
@@ -117,16 +122,17 @@ function fill(value: Json, path: ListPath, at: number, noun: string): Json {
   }
   if (!isObject(value) || !(step in value)) return value;
   const child = value[step];
-  const next = fill(child, path, at + 1, noun);
+  const next = fill(child, isObject(before) ? before[step] : undefined, path, at + 1, noun);
   return next === child ? value : { ...value, [step]: next };
 }
 
 /**
- * The document with an id on every item of the lists that need one (`lists` from listsWithIds); the
- * same object when nothing was missing, so a change that adds no item costs no copy.
+ * The document with an id on every item of the lists that need one (`lists` from listsWithIds) and
+ * grew since `before` (the document as it was: a list it lacked counts as grown); the same object
+ * when nothing was missing, so a change that adds no item costs no copy.
  */
-export function withItemIds<T>(document: T, lists: readonly ListPath[]): T {
+export function withItemIds<T>(document: T, lists: readonly ListPath[], before?: unknown): T {
   let out: Json = document;
-  for (const path of lists) out = fill(out, path, 0, nounOf(path));
+  for (const path of lists) out = fill(out, before, path, 0, nounOf(path));
   return out as T;
 }

@@ -71,4 +71,27 @@ describe('plainIssue: the validator’s messages in a site editor’s words (iss
       { pointer: '/pages/~1', message: 'This should be one of the allowed forms; it is a group of settings.' },
     ]);
   });
+
+  it('a page missing its title is one problem, at the title, not also "none of the allowed forms"', () => {
+    const shown = plainIssues([
+      { pointer: '/pages/~1about', message: 'expected one of the allowed forms, found an object ({})' },
+      { pointer: '/pages/~1about', message: 'missing required key "title"' },
+    ]);
+    expect(shown).toEqual([{ pointer: '/pages/~1about/title', message: 'This is required: fill it in.' }]);
+  });
+
+  it('reads a long value the validator cut, a format and a pattern without a description', () => {
+    const at = (message: string) => plainIssue({ pointer: '/a', message }).message;
+    expect(at('expected a valid email, found text "sales@"')).toBe(
+      'This should be an e-mail address; it is now “sales@”.',
+    );
+    expect(at('expected text matching ^/(?![/\\\\]), found text "about"')).toBe(
+      'This should be written in the form its help describes; it is now “about”.',
+    );
+    expect(
+      at('expected a valid uri, found text "https://www.example.com.au/a-very-long-path-that-goes-on-and-...'),
+    ).toBe(
+      'This should be a full web address, starting with https://; it is now “https://www.example.com.au/a-very-long-path-that-goes-on-and-…”.',
+    );
+  });
 });

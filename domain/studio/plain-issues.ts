@@ -23,6 +23,15 @@ const TYPE_WORDS: Record<string, string> = {
   null: 'empty',
 };
 
+/** JSON Schema's formats as a person says them. */
+const FORMAT_WORDS: Record<string, string> = {
+  uri: 'a full web address, starting with https://',
+  email: 'an e-mail address',
+  date: 'a date (YYYY-MM-DD)',
+  'date-time': 'a date and time',
+  time: 'a time',
+};
+
 const typeWords = (types: string): string =>
   types
     .split(',')
@@ -31,8 +40,13 @@ const typeWords = (types: string): string =>
 
 /** `text "#12345"`, `number 5`, `a list (…)`, `nothing` as the validator describes a value → how it reads in a sentence. */
 function foundWords(found: string): string {
-  const text = /^text "(.*)"$/s.exec(found);
-  if (text) return text[1] === '' ? 'it is empty' : `it is now “${text[1]}”`;
+  const text = /^text "(.*)$/s.exec(found);
+  if (text) {
+    // JSON as the validator quotes it; a long value is cut with "..." and has no closing quote.
+    const raw = text[1] ?? '';
+    const value = (raw.endsWith('"') ? raw.slice(0, -1) : raw.replace(/\.\.\.$/, '…')).replace(/\\(["\\])/g, '$1');
+    return value === '' ? 'it is empty' : `it is now “${value}”`;
+  }
   const scalar = /^(?:number|boolean) (.*)$/.exec(found);
   if (scalar) return `it is now ${scalar[1]}`;
   if (found === 'nothing' || found === 'null') return 'it is empty';
@@ -71,7 +85,8 @@ export function plainIssue(issue: Issue): Issue {
     let what: string;
     if (want.startsWith('one of ')) what = `one of ${quoteList(want.slice('one of '.length))}`;
     else if (/^[a-z]+(,[a-z]+)*$/.test(want) && want.split(',').every((t) => t in TYPE_WORDS)) what = typeWords(want);
-    else if (want.startsWith('a valid ')) what = want.replace(/^a valid (.*)$/, 'a valid $1');
+    else if (want.startsWith('a valid ')) what = FORMAT_WORDS[want.slice('a valid '.length)] ?? want;
+    else if (want.startsWith('text matching ')) what = 'written in the form its help describes';
     else if (want.startsWith('"') || /^-?\d/.test(want)) what = quoteList(want);
     else what = expectation(want);
     const hint = suggestion !== undefined ? ` Did you mean “${suggestion}”?` : '';
@@ -115,11 +130,14 @@ const NO_ALTERNATIVE = /^expected one of the allowed forms, found /;
  * value with a more precise problem inside it (a new block's missing text makes its whole page fit
  * no page form) is left out: the precise one says what to do.
  */
-export const plainIssues = <T extends Issue>(issues: readonly T[]): T[] =>
-  issues
+export function plainIssues<T extends Issue>(issues: readonly T[]): T[] {
+  // Filtered by the pointers as the editor shows them: a page's missing title is at its title field.
+  const plain = issues.map((issue) => ({ issue, shown: { ...issue, ...plainIssue(issue) } }));
+  return plain
     .filter(
-      (issue) =>
+      ({ issue, shown }) =>
         !NO_ALTERNATIVE.test(issue.message) ||
-        !issues.some((other) => other !== issue && other.pointer.startsWith(`${issue.pointer}/`)),
+        !plain.some((other) => other.issue !== issue && other.shown.pointer.startsWith(`${shown.pointer}/`)),
     )
-    .map((issue) => ({ ...issue, ...plainIssue(issue) }));
+    .map(({ shown }) => shown);
+}

@@ -251,15 +251,21 @@ export function Editor(props: EditorProps) {
   );
 
   /** Every change of the document goes through here: it is kept, saved a moment later, and can be undone. */
-  const change = useCallback(
-    (reported: JsonObject) => {
-      // A new or duplicated offer, banner or slide gets its own id (a site editor never types one).
-      const next = withItemIds(reported, ID_LISTS);
+  const commit = useCallback(
+    (next: JsonObject) => {
       if (sameJson(next, latest.current.document)) return;
       hold(next);
       remember(next);
     },
     [hold, remember],
+  );
+  /**
+   * A change from a tab's form: a new or duplicated offer, banner or slide gets its own id (a site
+   * editor never types one). The JSON tab's text is committed as written (its own ids).
+   */
+  const change = useCallback(
+    (reported: JsonObject) => commit(withItemIds(reported, ID_LISTS, latest.current.document)),
+    [commit],
   );
 
   /** Undo or Redo: the step's document is held again, and the status says what was undone or redone. */
@@ -585,7 +591,7 @@ export function Editor(props: EditorProps) {
                 onPreviewBlock={setPreviewBlock}
               />
             ) : tab === 'json' ? (
-              <JsonTab document={document} issues={rawIssues} onChange={change} onProblem={setJsonProblem} />
+              <JsonTab document={document} issues={rawIssues} onChange={commit} onProblem={setJsonProblem} />
             ) : (
               <HistoryPanel
                 slug={slug}

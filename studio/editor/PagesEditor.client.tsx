@@ -1082,7 +1082,7 @@ function BlockMoreSettings({ id, open: mustOpen, children }: { id: string; open:
         More settings (2)
       </button>
       <div id={id} className={`${fields.advanced} ${css.blockFields}`} hidden={!open}>
-        {open ? children : null}
+        {children}
       </div>
     </>
   );

@@ -64,15 +64,17 @@ function SchemaFormInner({ idPrefix, schema, uiSchema, data, errors, context, on
   }, [idPrefix, data]);
   useEffect(() => () => void reports.delete(idPrefix), [idPrefix]);
   // rjsf takes its state from `formData` only when some prop differs from the last render's. Echoes
-  // are never given to it (sameProps), so after typing it holds a value it was never given: an undo
-  // back to the data it was last given would look like no change, and the field would keep the typed
-  // text. Such data comes with a new `resync` in the form's context, which makes rjsf take it.
+  // are never given to it (sameProps), so after typing it holds a value it was never given: data
+  // from outside (an undo) equal to what it was last given, or the very same object (a block's
+  // props, a form of the Forms tab), would look like no change and the field would keep the typed
+  // text. Such data comes with a new `resync` in the form's context, which makes rjsf take it; the
+  // report is dropped with it, since rjsf holds `data` from then on.
   const [given, setGiven] = useState(data);
   const [resync, setResync] = useState(0);
-  if (data !== given) {
-    setGiven(data);
-    if (reports.has(idPrefix) && !sameData(data, reports.get(idPrefix)) && sameData(data, given))
-      setResync((n) => n + 1);
+  if (data !== given) setGiven(data);
+  if (reports.has(idPrefix) && !sameData(data, reports.get(idPrefix)) && sameData(data, given)) {
+    reports.delete(idPrefix);
+    setResync((n) => n + 1);
   }
   const formContext = useMemo(() => (resync ? { ...context, resync } : context), [context, resync]);
   return (
@@ -104,13 +106,16 @@ function SchemaFormInner({ idPrefix, schema, uiSchema, data, errors, context, on
   );
 }
 
-/** Only a new `data` that is the form's own last report (an echo) leaves the form as it is. */
+/**
+ * The form is left as it is only when `data` is what rjsf holds: its own last report (an echo), or,
+ * with no report since its last render, the data it was given. The same `data` object is no proof:
+ * after typing then an undo, the document hands back the very object the form had before.
+ */
 function sameProps(before: SchemaFormProps, after: SchemaFormProps): boolean {
   const keys = Object.keys(after) as (keyof SchemaFormProps)[];
-  return (
-    keys.every((key) => key === 'data' || before[key] === after[key]) &&
-    (before.data === after.data || (reports.has(after.idPrefix) && sameData(after.data, reports.get(after.idPrefix))))
-  );
+  if (!keys.every((key) => key === 'data' || before[key] === after[key])) return false;
+  if (!reports.has(after.idPrefix)) return before.data === after.data;
+  return sameData(after.data, reports.get(after.idPrefix));
 }
 
 export const SchemaForm = memo(SchemaFormInner, sameProps);
