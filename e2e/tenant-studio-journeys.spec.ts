@@ -59,6 +59,27 @@ async function startClean(page: Page): Promise<void> {
   }
 }
 
+/** The version live now, once History has loaded; undefined while the site is still served from its file. */
+async function liveVersion(page: Page): Promise<number | undefined> {
+  await openTab(page, 'History');
+  await expect(
+    page.getByText(/^(\d+ versions? of Harbour City Mazda\.|Harbour City Mazda has no versions yet\.)/),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  const liveText = page.getByText(/Version \d+ is live/);
+  return (await liveText.count()) ? Number(/Version (\d+)/.exec(await liveText.innerText())?.[1]) : undefined;
+}
+
+/** The version that puts the site back at the end: the one live at the start, else the site's file as first published. */
+async function versionToRestore(page: Page, live: number | undefined): Promise<number> {
+  if (live !== undefined) return live;
+  const imported = page
+    .getByRole('row', { name: /Imported from tenants/ })
+    .getByRole('button', { name: /^Preview version \d+$/ });
+  return Number(/\d+/.exec((await imported.textContent()) ?? '')?.[0]);
+}
+
 test('a site editor undoes and redoes with the buttons and the keyboard, then discards the draft after a confirmation', async ({
   page,
 }) => {
@@ -145,8 +166,7 @@ test('a site editor adds a header menu item to /special-offers, switches Compare
   }
 
   // History: the version the journey starts from, to put the site back at the end.
-  const live = Number(/Version (\d+) is live/.exec(await page.getByText(/Version \d+ is live/).innerText())?.[1]);
-  expect(live).toBeGreaterThan(0);
+  const live = await liveVersion(page);
 
   // The header menu: the template's, customised for this site, then a new item.
   await openTab(page, 'Menus & buttons');
@@ -198,14 +218,15 @@ test('a site editor adds a header menu item to /special-offers, switches Compare
   await checkScreen(page, 'History, the changes in words');
 
   // Restore: the old version in the preview first, then a confirmation, then it is live.
-  await page.getByRole('button', { name: `Preview version ${live}`, exact: true }).click();
-  await expect(page.getByText(new RegExp(`The preview shows version ${live}`))).toBeVisible();
+  const back = await versionToRestore(page, live);
+  await page.getByRole('button', { name: `Preview version ${back}`, exact: true }).click();
+  await expect(page.getByText(new RegExp(`The preview shows version ${back}`))).toBeVisible();
   await page.getByRole('button', { name: 'Restore this version' }).click();
-  const dialog = page.getByRole('dialog', { name: `Restore version ${live}?` });
+  const dialog = page.getByRole('dialog', { name: `Restore version ${back}?` });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await checkScreen(page, 'Restore dialog');
   await dialog.getByRole('button', { name: 'Restore and publish' }).click();
-  await expect(page.getByText(new RegExp(`Restored version ${live} as version \\d+; it is live now\\.`))).toBeVisible({
+  await expect(page.getByText(new RegExp(`Restored version ${back} as version \\d+; it is live now\\.`))).toBeVisible({
     timeout: 20_000,
   });
   const again = await browser.newPage();
@@ -226,14 +247,7 @@ test('a site editor changes the logo, the primary colour and the hero heading, a
   await signIn(page, `/sites/${SITE}`);
   await startClean(page);
   // The version to put back at the end: the live one (none yet when the site is served from its file).
-  await openTab(page, 'History');
-  await expect(
-    page.getByText(/^(\d+ versions? of Harbour City Mazda\.|Harbour City Mazda has no versions yet\.)/),
-  ).toBeVisible({
-    timeout: 15_000,
-  });
-  const liveText = page.getByText(/Version \d+ is live/);
-  let live = (await liveText.count()) ? Number(/Version (\d+)/.exec(await liveText.innerText())?.[1]) : undefined;
+  const live = await liveVersion(page);
   const preview = page.frameLocator('iframe[title^="Preview of"]');
 
   // Theme: a new logo, uploaded with its alt text, and the primary colour.
@@ -281,7 +295,14 @@ test('a site editor changes the logo, the primary colour and the hero heading, a
   const added = page.getByRole('button', { name: 'Text (block 2)', exact: true });
   await expect(added).toHaveAttribute('aria-expanded', 'true');
   const textCard = page.getByRole('listitem').filter({ has: added });
-  await textCard.getByRole('textbox', { name: /^Heading$/ }).fill('Visit us this weekend');
+  const textHeading = textCard.getByRole('textbox', { name: /^Heading$/ });
+  await textHeading.fill('Visit us this weekend');
+  await draftSaved(page);
+  // Undo and redo reach a block's own form (the block's settings are the same object they were).
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(textHeading).toHaveValue('');
+  await page.getByRole('button', { name: 'Redo', exact: true }).click();
+  await expect(textHeading).toHaveValue('Visit us this weekend');
   await textCard.getByRole('textbox', { name: /^Text\*?$/ }).fill('Trade-ins are welcome every day of the week.');
   await textCard.getByRole('combobox', { name: 'Heading level' }).selectOption('2');
   await draftSaved(page);
@@ -386,21 +407,14 @@ test('a site editor changes the logo, the primary colour and the hero heading, a
   await checkScreen(page, 'History, a large publish in words');
 
   // Put the site back as the journey found it: the old version, restored after the confirmation.
-  live ??= Number(
-    /\d+/.exec(
-      (await page
-        .getByRole('row', { name: /Imported from tenants/ })
-        .getByRole('button', { name: /^Preview version \d+$/ })
-        .textContent()) ?? '',
-    )?.[0],
-  );
-  await page.getByRole('button', { name: `Preview version ${live}`, exact: true }).click();
+  const back = await versionToRestore(page, live);
+  await page.getByRole('button', { name: `Preview version ${back}`, exact: true }).click();
   await page.getByRole('button', { name: 'Restore this version' }).click();
   await page
-    .getByRole('dialog', { name: `Restore version ${live}?` })
+    .getByRole('dialog', { name: `Restore version ${back}?` })
     .getByRole('button', { name: 'Restore and publish' })
     .click();
-  await expect(page.getByText(new RegExp(`Restored version ${live} as version \\d+; it is live now\\.`))).toBeVisible({
+  await expect(page.getByText(new RegExp(`Restored version ${back} as version \\d+; it is live now\\.`))).toBeVisible({
     timeout: 20_000,
   });
 });

@@ -252,10 +252,10 @@ export function Editor(props: EditorProps) {
 
   /** Every change of the document goes through here: it is kept, saved a moment later, and can be undone. */
   const commit = useCallback(
-    (next: JsonObject) => {
+    (next: JsonObject, separate = false) => {
       if (sameJson(next, latest.current.document)) return;
       hold(next);
-      remember(next);
+      remember(next, separate);
     },
     [hold, remember],
   );
@@ -264,7 +264,8 @@ export function Editor(props: EditorProps) {
    * editor never types one). The JSON tab's text is committed as written (its own ids).
    */
   const change = useCallback(
-    (reported: JsonObject) => commit(withItemIds(reported, ID_LISTS, latest.current.document)),
+    (reported: JsonObject, separate = false) =>
+      commit(withItemIds(reported, ID_LISTS, latest.current.document), separate),
     [commit],
   );
 
@@ -381,7 +382,8 @@ export function Editor(props: EditorProps) {
 
   /** A tab's form changed its keys: the newest document with those keys replaced. */
   const changeKeys = useCallback(
-    (keys: readonly string[], data: JsonObject) => change(withKeys(latest.current.document, keys, data)),
+    (keys: readonly string[], data: JsonObject, separate = false) =>
+      change(withKeys(latest.current.document, keys, data), separate),
     [change],
   );
 
@@ -702,7 +704,8 @@ function InheritedControls({
   document: JsonObject;
   inherited: JsonObject;
   keys: readonly string[];
-  onChange: (keys: readonly string[], data: JsonObject) => void;
+  /** `separate`: the change is an undo step of its own (a block added, moved or removed). */
+  onChange: (keys: readonly string[], data: JsonObject, separate?: boolean) => void;
 }) {
   const entries = inheritedKeys(document, inherited, keys);
   if (!entries.length) return null;
@@ -757,7 +760,8 @@ interface SectionPanelProps {
   issues: EditorIssue[];
   /** Not an admin: the fields only an admin may change are read-only (issue 30). */
   adminFieldsLocked: boolean;
-  onChange: (keys: readonly string[], data: JsonObject) => void;
+  /** `separate`: the change is an undo step of its own (a block added, moved or removed). */
+  onChange: (keys: readonly string[], data: JsonObject, separate?: boolean) => void;
   onPreview: (path: string) => void;
   onPreviewBlock: (index: number | null) => void;
 }
@@ -785,7 +789,8 @@ function SectionPanel(props: SectionPanelProps) {
   const layoutUi = useMemo(() => uiSchemaFor(layoutSchema), [layoutSchema]);
   const onLayout = useCallback((formData: JsonObject) => onChange(['layout'], formData), [onChange]);
   const onPages = useCallback(
-    (next: Record<string, PageDoc | null> | undefined) => onChange(['pages'], next ? { pages: next } : {}),
+    (next: Record<string, PageDoc | null> | undefined, separate?: boolean) =>
+      onChange(['pages'], next ? { pages: next } : {}, separate),
     [onChange],
   );
   const pages = (document.pages ?? undefined) as Record<string, PageDoc | null> | undefined;

@@ -73,7 +73,8 @@ export interface PagesEditorProps {
   /** The server's issues about the whole tenant document (pointers from its root). */
   issues: EditorIssue[];
   /** The tenant's new `pages`; undefined when none are left (drop the key). */
-  onChange(pages: Record<string, PageDoc | null> | undefined): void;
+  /** `separate`: an undo step of its own (a block added, moved or removed), never joined with typing. */
+  onChange(pages: Record<string, PageDoc | null> | undefined, separate?: boolean): void;
   /** Show this path of the site in the preview (only concrete paths, never `/cars/:slug`). */
   onPreview(route: string): void;
   /** The preview follows the editor (issue 32): scroll to the block at this index of the page, or none. */
@@ -240,7 +241,12 @@ export function PagesEditor({
       const { own, inherited, route, onChange } = latest.current;
       if (route === undefined) return;
       setBlockKeys((prev) => (prev[route] === nextKeys ? prev : { ...prev, [route]: nextKeys }));
-      onChange(updatePage(own, inherited, route, (page) => ({ ...page, blocks: nextBlocks })));
+      // A block added, moved or removed (the keys change) is an undo step of its own.
+      const separate = nextKeys !== latest.current.keys;
+      onChange(
+        updatePage(own, inherited, route, (page) => ({ ...page, blocks: nextBlocks })),
+        separate,
+      );
     };
     const indexOf = (key: string) => latest.current.keys.indexOf(key);
     const changeBlock = (key: string, change: (block: BlockDoc) => BlockDoc) => {
@@ -336,7 +342,7 @@ export function PagesEditor({
     const at = Math.min(removed.index, blocks.length);
     setRemoved(null);
     setBlockKeys((prev) => ({ ...prev, [removed.route]: insertBlock(keys, at, removed.key) }));
-    changePage((page) => ({ ...page, blocks: insertBlock(page.blocks ?? [], at, removed.block) }));
+    changePage((page) => ({ ...page, blocks: insertBlock(page.blocks ?? [], at, removed.block) }), true);
     setAnnouncement(`${removed.name} is back at position ${at + 1}.`);
     focusNext.current = `${ids.card(removed.key)}-toggle`;
   }
@@ -348,9 +354,9 @@ export function PagesEditor({
     if (path !== undefined) onPreview(path);
   }
 
-  function changePage(change: (page: PageDoc) => PageDoc) {
+  function changePage(change: (page: PageDoc) => PageDoc, separate = false) {
     if (route === undefined) return;
-    onChange(updatePage(own, inherited, route, change));
+    onChange(updatePage(own, inherited, route, change), separate);
   }
 
   function changeDescription(text: string) {
@@ -421,7 +427,7 @@ export function PagesEditor({
     setBlockKeys((prev) => (route === undefined ? prev : { ...prev, [route]: insertBlock(keys, at, key) }));
     setExpanded((prev) => new Set(prev).add(key));
     setCurrent(key);
-    changePage((page) => ({ ...page, blocks: insertBlock(page.blocks ?? [], at, newBlock(type)) }));
+    changePage((page) => ({ ...page, blocks: insertBlock(page.blocks ?? [], at, newBlock(type)) }), true);
     setAnnouncement(`${title} added as block ${at + 1}. Its settings are open.`);
     focusNext.current = `${ids.card(key)}-toggle`;
   }
