@@ -25,12 +25,11 @@ import {
   type FormEvent,
   type KeyboardEvent as ReactKeyboardEvent,
   type MouseEvent as ReactMouseEvent,
-  type ReactNode,
 } from 'react';
 import styles from '../components/studio.module.css';
 import type { BlockDoc, BlockType, EditorIssue, JsonObject, PageDoc, SchemaNode } from './editor-types';
 import css from './PagesEditor.module.css';
-import fields from './widgets/fields.module.css';
+import { MoreSettings } from './widgets/MoreSettings.client';
 import { sameIssues } from './document-model';
 import {
   addPage,
@@ -1029,7 +1028,13 @@ const BlockCard = memo(function BlockCard({
               or change it in the JSON tab.
             </p>
           )}
-          <BlockMoreSettings id={`${domId}-more`} open={Boolean(whenIssues.length || idIssues.length)}>
+          <MoreSettings
+            id={`${domId}-more`}
+            count={2}
+            hasProblem={Boolean(whenIssues.length || idIssues.length)}
+            keepMounted
+            className={css.blockFields}
+          >
             <WhenInput id={`${domId}-when`} value={block.when} issues={whenIssues} onChange={onWhenChange} />
             <div className={styles.field}>
               <label htmlFor={`${domId}-anchor`}>Anchor name (optional)</label>
@@ -1054,45 +1059,12 @@ const BlockCard = memo(function BlockCard({
               </p>
               <FieldIssues id={`${domId}-anchor-issues`} issues={idIssues} />
             </div>
-          </BlockMoreSettings>
+          </MoreSettings>
         </div>
       ) : null}
     </li>
   );
 });
-
-/**
- * A block's own advanced settings (issue 32: "`when` expressions, anchors … sit behind More
- * settings"): the switch it depends on and its anchor name, after the block's everyday settings.
- * A problem in either opens them; the card's summary says "Shown when …" while it is closed.
- */
-function BlockMoreSettings({ id, open: mustOpen, children }: { id: string; open: boolean; children: ReactNode }) {
-  const [open, setOpen] = useState(mustOpen);
-  const [hadProblem, setHadProblem] = useState(mustOpen);
-  if (mustOpen !== hadProblem) {
-    setHadProblem(mustOpen);
-    if (mustOpen) setOpen(true);
-  }
-  return (
-    <>
-      <button
-        type="button"
-        className={fields.moreButton}
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((was) => !was)}
-      >
-        <span className={fields.moreMarker} aria-hidden="true">
-          ▸
-        </span>
-        More settings (2)
-      </button>
-      <div id={id} className={`${fields.advanced} ${css.blockFields}`} hidden={!open}>
-        {children}
-      </div>
-    </>
-  );
-}
 
 /**
  * A card's button. An unavailable move stays focusable (aria-disabled rather than disabled), so the

@@ -9,7 +9,7 @@
  *
  * The rest is rjsf's ObjectFieldTemplate: the optional-data control, and the Add button of a map.
  */
-import { createElement, useId, useState } from 'react';
+import { createElement, useId } from 'react';
 import {
   canExpand,
   buttonId,
@@ -21,7 +21,7 @@ import {
   type ObjectFieldTemplateProps,
 } from '@rjsf/utils';
 import { HelpText } from './DescriptionTemplate.client';
-import styles from './fields.module.css';
+import { MoreSettings } from './MoreSettings.client';
 
 /** The schema keyword and value that put a property behind "More settings". */
 export const STUDIO_KEYWORD = 'x-studio';
@@ -80,13 +80,6 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const errorsIn = (name: string) => hasErrors((errorSchema as Record<string, ErrorSchema> | undefined)?.[name]);
   const advancedError = advanced.some((p) => errorsIn(p.name));
 
-  const [open, setOpen] = useState(advancedError);
-  const [hadError, setHadError] = useState(advancedError);
-  if (advancedError !== hadError) {
-    // A problem just appeared among the advanced settings: show them (the editor can close them again).
-    setHadError(advancedError);
-    if (advancedError) setOpen(true);
-  }
   const panelId = `${useId()}-more`;
 
   // A pure oneOf/anyOf object: rjsf's chooser renders it, with no group around it.
@@ -137,24 +130,14 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         />
       ) : null}
       {advanced.length ? (
-        <>
-          <button
-            type="button"
-            className={styles.moreButton}
-            aria-expanded={open}
-            aria-controls={panelId}
-            aria-describedby={label ? titleId(fieldPathId) : undefined}
-            onClick={() => setOpen((was) => !was)}
-          >
-            <span className={styles.moreMarker} aria-hidden="true">
-              ▸
-            </span>
-            {`More settings (${advanced.length})`}
-          </button>
-          <div id={panelId} className={styles.advanced} hidden={!open}>
-            {open ? advanced.map((p) => p.content) : null}
-          </div>
-        </>
+        <MoreSettings
+          id={panelId}
+          count={advanced.length}
+          hasProblem={advancedError}
+          describedBy={label ? titleId(fieldPathId) : undefined}
+        >
+          {advanced.map((p) => p.content)}
+        </MoreSettings>
       ) : null}
     </fieldset>
   );
