@@ -9,10 +9,18 @@
  * even for a POST. A process that dies after taking the request answers 502: the request may have
  * been acted on, so it is not sent twice; the platform's forms send it again with their
  * idempotency key, as they do after any lost answer.
+ *
+ * Connections to the processes are kept alive and reused. A process closes one after 5 s idle, and a
+ * request written just as it closes meets a reset before any answer (the race Node's http docs
+ * describe under `request.reusedSocket`). The process never read that request, so a GET, HEAD or
+ * OPTIONS is sent once more on a new connection, as a load balancer does; any other method answers
+ * 502 as above. Every failure is written to stderr, so a browser run's log says which request failed.
  */
 import { createServer, request as httpRequest, Agent, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 export interface RoundRobinProxy {
+  /** The port it listens on (the one asked for, or the one the system chose for 0). */
   port: number;
   /** Requests sent to each upstream port so far. */
   counts(): Record<number, number>;
@@ -20,6 +28,8 @@ export interface RoundRobinProxy {
 }
 
 const DOWN_FOR_MS = 1_000;
+/** Requests that change nothing, so sending one again after a stale connection's reset is safe. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function startRoundRobinProxy(port: number, upstreams: readonly number[]): Promise<RoundRobinProxy> {
   if (!upstreams.length) throw new Error('the proxy needs at least one upstream port');
@@ -42,8 +52,9 @@ export async function startRoundRobinProxy(port: number, upstreams: readonly num
 
   const forward = (incoming: IncomingMessage, body: Buffer, res: import('node:http').ServerResponse) => {
     const tried = new Set<number>();
-    const attempt = () => {
-      const upstream = pick(tried);
+    const safe = SAFE_METHODS.has(incoming.method ?? 'GET');
+    const attempt = (fresh = false, again?: number) => {
+      const upstream = again ?? pick(tried);
       if (upstream === undefined) {
         res.writeHead(503, { 'content-type': 'text/plain' }).end('No platform process is answering.');
         return;
@@ -58,7 +69,8 @@ export async function startRoundRobinProxy(port: number, upstreams: readonly num
           port: upstream,
           method: incoming.method,
           path: incoming.url,
-          agent,
+          // A retry after a stale connection's reset takes a connection of its own.
+          agent: fresh ? false : agent,
           headers: { ...incoming.headers, 'x-forwarded-for': forwardedFor },
         },
         (answer) => {
@@ -69,11 +81,19 @@ export async function startRoundRobinProxy(port: number, upstreams: readonly num
         },
       );
       outgoing.on('error', (error: NodeJS.ErrnoException) => {
+        const what = `${incoming.method} ${incoming.url} to process on ${upstream}`;
         if (error.code === 'ECONNREFUSED' && !res.headersSent) {
           downUntil.set(upstream, Date.now() + DOWN_FOR_MS);
           attempt();
           return;
         }
+        const stale = outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+        if (stale && safe && !fresh && !res.headersSent) {
+          console.error(`round-robin proxy: ${what} met a closing kept-alive connection; sent again on a new one`);
+          attempt(true, upstream);
+          return;
+        }
+        console.error(`round-robin proxy: ${what} failed (${error.code ?? error.message})`);
         if (!res.headersSent)
           res.writeHead(502, { 'content-type': 'text/plain' }).end(`Upstream failed: ${error.message}`);
         else res.destroy();
@@ -95,7 +115,7 @@ export async function startRoundRobinProxy(port: number, upstreams: readonly num
     server.listen(port, '127.0.0.1', () => resolve());
   });
   return {
-    port,
+    port: (server.address() as AddressInfo).port,
     counts: () => ({ ...counts }),
     close: () =>
       new Promise<void>((resolve) => {
