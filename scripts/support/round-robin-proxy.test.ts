@@ -60,7 +60,10 @@ afterEach(async () => {
 
 async function proxyTo(...upstreams: Upstream[]): Promise<RoundRobinProxy> {
   open.push(...upstreams);
-  const proxy = await startRoundRobinProxy(0, upstreams.map((u) => u.port));
+  const proxy = await startRoundRobinProxy(
+    0,
+    upstreams.map((u) => u.port),
+  );
   open.push(proxy);
   return proxy;
 }

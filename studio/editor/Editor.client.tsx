@@ -16,7 +16,7 @@ import { listsWithIds, withItemIds } from '../../domain/studio/item-ids';
 import type { EditorData, PreviewShowing } from './editor-data';
 import { errorTreeFor, sectionSchema } from './schema-tools';
 import { uiSchemaFor } from './ui-schema';
-import { READ_ONLY_KEYS, SECTIONS, type Section } from './sections';
+import { SECTIONS, type Section } from './sections';
 import {
   effectiveColours,
   inheritedKeys,
@@ -28,6 +28,7 @@ import {
   withKeys,
 } from './document-model';
 import { SchemaForm } from './SchemaForm.client';
+import { SectionForms } from './SectionForms.client';
 import { PagesEditor } from './PagesEditor.client';
 import { FormsPanel } from './forms/FormsPanel.client';
 import { HistoryPanel } from './HistoryPanel.client';
@@ -41,6 +42,7 @@ import { adminOnlyFields } from '../../domain/studio/admin-fields';
 import { describeEdits, fieldName } from '../../domain/studio/change-story';
 import { canRedo, canUndo, editHistory, startHistory, undoKey, type EditHistory } from './edit-history';
 import { ConfirmDialog } from './shared/ConfirmDialog.client';
+import { autosaveDelay } from './autosave';
 
 const bundle = bundleJson as SchemaNode;
 /** The lists whose items need an id of their own (offers, banners, slides, promo tiles). */
@@ -53,8 +55,6 @@ const PublishPanel = memo(PublishPanelView);
 /** Top-level keys only an admin may change (issue 30): no copy-from-template button for anyone else. */
 const ADMIN_KEYS = new Set(adminOnlyFields(bundle).flatMap((field) => (field.path.length === 1 ? field.path : [])));
 
-/** How long after the last change the draft is saved (the preview follows the save). */
-const AUTOSAVE_MS = 350;
 /** A fresh preview token well before the last one expires (15 minutes). */
 const PREVIEW_REFRESH_MS = 10 * 60 * 1000;
 
@@ -76,11 +76,18 @@ interface ApiAnswer {
   body: Record<string, unknown>;
 }
 
-async function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown): Promise<ApiAnswer> {
+/** A call of the Studio's API; `json` is a body already stringified (else `body` is). */
+async function call(
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  url: string,
+  body?: unknown,
+  json?: string,
+): Promise<ApiAnswer> {
+  const text = json ?? (body === undefined ? undefined : JSON.stringify(body));
   const response = await fetch(url, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: text === undefined ? {} : { 'content-type': 'application/json' },
+    body: text,
     credentials: 'same-origin',
     cache: 'no-store',
   });
@@ -173,6 +180,8 @@ export function Editor(props: EditorProps) {
   // change of either goes through the handlers below, which keep this up to date.
   const latest = useRef({ document: props.document, baseVersionId: props.baseVersionId });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** When the oldest change not yet saved was made (while the autosave timer runs). */
+  const firstUnsaved = useRef(0);
   const inFlight = useRef(false);
   const again = useRef(false);
   const savedText = useRef(JSON.stringify(props.document));
@@ -193,14 +202,14 @@ export function Editor(props: EditorProps) {
     for (;;) {
       again.current = false;
       const { document: doc, baseVersionId: base } = latest.current;
+      // The document is stringified once, for the request and to know what was saved (it can be large).
       const text = JSON.stringify(doc);
+      const extra = { baseVersionId: base, ...(previewAt.current ? { previewAt: previewAt.current } : {}) };
       setSave({ kind: 'saving' });
       try {
-        const answer = await call('PUT', `${apiBase}/draft`, {
-          document: doc,
-          baseVersionId: base,
-          ...(previewAt.current ? { previewAt: previewAt.current } : {}),
-        });
+        const rest = JSON.stringify(extra);
+        const body = rest === '{}' ? `{"document":${text}}` : `{"document":${text},${rest.slice(1)}`;
+        const answer = await call('PUT', `${apiBase}/draft`, undefined, body);
         if (answer.status === 200) {
           savedText.current = text;
           setHasDraft(true);
@@ -221,7 +230,8 @@ export function Editor(props: EditorProps) {
         });
         break;
       }
-      if (!again.current && JSON.stringify(latest.current.document) === savedText.current) break;
+      if (!again.current && (latest.current.document === doc || JSON.stringify(latest.current.document) === text))
+        break;
     }
     inFlight.current = false;
   }, [apiBase, setIssues]);
@@ -238,14 +248,16 @@ export function Editor(props: EditorProps) {
       latest.current = { ...latest.current, document: next };
       setDocument(next);
       setSave({ kind: 'pending' });
-      // At most AUTOSAVE_MS after the first unsaved change, however many follow: a timer restarted on
-      // every change never fired while changes kept coming (steady typing, or a form that reports
-      // its defaults as it remounts), and the draft stayed "Unsaved changes…". The save takes the
-      // newest document, and one made during a save is saved right after it (saveNow).
-      timer.current ??= setTimeout(() => {
+      // After a pause, or steady changes at most AUTOSAVE_MAX_MS after the first unsaved (autosave.ts).
+      // The save takes the newest document, and one made during a save is saved right after it (saveNow).
+      const now = Date.now();
+      if (timer.current === undefined) firstUnsaved.current = now;
+      else clearTimeout(timer.current);
+      const wait = autosaveDelay(now, firstUnsaved.current);
+      timer.current = setTimeout(() => {
         timer.current = undefined;
         void saveNow();
-      }, AUTOSAVE_MS);
+      }, wait);
     },
     [saveNow],
   );
@@ -768,12 +780,8 @@ interface SectionPanelProps {
 
 function SectionPanel(props: SectionPanelProps) {
   const { section, slug, document, inherited, issues, adminFieldsLocked, onChange, onPreview, onPreviewBlock } = props;
-  const schema = useMemo(() => sectionSchema(bundle, section.keys), [section]);
-  const uiSchema = useMemo(() => uiSchemaFor(schema, READ_ONLY_KEYS, adminFieldsLocked), [schema, adminFieldsLocked]);
-  const data = useMemo(() => pickKeys(document, section.keys), [document, section]);
   const errors = useMemo(() => errorTreeFor(issues, ''), [issues]);
   const context = useMemo(() => ({ slug, inherited }), [slug, inherited]);
-  const onForm = useCallback((formData: JsonObject) => onChange(section.keys, formData), [onChange, section]);
   // A key replaced as a whole (copied from the template, or given back to it) remounts the form:
   // rjsf works out a map's entries (the forms by name) when it mounts, not when its data is replaced.
   const [generation, setGeneration] = useState(0);
@@ -858,15 +866,16 @@ function SectionPanel(props: SectionPanelProps) {
           ) : null}
         </details>
       ) : (
-        <SchemaForm
-          key={generation}
+        <SectionForms
           idPrefix={`f-${section.id}`}
-          schema={schema}
-          uiSchema={uiSchema}
-          data={data}
-          errors={errors}
+          bundle={bundle}
+          keys={section.keys}
+          document={document}
+          issues={issues}
+          adminFieldsLocked={adminFieldsLocked}
           context={context}
-          onChange={onForm}
+          generation={generation}
+          onChange={onChange}
         />
       )}
     </>

@@ -23,6 +23,8 @@ const validator = new StudioSchemaValidator();
 export interface SchemaFormProps {
   /** Used for the ids of the form's fields (must be unique on the page). */
   idPrefix: string;
+  /** What the form's reports are kept under when several forms share an idPrefix (SectionForms); else idPrefix. */
+  reportKey?: string;
   schema: SchemaNode;
   uiSchema: UiSchema;
   data: JsonObject;
@@ -49,20 +51,22 @@ export function sameData(a: unknown, b: unknown): boolean {
 }
 
 /**
- * What each form (by its idPrefix, unique on the page) last reported, until it renders again.
+ * What each form (by its reportKey, unique on the page) last reported, until it renders again.
  * Typing (issue 32: under 50 ms a key): the form reports each key, the editor stores it and hands the
  * same data back. Given to rjsf, that echo of its own state was compared with and re-derived from the
  * whole form once more per key; `sameProps` lets React keep the form as it is instead.
  */
 const reports = new Map<string, unknown>();
 
-function SchemaFormInner({ idPrefix, schema, uiSchema, data, errors, context, onChange }: SchemaFormProps) {
+function SchemaFormInner(props: SchemaFormProps) {
+  const { idPrefix, schema, uiSchema, data, errors, context, onChange } = props;
+  const reportKey = props.reportKey ?? idPrefix;
   const extraErrors = useMemo(() => (Object.keys(errors).length ? (errors as ErrorSchema) : undefined), [errors]);
   // Rendered with this data: a report before it is no echo of it any more (an undo, then a redo, is a change).
   useEffect(() => {
-    reports.delete(idPrefix);
-  }, [idPrefix, data]);
-  useEffect(() => () => void reports.delete(idPrefix), [idPrefix]);
+    reports.delete(reportKey);
+  }, [reportKey, data]);
+  useEffect(() => () => void reports.delete(reportKey), [reportKey]);
   // rjsf takes its state from `formData` only when some prop differs from the last render's. Echoes
   // are never given to it (sameProps), so after typing it holds a value it was never given: data
   // from outside (an undo) equal to what it was last given, or the very same object (a block's
@@ -72,8 +76,8 @@ function SchemaFormInner({ idPrefix, schema, uiSchema, data, errors, context, on
   const [given, setGiven] = useState(data);
   const [resync, setResync] = useState(0);
   if (data !== given) setGiven(data);
-  if (reports.has(idPrefix) && !sameData(data, reports.get(idPrefix)) && sameData(data, given)) {
-    reports.delete(idPrefix);
+  if (reports.has(reportKey) && !sameData(data, reports.get(reportKey)) && sameData(data, given)) {
+    reports.delete(reportKey);
     setResync((n) => n + 1);
   }
   const formContext = useMemo(() => (resync ? { ...context, resync } : context), [context, resync]);
@@ -98,7 +102,7 @@ function SchemaFormInner({ idPrefix, schema, uiSchema, data, errors, context, on
         arrayMinItems: { populate: 'never' },
       }}
       onChange={(event) => {
-        reports.set(idPrefix, event.formData);
+        reports.set(reportKey, event.formData);
         onChange((event.formData ?? {}) as JsonObject);
       }}
       onSubmit={() => undefined}
@@ -114,8 +118,9 @@ function SchemaFormInner({ idPrefix, schema, uiSchema, data, errors, context, on
 function sameProps(before: SchemaFormProps, after: SchemaFormProps): boolean {
   const keys = Object.keys(after) as (keyof SchemaFormProps)[];
   if (!keys.every((key) => key === 'data' || before[key] === after[key])) return false;
-  if (!reports.has(after.idPrefix)) return before.data === after.data;
-  return sameData(after.data, reports.get(after.idPrefix));
+  const key = after.reportKey ?? after.idPrefix;
+  if (!reports.has(key)) return before.data === after.data;
+  return sameData(after.data, reports.get(key));
 }
 
 export const SchemaForm = memo(SchemaFormInner, sameProps);

@@ -22,6 +22,7 @@ import {
 } from '@rjsf/utils';
 import { HelpText } from './DescriptionTemplate.client';
 import { MoreSettings } from './MoreSettings.client';
+import type { StudioFormContext } from './index';
 
 /** The schema keyword and value that put a property behind "More settings". */
 export const STUDIO_KEYWORD = 'x-studio';
@@ -90,6 +91,9 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   // already names it, and the list's own help is above it, so neither is repeated in every item.
   const untitledItem = /_\d+$/.test(fieldPathId.$id) && typeof schema.title !== 'string';
   const label = untitledItem ? '' : title;
+  // One key of a tab's settings (SectionForms): the tab's element around its forms holds the root's id.
+  const keyRoot = fieldPathId.path.length === 0 && (registry.formContext as StudioFormContext | undefined)?.keyForm;
+  if (keyRoot && !label && !description && !advanced.length) return <>{basic.map((p) => p.content)}</>;
   return (
     <fieldset className={className} id={fieldPathId.$id}>
       {label

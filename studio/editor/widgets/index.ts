@@ -25,6 +25,11 @@ export interface StudioFormContext {
    * given but not what it holds now (SchemaForm.client.tsx, `resync`).
    */
   resync?: number;
+  /**
+   * The form is one key of a tab (SectionForms.client.tsx): its root group is no fieldset of its own,
+   * and its id is the tab's, held by the element around all of the tab's forms.
+   */
+  keyForm?: boolean;
 }
 
 // Issue 32: every yes/no field a three-state switch, help texts shortened to a sentence with a "?",
