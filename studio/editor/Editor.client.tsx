@@ -43,6 +43,7 @@ import { describeEdits, fieldName } from '../../domain/studio/change-story';
 import { canRedo, canUndo, editHistory, startHistory, undoKey, type EditHistory } from './edit-history';
 import { ConfirmDialog } from './shared/ConfirmDialog.client';
 import { autosaveDelay } from './autosave';
+import { SETTINGS_NOTES, currentPromotionHeading } from '../../domain/studio/override-notes';
 
 const bundle = bundleJson as SchemaNode;
 /** The lists whose items need an id of their own (offers, banners, slides, promo tiles). */
@@ -198,7 +199,8 @@ export function Editor(props: EditorProps) {
       return;
     }
     inFlight.current = true;
-    // Saves until what is saved is the newest document (a change made during a save is saved next).
+    // A change made during a save has its own autosave timer (hold), so typing on is not saved
+    // back to back; a save asked for while this one runs (that timer, a publish) follows it at once.
     for (;;) {
       again.current = false;
       const { document: doc, baseVersionId: base } = latest.current;
@@ -217,7 +219,12 @@ export function Editor(props: EditorProps) {
           const next = previewGrantOf(answer.body.preview);
           if (next) setPreview(next);
           const draft = answer.body.draft as { savedAt?: unknown } | undefined;
-          setSave({ kind: 'saved', ...(typeof draft?.savedAt === 'string' ? { at: draft.savedAt } : {}) });
+          const newer = latest.current.document !== doc;
+          setSave(
+            newer
+              ? { kind: 'pending' }
+              : { kind: 'saved', ...(typeof draft?.savedAt === 'string' ? { at: draft.savedAt } : {}) },
+          );
         } else {
           setSave({ kind: 'error', message: `Not saved: ${messageOf(answer)}` });
           break;
@@ -230,8 +237,7 @@ export function Editor(props: EditorProps) {
         });
         break;
       }
-      if (!again.current && (latest.current.document === doc || JSON.stringify(latest.current.document) === text))
-        break;
+      if (!again.current) break;
     }
     inFlight.current = false;
   }, [apiBase, setIssues]);
@@ -781,7 +787,7 @@ interface SectionPanelProps {
 function SectionPanel(props: SectionPanelProps) {
   const { section, slug, document, inherited, issues, adminFieldsLocked, onChange, onPreview, onPreviewBlock } = props;
   const errors = useMemo(() => errorTreeFor(issues, ''), [issues]);
-  const context = useMemo(() => ({ slug, inherited }), [slug, inherited]);
+  const context = useMemo(() => ({ slug, inherited, notes: SETTINGS_NOTES }), [slug, inherited]);
   // A key replaced as a whole (copied from the template, or given back to it) remounts the form:
   // rjsf works out a map's entries (the forms by name) when it mounts, not when its data is replaced.
   const [generation, setGeneration] = useState(0);
@@ -802,6 +808,13 @@ function SectionPanel(props: SectionPanelProps) {
     [onChange],
   );
   const pages = (document.pages ?? undefined) as Record<string, PageDoc | null> | undefined;
+  // What a hero showing the current promotion shows instead of its own heading (override-notes.ts).
+  const banners = document.banners ?? inherited.banners;
+  const locale = (document.locale ?? inherited.locale) as { timeZone?: unknown } | undefined;
+  const currentPromotion = useMemo(
+    () => currentPromotionHeading(banners, locale?.timeZone, new Date()),
+    [banners, locale?.timeZone],
+  );
   const inheritedPages = (inherited.pages ?? {}) as Record<string, PageDoc>;
   // Issue 32: the Forms tab edits one form at a time (forms/FormsPanel.client.tsx), not all of them in one page.
   if (section.id === 'forms')
@@ -841,6 +854,7 @@ function SectionPanel(props: SectionPanelProps) {
           bundle={bundle}
           own={pages}
           inherited={inheritedPages}
+          currentPromotion={currentPromotion}
           issues={issues}
           onChange={onPages}
           onPreview={onPreview}

@@ -10,7 +10,7 @@
  */
 import { memo, useEffect, useMemo, useState } from 'react';
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
+import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema } from '@rjsf/utils';
 import type { JsonObject, SchemaNode } from './editor-types';
 import type { ErrorTree } from './schema-tools';
 import type { UiSchema } from './ui-schema';
@@ -19,6 +19,15 @@ import { StudioSchemaValidator } from './schema-validator';
 
 // Block facts and Studio keywords are annotations the validator passes over, as ajv does when not strict.
 const validator = new StudioSchemaValidator();
+
+/**
+ * rjsf's own words, in the Studio's: the name of an entry of a named list (a button set named
+ * "card") is its "short name", never rjsf's "card Key".
+ */
+export function studioWords(text: TranslatableString, params?: string[]): string {
+  if (text === TranslatableString.KeyLabel) return `Short name of “${params?.[0] ?? ''}”`;
+  return englishStringTranslator(text, params);
+}
 
 export interface SchemaFormProps {
   /** Used for the ids of the form's fields (must be unique on the page). */
@@ -87,6 +96,7 @@ function SchemaFormInner(props: SchemaFormProps) {
       uiSchema={uiSchema}
       formData={data}
       validator={validator}
+      translateString={studioWords}
       widgets={STUDIO_WIDGETS}
       fields={STUDIO_FIELDS}
       templates={STUDIO_TEMPLATES}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sameData } from './SchemaForm.client';
+import { TranslatableString } from '@rjsf/utils';
+import { sameData, studioWords } from './SchemaForm.client';
 
 describe('sameData: what a form reported, as the editor hands it back (issue 32, typing under 50 ms a key)', () => {
   it('is the same data whatever the key order, and a key holding undefined is no key', () => {
@@ -14,5 +15,14 @@ describe('sameData: what a form reported, as the editor hands it back (issue 32,
     expect(sameData({ a: null }, { a: {} })).toBe(false);
     expect(sameData({ a: 1, b: 2 }, { a: 1 })).toBe(false);
     expect(sameData({ a: 1 }, undefined)).toBe(false);
+  });
+});
+
+describe('rjsf’s words in the Studio’s (issue 32)', () => {
+  it('names the entry of a named list by its short name, never “card Key”', () => {
+    expect(studioWords(TranslatableString.KeyLabel, ['card'])).toBe('Short name of “card”');
+  });
+  it('leaves rjsf’s other words as they are', () => {
+    expect(studioWords(TranslatableString.NewStringDefault)).toBe('New Value');
   });
 });
