@@ -57,6 +57,7 @@ import { SchemaForm } from './SchemaForm.client';
 import { blockCatalogue, blockPropsSchema, errorTreeFor, issuesUnder } from './schema-tools';
 import { uiSchemaFor } from './ui-schema';
 import type { StudioFormContext } from './widgets';
+import { heroPromotionNote } from '../../domain/studio/override-notes';
 
 export interface PagesEditorProps {
   /** The site being edited (image uploads in block forms are stored for it). */
@@ -69,6 +70,8 @@ export interface PagesEditorProps {
   own: Record<string, PageDoc | null> | undefined;
   /** The pages the site's template and dealer group supply (removed ones left out). */
   inherited: Record<string, PageDoc>;
+  /** The heading of the banner promotion a hero showing "the current promotion" shows now, if any. */
+  currentPromotion?: string | undefined;
   /** The server's issues about the whole tenant document (pointers from its root). */
   issues: EditorIssue[];
   /** The tenant's new `pages`; undefined when none are left (drop the key). */
@@ -158,6 +161,7 @@ export function PagesEditor({
   bundle,
   own,
   inherited,
+  currentPromotion,
   issues: issuesProp,
   onChange,
   onPreview,
@@ -636,6 +640,7 @@ export function PagesEditor({
                           pointer={blockPointer(route, index)}
                           expanded={expanded.has(key)}
                           context={context}
+                          currentPromotion={currentPromotion}
                           dragging={drag?.key === key}
                           dropMark={drag?.over?.key === key ? (drag.over.after ? 'after' : 'before') : undefined}
                           actions={actions}
@@ -865,6 +870,8 @@ interface BlockCardProps {
   pointer: string;
   expanded: boolean;
   context: StudioFormContext;
+  /** The banner promotion a hero showing "the current promotion" shows now, if any. */
+  currentPromotion: string | undefined;
   dragging: boolean;
   dropMark: 'before' | 'after' | undefined;
   actions: BlockActions;
@@ -882,6 +889,7 @@ const BlockCard = memo(function BlockCard({
   pointer,
   expanded,
   context,
+  currentPromotion,
   dragging,
   dropMark,
   actions,
@@ -899,6 +907,8 @@ const BlockCard = memo(function BlockCard({
   const schema = useMemo(() => blockPropsSchema(bundle, block.type), [bundle, block.type]);
   const uiSchema = useMemo(() => (schema ? uiSchemaFor(schema) : undefined), [schema]);
   const onPropsChange = useCallback((props: JsonObject) => actions.changeProps(blockKey, props), [actions, blockKey]);
+  // A hero showing the current promotion shows the promotion, not the heading typed here: said at the top.
+  const promotionNote = block.type === 'Hero' ? heroPromotionNote(block.props, currentPromotion) : undefined;
   const onWhenChange = useCallback(
     (when: string | string[] | undefined) =>
       actions.changeBlock(blockKey, (current) => {
@@ -1012,6 +1022,18 @@ const BlockCard = memo(function BlockCard({
       {expanded ? (
         <div id={`${domId}-body`} className={css.cardBody}>
           {cardIssues.length ? <IssueList issues={cardIssues} label={`Problems with ${name}`} /> : null}
+          {promotionNote ? (
+            <div className={`${styles.notice} ${css.override}`} role="note">
+              <p>{promotionNote}</p>
+              <button
+                type="button"
+                className={`${styles.button} ${styles.secondary}`}
+                onClick={() => onPropsChange({ ...(block.props ?? {}), usePromotion: false })}
+              >
+                Turn off “Show the current promotion”
+              </button>
+            </div>
+          ) : null}
           {schema && uiSchema ? (
             <SchemaForm
               idPrefix={`${domId}-props`}

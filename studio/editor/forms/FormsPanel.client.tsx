@@ -17,6 +17,7 @@ import { errorTreeFor, pointerOf, sectionSchema, type ErrorTree } from '../schem
 import { uiSchemaFor, type UiSchema } from '../ui-schema';
 import { READ_ONLY_KEYS } from '../sections';
 import type { StudioFormContext } from '../widgets';
+import { formNotes, type Notes, type SharedFormSettings } from '../../../domain/studio/override-notes';
 import {
   CUSTOMISE_SENTENCE,
   type FormOrigin,
@@ -95,6 +96,14 @@ export function FormsPanel(props: FormsPanelProps) {
   const { slug, bundle, keys, document, inherited, issues, adminFieldsLocked, onChange } = props;
   const ownForms = document.forms;
   const templateForms = inherited.forms;
+  // The settings every form shares, as the site has them (its own over the template's).
+  const formSettings = useMemo(
+    (): SharedFormSettings => ({
+      ...(isObject(inherited.formSettings) ? inherited.formSettings : {}),
+      ...(isObject(document.formSettings) ? document.formSettings : {}),
+    }),
+    [document.formSettings, inherited.formSettings],
+  );
   const settingKeys = useMemo(() => keys.filter((key) => key !== 'forms'), [keys]);
   const forms = useMemo(() => formEntries(ownForms, templateForms, issues), [ownForms, templateForms, issues]);
   const settings = useMemo(
@@ -244,6 +253,7 @@ export function FormsPanel(props: FormsPanelProps) {
           bundle={bundle}
           ownForms={ownForms}
           templateForms={templateForms}
+          settings={formSettings}
           issues={issues}
           adminFieldsLocked={adminFieldsLocked}
           confirming={isConfirming ? (confirming?.action ?? null) : null}
@@ -324,6 +334,7 @@ interface FormDetailProps {
   bundle: SchemaNode;
   ownForms: unknown;
   templateForms: unknown;
+  settings: SharedFormSettings;
   issues: readonly EditorIssue[];
   adminFieldsLocked: boolean;
   confirming: Confirming['action'] | null;
@@ -335,7 +346,7 @@ interface FormDetailProps {
 }
 
 function FormDetail(props: FormDetailProps) {
-  const { entry, slug, bundle, ownForms, templateForms, issues, adminFieldsLocked, confirming } = props;
+  const { entry, slug, bundle, ownForms, templateForms, settings, issues, adminFieldsLocked, confirming } = props;
   const { onForms, onCustomise, onAsk, onConfirmed, onCancel } = props;
   const { name, origin, label } = entry;
   const schema = useMemo(() => oneFormSchema(bundle), [bundle]);
@@ -355,10 +366,14 @@ function FormDetail(props: FormDetailProps) {
     [origin, template, copy],
   );
   // A customised form's empty settings still show the template's (the engine merges them in).
+  // Where a shared setting decides what a field does, the field says so (override-notes.ts).
+  // Kept as the same object while they say the same, so typing in the form does not change its context.
+  const notesText = JSON.stringify(formNotes(data, settings));
+  const notes = useMemo(() => JSON.parse(notesText) as Notes, [notesText]);
   const context = useMemo((): StudioFormContext => {
     const fallbacks = origin === 'customised' ? templateFallbacks(template) : undefined;
-    return fallbacks ? { slug, inherited: fallbacks } : { slug };
-  }, [origin, template, slug]);
+    return fallbacks ? { slug, inherited: fallbacks, notes } : { slug, notes };
+  }, [origin, template, slug, notes]);
 
   // The newest forms for the change handler, which rjsf may call before the panel re-renders.
   const latest = useRef(ownForms);

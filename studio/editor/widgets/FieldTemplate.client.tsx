@@ -29,13 +29,24 @@ export function FieldTemplate(props: FieldTemplateProps) {
       props.description
     );
 
+  // Another setting decides what this field does (the note names it): said under the field.
+  const note = context?.notes?.[fieldPathId.path.join('/')];
+  const noted = note ? (
+    <>
+      {props.help}
+      <p className={styles.override}>{note}</p>
+    </>
+  ) : (
+    props.help
+  );
+
   if (isYesNo(schema.type)) {
     const known = {
       fallback: fallbackFor(context?.inherited, fieldPathId.path, schema.default),
       layered: Boolean(context?.inherited),
     };
     return (
-      <DefaultFieldTemplate {...props} description={description}>
+      <DefaultFieldTemplate {...props} description={description} help={noted}>
         <SwitchDefaultContext.Provider value={known}>{props.children}</SwitchDefaultContext.Provider>
       </DefaultFieldTemplate>
     );
@@ -47,11 +58,11 @@ export function FieldTemplate(props: FieldTemplateProps) {
       : undefined;
   const help = fallback ? (
     <>
-      {props.help}
+      {noted}
       <p className={styles.inherited}>{leftEmptyWords(fallback)}</p>
     </>
   ) : (
-    props.help
+    noted
   );
   return <DefaultFieldTemplate {...props} description={description} help={help} />;
 }

@@ -83,7 +83,13 @@ function render(
     errors = {},
     schema = SCHEMA,
     inherited,
-  }: { errors?: ErrorTree; schema?: SchemaNode; inherited?: Record<string, unknown> } = {},
+    notes,
+  }: {
+    errors?: ErrorTree;
+    schema?: SchemaNode;
+    inherited?: Record<string, unknown>;
+    notes?: Record<string, string>;
+  } = {},
 ): Rendered {
   const changes: JsonObject[] = [];
   function Harness() {
@@ -95,7 +101,7 @@ function render(
         uiSchema={{}}
         data={doc}
         errors={errors}
-        context={{ slug: 'test-site', inherited }}
+        context={{ slug: 'test-site', inherited, ...(notes ? { notes } : {}) }}
         onChange={(next) => {
           changes.push(next);
           setDoc(next);
@@ -302,5 +308,20 @@ describe('choices between alternatives', () => {
     const words = [...(select?.options ?? [])].map((o) => o.textContent).filter(Boolean);
     expect(words).toEqual(['Web address (webhook)', 'Email', 'With web address']);
     expect(host.textContent).not.toMatch(/option \d/i);
+  });
+});
+
+describe('overrides (issue 32)', () => {
+  it('a field whose value another setting decides says so under it, a switch as well as a text field', () => {
+    render(
+      { name: 'Harbour City Mazda' },
+      { notes: { name: 'The promotion shows instead.', 'features/offers': 'Set by the template for every site.' } },
+    );
+    const note = (id: string) => byId(id).closest('.form-group')?.textContent ?? '';
+    expect(note('f_name')).toContain('The promotion shows instead.');
+    expect(group('Special offers').closest('.form-group')?.textContent).toContain(
+      'Set by the template for every site.',
+    );
+    expect(note('f_manufacturer')).not.toContain('instead');
   });
 });

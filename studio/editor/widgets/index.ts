@@ -30,6 +30,11 @@ export interface StudioFormContext {
    * and its id is the tab's, held by the element around all of the tab's forms.
    */
   keyForm?: boolean;
+  /**
+   * Where another setting hides or replaces a field's value, the note said at that field, by the
+   * field's path in this form joined with "/" (domain/studio/override-notes.ts).
+   */
+  notes?: Readonly<Record<string, string>>;
 }
 
 // Issue 32: every yes/no field a three-state switch, help texts shortened to a sentence with a "?",
