@@ -255,7 +255,7 @@ export function Editor(props: EditorProps) {
       setDocument(next);
       setSave({ kind: 'pending' });
       // After a pause, or steady changes at most AUTOSAVE_MAX_MS after the first unsaved (autosave.ts).
-      // The save takes the newest document, and one made during a save is saved right after it (saveNow).
+      // The save takes the newest document; a change made during a save waits for its own timer.
       const now = Date.now();
       if (timer.current === undefined) firstUnsaved.current = now;
       else clearTimeout(timer.current);
