@@ -274,7 +274,7 @@ test('every tab of the editor renders and passes axe; a logo, a menu, an offer, 
 
   // A menu the template supplies: copied to the site, then changed.
   await openTab(page, 'Menus & buttons');
-  await page.getByRole('button', { name: 'Copy “Menus” from the template to change' }).click();
+  await page.getByRole('button', { name: 'Customise “Menus” for this site' }).click();
   // Each menu item is a closed card showing its label and link (issue 32): open the first.
   await page
     .locator('#f-menus_menus_header')

@@ -170,8 +170,15 @@ test('a site editor adds a header menu item to /special-offers, switches Compare
 
   // The header menu: the template's, customised for this site, then a new item.
   await openTab(page, 'Menus & buttons');
-  const copy = page.getByRole('button', { name: /^Copy “Menus” from the template/ });
-  if (await copy.count()) await copy.click();
+  // Before it is customised, the template's menu is shown as it is, marked "From the template" (issue 32).
+  const copy = page.getByRole('button', { name: 'Customise “Menus” for this site' });
+  if (await copy.count()) {
+    const origin = page.locator('[id$="-menus-origin"]');
+    await expect(origin).toContainText('From the template');
+    await expect(page.getByRole('group', { name: /^Header menu/ }).first().getByRole('button').first()).toBeVisible();
+    await copy.click();
+    await expect(origin).toContainText('This site has its own copy of “Menus”');
+  }
   const header = page.getByRole('group', { name: /^Header menu/ }).first();
   await header.getByRole('button', { name: /^Add/ }).last().click();
   const added = header.getByRole('textbox', { name: /^Label/ }).last();

@@ -63,8 +63,8 @@ const TEXT_FIELDS = [
   .map((selector) => `${selector}:read-write:not([id$="-key"])`)
   .join(', ');
 
-/** "Copy “Menus” from the template to change" (Editor.client.tsx) and "Customise for this site" (Forms tab). */
-const CUSTOMISE_BUTTON = /^\s*(Copy\s|Customise for this site\s*$)/;
+/** "Customise “Menus” for this site" (SectionForms.client.tsx) and "Customise for this site" (Forms tab). */
+const CUSTOMISE_BUTTON = /^\s*Customise (“[^”]+” )?for this site\s*$/;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -206,7 +206,7 @@ async function openTab(page: Page, tab: Tab): Promise<Locator> {
 }
 
 /**
- * Clicks every "Copy … from the template to change" and "Customise for this site" button showing in
+ * Clicks every "Customise “…” for this site" and "Customise for this site" button showing in
  * the panel, waiting for the draft to be saved after each. Answers how many were clicked.
  */
 async function customiseShown(page: Page, panel: Locator): Promise<number> {

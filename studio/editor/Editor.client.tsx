@@ -19,7 +19,6 @@ import { uiSchemaFor } from './ui-schema';
 import { SECTIONS, type Section } from './sections';
 import {
   effectiveColours,
-  inheritedKeys,
   issueCounts,
   pickKeys,
   sameIssues,
@@ -38,7 +37,6 @@ import { PaneDivider, usePaneWidth } from './PaneDivider.client';
 import { ThemeContrast } from './widgets/ThemeContrast.client';
 import { PublishPanel as PublishPanelView, type Conflict } from './PublishPanel.client';
 import styles from './editor.module.css';
-import { adminOnlyFields } from '../../domain/studio/admin-fields';
 import { describeEdits, fieldName } from '../../domain/studio/change-story';
 import { canRedo, canUndo, editHistory, startHistory, undoKey, type EditHistory } from './edit-history';
 import { ConfirmDialog } from './shared/ConfirmDialog.client';
@@ -53,8 +51,6 @@ const ID_LISTS = listsWithIds(bundle as Record<string, unknown>);
 // panel do not depend on the document, so they render again only when their own props change (issue 32).
 const PreviewPane = memo(PreviewPaneView);
 const PublishPanel = memo(PublishPanelView);
-/** Top-level keys only an admin may change (issue 30): no copy-from-template button for anyone else. */
-const ADMIN_KEYS = new Set(adminOnlyFields(bundle).flatMap((field) => (field.path.length === 1 ? field.path : [])));
 
 /** A fresh preview token well before the last one expires (15 minutes). */
 const PREVIEW_REFRESH_MS = 10 * 60 * 1000;
@@ -703,73 +699,6 @@ function IssueSummary({
   );
 }
 
-const titleOf = (key: string): string => {
-  const properties = (bundle.properties ?? {}) as Record<string, { title?: unknown }>;
-  const title = properties[key]?.title;
-  return typeof title === 'string' ? title : key;
-};
-
-/**
- * For each key of the tab the template or group supplies as a whole (a menu, the forms): copy it
- * here to change it (the form would otherwise start empty), or go back to the template's.
- */
-function InheritedControls({
-  document,
-  inherited,
-  keys,
-  onChange,
-}: {
-  document: JsonObject;
-  inherited: JsonObject;
-  keys: readonly string[];
-  /** `separate`: the change is an undo step of its own (a block added, moved or removed). */
-  onChange: (keys: readonly string[], data: JsonObject, separate?: boolean) => void;
-}) {
-  const entries = inheritedKeys(document, inherited, keys);
-  if (!entries.length) return null;
-  return (
-    <ul className={styles.inheritedKeys} aria-label="Settings from the template">
-      {entries.map(({ key, state }) => {
-        const title = titleOf(key);
-        return (
-          <li key={key}>
-            {state === 'inherited' ? (
-              <>
-                <span>
-                  <strong>{title}</strong> come from the template. To change them, copy them to this site first.
-                </span>{' '}
-                <button
-                  type="button"
-                  className={styles.secondary}
-                  onClick={() => onChange([key], { [key]: structuredClone(inherited[key]) })}
-                >
-                  Copy “{title}” from the template to change
-                </button>
-              </>
-            ) : (
-              <>
-                <span>
-                  <strong>{title}</strong>: this site has its own, in place of the template’s.
-                </span>{' '}
-                <button
-                  type="button"
-                  className={styles.secondary}
-                  onClick={() => {
-                    if (window.confirm(`Use the template’s “${title}” again? This site’s own are removed.`))
-                      onChange([key], {});
-                  }}
-                >
-                  Use the template’s “{title}” again
-                </button>
-              </>
-            )}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
 interface SectionPanelProps {
   section: Section;
   slug: string;
@@ -839,14 +768,6 @@ function SectionPanel(props: SectionPanelProps) {
       <h2 className={styles.panelHeading}>{section.label}</h2>
       <p className={styles.intro}>{section.intro}</p>
       {section.id === 'theme' ? <ThemeContrast colors={effectiveColours(bundle, inherited, document)} /> : null}
-      {section.id === 'pages' ? null : (
-        <InheritedControls
-          document={document}
-          inherited={inherited}
-          keys={adminFieldsLocked ? section.keys.filter((key) => !ADMIN_KEYS.has(key)) : section.keys}
-          onChange={onWhole}
-        />
-      )}
       {section.id === 'pages' ? (
         <PagesEditor
           slug={slug}
@@ -885,11 +806,13 @@ function SectionPanel(props: SectionPanelProps) {
           bundle={bundle}
           keys={section.keys}
           document={document}
+          inherited={inherited}
           issues={issues}
           adminFieldsLocked={adminFieldsLocked}
           context={context}
           generation={generation}
           onChange={onChange}
+          onReplace={onWhole}
         />
       )}
     </>

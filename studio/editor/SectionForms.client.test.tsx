@@ -37,6 +37,20 @@ const BUNDLE: SchemaNode = {
     },
     template: { title: 'Template', $ref: '#/definitions/tenant.template' },
     manufacturer: { title: 'Franchise make', type: 'string' },
+    menus: {
+      title: 'Menus',
+      type: 'object',
+      properties: {
+        header: {
+          title: 'Header menu',
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { label: { title: 'Label', type: 'string' }, href: { title: 'Link', type: 'string' } },
+          },
+        },
+      },
+    },
   },
   definitions: { 'tenant.template': { 'x-studio': 'advanced', type: 'string', enum: ['franchise', 'group'] } },
 };
@@ -47,23 +61,34 @@ interface Change {
   data: JsonObject;
 }
 
-function render(document: JsonObject, issues: EditorIssue[] = []): Change[] {
+function render(
+  document: JsonObject,
+  issues: EditorIssue[] = [],
+  { inherited = {}, keys = KEYS }: { inherited?: JsonObject; keys?: readonly string[] } = {},
+): Change[] {
   const changes: Change[] = [];
   function Harness() {
     const [doc, setDoc] = useState(document);
+    const [generation, setGeneration] = useState(0);
+    const change = (changed: readonly string[], data: JsonObject) => {
+      changes.push({ keys: changed, data });
+      setDoc((d) => withKeys(d, changed, data));
+    };
     return (
       <SectionForms
         idPrefix="f-identity"
         bundle={BUNDLE}
-        keys={KEYS}
+        keys={keys}
         document={doc}
+        inherited={inherited}
         issues={issues}
         adminFieldsLocked={false}
-        context={{ slug: 'test-site' }}
-        generation={0}
-        onChange={(keys, data) => {
-          changes.push({ keys, data });
-          setDoc((d) => withKeys(d, keys, data));
+        context={{ slug: 'test-site', inherited }}
+        generation={generation}
+        onChange={change}
+        onReplace={(changed, data) => {
+          change(changed, data);
+          setGeneration((g) => g + 1);
         }}
       />
     );
@@ -81,6 +106,8 @@ function more(): HTMLButtonElement {
   expect(found).toHaveLength(1);
   return found[0] as HTMLButtonElement;
 }
+const buttonsNamed = (name: RegExp) =>
+  [...host.querySelectorAll('button')].filter((b) => name.test((b.textContent ?? '').trim()));
 function type(input: HTMLInputElement, value: string) {
   act(() => {
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
@@ -132,5 +159,39 @@ describe('a tab’s settings, one form per key (issue 32)', () => {
     expect(more().getAttribute('aria-expanded')).toBe('true');
     expect(host.textContent).toContain('This should be one of the choices offered.');
     expect(host.textContent?.split('The site has a problem of its own.').length).toBe(2);
+  });
+
+  it('a list the template supplies is shown with its content, marked “From the template”, until it is customised', () => {
+    const header = [{ label: 'Special offers', href: '/special-offers' }];
+    const changes = render({}, [], { inherited: { menus: { header } }, keys: ['menus'] });
+    const notice = host.querySelector('#f-identity-menus-origin') as HTMLElement;
+    expect(notice.textContent).toContain('From the template');
+    expect(notice.textContent).toContain('“Menus” come from the template and are shown as the template has them.');
+    // The template's items are there to read, and nothing can be added, removed or typed.
+    expect(host.textContent).toContain('Special offers');
+    expect(buttonsNamed(/^Add/)).toHaveLength(0);
+    const customise = buttonsNamed(/^Customise “Menus” for this site$/)[0] as HTMLButtonElement;
+    // What customising means, said in one sentence beside the button.
+    const what = host.querySelector(`#${customise.getAttribute('aria-describedby') ?? ''}`);
+    expect(what?.textContent).toBe(
+      'This site then keeps its own copy of “Menus” and stops following the template’s changes to them.',
+    );
+    act(() => customise.click());
+    expect(changes).toEqual([{ keys: ['menus'], data: { menus: { header } } }]);
+    expect(host.querySelector('#f-identity-menus-origin')?.textContent).toContain(
+      'This site’s own This site has its own copy of “Menus”, in place of the template’s.',
+    );
+    expect(window.document.activeElement?.id).toBe('f-identity-menus-origin');
+    expect(buttonsNamed(/^Add/).length).toBeGreaterThan(0);
+
+    // Going back asks first; "Keep" keeps the site's copy.
+    act(() => (buttonsNamed(/^Use the template’s “Menus” again$/)[0] as HTMLButtonElement).click());
+    expect(host.textContent).toContain('Discard this site’s “Menus” and use the template’s again?');
+    act(() => (buttonsNamed(/^Keep this site’s copy$/)[0] as HTMLButtonElement).click());
+    expect(changes).toHaveLength(1);
+    act(() => (buttonsNamed(/^Use the template’s “Menus” again$/)[0] as HTMLButtonElement).click());
+    act(() => (buttonsNamed(/^Yes, use the template’s$/)[0] as HTMLButtonElement).click());
+    expect(changes.at(-1)).toEqual({ keys: ['menus'], data: {} });
+    expect(host.querySelector('#f-identity-menus-origin')?.textContent).toContain('From the template');
   });
 });

@@ -10,6 +10,19 @@ import { SECTIONS, type Section } from './sections';
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * Where a setting comes from: the template (or dealer group) as it has it, the site's own copy of the
+ * template's ("customised"), or the site's alone.
+ */
+export type Origin = 'template' | 'customised' | 'own';
+
+/** Words for where a setting comes from, as its marker says. */
+export const ORIGIN_WORDS: Readonly<Record<Origin, string>> = {
+  template: 'From the template',
+  customised: 'This site’s own',
+  own: 'This site’s own',
+};
+
 /** The document's keys a tab edits, as the tab's form data. */
 export function pickKeys(document: JsonObject, keys: readonly string[]): JsonObject {
   const out: JsonObject = {};

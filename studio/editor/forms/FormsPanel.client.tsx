@@ -21,7 +21,6 @@ import { formNotes, type Notes, type SharedFormSettings } from '../../../domain/
 import {
   CUSTOMISE_SENTENCE,
   type FormOrigin,
-  ORIGIN_WORDS,
   addForm,
   customiseForm,
   firstChoice,
@@ -42,6 +41,7 @@ import {
 } from './forms-model';
 import styles from '../../components/studio.module.css';
 import css from './forms.module.css';
+import { ConfirmBox, OriginMarker, originCss } from '../TemplateOrigin.client';
 
 export interface FormsPanelProps {
   /** The site being edited (image uploads are stored for it). */
@@ -298,34 +298,6 @@ function IssueList({ issues }: { issues: readonly EditorIssue[] }) {
   );
 }
 
-function ConfirmBox({
-  question,
-  yes,
-  no,
-  onYes,
-  onNo,
-}: {
-  question: string;
-  yes: string;
-  no: string;
-  onYes: () => void;
-  onNo: () => void;
-}) {
-  return (
-    <div className={css.confirm} role="group" aria-labelledby={ids.confirm}>
-      <p id={ids.confirm}>{question}</p>
-      <div className={css.actions}>
-        <button type="button" className={`${styles.button} ${css.danger}`} onClick={onYes}>
-          {yes}
-        </button>
-        <button type="button" id={ids.confirmNo} className={`${styles.button} ${styles.secondary}`} onClick={onNo}>
-          {no}
-        </button>
-      </div>
-    </div>
-  );
-}
-
 /* The chosen form. */
 
 interface FormDetailProps {
@@ -396,7 +368,7 @@ function FormDetail(props: FormDetailProps) {
       </p>
 
       {origin === 'template' ? (
-        <div className={`${styles.notice} ${css.origin}`}>
+        <div className={`${styles.notice} ${originCss.origin}`}>
           <p>This form comes from the template and is shown as the template has it.</p>
           <button
             type="button"
@@ -410,7 +382,7 @@ function FormDetail(props: FormDetailProps) {
           <p id={ids.customiseWhat}>{CUSTOMISE_SENTENCE}</p>
         </div>
       ) : origin === 'customised' ? (
-        <div className={`${styles.notice} ${css.origin}`}>
+        <div className={`${styles.notice} ${originCss.origin}`}>
           <p>
             This site has its own copy of the template’s form
             {entry.unchanged ? ' (not changed yet)' : ''} and does not follow the template’s changes to it. A setting
@@ -426,12 +398,12 @@ function FormDetail(props: FormDetailProps) {
           </button>
         </div>
       ) : (
-        <div className={`${styles.notice} ${css.origin}`}>
+        <div className={`${styles.notice} ${originCss.origin}`}>
           <p>This form exists on this site only.</p>
           <button
             type="button"
             id={ids.remove}
-            className={`${styles.button} ${css.danger}`}
+            className={`${styles.button} ${originCss.danger}`}
             onClick={() => onAsk('remove')}
           >
             Remove this form
@@ -440,6 +412,7 @@ function FormDetail(props: FormDetailProps) {
       )}
       {confirming ? (
         <ConfirmBox
+          id={ids.confirm}
           question={
             confirming === 'template'
               ? `Discard this site’s copy of “${label}” and use the template’s form again?`
@@ -519,7 +492,7 @@ function SettingDetail(props: SettingDetailProps) {
         {label}
       </h3>
       {state === 'template' ? (
-        <div className={`${styles.notice} ${css.origin}`}>
+        <div className={`${styles.notice} ${originCss.origin}`}>
           <p>These come from the template and are shown as the template has them.</p>
           <button
             type="button"
@@ -535,7 +508,7 @@ function SettingDetail(props: SettingDetailProps) {
           </p>
         </div>
       ) : state === 'customised' ? (
-        <div className={`${styles.notice} ${css.origin}`}>
+        <div className={`${styles.notice} ${originCss.origin}`}>
           <p>This site has its own copy of these settings, in place of the template’s.</p>
           <button type="button" id={ids.undo} className={`${styles.button} ${styles.secondary}`} onClick={onAsk}>
             Use the template’s again
@@ -544,6 +517,7 @@ function SettingDetail(props: SettingDetailProps) {
       ) : null}
       {confirming ? (
         <ConfirmBox
+          id={ids.confirm}
           question={`Discard this site’s “${label}” and use the template’s again?`}
           yes="Yes, use the template’s"
           no="Keep this site’s copy"
@@ -684,9 +658,3 @@ function ChoiceButton(props: {
   );
 }
 
-/** Where a form comes from, as a marked word: "From the template" or "This site’s own". */
-function OriginMarker({ origin }: { origin: FormOrigin }) {
-  return (
-    <span className={`${css.marker} ${origin === 'template' ? css.template : css.own}`}>{ORIGIN_WORDS[origin]}</span>
-  );
-}

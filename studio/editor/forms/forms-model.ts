@@ -13,14 +13,14 @@
  * forms are untouched. Client-safe, no React; every function returns new objects.
  */
 import type { EditorIssue, JsonObject, SchemaNode } from '../editor-types';
-import { inheritedKeys } from '../document-model';
+import { inheritedKeys, type Origin } from '../document-model';
 import { issuesUnder, pointerOf } from '../schema-tools';
 
 /**
  * Where a form of the list comes from: the template's as it is (`template`), the template's with
  * this site's own copy over it (`customised`), or this site's alone (`own`).
  */
-export type FormOrigin = 'template' | 'customised' | 'own';
+export type FormOrigin = Origin;
 
 export interface FormEntry {
   /** The form's short name (its key under `forms`), e.g. test-drive. */
@@ -126,13 +126,6 @@ export function formSummary(form: JsonObject): string {
   }
   return plural(count(form.fields), 'field', 'fields');
 }
-
-/** Words for where a form comes from, as the list marks it. */
-export const ORIGIN_WORDS: Readonly<Record<FormOrigin, string>> = {
-  template: 'From the template',
-  customised: 'This site’s own',
-  own: 'This site’s own',
-};
 
 /** The one sentence beside "Customise for this site": what customising means. */
 export const CUSTOMISE_SENTENCE =
