@@ -185,6 +185,12 @@ test('a site editor adds a header menu item to /special-offers, switches Compare
   await added.fill('Hot deals');
   await header.getByRole('textbox', { name: /^Link/ }).last().fill('/special-offers');
   await draftSaved(page);
+  // After the save the header is checked at desktop and phone width (issue 32): one more item no longer
+  // fits beside the phone number at 1440 px, and the editor says so, naming the item.
+  await expect(page.getByRole('heading', { name: 'The header does not fit on every screen' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText(/^On a desktop screen \(1440 px wide\), “Hot deals” overlaps “Call us on /)).toBeVisible();
   await checkScreen(page, 'Menus, an item added');
   const preview = page.frameLocator('iframe[title^="Preview of"]');
   await expect(preview.locator('header a', { hasText: 'Hot deals' }).first()).toBeAttached({ timeout: 15_000 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStudioHost, isStudioPath, studioHost, studioOrigin } from './studio-host';
+import { isStudioHost, isStudioPath, studioHost, studioOrigin, studioOriginForPreview } from './studio-host';
 
 const demo = { ALLOW_LOCALHOST_TENANTS: '1' };
 const production = { NODE_ENV: 'production', STUDIO_HOST: 'Studio.Example.com' };
@@ -26,6 +26,14 @@ describe('the Studio host (issue 16: it answers on its own host, never on a deal
     expect(studioOrigin('studio.localhost:3100', demo)).toBe('http://studio.localhost:3100');
     expect(studioOrigin('studio.example.com', production)).toBe('https://studio.example.com');
     expect(studioOrigin('www.harbourcitymazda.com.au', production)).toBeUndefined();
+    // Seen from a preview page: the one origin it may post to (the header check, issue 32).
+    expect(studioOriginForPreview('harbour-city-mazda.localhost:3100', demo)).toBe('http://studio.localhost:3100');
+    expect(studioOriginForPreview('harbour-city-mazda.preview.example.com', production)).toBe(
+      'https://studio.example.com',
+    );
+    expect(studioOriginForPreview('harbour-city-mazda.preview.example.com', { NODE_ENV: 'production' })).toBe(
+      undefined,
+    );
   });
 
   it('recognises every spelling of a Studio path, and nothing else', () => {

@@ -53,6 +53,23 @@ export function studioOrigin(hostHeader: string | null | undefined, env: Env = p
 }
 
 /**
+ * The Studio's origin as seen from a page on a site's preview address (the Host header of that
+ * page): the only origin a preview page may post a message to (issue 32, the header check). A
+ * developer's `.localhost` Studio is served on the same port as its previews; a production Studio
+ * is https. Undefined when this server has no Studio.
+ */
+export function studioOriginForPreview(
+  previewHostHeader: string | null | undefined,
+  env: Env = process.env,
+): string | undefined {
+  const host = studioHost(env);
+  if (!host) return undefined;
+  if (!isLocalName(host)) return `https://${host}`;
+  const port = /:(\d{1,5})$/.exec(previewHostHeader?.trim() ?? '')?.[1];
+  return `http://${host}${port ? `:${port}` : ''}`;
+}
+
+/**
  * Whether a path belongs to the Studio (`/studio...` or `/api/studio...`), however it is spelled:
  * percent-encoded letters, upper case and doubled slashes count too, so no spelling of it can
  * reach the Studio's routes from a dealer's host.

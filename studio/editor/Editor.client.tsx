@@ -37,6 +37,8 @@ import { PaneDivider, usePaneWidth } from './PaneDivider.client';
 import { ThemeContrast } from './widgets/ThemeContrast.client';
 import { PublishPanel as PublishPanelView, type Conflict } from './PublishPanel.client';
 import styles from './editor.module.css';
+import { HeaderFitCheck } from './HeaderFitCheck.client';
+import { headerFingerprint } from '../../domain/studio/header-fit';
 import { describeEdits, fieldName } from '../../domain/studio/change-story';
 import { canRedo, canUndo, editHistory, startHistory, undoKey, type EditHistory } from './edit-history';
 import { ConfirmDialog } from './shared/ConfirmDialog.client';
@@ -188,6 +190,17 @@ export function Editor(props: EditorProps) {
   // The site has an unpublished draft on the server ("Discard draft" is offered), and the dialog is open.
   const [hasDraft, setHasDraft] = useState(props.source === 'draft');
   const [discarding, setDiscarding] = useState<'asking' | 'working' | null>(null);
+  // The header check (issue 32): the preview token of a saved draft whose header changed, checked
+  // at desktop and phone width (HeaderFitCheck.client.tsx); what shaped the header when last checked.
+  const [headerCheck, setHeaderCheck] = useState<string | null>(null);
+  const headerChecked = useRef(headerFingerprint(props.document));
+  const checkHeader = useCallback((doc: JsonObject, grant: PreviewGrant | undefined) => {
+    if (!grant || grant.showing !== 'draft') return;
+    const print = headerFingerprint(doc);
+    if (print === headerChecked.current) return;
+    headerChecked.current = print;
+    setHeaderCheck(grant.token);
+  }, []);
 
   const saveNow = useCallback(async () => {
     if (inFlight.current) {
@@ -214,6 +227,7 @@ export function Editor(props: EditorProps) {
           setIssues(issuesFrom(answer.body.issues));
           const next = previewGrantOf(answer.body.preview);
           if (next) setPreview(next);
+          checkHeader(doc, next);
           const draft = answer.body.draft as { savedAt?: unknown } | undefined;
           const newer = latest.current.document !== doc;
           setSave(
@@ -236,7 +250,7 @@ export function Editor(props: EditorProps) {
       if (!again.current) break;
     }
     inFlight.current = false;
-  }, [apiBase, setIssues]);
+  }, [apiBase, setIssues, checkHeader]);
 
   /** Remembers a document in the session's undo steps. */
   const remember = useCallback((next: JsonObject, separate = false) => {
@@ -344,13 +358,14 @@ export function Editor(props: EditorProps) {
     setIssues(issuesFrom(answer.body.issues));
     const grant = previewGrantOf(answer.body.preview);
     if (grant) setPreview(grant);
+    checkHeader(next, grant);
     setSave({ kind: 'saved' });
     setHasDraft(false);
     remember(next, true);
     setAnnouncement(
       `Draft discarded. The editor shows ${live ? `published version ${live}` : 'the site as it is published'}; Undo brings your changes back as a new draft.`,
     );
-  }, [apiBase, remember, setIssues]);
+  }, [apiBase, remember, setIssues, checkHeader]);
 
   // Saves what is pending when the page is left, and warns while a change is not yet saved.
   useEffect(() => {
@@ -393,6 +408,7 @@ export function Editor(props: EditorProps) {
     url.searchParams.set('tab', id);
     window.history.replaceState(null, '', url);
   }, []);
+  const showMenus = useCallback(() => chooseTab('menus'), [chooseTab]);
 
   /** A tab's form changed its keys: the newest document with those keys replaced. */
   const changeKeys = useCallback(
@@ -477,6 +493,11 @@ export function Editor(props: EditorProps) {
   };
 
   const backToDraft = useCallback(() => setPreviewedVersion(null), []);
+  // Shown beside the preview, where the header it speaks of is seen (kept the same element: the pane is memoised).
+  const headerFit = useMemo(
+    () => <HeaderFitCheck origin={props.previewOrigin} token={headerCheck} onShowMenus={showMenus} />,
+    [props.previewOrigin, headerCheck, showMenus],
+  );
 
   const canPublish = issues.length === 0 && jsonProblem === null && save.kind === 'saved';
   const pageRoutes = useMemo(() => {
@@ -648,6 +669,7 @@ export function Editor(props: EditorProps) {
           slug={slug}
           version={tab === 'history' ? previewedVersion : null}
           onBackToDraft={backToDraft}
+          headerFit={headerFit}
         />
       </div>
     </fieldset>

@@ -12,7 +12,7 @@
  * restoring it). The pane asks for that version's token itself, so "Preview as of" and the token's
  * renewal work for it as for the draft, and says plainly that the frame is not the draft.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { previewablePaths } from './document-model';
 import type { PreviewedVersion, PreviewShowing } from './editor-data';
 import styles from './editor.module.css';
@@ -39,6 +39,8 @@ export interface PreviewPaneProps {
   version: PreviewedVersion | null;
   /** "Back to my draft": the frame shows the draft again. */
   onBackToDraft: () => void;
+  /** The header check's warning (HeaderFitCheck.client.tsx), shown above the frame. */
+  headerFit?: ReactNode;
 }
 
 /** The screen widths the preview lays the page out at, in CSS pixels. */
@@ -109,6 +111,7 @@ export function previewScale(paneWidth: number, pageWidth: number): number {
 export function PreviewPane(props: PreviewPaneProps) {
   const { slug, siteName, origin, token, showing, at, onAt, path, paths, onPath, block, version, onBackToDraft } =
     props;
+  const { headerFit } = props;
   const id = useId();
   // The token of the version the History tab shows, for the (version, moment) it was asked for.
   const versionId = version?.id;
@@ -227,6 +230,7 @@ export function PreviewPane(props: PreviewPaneProps) {
           {note}
         </p>
       ) : null}
+      {headerFit}
       {version ? (
         <p className={styles.previewNote}>
           <span role="status">

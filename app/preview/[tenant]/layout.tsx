@@ -8,9 +8,12 @@
 import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
 import { forbidden } from 'next/navigation';
+import { headers } from 'next/headers';
 import { TenantShell } from '@/app/_tenant/tenant-layout';
 import { previewState } from '@/server/page-data/preview-tenant';
 import { PreviewLinks } from '@/components/preview/PreviewLinks.client';
+import { HeaderFitProbe } from '@/components/preview/HeaderFitProbe.client';
+import { studioOriginForPreview } from '@/domain/studio/studio-host';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,6 +34,8 @@ export default async function PreviewLayout({
         now={state.token.at !== undefined ? new Date(state.token.at * 1000) : new Date()}
       >
         <PreviewLinks />
+        {/* The Studio's header check (issue 32): answers only when the Studio asks, and only to the Studio. */}
+        <HeaderFitProbe studioOrigin={studioOriginForPreview((await headers()).get('host'))} />
         {children}
       </TenantShell>
     );
