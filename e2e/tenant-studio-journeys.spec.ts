@@ -175,7 +175,13 @@ test('a site editor adds a header menu item to /special-offers, switches Compare
   if (await copy.count()) {
     const origin = page.locator('[id$="-menus-origin"]');
     await expect(origin).toContainText('From the template');
-    await expect(page.getByRole('group', { name: /^Header menu/ }).first().getByRole('button').first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('group', { name: /^Header menu/ })
+        .first()
+        .getByRole('button')
+        .first(),
+    ).toBeVisible();
     await copy.click();
     await expect(origin).toContainText('This site has its own copy of “Menus”');
   }
@@ -190,7 +196,9 @@ test('a site editor adds a header menu item to /special-offers, switches Compare
   await expect(page.getByRole('heading', { name: 'The header does not fit on every screen' })).toBeVisible({
     timeout: 30_000,
   });
-  await expect(page.getByText(/^On a desktop screen \(1440 px wide\), “Hot deals” overlaps “Call us on /)).toBeVisible();
+  await expect(
+    page.getByText(/^On a desktop screen \(1440 px wide\), “Hot deals” overlaps “Call us on /),
+  ).toBeVisible();
   await checkScreen(page, 'Menus, an item added');
   const preview = page.frameLocator('iframe[title^="Preview of"]');
   await expect(preview.locator('header a', { hasText: 'Hot deals' }).first()).toBeAttached({ timeout: 15_000 });

@@ -76,7 +76,12 @@ describe('readHeaderFitReport: a posted message is untrusted input', () => {
         type: HEADER_FIT_MESSAGE,
         token: 't',
         width: 1440,
-        problems: [{ kind: 'wraps', item: 'Finance' }, { kind: 'overlap', item: 'A' }, 'x', { kind: 'eval', item: 'B' }],
+        problems: [
+          { kind: 'wraps', item: 'Finance' },
+          { kind: 'overlap', item: 'A' },
+          'x',
+          { kind: 'eval', item: 'B' },
+        ],
       }),
     ).toEqual({ type: HEADER_FIT_MESSAGE, token: 't', width: 1440, problems: [{ kind: 'wraps', item: 'Finance' }] });
   });

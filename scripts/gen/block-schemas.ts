@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { BLOCK_CATEGORIES, METADATA_SUBJECTS, type BlockFacts } from '../../blocks/types';
 import { BLOCK_FACT_KEYWORDS } from '../../schemas/ajv';
 import { ADVANCED, STUDIO_KEYWORD } from '../../domain/studio/advanced-fields';
+import { ENUM_LABELS_KEYWORD } from '../../domain/studio/enum-labels';
 
 type Json = Record<string, unknown>;
 
@@ -102,6 +103,12 @@ export function blockSchemaProblems(name: string, schema: Json): string[] {
         // The one x-* keyword of a prop: it puts the prop behind the Studio's "More settings".
         if (node[key] !== ADVANCED || !/\/properties\/[^/]+$/.test(pointer))
           problems.push(`${file}${pointer}: "${key}" must be "${ADVANCED}", on a prop (leave it out for a basic one)`);
+      } else if (key === ENUM_LABELS_KEYWORD && pointer !== '') {
+        // A prop's choices in words: a label for every value of its "enum".
+        const values = Array.isArray(node.enum) ? node.enum : undefined;
+        const labels = node[key];
+        if (!values || !isObject(labels) || values.some((v) => typeof labels[String(v)] !== 'string'))
+          problems.push(`${file}${pointer}: "${key}" must sit beside an "enum" and label each of its values`);
       } else if (key.startsWith('x-') && pointer !== '')
         problems.push(`${file}${pointer}: "${key}" belongs at the root of the schema, beside "properties"`);
     if (isObject(node.properties))

@@ -134,12 +134,7 @@ function OriginNotice(props: {
           <p>Only an administrator can change them.</p>
         ) : origin === 'template' ? (
           <>
-            <button
-              type="button"
-              className={studio.button}
-              aria-describedby={`${id}-what`}
-              onClick={props.onCustomise}
-            >
+            <button type="button" className={studio.button} aria-describedby={`${id}-what`} onClick={props.onCustomise}>
               Customise “{title}” for this site
             </button>
             <p id={`${id}-what`}>

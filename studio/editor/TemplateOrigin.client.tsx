@@ -9,7 +9,6 @@ import { ORIGIN_WORDS, type Origin } from './document-model';
 import styles from '../components/studio.module.css';
 import css from './origin.module.css';
 
-
 /** Where a setting comes from, as a marked word: "From the template" or "This site’s own". */
 export function OriginMarker({ origin }: { origin: Origin }) {
   return (

@@ -7,6 +7,7 @@
  */
 import type { JsonObject, SchemaNode } from './editor-types';
 import { ADMIN_ONLY_KEYWORD } from '../../domain/studio/admin-fields';
+import { enumLabels } from '../../domain/studio/enum-labels';
 
 export type UiSchema = Record<string, unknown>;
 
@@ -31,6 +32,16 @@ function resolve(node: SchemaNode, definitions: JsonObject): SchemaNode {
 /** The help under a field only an admin may change, for anyone else (issue 30). */
 export const ADMIN_ONLY_HELP = 'Only a platform admin can change this.';
 
+/** The labels of the one choice list among a node's anyOf/oneOf branches (a list to write, or choices). */
+function branchLabels(schema: SchemaNode, definitions: JsonObject): string[] | undefined {
+  const branches = [schema.anyOf, schema.oneOf].find(Array.isArray) as unknown[] | undefined;
+  for (const branch of branches ?? []) {
+    const labels = isObject(branch) ? enumLabels(resolve(branch, definitions)) : undefined;
+    if (labels) return labels;
+  }
+  return undefined;
+}
+
 function walk(node: SchemaNode, definitions: JsonObject, depth: number, lockAdmin: boolean): UiSchema | undefined {
   if (depth > MAX_DEPTH) return undefined;
   if (lockAdmin && node[ADMIN_ONLY_KEYWORD] === true) return { 'ui:readonly': true, 'ui:help': ADMIN_ONLY_HELP };
@@ -39,6 +50,9 @@ function walk(node: SchemaNode, definitions: JsonObject, depth: number, lockAdmi
   if (ref && IMAGE_REFS.has(ref)) return { 'ui:field': 'image' };
   const schema = resolve(node, definitions);
   if (schema.type === 'string' && schema.format === 'date') return { 'ui:widget': 'date' };
+  // Choices in words, never codes (issue 32): the schema's labels, or a branch's for "choose or write".
+  const labels = enumLabels(schema) ?? branchLabels(schema, definitions);
+  if (labels) return { 'ui:enumNames': labels };
   if (
     schema.type === 'string' &&
     typeof schema.maxLength !== 'number' &&

@@ -657,4 +657,3 @@ function ChoiceButton(props: {
     </button>
   );
 }
-
