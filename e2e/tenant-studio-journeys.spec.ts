@@ -325,7 +325,7 @@ test('a site editor changes the logo, the primary colour and the hero heading, a
   await page.getByRole('button', { name: 'Redo', exact: true }).click();
   await expect(textHeading).toHaveValue('Visit us this weekend');
   await textCard.getByRole('textbox', { name: /^Text\*?$/ }).fill('Trade-ins are welcome every day of the week.');
-  await textCard.getByRole('combobox', { name: 'Heading level' }).selectOption('2');
+  await textCard.getByRole('combobox', { name: 'Heading level' }).selectOption({ label: 'Section heading (H2)' });
   await draftSaved(page);
   await page.getByRole('button', { name: 'Move Text (block 2) down', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Text (block 3)', exact: true })).toBeVisible();

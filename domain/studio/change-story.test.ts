@@ -131,6 +131,17 @@ describe('describeEdits: one entry per action, in a site editor’s words (issue
     expect(story(site(), site())).toEqual([]);
   });
 
+  it('tells a choice by its label, as the Studio’s list shows it, never its code', () => {
+    const entries = storyOf((doc) => {
+      doc.theme.radius = 'large';
+      doc.theme.font = 'source-serif';
+    });
+    expect(texts(entries)).toEqual([
+      'Theme: body font changed from Inter: clean and modern to Source Serif: classic, with serifs',
+      'Theme: corner rounding changed from Square corners to Well rounded',
+    ]);
+  });
+
   it('tells a colour change with the field’s label and both colours', () => {
     const entries = storyOf((doc) => {
       doc.theme.colors.primary = '#0b6e4f';
@@ -269,7 +280,7 @@ describe('describeEdits: one entry per action, in a site editor’s words (issue
       const hero = blockTitle('Hero');
       expect(texts(entries)).toEqual([
         `Home page, '${hero}' block: heading is now 'Spring sale'`,
-        `Home page, '${hero}' block: height changed from large to small`,
+        `Home page, '${hero}' block: height changed from Large to Small`,
         `Home page, '${hero}' block: Show the current promotion is now on`,
         `Home page, '${blockTitle('FeaturedStock')}' block: number of cards changed from 6 to 3`,
         `Home page, '${blockTitle('RichText')}' block: text is now 'A long story about the dealership. A long story about the d…'`,
@@ -505,7 +516,7 @@ describe('describeEdits: one entry per action, in a site editor’s words (issue
         doc.contact.phone = '';
       });
       expect(texts(entries)).toEqual([
-        'Theme: body font changed from inter to archivo',
+        'Theme: body font changed from Inter: clean and modern to Archivo: bold and compact',
         "Contact details: phone number changed from '(02) 9555 0100' to empty",
         "Contact details: street address › suburb or town is now 'Newtown'",
         'Finance settings: interest rate (% p.a.) changed from 7.49 to 6.99',

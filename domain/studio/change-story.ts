@@ -23,6 +23,7 @@
 import studioBundle from '../../schemas/studio.schema.json';
 import { sameValue, segment, type FieldChange } from '../tenant-diff';
 import { dateRangeText, itemName, itemNoun } from './item-summary';
+import { enumLabels } from './enum-labels';
 
 export type { FieldChange };
 
@@ -141,10 +142,18 @@ function dateWords(value: string): string {
 const enumOf = (schema: SchemaNode | undefined): readonly unknown[] =>
   schema && Array.isArray(schema.enum) ? schema.enum : [];
 
+/** A choice's label as the Studio shows it (`x-enum-labels`), if the schema gives one. */
+function choiceLabel(value: unknown, schema: SchemaNode | undefined): string | undefined {
+  const index = enumOf(schema).indexOf(value);
+  return index >= 0 ? enumLabels(schema)?.[index] : undefined;
+}
+
 /** A text value in words: a colour, address or date as it is, a choice as words, other text quoted. */
 function textWords(value: string, schema: SchemaNode | undefined): string {
   const trimmed = value.trim();
   if (!trimmed) return 'empty';
+  const label = choiceLabel(value, schema);
+  if (label) return label;
   if (COLOUR.test(trimmed) || ADDRESS.test(trimmed)) return cut(trimmed);
   if (DATE.test(trimmed)) return dateWords(trimmed);
   if (enumOf(schema).includes(value) && /^[A-Za-z0-9_-]+$/.test(value)) return keyWords(value);
@@ -155,7 +164,7 @@ function textWords(value: string, schema: SchemaNode | undefined): string {
 function valueWords(value: unknown, schema: SchemaNode | undefined): string {
   if (value === undefined || value === null) return 'nothing';
   if (typeof value === 'boolean') return value ? 'On' : 'Off';
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number') return choiceLabel(value, schema) ?? String(value);
   if (typeof value === 'string') return textWords(value, schema);
   if (Array.isArray(value)) {
     if (value.length === 0) return 'no items';
