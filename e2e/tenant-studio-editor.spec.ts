@@ -368,7 +368,9 @@ test('two editors on one site: the second to publish from a stale version gets t
   await expect(conflict).toBeVisible();
   await expect(conflict).toContainText('admin@studio.example');
   await expect(conflict).toContainText('Rounder corners');
-  await expect(conflict).toContainText('radius');
+  await expect(conflict).toContainText('corner rounding');
+  await expect(conflict).toContainText('Slightly rounded');
+  await expect(conflict).not.toContainText('/theme');
   await studioAccessible(group);
   // The draft is kept: reopening the editor shows the group editor's change.
   await group.reload();

@@ -29,9 +29,13 @@ export type Template = string;
  */
 export type DealerGroup = string;
 /**
+ * The number of a dealership in the stock feed, e.g. 1002.
+ */
+export type DealershipId = number;
+/**
  * Ids of the dealerships whose stock and locations this site shows.
  */
-export type Dealerships = number[];
+export type Dealerships = DealershipId[];
 /**
  * Franchise make of a single-brand dealer, e.g. Mazda.
  */
@@ -5768,9 +5772,13 @@ export type ResolvedTemplate = string;
  */
 export type ResolvedDealerGroup = string;
 /**
+ * The number of a dealership in the stock feed, e.g. 1002.
+ */
+export type ResolvedDealershipId = number;
+/**
  * Ids of the dealerships whose stock and locations this site shows.
  */
-export type ResolvedDealerships = number[];
+export type ResolvedDealerships = ResolvedDealershipId[];
 /**
  * Franchise make of a single-brand dealer, e.g. Mazda.
  */

@@ -384,7 +384,12 @@ describe('Studio document API: draft, publish, conflict, history, diff, restore'
       publishedAt: expect.any(String),
       message: 'Domain',
     });
-    expect(stale.body.message).toContain(`${ADMIN} published version ${v2} at `);
+    // No timestamp in the sentence (the editor says who and which version beside it).
+    expect(stale.body.message).toContain(`${ADMIN} published version ${v2} after you started editing`);
+    // Their changes in words, as History tells them (issue 32), besides the pointer rows for the CLI.
+    expect(stale.body.entries).toMatchObject([
+      { text: 'Identity & domains: web addresses changed from www.southerncrossmotors.com.au to scm.example' },
+    ]);
     expect(stale.body.changes).toEqual([
       {
         pointer: '/domains',

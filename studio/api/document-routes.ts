@@ -193,8 +193,13 @@ async function publishAnswer(
   const fileDocument =
     input.baseVersionId === null && site.filePath ? documentValue(fileText(site.filePath) ?? '') : null;
   const changes = fileDocument ? diffDocuments(fileDocument, documentValue(current.document)) : result.changes;
+  // Issue 32: their changes told in words, as History tells them (the pointer rows stay for the CLI).
+  const baseText =
+    input.baseVersionId === null ? undefined : (await getTenantStore().version(input.baseVersionId))?.document;
+  const before = fileDocument ?? (baseText === undefined ? null : documentValue(baseText));
+  const entries = before === null ? [] : storyOf(before, documentValue(current.document));
   return answer(409, {
-    message: `${current.author} published version ${current.id} at ${current.createdAt}, after you started editing; nothing was published.${kept} Review their changes, then publish again from version ${current.id}.`,
+    message: `${current.author} published version ${current.id} after you started editing; nothing was published.${kept} Review their changes, then publish again from version ${current.id}.`,
     current: {
       versionId: current.id,
       author: current.author,
@@ -202,6 +207,7 @@ async function publishAnswer(
       message: current.message,
     },
     changes: changes.map(changeOut),
+    entries,
     draft,
   });
 }
@@ -377,6 +383,21 @@ export function handleHistory(request: Request, slug: string): Promise<Response>
   });
 }
 
+/**
+ * Issue 32: the changes from `before` to `after` told as the edits a person made, each with its
+ * field changes for "Details". A form or button set taken from the template is told as its changes
+ * from the template's.
+ */
+function storyOf(before: unknown, after: unknown) {
+  const layer = isPlainObject(after)
+    ? inheritedDocument(typeof after.template === 'string' ? after.template : undefined, groupOf(after))
+    : undefined;
+  return describeEdits(before, after, { sections: SECTIONS, inherited: layer }).map((entry) => ({
+    ...entry,
+    details: entry.details.map(changeOut),
+  }));
+}
+
 /** A version of this site, or 404 (a version of another site is not this site's to show). */
 async function siteVersion(site: EditableSite, id: number): Promise<TenantVersion> {
   const version = await getTenantStore().version(id);
@@ -398,16 +419,12 @@ export function handleDiff(request: Request, slug: string): Promise<Response> {
     const before = documentValue(from.document);
     const after = documentValue(to.document);
     const changes = diffDocuments(before, after);
-    // Issue 32: the same changes told as the edits a person made, each with its field changes for "Details".
-    // A form or button set taken from the template is told as its changes from the template's.
-    const layer = isPlainObject(after)
-      ? inheritedDocument(typeof after.template === 'string' ? after.template : undefined, groupOf(after))
-      : undefined;
-    const entries = describeEdits(before, after, { sections: SECTIONS, inherited: layer }).map((entry) => ({
-      ...entry,
-      details: entry.details.map(changeOut),
-    }));
-    return answer(200, { from: summary(from), to: summary(to), changes: changes.map(changeOut), entries });
+    return answer(200, {
+      from: summary(from),
+      to: summary(to),
+      changes: changes.map(changeOut),
+      entries: storyOf(before, after),
+    });
   });
 }
 

@@ -449,7 +449,14 @@ export function Editor(props: EditorProps) {
       if (answer.status === 409) {
         const current = answer.body.current as Conflict['current'];
         const changes = Array.isArray(answer.body.changes) ? (answer.body.changes as Conflict['changes']) : [];
-        setConflict({ message: messageOf(answer), current, changes });
+        const entries = Array.isArray(answer.body.entries)
+          ? (answer.body.entries as unknown[]).flatMap((entry) =>
+              typeof entry === 'object' && entry !== null && typeof (entry as { text?: unknown }).text === 'string'
+                ? [{ text: (entry as { text: string }).text }]
+                : [],
+            )
+          : [];
+        setConflict({ message: messageOf(answer), current, changes, entries });
         return messageOf(answer);
       }
       if (answer.status === 422) setIssues(issuesFrom(answer.body.issues));

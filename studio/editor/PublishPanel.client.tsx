@@ -12,6 +12,8 @@ export interface Conflict {
   message: string;
   current: { versionId: number; author: string; publishedAt: string; message: string };
   changes: ChangeRow[];
+  /** Their changes in words, one line per edit (as History tells them); empty when not known. */
+  entries: { text: string }[];
 }
 
 export interface PublishPanelProps {
@@ -86,11 +88,13 @@ export function PublishPanel({
             changed:
           </p>
           <ul>
-            {conflict.changes.map((c, index) => (
-              <li key={`${c.pointer}-${index}`}>
-                <ChangeLine change={c} />
-              </li>
-            ))}
+            {conflict.entries.length
+              ? conflict.entries.map((entry, index) => <li key={`${entry.text}-${index}`}>{entry.text}</li>)
+              : conflict.changes.map((c, index) => (
+                  <li key={`${c.pointer}-${index}`}>
+                    <ChangeLine change={c} />
+                  </li>
+                ))}
           </ul>
           <p>
             Your draft is kept. Publishing it over their version replaces these changes; their version stays in the

@@ -5,9 +5,11 @@
  * swatch. Text that is not `#rrggbb` is kept as typed: the server's validation reports it at the
  * field, like every other mistake, and the picker and swatch wait for a colour they can show.
  */
-import type { CSSProperties } from 'react';
+import { useContext, type CSSProperties } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { isHexColour } from '../../../domain/studio/contrast';
+import { fallbackFor } from './inherited-value';
+import { SwitchDefaultContext } from './SwitchWidget.client';
 
 const row: CSSProperties = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.5rem' };
 const swatchBase: CSSProperties = {
@@ -23,9 +25,14 @@ const noColour = 'repeating-linear-gradient(45deg, #ffffff 0 4px, #cfd6de 4px 8p
 
 export function ColourWidget(props: WidgetProps) {
   const { id, name, htmlName, value, label, hideLabel, required, disabled, readonly, autofocus, rawErrors } = props;
-  const { onChange, onBlur, onFocus, options } = props;
+  const { onChange, onBlur, onFocus, options, schema } = props;
   const text = typeof value === 'string' ? value : '';
   const colour = isHexColour(text) ? text.toLowerCase() : undefined;
+  // Left empty, the template's colour (else the default) applies: the swatch and the picker start from it.
+  const given = useContext(SwitchDefaultContext);
+  const fallback = (given?.fallback ?? fallbackFor(undefined, [], schema.default))?.value;
+  const applies =
+    text === '' && typeof fallback === 'string' && isHexColour(fallback) ? fallback.toLowerCase() : undefined;
   const what = label || name || 'Colour';
   const invalid = (rawErrors?.length ?? 0) > 0 || (text !== '' && !colour);
   // An empty box means "not set here": the template's colour applies.
@@ -34,14 +41,14 @@ export function ColourWidget(props: WidgetProps) {
     <div style={row}>
       <span
         aria-hidden="true"
-        title={colour ?? 'No colour'}
-        style={{ ...swatchBase, background: colour ?? noColour }}
+        title={colour ?? applies ?? 'No colour'}
+        style={{ ...swatchBase, background: colour ?? applies ?? noColour }}
       />
       <input
         type="color"
         id={`${id}__picker`}
         aria-label={`${what}: colour picker`}
-        value={colour ?? '#000000'}
+        value={colour ?? applies ?? '#000000'}
         disabled={disabled || readonly}
         onChange={(event) => change(event.target.value)}
         onBlur={() => onBlur(id, text)}

@@ -64,5 +64,16 @@ export function FieldTemplate(props: FieldTemplateProps) {
   ) : (
     noted
   );
-  return <DefaultFieldTemplate {...props} description={description} help={help} />;
+  // The colour widget shows the colour that applies while the field is empty (not the picker's black).
+  return (
+    <DefaultFieldTemplate {...props} description={description} help={help}>
+      {fallback ? (
+        <SwitchDefaultContext.Provider value={{ fallback, layered: true }}>
+          {props.children}
+        </SwitchDefaultContext.Provider>
+      ) : (
+        props.children
+      )}
+    </DefaultFieldTemplate>
+  );
 }

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SchemaForm } from '../SchemaForm.client';
 import type { JsonObject, SchemaNode } from '../editor-types';
 import type { ErrorTree } from '../schema-tools';
+import { uiSchemaFor, type UiSchema } from '../ui-schema';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -84,7 +85,9 @@ function render(
     schema = SCHEMA,
     inherited,
     notes,
+    uiSchema = {},
   }: {
+    uiSchema?: UiSchema;
     errors?: ErrorTree;
     schema?: SchemaNode;
     inherited?: Record<string, unknown>;
@@ -98,7 +101,7 @@ function render(
       <SchemaForm
         idPrefix="f"
         schema={schema}
-        uiSchema={{}}
+        uiSchema={uiSchema}
         data={doc}
         errors={errors}
         context={{ slug: 'test-site', inherited, ...(notes ? { notes } : {}) }}
@@ -242,6 +245,33 @@ describe('help texts', () => {
     // A field with a value says nothing; nothing is shown as raw JSON.
     expect(byId('f_locale_country').closest('.rjsf-field')?.textContent).not.toContain('Left empty');
     expect(host.querySelector('code')).toBeNull();
+  });
+});
+
+describe('the colour widget (issue 32: an empty colour is not black)', () => {
+  const COLOURS: SchemaNode = {
+    type: 'object',
+    properties: {
+      primary: { title: 'Primary colour', $ref: '#/definitions/tenant.colour', default: '#0b3c5d' },
+      accent: { title: 'Accent colour', $ref: '#/definitions/tenant.colour', default: '#c0392b' },
+    },
+    definitions: { 'tenant.colour': { type: 'string' } },
+  };
+  const picker = (id: string) => byId(`${id}__picker`) as HTMLInputElement;
+
+  it('starts the picker from the colour that applies while the field is empty: the template’s, else the default', () => {
+    render({}, { schema: COLOURS, uiSchema: uiSchemaFor(COLOURS), inherited: { primary: '#B71C1C' } });
+    expect(picker('f_primary').value).toBe('#b71c1c');
+    expect(picker('f_accent').value).toBe('#c0392b');
+    expect((byId('f_primary') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the site’s own colour once it has one', () => {
+    render(
+      { primary: '#0b6e4f' },
+      { schema: COLOURS, uiSchema: uiSchemaFor(COLOURS), inherited: { primary: '#b71c1c' } },
+    );
+    expect(picker('f_primary').value).toBe('#0b6e4f');
   });
 });
 
