@@ -5,13 +5,13 @@
  * the Menus tab shows it.
  *
  * The Studio loads the saved draft's preview at the widths below in frames nobody sees
- * (studio/editor/HeaderFitCheck.client.tsx). The preview page measures its header there
+ * (studio/editor/preview/HeaderFitCheck.client.tsx). The preview page measures its header there
  * (components/preview/HeaderFitProbe.client.tsx), works out the problems with `headerProblems`
  * and posts them back to the Studio, which says them in words with `headerFitWarnings`.
  * Everything here is pure: boxes in, problems and sentences out.
  */
 
-/** The widths checked, as the preview's width choices name them (studio/editor/PreviewPane.client.tsx). */
+/** The widths checked, as the preview's width choices name them (studio/editor/preview/PreviewPane.client.tsx). */
 export const HEADER_FIT_WIDTHS = [
   { id: 'desktop', label: 'a desktop screen', px: 1440, height: 900 },
   { id: 'phone', label: 'a phone', px: 390, height: 844 },

@@ -10,40 +10,26 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useHydrated } from '../../components/shopper/use-hydrated';
 import bundleJson from '../../schemas/studio.schema.json';
-import type { EditorIssue, JsonObject, PageDoc, SchemaNode } from './editor-types';
+import type { EditorIssue, JsonObject, SchemaNode } from './editor-types';
 import { plainIssues } from '../../domain/studio/plain-issues';
 import { listsWithIds, withItemIds } from '../../domain/studio/item-ids';
 import type { EditorData, PreviewShowing } from './editor-data';
-import { errorTreeFor, sectionSchema } from './schema-tools';
-import { uiSchemaFor } from './ui-schema';
-import { SECTIONS, type Section } from './sections';
-import {
-  effectiveColours,
-  issueCounts,
-  pickKeys,
-  sameIssues,
-  sameJson,
-  sectionOfIssue,
-  withKeys,
-} from './document-model';
-import { SchemaForm } from './SchemaForm.client';
-import { SectionForms } from './SectionForms.client';
-import { PagesEditor } from './PagesEditor.client';
-import { FormsPanel } from './forms/FormsPanel.client';
-import { HistoryPanel } from './HistoryPanel.client';
+import { SECTIONS } from './sections';
+import { issueCounts, sameIssues, sameJson, withKeys } from './document-model';
+import { HistoryPanel } from './history/HistoryPanel.client';
 import { JsonTab } from './JsonTab.client';
-import { PreviewPane as PreviewPaneView } from './PreviewPane.client';
+import { PreviewPane as PreviewPaneView } from './preview/PreviewPane.client';
 import { PaneDivider, usePaneWidth } from './PaneDivider.client';
-import { ThemeContrast } from './widgets/ThemeContrast.client';
-import { PublishPanel as PublishPanelView, type Conflict } from './PublishPanel.client';
+import { PublishPanel as PublishPanelView, type Conflict } from './publish/PublishPanel.client';
 import styles from './editor.module.css';
-import { HeaderFitCheck } from './HeaderFitCheck.client';
+import { HeaderFitCheck } from './preview/HeaderFitCheck.client';
 import { headerFingerprint } from '../../domain/studio/header-fit';
-import { describeEdits, fieldName } from '../../domain/studio/change-story';
+import { describeEdits } from '../../domain/studio/change-story';
 import { canRedo, canUndo, editHistory, startHistory, undoKey, type EditHistory } from './edit-history';
 import { ConfirmDialog } from './shared/ConfirmDialog.client';
 import { autosaveDelay } from './autosave';
-import { SETTINGS_NOTES, currentPromotionHeading } from '../../domain/studio/override-notes';
+import { SectionPanel } from './site-tabs/SectionPanel.client';
+import { IssueSummary } from './publish/IssueSummary.client';
 
 const bundle = bundleJson as SchemaNode;
 /** The lists whose items need an id of their own (offers, banners, slides, promo tiles). */
@@ -688,162 +674,4 @@ function SaveStatus({ state }: { state: SaveState }) {
   if (state.kind === 'saving') return <span>Saving draft…</span>;
   if (state.kind === 'error') return <span className={styles.error}>{state.message}</span>;
   return <span>{state.at ? 'Draft saved.' : 'No unsaved changes.'}</span>;
-}
-
-function IssueSummary({
-  issues,
-  document,
-  onShow,
-}: {
-  issues: EditorIssue[];
-  document: JsonObject;
-  onShow: (section: Section) => void;
-}) {
-  if (!issues.length) return null;
-  return (
-    <section className={styles.issues} aria-labelledby="issues-heading">
-      <h2 id="issues-heading">
-        {issues.length === 1 ? '1 problem' : `${issues.length} problems`} to fix before publishing
-      </h2>
-      <ul>
-        {issues.map((issue, index) => {
-          const section = sectionOfIssue(issue);
-          return (
-            <li key={`${issue.pointer}-${index}`}>
-              <span className={styles.issueWhere}>{fieldName(document, issue.pointer, { sections: SECTIONS })}</span>:{' '}
-              {issue.message}
-              {section ? (
-                <>
-                  {' '}
-                  <button type="button" className={styles.linkButton} onClick={() => onShow(section)}>
-                    Go to {section.label}
-                  </button>
-                </>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
-interface SectionPanelProps {
-  section: Section;
-  slug: string;
-  document: JsonObject;
-  inherited: JsonObject;
-  issues: EditorIssue[];
-  /** Not an admin: the fields only an admin may change are read-only (issue 30). */
-  adminFieldsLocked: boolean;
-  /** `separate`: the change is an undo step of its own (a block added, moved or removed). */
-  onChange: (keys: readonly string[], data: JsonObject, separate?: boolean) => void;
-  onPreview: (path: string) => void;
-  onPreviewBlock: (index: number | null) => void;
-}
-
-function SectionPanel(props: SectionPanelProps) {
-  const { section, slug, document, inherited, issues, adminFieldsLocked, onChange, onPreview, onPreviewBlock } = props;
-  const errors = useMemo(() => errorTreeFor(issues, ''), [issues]);
-  const context = useMemo(() => ({ slug, inherited, notes: SETTINGS_NOTES }), [slug, inherited]);
-  // A key replaced as a whole (copied from the template, or given back to it) remounts the form:
-  // rjsf works out a map's entries (the forms by name) when it mounts, not when its data is replaced.
-  const [generation, setGeneration] = useState(0);
-  const onWhole = useCallback(
-    (keys: readonly string[], data: JsonObject) => {
-      onChange(keys, data);
-      setGeneration((g) => g + 1);
-    },
-    [onChange],
-  );
-  const [layoutOpen, setLayoutOpen] = useState(false);
-  const layoutSchema = useMemo(() => sectionSchema(bundle, ['layout']), []);
-  const layoutUi = useMemo(() => uiSchemaFor(layoutSchema), [layoutSchema]);
-  const onLayout = useCallback((formData: JsonObject) => onChange(['layout'], formData), [onChange]);
-  const onPages = useCallback(
-    (next: Record<string, PageDoc | null> | undefined, separate?: boolean) =>
-      onChange(['pages'], next ? { pages: next } : {}, separate),
-    [onChange],
-  );
-  const pages = (document.pages ?? undefined) as Record<string, PageDoc | null> | undefined;
-  // What a hero showing the current promotion shows instead of its own heading (override-notes.ts).
-  const banners = document.banners ?? inherited.banners;
-  const locale = (document.locale ?? inherited.locale) as { timeZone?: unknown } | undefined;
-  const currentPromotion = useMemo(
-    () => currentPromotionHeading(banners, locale?.timeZone, new Date()),
-    [banners, locale?.timeZone],
-  );
-  const inheritedPages = (inherited.pages ?? {}) as Record<string, PageDoc>;
-  // Issue 32: the Forms tab edits one form at a time (forms/FormsPanel.client.tsx), not all of them in one page.
-  if (section.id === 'forms')
-    return (
-      <>
-        <h2 className={styles.panelHeading}>{section.label}</h2>
-        <p className={styles.intro}>{section.intro}</p>
-        <FormsPanel
-          slug={slug}
-          bundle={bundle}
-          keys={section.keys}
-          document={document}
-          inherited={inherited}
-          issues={issues}
-          adminFieldsLocked={adminFieldsLocked}
-          onChange={onChange}
-        />
-      </>
-    );
-  return (
-    <>
-      <h2 className={styles.panelHeading}>{section.label}</h2>
-      <p className={styles.intro}>{section.intro}</p>
-      {section.id === 'theme' ? <ThemeContrast colors={effectiveColours(bundle, inherited, document)} /> : null}
-      {section.id === 'pages' ? (
-        <PagesEditor
-          slug={slug}
-          siteName={typeof document.name === 'string' && document.name ? document.name : slug}
-          bundle={bundle}
-          own={pages}
-          inherited={inheritedPages}
-          currentPromotion={currentPromotion}
-          issues={issues}
-          onChange={onPages}
-          onPreview={onPreview}
-          onPreviewBlock={onPreviewBlock}
-        />
-      ) : null}
-      {section.id === 'pages' ? (
-        <details className={styles.layoutDetails} onToggle={(event) => setLayoutOpen(event.currentTarget.open)}>
-          <summary>Header and footer blocks (advanced)</summary>
-          <p className={styles.intro}>
-            The blocks around every page. Leave this empty to keep the template&apos;s header and footer.
-          </p>
-          {layoutOpen ? (
-            <SchemaForm
-              idPrefix="f-layout"
-              schema={layoutSchema}
-              uiSchema={layoutUi}
-              data={pickKeys(document, ['layout'])}
-              errors={errors}
-              context={context}
-              onChange={onLayout}
-            />
-          ) : null}
-        </details>
-      ) : (
-        <SectionForms
-          idPrefix={`f-${section.id}`}
-          bundle={bundle}
-          keys={section.keys}
-          document={document}
-          inherited={inherited}
-          issues={issues}
-          adminFieldsLocked={adminFieldsLocked}
-          context={context}
-          generation={generation}
-          onChange={onChange}
-          onReplace={onWhole}
-        />
-      )}
-    </>
-  );
 }

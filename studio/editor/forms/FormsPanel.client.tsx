@@ -41,7 +41,7 @@ import {
 } from './forms-model';
 import styles from '../../components/studio.module.css';
 import css from './forms.module.css';
-import { ConfirmBox, OriginMarker, originCss } from '../TemplateOrigin.client';
+import { ConfirmBox, OriginMarker, originCss } from '../site-tabs/TemplateOrigin.client';
 
 export interface FormsPanelProps {
   /** The site being edited (image uploads are stored for it). */

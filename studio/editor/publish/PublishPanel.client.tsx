@@ -5,8 +5,8 @@
  * history) or keep editing. The draft is never lost: the server keeps it in either case.
  */
 import { useId, useState, type FormEvent } from 'react';
-import styles from './editor.module.css';
-import { ChangeLine, type ChangeRow } from './ChangeLine';
+import styles from '../editor.module.css';
+import { ChangeLine, type ChangeRow } from '../history/ChangeLine';
 
 export interface Conflict {
   message: string;

@@ -2,7 +2,7 @@
  * One changed field as the Studio shows it (history diffs, conflicts): where, in words, with its
  * JSON pointer for power users, then what changed (describeChange's line).
  */
-import { fieldWords } from '../../domain/tenant-diff';
+import { fieldWords } from '../../../domain/tenant-diff';
 
 export interface ChangeRow {
   pointer: string;

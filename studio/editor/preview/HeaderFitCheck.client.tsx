@@ -16,8 +16,8 @@ import {
   readHeaderFitReport,
   type HeaderFitWidth,
   type HeaderProblem,
-} from '../../domain/studio/header-fit';
-import styles from './editor.module.css';
+} from '../../../domain/studio/header-fit';
+import styles from '../editor.module.css';
 
 /** A check that has not answered by then is dropped (the draft may have been saved again meanwhile). */
 const CHECK_TIMEOUT_MS = 45_000;

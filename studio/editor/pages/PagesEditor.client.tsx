@@ -12,35 +12,19 @@
  * one block's form re-renders only that block's card: the cards are memoised, their callbacks are
  * stable (they read the latest document from a ref), and untouched blocks keep their identity.
  */
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type DragEvent,
-  type FormEvent,
-  type KeyboardEvent as ReactKeyboardEvent,
-  type MouseEvent as ReactMouseEvent,
-} from 'react';
-import styles from '../components/studio.module.css';
-import type { BlockDoc, BlockType, EditorIssue, JsonObject, PageDoc, SchemaNode } from './editor-types';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import styles from '../../components/studio.module.css';
+import type { BlockDoc, EditorIssue, PageDoc, SchemaNode } from '../editor-types';
 import css from './PagesEditor.module.css';
-import { MoreSettings } from './widgets/MoreSettings.client';
-import { sameIssues } from './document-model';
+import { sameIssues } from '../document-model';
 import {
   addPage,
   blockPointer,
-  blockSummary,
   insertBlock,
   moveBlock,
   newBlock,
   pageList,
   pagePointer,
-  parseWhen,
   previewPath,
   removeBlock,
   removePage,
@@ -48,40 +32,17 @@ import {
   resetToTemplate,
   restorePage,
   updatePage,
-  whenText,
   listTitle,
   type PageEntry,
   type PageStatus,
 } from './pages-model';
-import { SchemaForm } from './SchemaForm.client';
-import { blockCatalogue, blockPropsSchema, errorTreeFor, issuesUnder } from './schema-tools';
-import { uiSchemaFor } from './ui-schema';
-import type { StudioFormContext } from './widgets';
-import { heroPromotionNote } from '../../domain/studio/override-notes';
-
-export interface PagesEditorProps {
-  /** The site being edited (image uploads in block forms are stored for it). */
-  slug: string;
-  /** The dealer's name, for page titles that write it as {site}. */
-  siteName: string;
-  /** schemas/studio.schema.json: the block types and their props schemas. */
-  bundle: SchemaNode;
-  /** The tenant document's own `pages`, or undefined when it has none. */
-  own: Record<string, PageDoc | null> | undefined;
-  /** The pages the site's template and dealer group supply (removed ones left out). */
-  inherited: Record<string, PageDoc>;
-  /** The heading of the banner promotion a hero showing "the current promotion" shows now, if any. */
-  currentPromotion?: string | undefined;
-  /** The server's issues about the whole tenant document (pointers from its root). */
-  issues: EditorIssue[];
-  /** The tenant's new `pages`; undefined when none are left (drop the key). */
-  /** `separate`: an undo step of its own (a block added, moved or removed), never joined with typing. */
-  onChange(pages: Record<string, PageDoc | null> | undefined, separate?: boolean): void;
-  /** Show this path of the site in the preview (only concrete paths, never `/cars/:slug`). */
-  onPreview(route: string): void;
-  /** The preview follows the editor (issue 32): scroll to the block at this index of the page, or none. */
-  onPreviewBlock?(index: number | null): void;
-}
+import { blockCatalogue, issuesUnder } from '../schema-tools';
+import type { StudioFormContext } from '../widgets';
+import { problems, type BlockActions } from './page-shared';
+import { StatusNote, FieldIssues, IssueList } from './page-parts.client';
+import { AddPageForm } from './AddPageForm.client';
+import { BlockCard } from './BlockCard.client';
+import { BlockPicker } from './BlockPicker.client';
 
 const MARKERS: Record<PageStatus, string> = {
   inherited: 'Inherited',
@@ -90,25 +51,7 @@ const MARKERS: Record<PageStatus, string> = {
   removed: 'Removed',
 };
 
-/** The picker's groups (a block schema's `x-category`), in the order a page is usually built. */
-const CATEGORIES: readonly (readonly [string, string])[] = [
-  ['content', 'Content'],
-  ['layout', 'Layout'],
-  ['search', 'Search'],
-  ['vehicle', 'Vehicle page'],
-  ['models', 'New models'],
-  ['forms', 'Forms'],
-  ['finance', 'Finance'],
-  ['locations', 'Locations'],
-  ['account', 'Shopper accounts'],
-];
-const categoryLabel = (category: string): string =>
-  CATEGORIES.find(([id]) => id === category)?.[1] ?? category.charAt(0).toUpperCase() + category.slice(1);
-
 const EMPTY_BLOCKS: readonly BlockDoc[] = [];
-const EMPTY_PROPS: JsonObject = {};
-
-const problems = (count: number): string => `${count} ${count === 1 ? 'problem' : 'problems'}`;
 
 /** A DOM id part for a block's key (keys hold a route, so '/' and ':'), one to one. */
 const idPart = (key: string): string => key.replace(/[^a-zA-Z0-9-]/g, (c) => `_${c.charCodeAt(0).toString(16)}_`);
@@ -116,20 +59,6 @@ const idPart = (key: string): string => key.replace(/[^a-zA-Z0-9-]/g, (c) => `_$
 /** Keys for blocks added in this editor; blocks already there get `<route>#<index>` until first moved. */
 let keySerial = 0;
 const freshKey = (): string => `new-${++keySerial}`;
-
-/** What the block cards call back; one object for the editor's lifetime, so the cards' memo holds. */
-interface BlockActions {
-  move(key: string, to: number, via: 'up' | 'down' | 'drag'): void;
-  remove(key: string): void;
-  toggle(key: string): void;
-  addBelow(key: string, openerId: string): void;
-  changeProps(key: string, props: JsonObject): void;
-  changeBlock(key: string, change: (block: BlockDoc) => BlockDoc): void;
-  dragStart(key: string): void;
-  dragOver(key: string, after: boolean): void;
-  drop(): void;
-  dragEnd(): void;
-}
 
 interface DragState {
   key: string;
@@ -154,6 +83,30 @@ interface RemovedBlock {
 }
 
 type Confirming = { route: string; action: 'reset' | 'remove' } | null;
+
+export interface PagesEditorProps {
+  /** The site being edited (image uploads in block forms are stored for it). */
+  slug: string;
+  /** The dealer's name, for page titles that write it as {site}. */
+  siteName: string;
+  /** schemas/studio.schema.json: the block types and their props schemas. */
+  bundle: SchemaNode;
+  /** The tenant document's own `pages`, or undefined when it has none. */
+  own: Record<string, PageDoc | null> | undefined;
+  /** The pages the site's template and dealer group supply (removed ones left out). */
+  inherited: Record<string, PageDoc>;
+  /** The heading of the banner promotion a hero showing "the current promotion" shows now, if any. */
+  currentPromotion?: string | undefined;
+  /** The server's issues about the whole tenant document (pointers from its root). */
+  issues: EditorIssue[];
+  /** The tenant's new `pages`; undefined when none are left (drop the key). */
+  /** `separate`: an undo step of its own (a block added, moved or removed), never joined with typing. */
+  onChange(pages: Record<string, PageDoc | null> | undefined, separate?: boolean): void;
+  /** Show this path of the site in the preview (only concrete paths, never `/cars/:slug`). */
+  onPreview(route: string): void;
+  /** The preview follows the editor (issue 32): scroll to the block at this index of the page, or none. */
+  onPreviewBlock?(index: number | null): void;
+}
 
 export function PagesEditor({
   slug,
@@ -683,614 +636,5 @@ export function PagesEditor({
         {announcement}
       </p>
     </div>
-  );
-}
-
-function StatusNote({ status }: { status: PageStatus }) {
-  if (status === 'inherited')
-    return (
-      <p className={styles.notice}>
-        This page comes from the site’s template. A change here makes this site’s own copy of it; the template and other
-        sites are not changed.
-      </p>
-    );
-  if (status === 'overridden')
-    return (
-      <p className={styles.notice}>
-        This site has its own copy of the template’s page. “Reset to template” discards the copy.
-      </p>
-    );
-  if (status === 'removed')
-    return (
-      <p className={styles.notice}>
-        This template page is removed from this site: visitors get “page not found”. Restore it to show it again.
-      </p>
-    );
-  return <p className={styles.notice}>This page exists on this site only.</p>;
-}
-
-function FieldIssues({ id, issues }: { id: string; issues: readonly EditorIssue[] }) {
-  if (!issues.length) return null;
-  return (
-    <ul id={id} className={css.fieldIssues}>
-      {issues.map((issue, i) => (
-        <li key={i}>{issue.message}</li>
-      ))}
-    </ul>
-  );
-}
-
-function IssueList({ issues, label }: { issues: readonly EditorIssue[]; label: string }) {
-  return (
-    <div className={styles.error}>
-      <p className={css.issueLabel}>{label}</p>
-      <ul className={css.issueItems}>
-        {issues.map((issue, i) => (
-          <li key={i}>{issue.message}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/* Adding a page. */
-
-interface AddPageFormProps {
-  baseId: string;
-  /** Adds the page, or says what is wrong with which field. */
-  add(route: string, title: string): { ok: true } | { ok: false; field: 'route' | 'title'; problem: string };
-}
-
-function AddPageForm({ baseId, add }: AddPageFormProps) {
-  const [open, setOpen] = useState(false);
-  const [route, setRoute] = useState('/');
-  const [title, setTitle] = useState('');
-  const [problem, setProblem] = useState<{ field: 'route' | 'title'; text: string } | null>(null);
-  const routeInput = useRef<HTMLInputElement>(null);
-  const titleInput = useRef<HTMLInputElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const formId = `${baseId}-add-page`;
-
-  useEffect(() => {
-    if (open) routeInput.current?.focus();
-  }, [open]);
-
-  function close() {
-    setOpen(false);
-    setProblem(null);
-    toggle.current?.focus();
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = add(route.trim(), title);
-    if (result.ok) {
-      setOpen(false);
-      setRoute('/');
-      setTitle('');
-      setProblem(null);
-      return;
-    }
-    setProblem({ field: result.field, text: result.problem });
-    (result.field === 'route' ? routeInput : titleInput).current?.focus();
-  }
-
-  const routeProblemId = `${formId}-route-problem`;
-  const titleProblemId = `${formId}-title-problem`;
-  return (
-    <div className={css.addPage}>
-      <button
-        ref={toggle}
-        type="button"
-        className={`${styles.button} ${styles.secondary}`}
-        aria-expanded={open}
-        aria-controls={open ? formId : undefined}
-        onClick={() => (open ? close() : setOpen(true))}
-      >
-        Add page
-      </button>
-      {open ? (
-        <form
-          id={formId}
-          className={`${styles.form} ${css.addPageForm}`}
-          aria-label="New page"
-          onSubmit={submit}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') close();
-          }}
-          noValidate
-        >
-          <div className={styles.field}>
-            <label htmlFor={`${formId}-route`}>Address</label>
-            <input
-              ref={routeInput}
-              id={`${formId}-route`}
-              type="text"
-              spellCheck={false}
-              autoCapitalize="off"
-              value={route}
-              aria-invalid={problem?.field === 'route' ? true : undefined}
-              aria-describedby={`${formId}-route-hint${problem?.field === 'route' ? ` ${routeProblemId}` : ''}`}
-              onChange={(event) => setRoute(event.target.value)}
-            />
-            <p id={`${formId}-route-hint`} className={styles.hint}>
-              Starts with /, e.g. /about-us. Use :name for a part that changes, e.g. /offers/:slug.
-            </p>
-            {problem?.field === 'route' ? (
-              <p id={routeProblemId} className={css.fieldProblem}>
-                {problem.text}
-              </p>
-            ) : null}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={`${formId}-title`}>Page title</label>
-            <input
-              ref={titleInput}
-              id={`${formId}-title`}
-              type="text"
-              value={title}
-              aria-invalid={problem?.field === 'title' ? true : undefined}
-              aria-describedby={problem?.field === 'title' ? titleProblemId : undefined}
-              onChange={(event) => setTitle(event.target.value)}
-            />
-            {problem?.field === 'title' ? (
-              <p id={titleProblemId} className={css.fieldProblem}>
-                {problem.text}
-              </p>
-            ) : null}
-          </div>
-          <div className={css.pageActions}>
-            <button type="submit" className={styles.button}>
-              Create page
-            </button>
-            <button type="button" className={`${styles.button} ${styles.secondary}`} onClick={close}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      ) : null}
-    </div>
-  );
-}
-
-/* One block. */
-
-interface BlockCardProps {
-  blockKey: string;
-  /** The start of every DOM id in the card. */
-  domId: string;
-  index: number;
-  isLast: boolean;
-  block: BlockDoc;
-  /** The block's entry in the registry; undefined for a type the registry does not have. */
-  type: BlockType | undefined;
-  bundle: SchemaNode;
-  /** Every issue of the document: the card takes its own (so the parent's filtering cannot break the memo). */
-  issues: readonly EditorIssue[];
-  pointer: string;
-  expanded: boolean;
-  context: StudioFormContext;
-  /** The banner promotion a hero showing "the current promotion" shows now, if any. */
-  currentPromotion: string | undefined;
-  dragging: boolean;
-  dropMark: 'before' | 'after' | undefined;
-  actions: BlockActions;
-}
-
-const BlockCard = memo(function BlockCard({
-  blockKey,
-  domId,
-  index,
-  isLast,
-  block,
-  type,
-  bundle,
-  issues,
-  pointer,
-  expanded,
-  context,
-  currentPromotion,
-  dragging,
-  dropMark,
-  actions,
-}: BlockCardProps) {
-  const title = type?.title ?? block.type;
-  const name = `${title} (block ${index + 1})`;
-  const summary = blockSummary(block);
-  const propsPointer = `${pointer}/props`;
-  const blockIssues = useMemo(() => issuesUnder(issues, pointer), [issues, pointer]);
-  const whenIssues = blockIssues.filter((i) => i.pointer.startsWith(`${pointer}/when`));
-  const idIssues = blockIssues.filter((i) => i.pointer.startsWith(`${pointer}/id`));
-  // What the fields below do not show: the block itself, its type, an unknown key.
-  const cardIssues = blockIssues.filter((i) => !/^\/(props|when|id)(\/|$)/.test(i.pointer.slice(pointer.length)));
-  const errors = useMemo(() => errorTreeFor(issues, propsPointer), [issues, propsPointer]);
-  const schema = useMemo(() => blockPropsSchema(bundle, block.type), [bundle, block.type]);
-  const uiSchema = useMemo(() => (schema ? uiSchemaFor(schema) : undefined), [schema]);
-  const onPropsChange = useCallback((props: JsonObject) => actions.changeProps(blockKey, props), [actions, blockKey]);
-  // A hero showing the current promotion shows the promotion, not the heading typed here: said at the top.
-  const promotionNote = block.type === 'Hero' ? heroPromotionNote(block.props, currentPromotion) : undefined;
-  const onWhenChange = useCallback(
-    (when: string | string[] | undefined) =>
-      actions.changeBlock(blockKey, (current) => {
-        const next: BlockDoc = { ...current, when };
-        if (when === undefined) delete next.when;
-        return next;
-      }),
-    [actions, blockKey],
-  );
-
-  function onDragOver(event: DragEvent<HTMLLIElement>) {
-    // Only a card's handle starts a drag here; anything else dragged over the list is not ours.
-    if (!event.dataTransfer.types.includes('application/x-studio-block')) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'move';
-    const box = event.currentTarget.getBoundingClientRect();
-    actions.dragOver(blockKey, event.clientY > box.top + box.height / 2);
-  }
-
-  const className = [
-    css.card,
-    dragging ? css.dragging : '',
-    dropMark === 'before' ? css.dropBefore : '',
-    dropMark === 'after' ? css.dropAfter : '',
-    blockIssues.length ? css.cardInvalid : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-
-  return (
-    <li
-      className={className}
-      onDragOver={onDragOver}
-      onDrop={(event) => {
-        event.preventDefault();
-        actions.drop();
-      }}
-    >
-      <div className={css.cardHead}>
-        <span
-          className={css.handle}
-          draggable
-          aria-hidden="true"
-          title="Drag to move this block"
-          onDragStart={(event) => {
-            event.dataTransfer.effectAllowed = 'move';
-            event.dataTransfer.setData('application/x-studio-block', blockKey);
-            event.dataTransfer.setData('text/plain', title);
-            const card = event.currentTarget.closest('li');
-            if (card) event.dataTransfer.setDragImage(card, 24, 24);
-            actions.dragStart(blockKey);
-          }}
-          onDragEnd={() => actions.dragEnd()}
-        >
-          ⋮⋮
-        </span>
-        <button
-          type="button"
-          id={`${domId}-toggle`}
-          className={css.toggle}
-          aria-expanded={expanded}
-          aria-controls={expanded ? `${domId}-body` : undefined}
-          onClick={() => actions.toggle(blockKey)}
-        >
-          <span className={css.chevron} aria-hidden="true">
-            {expanded ? '▾' : '▸'}
-          </span>
-          <span className={css.blockTitle}>{title}</span>
-          <span className={css.visuallyHidden}> (block {index + 1})</span>
-        </button>
-        {blockIssues.length ? <span className={css.issueCount}>{problems(blockIssues.length)}</span> : null}
-        <div className={css.cardActions}>
-          <CardButton
-            id={`${domId}-up`}
-            label={`Move ${name} up`}
-            disabled={index === 0}
-            onClick={() => actions.move(blockKey, index - 1, 'up')}
-          >
-            Up
-          </CardButton>
-          <CardButton
-            id={`${domId}-down`}
-            label={`Move ${name} down`}
-            disabled={isLast}
-            onClick={() => actions.move(blockKey, index + 1, 'down')}
-          >
-            Down
-          </CardButton>
-          <CardButton
-            id={`${domId}-add`}
-            label={`Add below ${name}: a new block after it`}
-            onClick={() => actions.addBelow(blockKey, `${domId}-add`)}
-          >
-            Add below
-          </CardButton>
-          <CardButton id={`${domId}-remove`} label={`Remove ${name}`} danger onClick={() => actions.remove(blockKey)}>
-            Remove
-          </CardButton>
-        </div>
-      </div>
-      {summary || block.when ? (
-        <p className={css.summary}>
-          {summary}
-          {block.when ? (
-            <span className={css.whenNote}>
-              {summary ? ' · ' : ''}Shown when {whenText(block.when)}
-            </span>
-          ) : null}
-        </p>
-      ) : null}
-      {expanded ? (
-        <div id={`${domId}-body`} className={css.cardBody}>
-          {cardIssues.length ? <IssueList issues={cardIssues} label={`Problems with ${name}`} /> : null}
-          {promotionNote ? (
-            <div className={`${styles.notice} ${css.override}`} role="note">
-              <p>{promotionNote}</p>
-              <button
-                type="button"
-                className={`${styles.button} ${styles.secondary}`}
-                onClick={() => onPropsChange({ ...(block.props ?? {}), usePromotion: false })}
-              >
-                Turn off “Show the current promotion”
-              </button>
-            </div>
-          ) : null}
-          {schema && uiSchema ? (
-            <SchemaForm
-              idPrefix={`${domId}-props`}
-              schema={schema}
-              uiSchema={uiSchema}
-              data={block.props ?? EMPTY_PROPS}
-              errors={errors}
-              context={context}
-              onChange={onPropsChange}
-            />
-          ) : (
-            <p className={styles.error}>
-              The block type “{block.type}” is not in the registry, so its settings cannot be shown. Remove the block,
-              or change it in the JSON tab.
-            </p>
-          )}
-          <MoreSettings
-            id={`${domId}-more`}
-            count={2}
-            hasProblem={Boolean(whenIssues.length || idIssues.length)}
-            keepMounted
-            className={css.blockFields}
-          >
-            <WhenInput id={`${domId}-when`} value={block.when} issues={whenIssues} onChange={onWhenChange} />
-            <div className={styles.field}>
-              <label htmlFor={`${domId}-anchor`}>Anchor name (optional)</label>
-              <input
-                id={`${domId}-anchor`}
-                type="text"
-                spellCheck={false}
-                value={block.id ?? ''}
-                aria-invalid={idIssues.length ? true : undefined}
-                aria-describedby={`${domId}-anchor-hint${idIssues.length ? ` ${domId}-anchor-issues` : ''}`}
-                onChange={(event) => {
-                  const id = event.target.value;
-                  actions.changeBlock(blockKey, (current) => {
-                    const next: BlockDoc = { ...current, id };
-                    if (!id) delete next.id;
-                    return next;
-                  });
-                }}
-              />
-              <p id={`${domId}-anchor-hint`} className={styles.hint}>
-                For links straight to this block (/page#name): lower-case letters, digits and -.
-              </p>
-              <FieldIssues id={`${domId}-anchor-issues`} issues={idIssues} />
-            </div>
-          </MoreSettings>
-        </div>
-      ) : null}
-    </li>
-  );
-});
-
-/**
- * A card's button. An unavailable move stays focusable (aria-disabled rather than disabled), so the
- * focus does not drop to the page when a block reaches the top or bottom; pressing it says why.
- */
-function CardButton({
-  id,
-  label,
-  disabled,
-  danger,
-  onClick,
-  children,
-}: {
-  id: string;
-  label: string;
-  disabled?: boolean;
-  danger?: boolean;
-  onClick(): void;
-  children: string;
-}) {
-  return (
-    <button
-      type="button"
-      id={id}
-      className={`${css.cardButton} ${danger ? css.cardButtonDanger : ''}`}
-      aria-label={label}
-      aria-disabled={disabled ? true : undefined}
-      onClick={onClick}
-    >
-      {children}
-    </button>
-  );
-}
-
-/**
- * A block's `when` as text ("offers, !eofySale"). The text is kept as typed while it means the same
- * condition, so a comma or a space does not vanish under the cursor; a change from elsewhere (the
- * JSON tab, a reset) replaces it.
- */
-function WhenInput({
-  id,
-  value,
-  issues,
-  onChange,
-}: {
-  id: string;
-  value: string | string[] | undefined;
-  issues: readonly EditorIssue[];
-  onChange(when: string | string[] | undefined): void;
-}) {
-  const [text, setText] = useState(() => whenText(value));
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    if (JSON.stringify(parseWhen(text)) !== JSON.stringify(value)) setText(whenText(value));
-  }
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>Show only when switch is on</label>
-      <input
-        id={id}
-        type="text"
-        spellCheck={false}
-        autoCapitalize="off"
-        value={text}
-        aria-invalid={issues.length ? true : undefined}
-        aria-describedby={`${id}-hint${issues.length ? ` ${id}-issues` : ''}`}
-        onChange={(event) => {
-          setText(event.target.value);
-          onChange(parseWhen(event.target.value));
-        }}
-      />
-      <p id={`${id}-hint`} className={styles.hint}>
-        The name of one of the site’s switches (Switches tab), e.g. offers. Start it with ! to show the block only while
-        the switch is off; several names, separated by commas, must all hold. Empty: always shown.
-      </p>
-      <FieldIssues id={`${id}-issues`} issues={issues} />
-    </div>
-  );
-}
-
-/* The block type picker. */
-
-interface BlockPickerProps {
-  baseId: string;
-  /** Where the chosen block goes, e.g. "after Hero banner (block 1)". */
-  where: string;
-  catalogue: readonly BlockType[];
-  onChoose(type: string): void;
-  onClose(): void;
-}
-
-/**
- * A modal dialog listing every block type by group, with a filter. Focus starts in the filter,
- * Escape or "Cancel" closes it, and the editor puts the focus back (on the new block's card after a
- * choice, otherwise on the button that opened it).
- */
-function BlockPicker({ baseId, where, catalogue, onChoose, onClose }: BlockPickerProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const filterInput = useRef<HTMLInputElement>(null);
-  const [filter, setFilter] = useState('');
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (!element.open) {
-      if (typeof element.showModal === 'function') element.showModal();
-      else element.setAttribute('open', '');
-    }
-    filterInput.current?.focus();
-  }, []);
-
-  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  const matches = catalogue.filter((t) => {
-    const text = `${t.title} ${t.description} ${t.type} ${categoryLabel(t.category)}`.toLowerCase();
-    return words.every((w) => text.includes(w));
-  });
-  const groups = [
-    ...CATEGORIES.map(([id]) => id),
-    ...[...new Set(matches.map((t) => t.category))].filter((c) => !CATEGORIES.some(([id]) => id === c)).sort(),
-  ]
-    .map((category) => ({ category, types: matches.filter((t) => t.category === category) }))
-    .filter((g) => g.types.length);
-
-  const headingId = `${baseId}-picker`;
-  return (
-    <dialog
-      ref={dialog}
-      className={css.picker}
-      aria-labelledby={headingId}
-      onCancel={(event) => {
-        // Escape: React closes it, so the editor's state and the dialog agree.
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event: ReactMouseEvent<HTMLDialogElement>) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-      onKeyDown={(event: ReactKeyboardEvent<HTMLDialogElement>) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          onClose();
-        }
-      }}
-    >
-      <div className={css.pickerInner}>
-        <div className={css.pickerHead}>
-          <h2 id={headingId} className={css.pickerHeading}>
-            Add a block {where}
-          </h2>
-          <button type="button" className={`${styles.button} ${styles.secondary}`} onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${headingId}-filter`}>Find a block type</label>
-          <input
-            ref={filterInput}
-            id={`${headingId}-filter`}
-            type="search"
-            className={css.filter}
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-          />
-        </div>
-        <p role="status" className={styles.hint}>
-          {matches.length === catalogue.length
-            ? `${catalogue.length} block types`
-            : matches.length
-              ? `${matches.length} of ${catalogue.length} block types match`
-              : `No block type matches “${filter.trim()}”`}
-        </p>
-        <div className={css.pickerGroups}>
-          {groups.map(({ category, types }) => (
-            <section key={category} aria-labelledby={`${headingId}-${category}`}>
-              <h3 id={`${headingId}-${category}`} className={css.groupHeading}>
-                {categoryLabel(category)}
-              </h3>
-              <ul className={css.typeList}>
-                {types.map((t) => (
-                  <li key={t.type}>
-                    <button
-                      type="button"
-                      className={css.typeButton}
-                      aria-labelledby={`${headingId}-${t.type}`}
-                      aria-describedby={t.description ? `${headingId}-${t.type}-about` : undefined}
-                      onClick={() => onChoose(t.type)}
-                    >
-                      <span id={`${headingId}-${t.type}`} className={css.typeTitle}>
-                        {t.title}
-                      </span>
-                      {t.description ? (
-                        <span id={`${headingId}-${t.type}-about`} className={css.typeDescription}>
-                          {t.description}
-                        </span>
-                      ) : null}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      </div>
-    </dialog>
   );
 }

@@ -3,8 +3,8 @@ import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryPanel } from './HistoryPanel.client';
-import { PreviewPane } from './PreviewPane.client';
-import type { PreviewedVersion } from './editor-data';
+import { PreviewPane } from '../preview/PreviewPane.client';
+import type { PreviewedVersion } from '../editor-data';
 
 // Issue 32, History: "Restore: shows the old version in the preview first, then 'Restore this
 // version' with a confirmation and a message; it publishes as a new version."

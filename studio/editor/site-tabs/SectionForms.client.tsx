@@ -15,19 +15,19 @@
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ErrorSchema } from '@rjsf/utils';
-import type { EditorIssue, JsonObject, SchemaNode } from './editor-types';
-import { SchemaForm } from './SchemaForm.client';
-import { errorTreeFor, sectionSchema, type ErrorTree } from './schema-tools';
-import { uiSchemaFor } from './ui-schema';
-import { READ_ONLY_KEYS } from './sections';
-import type { StudioFormContext } from './widgets';
-import { hasErrors, isAdvancedProperty } from './widgets/ObjectFieldTemplate.client';
-import { MoreSettings } from './widgets/MoreSettings.client';
-import { inheritedKeys, type Origin } from './document-model';
+import type { EditorIssue, JsonObject, SchemaNode } from '../editor-types';
+import { SchemaForm } from '../SchemaForm.client';
+import { errorTreeFor, sectionSchema, type ErrorTree } from '../schema-tools';
+import { uiSchemaFor } from '../ui-schema';
+import { READ_ONLY_KEYS } from '../sections';
+import type { StudioFormContext } from '../widgets';
+import { hasErrors, isAdvancedProperty } from '../widgets/ObjectFieldTemplate.client';
+import { MoreSettings } from '../widgets/MoreSettings.client';
+import { inheritedKeys, type Origin } from '../document-model';
 import { ConfirmBox, OriginMarker, originCss } from './TemplateOrigin.client';
-import styles from './editor.module.css';
-import studio from '../components/studio.module.css';
-import { adminOnlyFields } from '../../domain/studio/admin-fields';
+import styles from '../editor.module.css';
+import studio from '../../components/studio.module.css';
+import { adminOnlyFields } from '../../../domain/studio/admin-fields';
 
 const NO_ERRORS: ErrorTree = {};
 /** Top-level keys only an admin may change (issue 30): nobody else is offered to customise them. */

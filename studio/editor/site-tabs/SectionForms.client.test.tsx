@@ -8,8 +8,8 @@ import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SectionForms } from './SectionForms.client';
-import type { EditorIssue, JsonObject, SchemaNode } from './editor-types';
-import { withKeys } from './document-model';
+import type { EditorIssue, JsonObject, SchemaNode } from '../editor-types';
+import { withKeys } from '../document-model';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -8,8 +8,8 @@
  * result straight to React. An `own` that ends up empty comes back as `undefined`, so the caller can
  * drop the tenant's `pages` key instead of saving `"pages": {}`. Client-safe: no server imports.
  */
-import type { BlockDoc, JsonObject, PageDoc } from './editor-types';
-import { pointerOf } from './schema-tools';
+import type { BlockDoc, JsonObject, PageDoc } from '../editor-types';
+import { pointerOf } from '../schema-tools';
 
 /** The tenant's own pages: route pattern -> page, or null for a template page removed from this site. */
 export type OwnPages = Record<string, PageDoc | null>;

@@ -13,13 +13,13 @@
  * invalid document) are shown with the server's own sentence. The site keeps its newest versions
  * only (domain/studio/history-limit.ts), which the panel says.
  */
-import { HISTORY_LIMIT_TEXT } from '../../domain/studio/history-limit';
-import type { StoryEntry } from '../../domain/studio/change-story';
+import { HISTORY_LIMIT_TEXT } from '../../../domain/studio/history-limit';
+import type { StoryEntry } from '../../../domain/studio/change-story';
 import { ChangeLine, type ChangeRow } from './ChangeLine';
-import { ConfirmDialog } from './shared/ConfirmDialog.client';
-import type { PreviewedVersion } from './editor-data';
+import { ConfirmDialog } from '../shared/ConfirmDialog.client';
+import type { PreviewedVersion } from '../editor-data';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import styles from '../components/studio.module.css';
+import styles from '../../components/studio.module.css';
 import history from './history-panel.module.css';
 
 export interface HistoryPanelProps {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { PageDoc } from './editor-types';
+import type { PageDoc } from '../editor-types';
 import {
   addPage,
   blockPointer,
@@ -183,7 +183,7 @@ describe('addPage', () => {
   });
 
   it('uses the route pattern of page.schema.json', () => {
-    const schema = JSON.parse(readFileSync(new URL('../../schemas/page.schema.json', import.meta.url), 'utf8')) as {
+    const schema = JSON.parse(readFileSync(new URL('../../../schemas/page.schema.json', import.meta.url), 'utf8')) as {
       definitions: { pages: { propertyNames: { pattern: string } } };
     };
     expect(ROUTE_PATTERN.source).toBe(new RegExp(schema.definitions.pages.propertyNames.pattern).source);

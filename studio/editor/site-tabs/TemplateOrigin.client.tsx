@@ -5,8 +5,8 @@
  * Forms tab (forms/FormsPanel.client.tsx) and by every tab's lists the template supplies
  * (SectionForms.client.tsx), so the two say it the same way.
  */
-import { ORIGIN_WORDS, type Origin } from './document-model';
-import styles from '../components/studio.module.css';
+import { ORIGIN_WORDS, type Origin } from '../document-model';
+import styles from '../../components/studio.module.css';
 import css from './origin.module.css';
 
 /** Where a setting comes from, as a marked word: "From the template" or "This site’s own". */

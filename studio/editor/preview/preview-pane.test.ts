@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localInputValue, PREVIEW_WIDTHS, previewScale } from './PreviewPane.client';
-import { previewAtOf } from './editor-data';
+import { previewAtOf } from '../editor-data';
 
 // Issue 32: "Real widths: Desktop (1440 px, scaled to fit the pane), Tablet (768) and Phone (390);
 // Desktop is the default", and "Preview as of a date and time".

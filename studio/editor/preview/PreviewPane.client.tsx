@@ -13,9 +13,9 @@
  * renewal work for it as for the draft, and says plainly that the frame is not the draft.
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { previewablePaths } from './document-model';
-import type { PreviewedVersion, PreviewShowing } from './editor-data';
-import styles from './editor.module.css';
+import { previewablePaths } from '../document-model';
+import type { PreviewedVersion, PreviewShowing } from '../editor-data';
+import styles from '../editor.module.css';
 
 export interface PreviewPaneProps {
   /** The site's slug: the pane asks the Studio for a token of `version`. */

@@ -8,7 +8,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HeaderFitCheck } from './HeaderFitCheck.client';
-import { HEADER_FIT_MESSAGE, type HeaderProblem } from '../../domain/studio/header-fit';
+import { HEADER_FIT_MESSAGE, type HeaderProblem } from '../../../domain/studio/header-fit';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
