@@ -460,9 +460,6 @@ export function HistoryPanel(props: HistoryPanelProps) {
                 <th scope="col">Author</th>
                 <th scope="col">Time</th>
                 <th scope="col">Message</th>
-                <th scope="col">
-                  <span className={history.visuallyHidden}>Actions</span>
-                </th>
               </tr>
             </thead>
             <tbody>
@@ -488,12 +485,16 @@ export function HistoryPanel(props: HistoryPanelProps) {
                       )}
                       {inPreview ? <span className={history.previewTag}>In the preview</span> : null}
                     </td>
-                    <td>{v.author}</td>
+                    <td>
+                      <Address text={v.author} />
+                    </td>
                     <td>
                       <time dateTime={v.createdAt}>{shownTime(v.createdAt)}</time>
                     </td>
-                    <td>{v.message || <span className={history.muted}>No message</span>}</td>
-                    <td className={history.actions}>
+                    {/* The button sits under the message, not in a column of its own: the table fits the
+                        pane, so nothing scrolls sideways when the button takes the focus (issue 32). */}
+                    <td className={history.message}>
+                      {v.message || <span className={history.muted}>No message</span>}
                       {v.state === 'published' && !live ? (
                         <button
                           id={`${id}-preview-${v.id}`}
@@ -516,5 +517,18 @@ export function HistoryPanel(props: HistoryPanelProps) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** An e-mail address that may break after its "@" in a narrow column (never in the middle of a word). */
+function Address({ text }: { text: string }) {
+  const at = text.indexOf('@');
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at + 1)}
+      <wbr />
+      {text.slice(at + 1)}
+    </>
   );
 }
