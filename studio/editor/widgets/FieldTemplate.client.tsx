@@ -65,15 +65,13 @@ export function FieldTemplate(props: FieldTemplateProps) {
     noted
   );
   // The colour widget shows the colour that applies while the field is empty (not the picker's black).
+  // The provider is always there, so the first key typed into an empty field (its fallback gone) keeps
+  // the same input: a wrapper added or dropped around the widget would remount it and lose the caret.
   return (
     <DefaultFieldTemplate {...props} description={description} help={help}>
-      {fallback ? (
-        <SwitchDefaultContext.Provider value={{ fallback, layered: true }}>
-          {props.children}
-        </SwitchDefaultContext.Provider>
-      ) : (
-        props.children
-      )}
+      <SwitchDefaultContext.Provider value={fallback ? { fallback, layered: true } : undefined}>
+        {props.children}
+      </SwitchDefaultContext.Provider>
     </DefaultFieldTemplate>
   );
 }

@@ -248,6 +248,20 @@ describe('help texts', () => {
   });
 });
 
+describe('typing into an empty field that shows the template’s value', () => {
+  it('keeps the same input once the first key is typed (no remount: the caret stays)', () => {
+    const rendered = render({}, { inherited: { locale: { timeZone: 'Pacific/Auckland' } } });
+    const input = byId<HTMLInputElement>('f_locale_timeZone');
+    act(() => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, 'A');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(rendered.latest()).toEqual({ locale: { timeZone: 'A' } });
+    expect(byId('f_locale_timeZone')).toBe(input);
+    expect(input.isConnected).toBe(true);
+  });
+});
+
 describe('the colour widget (issue 32: an empty colour is not black)', () => {
   const COLOURS: SchemaNode = {
     type: 'object',
