@@ -42,6 +42,8 @@ const PublishPanel = memo(PublishPanelView);
 
 /** A fresh preview token well before the last one expires (15 minutes). */
 const PREVIEW_REFRESH_MS = 10 * 60 * 1000;
+/** The header check starts after the editor has been still this long since the preview showed the change. */
+const HEADER_CHECK_QUIET_MS = 1500;
 
 /** What the server opens the editor with (editor-data.ts), and the tab to start on. */
 export type EditorProps = EditorData & { initialTab: string | null };
@@ -178,14 +180,38 @@ export function Editor(props: EditorProps) {
   const [discarding, setDiscarding] = useState<'asking' | 'working' | null>(null);
   // The header check (issue 32): the preview token of a saved draft whose header changed, checked
   // at desktop and phone width (HeaderFitCheck.client.tsx); what shaped the header when last checked.
+  // A check starts once the editor has been still for HEADER_CHECK_QUIET_MS after the preview showed
+  // the change (its two pages then never compete with the preview or with typing), and a change made
+  // before it finishes stops it: the next save's check takes its place.
   const [headerCheck, setHeaderCheck] = useState<string | null>(null);
-  const headerChecked = useRef(headerFingerprint(props.document));
+  const headerChecked = useRef<string | null>(headerFingerprint(props.document));
+  const headerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const headerRunning = useRef<string | null>(null);
   const checkHeader = useCallback((doc: JsonObject, grant: PreviewGrant | undefined) => {
     if (!grant || grant.showing !== 'draft') return;
     const print = headerFingerprint(doc);
     if (print === headerChecked.current) return;
-    headerChecked.current = print;
-    setHeaderCheck(grant.token);
+    clearTimeout(headerTimer.current);
+    headerTimer.current = setTimeout(() => {
+      headerTimer.current = undefined;
+      headerChecked.current = print;
+      headerRunning.current = grant.token;
+      setHeaderCheck(grant.token);
+    }, HEADER_CHECK_QUIET_MS);
+  }, []);
+  const stopHeaderCheck = useCallback(() => {
+    clearTimeout(headerTimer.current);
+    headerTimer.current = undefined;
+    if (headerRunning.current === null) return;
+    // Stopped before it answered: what the header looks like is unknown until the next check.
+    headerRunning.current = null;
+    headerChecked.current = null;
+    setHeaderCheck(null);
+  }, []);
+  const headerCheckFinished = useCallback((token: string) => {
+    if (headerRunning.current !== token) return;
+    headerRunning.current = null;
+    setHeaderCheck(null);
   }, []);
 
   const saveNow = useCallback(async () => {
@@ -211,9 +237,14 @@ export function Editor(props: EditorProps) {
           savedText.current = text;
           setHasDraft(true);
           setIssues(issuesFrom(answer.body.issues));
+          // The preview follows once the newest change is saved: the answer to a save made while
+          // typing goes on (the autosave's time limit) leaves the frame as it is, so its reload never
+          // competes with the keys; the save of the newest change comes a moment later.
           const next = previewGrantOf(answer.body.preview);
-          if (next) setPreview(next);
-          checkHeader(doc, next);
+          if (next && latest.current.document === doc) {
+            setPreview(next);
+            checkHeader(doc, next);
+          }
           const draft = answer.body.draft as { savedAt?: unknown } | undefined;
           const newer = latest.current.document !== doc;
           setSave(
@@ -248,6 +279,7 @@ export function Editor(props: EditorProps) {
   const hold = useCallback(
     (next: JsonObject) => {
       latest.current = { ...latest.current, document: next };
+      stopHeaderCheck();
       setDocument(next);
       setSave({ kind: 'pending' });
       // After a pause, or steady changes at most AUTOSAVE_MAX_MS after the first unsaved (autosave.ts).
@@ -261,7 +293,7 @@ export function Editor(props: EditorProps) {
         void saveNow();
       }, wait);
     },
-    [saveNow],
+    [saveNow, stopHeaderCheck],
   );
 
   /** Every change of the document goes through here: it is kept, saved a moment later, and can be undone. */
@@ -488,8 +520,15 @@ export function Editor(props: EditorProps) {
   const backToDraft = useCallback(() => setPreviewedVersion(null), []);
   // Shown beside the preview, where the header it speaks of is seen (kept the same element: the pane is memoised).
   const headerFit = useMemo(
-    () => <HeaderFitCheck origin={props.previewOrigin} token={headerCheck} onShowMenus={showMenus} />,
-    [props.previewOrigin, headerCheck, showMenus],
+    () => (
+      <HeaderFitCheck
+        origin={props.previewOrigin}
+        token={headerCheck}
+        onFinished={headerCheckFinished}
+        onShowMenus={showMenus}
+      />
+    ),
+    [props.previewOrigin, headerCheck, headerCheckFinished, showMenus],
   );
 
   const canPublish = issues.length === 0 && jsonProblem === null && save.kind === 'saved';

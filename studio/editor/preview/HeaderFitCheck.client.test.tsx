@@ -22,9 +22,13 @@ afterEach(() => {
   host.innerHTML = '';
 });
 
-function render(token: string | null) {
+function render(token: string | null, onFinished?: (token: string) => void) {
   root ??= createRoot(host);
-  act(() => root?.render(<HeaderFitCheck origin={ORIGIN} token={token} onShowMenus={() => undefined} />));
+  act(() =>
+    root?.render(
+      <HeaderFitCheck origin={ORIGIN} token={token} onFinished={onFinished} onShowMenus={() => undefined} />,
+    ),
+  );
 }
 
 const frames = () => [...host.querySelectorAll('iframe')];
@@ -86,5 +90,21 @@ describe('the header check in the editor (issue 32)', () => {
     answer(frame(1440), 'tok-2', []);
     answer(frame(390), 'tok-2', []);
     expect(host.textContent).not.toContain('does not fit');
+  });
+
+  it('says when a check has answered, and a check stopped before then leaves the last warning as it was', () => {
+    const finished: string[] = [];
+    const told = (token: string) => finished.push(token);
+    render('tok-1', told);
+    answer(frame(1440), 'tok-1', [OVERLAP]);
+    expect(finished).toEqual([]);
+    answer(frame(390), 'tok-1', []);
+    expect(finished).toEqual(['tok-1']);
+    // The editor stops the next check when a change comes before it answers: no frames, same warning.
+    render('tok-2', told);
+    render(null, told);
+    expect(frames()).toHaveLength(0);
+    expect(host.textContent).toContain('“Hot deals” overlaps');
+    expect(finished).toEqual(['tok-1']);
   });
 });

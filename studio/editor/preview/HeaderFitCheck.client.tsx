@@ -27,13 +27,15 @@ export interface HeaderFitCheckProps {
   origin: string | null;
   /** The saved draft's preview token to check, or null while nothing needs checking. */
   token: string | null;
+  /** The check of this token answered (or timed out): its frames are no longer needed. */
+  onFinished?: (token: string) => void;
   /** Opens the Menus & buttons tab, where the header's items are changed. */
   onShowMenus: () => void;
 }
 
 type Reports = Partial<Record<HeaderFitWidth, readonly HeaderProblem[]>>;
 
-export function HeaderFitCheck({ origin, token, onShowMenus }: HeaderFitCheckProps) {
+export function HeaderFitCheck({ origin, token, onFinished, onShowMenus }: HeaderFitCheckProps) {
   const frames = useRef<Partial<Record<HeaderFitWidth, HTMLIFrameElement | null>>>({});
   // The last token whose check finished (answered or timed out), and that check's warnings.
   const [finished, setFinished] = useState<string | null>(null);
@@ -53,15 +55,19 @@ export function HeaderFitCheck({ origin, token, onShowMenus }: HeaderFitCheckPro
       if (HEADER_FIT_WIDTHS.every((w) => reports[w.id])) {
         setWarnings(headerFitWarnings(reports));
         setFinished(checking);
+        onFinished?.(checking);
       }
     };
     window.addEventListener('message', onMessage);
-    const timer = window.setTimeout(() => setFinished(checking), CHECK_TIMEOUT_MS);
+    const timer = window.setTimeout(() => {
+      setFinished(checking);
+      onFinished?.(checking);
+    }, CHECK_TIMEOUT_MS);
     return () => {
       window.removeEventListener('message', onMessage);
       window.clearTimeout(timer);
     };
-  }, [checking, origin]);
+  }, [checking, origin, onFinished]);
 
   return (
     <>
