@@ -7,8 +7,9 @@
  * Up and Down buttons or by dragging a card's handle, and removed. Changing an inherited page makes
  * this site's own copy of it; "Reset to template" drops the copy (pages-model.ts has the rules).
  *
- * The editor owns no document: every change goes up through `onChange` as the tenant's new `pages`
- * (undefined when the site has none of its own), and the server's issues come back down. Typing in
+ * The editor owns no document: every change is an action (pages-model.ts, `PageAction`) applied by
+ * `reducePages`, and goes up through `onChange` as the tenant's new `pages` (undefined when the site
+ * has none of its own); the server's issues come back down. Typing in
  * one block's form re-renders only that block's card: the cards are memoised, their callbacks are
  * stable (they read the latest document from a ref), and untouched blocks keep their identity.
  */
@@ -26,13 +27,10 @@ import {
   pageList,
   pagePointer,
   previewPath,
+  reducePages,
   removeBlock,
-  removePage,
-  replaceBlock,
-  resetToTemplate,
-  restorePage,
-  updatePage,
   listTitle,
+  type PageAction,
   type PageEntry,
   type PageStatus,
 } from './pages-model';
@@ -193,16 +191,14 @@ export function PagesEditor({
       const title = block ? (latest.current.typesByName.get(block.type)?.title ?? block.type) : 'Block';
       return `${title} (block ${index + 1})`;
     };
-    const commit = (nextBlocks: BlockDoc[], nextKeys: readonly string[]) => {
+    /** Applies a block action to the page (pages-model.ts, reducePages) with the blocks' keys after it. */
+    const commit = (action: (route: string) => PageAction, nextKeys: readonly string[]) => {
       const { own, inherited, route, onChange } = latest.current;
       if (route === undefined) return;
       setBlockKeys((prev) => (prev[route] === nextKeys ? prev : { ...prev, [route]: nextKeys }));
       // A block added, moved or removed (the keys change) is an undo step of its own.
       const separate = nextKeys !== latest.current.keys;
-      onChange(
-        updatePage(own, inherited, route, (page) => ({ ...page, blocks: nextBlocks })),
-        separate,
-      );
+      onChange(reducePages(own, inherited, action(route)), separate);
     };
     const indexOf = (key: string) => latest.current.keys.indexOf(key);
     const changeBlock = (key: string, change: (block: BlockDoc) => BlockDoc) => {
@@ -210,7 +206,7 @@ export function PagesEditor({
       const index = indexOf(key);
       const block = blocks[index];
       if (!block) return;
-      commit(replaceBlock(blocks, index, change(block)), keys);
+      commit((route) => ({ type: 'replace-block', route, index, block: change(block) }), keys);
     };
     const move = (key: string, to: number, via: 'up' | 'down' | 'drag') => {
       const { blocks, keys } = latest.current;
@@ -222,7 +218,7 @@ export function PagesEditor({
         setAnnouncement(`${title} is already the ${to < from ? 'first' : 'last'} block.`);
         return;
       }
-      commit(moveBlock(blocks, from, to), moveBlock(keys, from, to));
+      commit((route) => ({ type: 'move-block', route, from, to }), moveBlock(keys, from, to));
       setCurrent(key);
       setAnnouncement(`${title} moved to position ${to + 1} of ${blocks.length}.`);
       // The button stays under the keyboard user's finger, wherever the card went.
@@ -239,7 +235,7 @@ export function PagesEditor({
         if (!block) return;
         const name = blockName(block, index);
         const route = latest.current.route;
-        commit(removeBlock(blocks, index), removeBlock(keys, index));
+        commit((route) => ({ type: 'remove-block', route, index }), removeBlock(keys, index));
         // No "are you sure?": the removal can be undone from the notice above the blocks.
         if (route !== undefined) setRemoved({ route, index, block, key, name });
         const left = blocks.length - 1;
@@ -298,7 +294,7 @@ export function PagesEditor({
     const at = Math.min(removed.index, blocks.length);
     setRemoved(null);
     setBlockKeys((prev) => ({ ...prev, [removed.route]: insertBlock(keys, at, removed.key) }));
-    changePage((page) => ({ ...page, blocks: insertBlock(page.blocks ?? [], at, removed.block) }), true);
+    onChange(reducePages(own, inherited, { type: 'insert-block', route: removed.route, at, block: removed.block }), true);
     setAnnouncement(`${removed.name} is back at position ${at + 1}.`);
     focusNext.current = `${ids.card(removed.key)}-toggle`;
   }
@@ -310,18 +306,10 @@ export function PagesEditor({
     if (path !== undefined) onPreview(path);
   }
 
-  function changePage(change: (page: PageDoc) => PageDoc, separate = false) {
+  /** Applies an action to the selected page (pages-model.ts, reducePages). */
+  function changePage(action: (route: string) => PageAction, separate = false) {
     if (route === undefined) return;
-    onChange(updatePage(own, inherited, route, change), separate);
-  }
-
-  function changeDescription(text: string) {
-    changePage((page) => {
-      const next: PageDoc = { ...page, description: text };
-      // Left out, the template's description would show again (the engine merges), so it is kept as ''.
-      if (!text && !(route !== undefined && inherited[route]?.description !== undefined)) delete next.description;
-      return next;
-    });
+    onChange(reducePages(own, inherited, action(route)), separate);
   }
 
   function pageAction(action: 'reset' | 'remove' | 'restore') {
@@ -334,11 +322,11 @@ export function PagesEditor({
     }
     setConfirming(null);
     if (action === 'reset') {
-      onChange(resetToTemplate(own, entry.route));
+      onChange(reducePages(own, inherited, { type: 'reset-page', route: entry.route }));
       setAnnouncement(`${entry.route} reset: the template’s page shows again.`);
       focusNext.current = ids.pageHeading;
     } else if (action === 'remove') {
-      onChange(removePage(own, inherited, entry.route));
+      onChange(reducePages(own, inherited, { type: 'remove-page', route: entry.route }));
       setAnnouncement(`${entry.route} removed from this site.`);
       if (entry.status === 'own') {
         // The page is gone from the list: show the home page (or the first) instead.
@@ -346,7 +334,7 @@ export function PagesEditor({
         focusNext.current = ids.pageHeading;
       } else focusNext.current = ids.restore;
     } else {
-      onChange(restorePage(own, entry.route));
+      onChange(reducePages(own, inherited, { type: 'restore-page', route: entry.route }));
       setAnnouncement(`${entry.route} restored.`);
       focusNext.current = ids.remove;
     }
@@ -383,7 +371,7 @@ export function PagesEditor({
     setBlockKeys((prev) => (route === undefined ? prev : { ...prev, [route]: insertBlock(keys, at, key) }));
     setExpanded((prev) => new Set(prev).add(key));
     setCurrent(key);
-    changePage((page) => ({ ...page, blocks: insertBlock(page.blocks ?? [], at, newBlock(type)) }), true);
+    changePage((route) => ({ type: 'insert-block', route, at, block: newBlock(type) }), true);
     setAnnouncement(`${title} added as block ${at + 1}. Its settings are open.`);
     focusNext.current = `${ids.card(key)}-toggle`;
   }
@@ -440,9 +428,10 @@ export function PagesEditor({
         <AddPageForm
           baseId={baseId}
           add={(newRoute, title) => {
+            // The route's or the title's problem is shown at its field; a good page is added.
             const result = addPage(own, inherited, newRoute, title);
             if (!result.ok) return result;
-            onChange(result.own);
+            onChange(reducePages(own, inherited, { type: 'add-page', route: newRoute, title }));
             setSelected(newRoute);
             setConfirming(null);
             setAnnouncement(`Page ${newRoute} added. It has no blocks yet.`);
@@ -538,7 +527,7 @@ export function PagesEditor({
                   value={entry.page.title ?? ''}
                   aria-invalid={titleIssues.length ? true : undefined}
                   aria-describedby={`${ids.title}-hint${titleIssues.length ? ` ${ids.title}-issues` : ''}`}
-                  onChange={(event) => changePage((page) => ({ ...page, title: event.target.value }))}
+                  onChange={(event) => changePage((route) => ({ type: 'set-title', route, title: event.target.value }))}
                 />
                 <p id={`${ids.title}-hint`} className={styles.hint}>
                   Shown in the browser tab and in search results; {'{site}'} is replaced by the site’s name.
@@ -554,7 +543,9 @@ export function PagesEditor({
                   value={entry.page.description ?? ''}
                   aria-invalid={descriptionIssues.length ? true : undefined}
                   aria-describedby={descriptionIssues.length ? `${baseId}-description-issues` : undefined}
-                  onChange={(event) => changeDescription(event.target.value)}
+                  onChange={(event) =>
+                    changePage((route) => ({ type: 'set-description', route, text: event.target.value }))
+                  }
                 />
                 <FieldIssues id={`${baseId}-description-issues`} issues={descriptionIssues} />
               </div>

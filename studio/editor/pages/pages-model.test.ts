@@ -25,6 +25,8 @@ import {
   withOwnCopy,
   type InheritedPages,
   type OwnPages,
+  reducePages,
+  type PageAction,
 } from './pages-model';
 
 /** Deeply frozen, so a function that changes its arguments throws. */
@@ -256,5 +258,67 @@ describe('listTitle: page titles in the pages list (issue 32: words, not placeho
     expect(listTitle('{brand} | {site}', 'Harbour City Mazda')).toBe('(brand)');
     expect(listTitle('Warranty', 'Harbour City Mazda')).toBe('Warranty');
     expect(listTitle('{site}', 'Harbour City Mazda')).toBe('Harbour City Mazda');
+  });
+});
+
+describe('reducePages: the Pages tab’s operations as actions (issue 32)', () => {
+  const run = (own: OwnPages | undefined, action: PageAction) => reducePages(own, inherited, action);
+
+  it('adds a page of this site, and leaves the pages alone when the route is taken', () => {
+    expect(run(undefined, { type: 'add-page', route: '/about-us', title: 'About us' })).toEqual({
+      '/about-us': { title: 'About us', blocks: [] },
+    });
+    const own: OwnPages = frozen({ '/about-us': { title: 'About', blocks: [] } });
+    expect(run(own, { type: 'add-page', route: '/about-us', title: 'Again' })).toBe(own);
+  });
+
+  it('sets a title, copying the template’s page in first', () => {
+    expect(run(undefined, { type: 'set-title', route: '/', title: 'Welcome to {site}' })).toEqual({
+      '/': { ...home, title: 'Welcome to {site}' },
+    });
+  });
+
+  it('keeps an emptied description as "" where the template has one, and drops it where not', () => {
+    expect(run(undefined, { type: 'set-description', route: '/', text: '' })?.['/']?.description).toBe('');
+    const own: OwnPages = frozen({ '/about-us': { title: 'About', description: 'Old', blocks: [] } });
+    expect(run(own, { type: 'set-description', route: '/about-us', text: '' })?.['/about-us']).toEqual({
+      title: 'About',
+      blocks: [],
+    });
+    expect(run(own, { type: 'set-description', route: '/about-us', text: 'New' })?.['/about-us']?.description).toBe(
+      'New',
+    );
+  });
+
+  it('resets, removes and restores pages', () => {
+    const own: OwnPages = frozen({ '/': { title: 'Mine', blocks: [] } });
+    expect(run(own, { type: 'reset-page', route: '/' })).toBeUndefined();
+    expect(run(own, { type: 'remove-page', route: '/contact' })).toEqual({ ...own, '/contact': null });
+    expect(run(frozen({ '/contact': null }), { type: 'restore-page', route: '/contact' })).toBeUndefined();
+  });
+
+  it('inserts, moves, replaces and removes blocks of an inherited page, each once', () => {
+    const text = { type: 'Text', props: { html: '<p>Hi</p>' } };
+    const inserted = run(undefined, { type: 'insert-block', route: '/', at: 1, block: text });
+    expect(inserted?.['/']?.blocks?.map((b) => b.type)).toEqual(['Hero', 'Text', 'PromotionsSlider']);
+    const moved = run(inserted, { type: 'move-block', route: '/', from: 1, to: 0 });
+    expect(moved?.['/']?.blocks?.map((b) => b.type)).toEqual(['Text', 'Hero', 'PromotionsSlider']);
+    const replaced = run(moved, { type: 'replace-block', route: '/', index: 0, block: { ...text, props: {} } });
+    expect(replaced?.['/']?.blocks?.[0]).toEqual({ type: 'Text', props: {} });
+    const removed = run(replaced, { type: 'remove-block', route: '/', index: 0 });
+    expect(removed?.['/']?.blocks).toEqual(home.blocks);
+    // The template's page and the arguments are never changed.
+    expect(inherited['/']?.blocks?.map((b) => b.type)).toEqual(['Hero', 'PromotionsSlider']);
+    expect(inserted?.['/']?.blocks).toHaveLength(3);
+  });
+
+  it('answers the pages unchanged for a block position out of range (no copy of the template’s page)', () => {
+    const block = { type: 'Text', props: {} };
+    for (const action of [
+      { type: 'move-block', route: '/', from: 5, to: 0 },
+      { type: 'remove-block', route: '/', index: 9 },
+      { type: 'replace-block', route: '/', index: -1, block },
+    ] satisfies PageAction[])
+      expect(run(undefined, action)).toBeUndefined();
   });
 });

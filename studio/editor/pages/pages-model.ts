@@ -260,6 +260,72 @@ export function replaceBlock<T>(items: readonly T[], index: number, item: T): T[
   return items.map((current, i) => (i === index ? item : current));
 }
 
+/**
+ * What the Pages tab does to a site's pages, as actions (issue 32: the document operations as reducer
+ * actions). Each names its page by route and its block by position; `reducePages` applies one.
+ */
+export type PageAction =
+  | { type: 'add-page'; route: string; title: string }
+  | { type: 'set-title'; route: string; title: string }
+  | { type: 'set-description'; route: string; text: string }
+  | { type: 'reset-page'; route: string }
+  | { type: 'remove-page'; route: string }
+  | { type: 'restore-page'; route: string }
+  | { type: 'insert-block'; route: string; at: number; block: BlockDoc }
+  | { type: 'move-block'; route: string; from: number; to: number }
+  | { type: 'remove-block'; route: string; index: number }
+  | { type: 'replace-block'; route: string; index: number; block: BlockDoc };
+
+/**
+ * The site's own pages after `action`, computed from its own and inherited pages (the arguments are
+ * left alone). The first change of an inherited page copies it in first (`updatePage`). An action
+ * that cannot apply (a page that may not be added: `addPage` says why; a block position out of
+ * range) answers `own` unchanged.
+ */
+export function reducePages(
+  own: OwnPages | undefined,
+  inherited: InheritedPages,
+  action: PageAction,
+): OwnPages | undefined {
+  const { route } = action;
+  const blocksOf = (change: (blocks: BlockDoc[]) => BlockDoc[]) => {
+    const before = withOwnCopy(own, inherited, route)[route]?.blocks ?? [];
+    const after = change(before);
+    if (after.length === before.length && after.every((block, i) => block === before[i])) return own;
+    return updatePage(own, inherited, route, (page) => ({ ...page, blocks: after }));
+  };
+  switch (action.type) {
+    case 'add-page': {
+      const added = addPage(own, inherited, route, action.title);
+      return added.ok ? added.own : own;
+    }
+    case 'set-title':
+      return updatePage(own, inherited, route, (page) => ({ ...page, title: action.title }));
+    case 'set-description':
+      return updatePage(own, inherited, route, (page) => {
+        const next: PageDoc = { ...page, description: action.text };
+        // Left out, the template's description would show again (the engine merges), so it is kept as ''.
+        if (!action.text && !(Object.hasOwn(inherited, route) && inherited[route]?.description !== undefined))
+          delete next.description;
+        return next;
+      });
+    case 'reset-page':
+      return resetToTemplate(own, route);
+    case 'remove-page':
+      return removePage(own, inherited, route);
+    case 'restore-page':
+      return restorePage(own, route);
+    case 'insert-block':
+      return blocksOf((blocks) => insertBlock(blocks, action.at, action.block));
+    case 'move-block':
+      return blocksOf((blocks) => moveBlock(blocks, action.from, action.to));
+    case 'remove-block':
+      return blocksOf((blocks) => removeBlock(blocks, action.index));
+    case 'replace-block':
+      return blocksOf((blocks) => replaceBlock(blocks, action.index, action.block));
+  }
+}
+
 /** A new block of a type, with no props set yet (the form fills them in; the checks say what is missing). */
 export function newBlock(type: string): BlockDoc {
   return { type, props: {} };
