@@ -294,7 +294,10 @@ export function PagesEditor({
     const at = Math.min(removed.index, blocks.length);
     setRemoved(null);
     setBlockKeys((prev) => ({ ...prev, [removed.route]: insertBlock(keys, at, removed.key) }));
-    onChange(reducePages(own, inherited, { type: 'insert-block', route: removed.route, at, block: removed.block }), true);
+    onChange(
+      reducePages(own, inherited, { type: 'insert-block', route: removed.route, at, block: removed.block }),
+      true,
+    );
     setAnnouncement(`${removed.name} is back at position ${at + 1}.`);
     focusNext.current = `${ids.card(removed.key)}-toggle`;
   }
