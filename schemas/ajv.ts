@@ -9,7 +9,7 @@ import formSchema from './form.schema.json';
 import tenantLayerSchema from './tenant-layer.schema.json';
 import { ADMIN_ONLY_KEYWORD } from '../domain/studio/admin-fields';
 import { STUDIO_KEYWORD } from '../domain/studio/advanced-fields';
-import { ENUM_LABELS_KEYWORD } from '../domain/studio/enum-labels';
+import { ENUM_LABELS_KEYWORD, UNSET_LABEL_KEYWORD } from '../domain/studio/enum-labels';
 
 /**
  * A block's facts and Studio palette group, declared at the root of its schema.json
@@ -38,9 +38,15 @@ function createAjv(useDefaults: boolean): Ajv {
     verbose: true,
   });
   addFormats(ajv);
-  // x-admin-only, x-studio (basic or advanced setting) and x-enum-labels (choices in words) are for
-  // the Studio's forms: annotations too.
-  ajv.addVocabulary([...BLOCK_FACT_KEYWORDS, ADMIN_ONLY_KEYWORD, STUDIO_KEYWORD, ENUM_LABELS_KEYWORD]);
+  // x-admin-only, x-studio (basic or advanced setting), x-enum-labels (choices in words) and
+  // x-unset-label (what a choice left empty does) are for the Studio's forms: annotations too.
+  ajv.addVocabulary([
+    ...BLOCK_FACT_KEYWORDS,
+    ADMIN_ONLY_KEYWORD,
+    STUDIO_KEYWORD,
+    ENUM_LABELS_KEYWORD,
+    UNSET_LABEL_KEYWORD,
+  ]);
   for (const schema of [tenantSchema, pageSchema, blocksSchema, filterSchema, feedSchema, formSchema])
     ajv.addSchema(schema);
   return ajv;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import studioBundle from '../../schemas/studio.schema.json';
-import { ENUM_LABELS_KEYWORD, enumLabels, unlabelledChoices } from './enum-labels';
+import {
+  ENUM_LABELS_KEYWORD,
+  UNSET_LABEL_KEYWORD,
+  enumLabels,
+  unexplainedEmptyChoices,
+  unlabelledChoices,
+  unsetLabel,
+} from './enum-labels';
 
 describe('choices in words (issue 32: no codes where a site editor looks)', () => {
   it('every choice list of the Studio’s bundle has a label for every value (npm run gen copies the keyword)', () => {
@@ -31,5 +38,32 @@ describe('choices in words (issue 32: no codes where a site editor looks)', () =
     expect(enumLabels(schema.properties.level)).toEqual(['Main heading', '2']);
     expect(enumLabels(schema.properties.width)).toEqual(['Whole row', 'Half']);
     expect(enumLabels(schema.properties.only)).toBeUndefined();
+  });
+});
+
+describe('an optional choice says what leaving it empty does (issue 32: no blank entry in a choice list)', () => {
+  it('every optional choice of the Studio’s bundle without a default has its empty entry in words', () => {
+    expect(unexplainedEmptyChoices(studioBundle)).toEqual([]);
+    const definitions = studioBundle.definitions as Record<string, { properties?: Record<string, unknown> }>;
+    expect(unsetLabel(definitions['tenant.menuItem']?.properties?.kind)).toBe('A plain link (the default)');
+  });
+
+  it('names each optional choice that says nothing by its pointer; required ones and defaults need nothing', () => {
+    expect(UNSET_LABEL_KEYWORD).toBe('x-unset-label');
+    const choice = { type: 'string', enum: ['a', 'b'] };
+    const schema = {
+      required: ['must'],
+      properties: {
+        must: choice,
+        given: { ...choice, default: 'a' },
+        said: { ...choice, [UNSET_LABEL_KEYWORD]: 'Neither (the default)' },
+        silent: choice,
+        one: { type: 'string', enum: ['only'] },
+        nested: { type: 'object', properties: { 'a/b': choice } },
+      },
+    };
+    expect(unexplainedEmptyChoices(schema)).toEqual(['/properties/silent', '/properties/nested/properties/a~1b']);
+    expect(unsetLabel(schema.properties.said)).toBe('Neither (the default)');
+    expect(unsetLabel({ ...choice, [UNSET_LABEL_KEYWORD]: '  ' })).toBeUndefined();
   });
 });

@@ -14,6 +14,22 @@ type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * The schema keyword saying, in words, what an optional choice left empty does on the site: "A
+ * plain link (the default)". The Studio shows it as the choice list's empty entry, which would
+ * otherwise be blank.
+ */
+export const UNSET_LABEL_KEYWORD = 'x-unset-label';
+
+/** What a schema node's choice left empty means, in words, or undefined when it does not say. */
+export function unsetLabel(node: unknown): string | undefined {
+  if (!isObject(node)) return undefined;
+  const label = node[UNSET_LABEL_KEYWORD];
+  return typeof label === 'string' && label.trim() ? label : undefined;
+}
+
 /** The labels of a schema node's choices in the order of its `enum`, or undefined when it has none. */
 export function enumLabels(node: unknown): string[] | undefined {
   if (!isObject(node) || !Array.isArray(node.enum)) return undefined;
@@ -46,9 +62,47 @@ export function unlabelledChoices(schema: unknown): string[] {
     for (const [key, child] of Object.entries(node)) {
       if (key === ENUM_LABELS_KEYWORD) continue;
       if (pointer === '/definitions' && key.startsWith('filter.')) continue;
-      walk(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      walk(child, `${pointer}/${escapePointer(key)}`);
     }
   };
   walk(schema, '');
   return problems;
 }
+
+/**
+ * Every optional choice list (a property of two or more choices that its object does not require
+ * and that has no default) under `schema` whose empty entry says nothing, by JSON pointer: the
+ * Studio would show a blank entry. Lists of choices (ticked boxes, no empty entry), alternatives of
+ * an anyOf/oneOf and stock filter fields (`filter.*` definitions) are left out.
+ */
+export function unexplainedEmptyChoices(schema: unknown): string[] {
+  const problems: string[] = [];
+  const walk = (node: unknown, pointer: string) => {
+    if (Array.isArray(node)) {
+      node.forEach((child, index) => walk(child, `${pointer}/${index}`));
+      return;
+    }
+    if (!isObject(node)) return;
+    const required = Array.isArray(node.required) ? node.required : [];
+    if (isObject(node.properties))
+      for (const [key, child] of Object.entries(node.properties)) {
+        if (
+          isObject(child) &&
+          Array.isArray(child.enum) &&
+          child.enum.length > 1 &&
+          !required.includes(key) &&
+          child.default === undefined &&
+          unsetLabel(child) === undefined
+        )
+          problems.push(`${pointer}/properties/${escapePointer(key)}`);
+      }
+    for (const [key, child] of Object.entries(node)) {
+      if (key === ENUM_LABELS_KEYWORD) continue;
+      if (pointer === '/definitions' && key.startsWith('filter.')) continue;
+      walk(child, `${pointer}/${escapePointer(key)}`);
+    }
+  };
+  walk(schema, '');
+  return problems;
+}
+

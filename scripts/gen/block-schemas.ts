@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { BLOCK_CATEGORIES, METADATA_SUBJECTS, type BlockFacts } from '../../blocks/types';
 import { BLOCK_FACT_KEYWORDS } from '../../schemas/ajv';
 import { ADVANCED, STUDIO_KEYWORD } from '../../domain/studio/advanced-fields';
-import { ENUM_LABELS_KEYWORD } from '../../domain/studio/enum-labels';
+import { ENUM_LABELS_KEYWORD, UNSET_LABEL_KEYWORD } from '../../domain/studio/enum-labels';
 
 type Json = Record<string, unknown>;
 
@@ -109,6 +109,10 @@ export function blockSchemaProblems(name: string, schema: Json): string[] {
         const labels = node[key];
         if (!values || !isObject(labels) || values.some((v) => typeof labels[String(v)] !== 'string'))
           problems.push(`${file}${pointer}: "${key}" must sit beside an "enum" and label each of its values`);
+      } else if (key === UNSET_LABEL_KEYWORD && pointer !== '') {
+        // What the prop's choice left empty does, in words (the empty entry of its list).
+        if (!Array.isArray(node.enum) || typeof node[key] !== 'string' || !String(node[key]).trim())
+          problems.push(`${file}${pointer}: "${key}" must be a sentence, beside an "enum"`);
       } else if (key.startsWith('x-') && pointer !== '')
         problems.push(`${file}${pointer}: "${key}" belongs at the root of the schema, beside "properties"`);
     if (isObject(node.properties))

@@ -7,7 +7,7 @@
  */
 import type { JsonObject, SchemaNode } from './editor-types';
 import { ADMIN_ONLY_KEYWORD } from '../../domain/studio/admin-fields';
-import { enumLabels } from '../../domain/studio/enum-labels';
+import { enumLabels, unsetLabel } from '../../domain/studio/enum-labels';
 
 export type UiSchema = Record<string, unknown>;
 
@@ -52,7 +52,9 @@ function walk(node: SchemaNode, definitions: JsonObject, depth: number, lockAdmi
   if (schema.type === 'string' && schema.format === 'date') return { 'ui:widget': 'date' };
   // Choices in words, never codes (issue 32): the schema's labels, or a branch's for "choose or write".
   const labels = enumLabels(schema) ?? branchLabels(schema, definitions);
-  if (labels) return { 'ui:enumNames': labels };
+  // An optional choice's empty entry says what leaving it empty does (`x-unset-label`), never blank.
+  const unset = unsetLabel(schema) ?? unsetLabel(node);
+  if (labels) return { 'ui:enumNames': labels, ...(unset ? { 'ui:placeholder': unset } : {}) };
   if (
     schema.type === 'string' &&
     typeof schema.maxLength !== 'number' &&

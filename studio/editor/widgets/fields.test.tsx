@@ -289,6 +289,36 @@ describe('the colour widget (issue 32: an empty colour is not black)', () => {
   });
 });
 
+describe('the empty entry of a choice list (issue 32: never a blank line)', () => {
+  const CHOICES: SchemaNode = {
+    type: 'object',
+    properties: {
+      kind: {
+        title: 'Kind',
+        type: 'string',
+        enum: ['link', 'dropdown'],
+        'x-enum-labels': { link: 'A plain link', dropdown: 'A drop-down of links' },
+        'x-unset-label': 'A plain link (the default)',
+      },
+      size: {
+        title: 'Height',
+        type: 'string',
+        enum: ['small', 'medium'],
+        'x-enum-labels': { small: 'Small', medium: 'Medium' },
+        'x-unset-label': 'Small (the default)',
+      },
+    },
+  };
+  const entries = (id: string) => [...byId<HTMLSelectElement>(id).options].map((o) => o.textContent);
+
+  it('says what leaving it empty does: the template’s choice by its label, else the schema’s words', () => {
+    render({}, { schema: CHOICES, uiSchema: uiSchemaFor(CHOICES), inherited: { size: 'medium' } });
+    expect(entries('f_kind')).toEqual(['A plain link (the default)', 'A plain link', 'A drop-down of links']);
+    expect(entries('f_size')).toEqual(['Template default (now Medium)', 'Small', 'Medium']);
+    expect(byId<HTMLSelectElement>('f_kind').value).toBe('');
+  });
+});
+
 describe('More settings', () => {
   it('puts advanced settings (marked on the property or its definition) behind "More settings (N)"', () => {
     render({ slug: 'harbour-city-mazda' });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitHelp } from './help-text';
 import {
+  emptyChoiceLabel,
   fallbackFor,
   leftEmptyWords,
   plainValueAt,
@@ -151,3 +152,24 @@ describe('switchChoices', () => {
     expect(saysWhatUnsetMeans('Turns the chat bubble on for the whole site.')).toBe(false);
   });
 });
+
+describe('emptyChoiceLabel (issue 32: a choice list’s empty entry in words)', () => {
+  const sizes = [
+    { value: 'small', label: 'Small' },
+    { value: 'medium', label: 'Medium' },
+  ];
+  it('says the template’s choice by its label while the template decides', () => {
+    expect(emptyChoiceLabel({ value: 'medium', from: 'template' }, 'Small (the default)', sizes)).toBe(
+      'Template default (now Medium)',
+    );
+    expect(emptyChoiceLabel({ value: 'huge', from: 'template' }, undefined, sizes)).toBe(
+      'Template default (now “huge”)',
+    );
+  });
+  it('else the schema’s words for empty, else nothing', () => {
+    expect(emptyChoiceLabel(undefined, 'A plain link (the default)', sizes)).toBe('A plain link (the default)');
+    expect(emptyChoiceLabel({ value: 'small', from: 'default' }, undefined, sizes)).toBeUndefined();
+    expect(emptyChoiceLabel(undefined, undefined, sizes)).toBeUndefined();
+  });
+});
+

@@ -105,3 +105,20 @@ export function switchChoices(options: SwitchChoiceOptions): SwitchChoice[] {
   }
   return choices;
 }
+
+/**
+ * The empty entry of an optional choice list (SelectWidget): "Template default (now Medium)" when
+ * the template or dealer group decides while the site leaves it empty, else the schema's words for
+ * empty (`x-unset-label`, "A plain link (the default)"), else nothing (rjsf's blank entry).
+ */
+export function emptyChoiceLabel(
+  fallback: Fallback | undefined,
+  unset: string | undefined,
+  choices: readonly { value: unknown; label: string }[],
+): string | undefined {
+  if (fallback?.from === 'template') {
+    const chosen = choices.find((choice) => choice.value === fallback.value);
+    return `Template default (now ${chosen ? chosen.label : valueInWords(fallback.value)})`;
+  }
+  return unset;
+}
