@@ -105,4 +105,3 @@ export function unexplainedEmptyChoices(schema: unknown): string[] {
   walk(schema, '');
   return problems;
 }
-

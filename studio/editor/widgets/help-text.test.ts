@@ -172,4 +172,3 @@ describe('emptyChoiceLabel (issue 32: a choice list’s empty entry in words)', 
     expect(emptyChoiceLabel(undefined, undefined, sizes)).toBeUndefined();
   });
 });
-
