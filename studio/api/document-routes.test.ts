@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { plainIssues } from '../../domain/studio/plain-issues';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -303,6 +304,18 @@ describe('Studio document API: draft, publish, conflict, history, diff, restore'
     expect(opened.body.issues?.[0]?.message).toMatch(/^unknown key "feautres"; did you mean "features"\?/);
   });
 
+  it('counts the problems of a refused publish as the editor lists them: a new block missing its text is one', async () => {
+    const document = {
+      ...tenantFile(GROUP_SITE),
+      pages: { '/our-team': { title: 'Our team', blocks: [{ type: 'RichText', props: {} }] } },
+    };
+    const refused = await publish(GROUP_SITE, group, { document, baseVersionId: null, message: 'New page' });
+    expect(refused.status).toBe(422);
+    const raw = refused.body.issues ?? [];
+    expect(raw.length).toBeGreaterThan(plainIssues(raw).length);
+    expect(refused.body.message).toMatch(/^The document has 1 problem; nothing was published\./);
+  });
+
   it('refuses an invalid document with 422 and the messages `npm run validate` prints, never publishing it', async () => {
     const invalid = { ...tenantFile(GROUP_SITE), feautres: {}, template: 'franchize' };
     const refused = await publish(GROUP_SITE, group, { document: invalid, baseVersionId: null, message: 'Typo' });
@@ -315,8 +328,9 @@ describe('Studio document API: draft, publish, conflict, history, diff, restore'
     expect(entry.ok).toBe(false);
     const expected = entry.ok ? [] : entry.issues.map(({ file: _file, ...issue }) => issue);
     expect(expected.length).toBeGreaterThanOrEqual(2);
+    // The count is the editor's: the issues as it lists them (plain-issues.ts).
     expect(refused.body.message).toBe(
-      `The document has ${expected.length} problems; nothing was published. Your document is kept as a draft.`,
+      `The document has ${plainIssues(expected).length} problems; nothing was published. Your document is kept as a draft.`,
     );
     expect(refused.body.issues?.map(({ file: _file, ...issue }) => issue)).toEqual(expected);
     expect(refused.body.issues?.[0]).toMatchObject({ file: `studio: ${GROUP_SITE}`, line: expect.any(Number) });

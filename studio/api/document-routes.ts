@@ -23,6 +23,7 @@ import { describeChange, diffDocuments, type FieldChange } from '../../domain/te
 import { describeEdits } from '../../domain/studio/change-story';
 import { SECTIONS } from '../editor/sections';
 import { isPlainObject } from '../../engine/merge';
+import { plainIssues } from '../../domain/studio/plain-issues';
 import { inheritedDocument } from '../../engine/tenant-registry';
 import type { StaffSession } from '../../services/staff-auth/staff-session';
 import {
@@ -184,7 +185,8 @@ async function publishAnswer(
   const kept = draft ? ' Your document is kept as a draft.' : '';
   if (result.reason === 'invalid')
     return answer(422, {
-      message: `The document has ${problems(result.issues.length)}; nothing was published.${kept}`,
+      // Counted as the editor lists them (a value that fits no form is told once, by its precise problem).
+      message: `The document has ${problems(plainIssues(result.issues).length)}; nothing was published.${kept}`,
       issues: result.issues.map(issueOut),
       draft,
     });
