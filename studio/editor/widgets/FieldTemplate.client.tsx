@@ -12,6 +12,7 @@ import { descriptionId, type FieldTemplateProps } from '@rjsf/utils';
 import type { StudioFormContext } from './index';
 import { HelpText } from './DescriptionTemplate.client';
 import { fallbackFor, leftEmptyWords } from './inherited-value';
+import { enumLabels } from '../../../domain/studio/enum-labels';
 import { SwitchDefaultContext } from './SwitchWidget.client';
 import styles from './fields.module.css';
 
@@ -59,7 +60,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const help = fallback ? (
     <>
       {noted}
-      <p className={styles.inherited}>{leftEmptyWords(fallback)}</p>
+      <p className={styles.inherited}>{leftEmptyWords(fallback, (value) => choiceLabel(schema, value))}</p>
     </>
   ) : (
     noted
@@ -74,4 +75,10 @@ export function FieldTemplate(props: FieldTemplateProps) {
       </SwitchDefaultContext.Provider>
     </DefaultFieldTemplate>
   );
+}
+
+/** A choice's label (`x-enum-labels`) for a value of the field's `enum`, if the schema gives one. */
+function choiceLabel(schema: { enum?: unknown }, value: unknown): string | undefined {
+  const index = Array.isArray(schema.enum) ? schema.enum.indexOf(value) : -1;
+  return index < 0 ? undefined : enumLabels(schema)?.[index];
 }

@@ -97,6 +97,15 @@ describe('fallbackFor', () => {
     expect(long.endsWith('…”')).toBe(true);
     expect(leftEmptyWords({ value: 'car', from: 'template' })).toBe('Left empty: the template’s “car”.');
     expect(leftEmptyWords({ value: 2, from: 'default' })).toBe('Left empty: the default 2.');
+    // A choice by its label, never its code.
+    const country = (value: unknown) => (value === 'AU' ? 'Australia' : undefined);
+    expect(leftEmptyWords({ value: 'AU', from: 'default' }, country)).toBe(
+      'Left empty: the default choice, Australia.',
+    );
+    expect(leftEmptyWords({ value: 'AU', from: 'template' }, country)).toBe(
+      'Left empty: the template’s choice, Australia.',
+    );
+    expect(leftEmptyWords({ value: 'NZ', from: 'default' }, country)).toBe('Left empty: the default “NZ”.');
   });
 });
 

@@ -58,8 +58,14 @@ export function valueInWords(value: PlainValue): string {
   return `“${oneLine.length > LONGEST ? `${oneLine.slice(0, LONGEST - 1).trimEnd()}…` : oneLine}”`;
 }
 
-/** The line under an empty field, e.g. `Left empty: the template’s “Australia/Sydney”.` */
-export function leftEmptyWords(fallback: Fallback): string {
+/**
+ * The line under an empty field, e.g. `Left empty: the template’s “Australia/Sydney”.`; for a choice,
+ * by its label (`choiceLabel`, from the schema's `x-enum-labels`), never its code:
+ * `Left empty: the default choice, Australia.`
+ */
+export function leftEmptyWords(fallback: Fallback, choiceLabel?: (value: PlainValue) => string | undefined): string {
+  const label = choiceLabel?.(fallback.value);
+  if (label) return `Left empty: ${fallback.from === 'template' ? 'the template’s' : 'the default'} choice, ${label}.`;
   const whose = fallback.from === 'template' ? 'the template’s' : 'the default';
   return `Left empty: ${whose} ${valueInWords(fallback.value)}.`;
 }
