@@ -14,10 +14,20 @@ export const DEMO_TENANTS = [
 
 /**
  * Fails on any WCAG 2 A/AA violation axe finds on the page as it is now. `exclude` leaves out a
- * part checked elsewhere (the Studio's preview frame holds a dealer page the dealer tests check).
+ * part checked elsewhere (the Studio's preview frame holds a dealer page the dealer tests check);
+ * `wcag22` adds WCAG 2.2 AA's rules (target size: every control at least 24 by 24 px).
  */
-export async function expectAccessible(page: Page, options: { exclude?: string } = {}): Promise<void> {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+export async function expectAccessible(
+  page: Page,
+  options: { exclude?: string; wcag22?: boolean } = {},
+): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    ...(options.wcag22 ? ['wcag22aa'] : []),
+  ]);
   if (options.exclude) builder.exclude(options.exclude);
   const results = await builder.analyze();
   const summary = results.violations.map(
