@@ -115,7 +115,6 @@ describe('proxy', () => {
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
     expect(first.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(first.headers.get('origin-agent-cluster')).toBe('?1');
     expect(first.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(first.headers.get('strict-transport-security')).toBeNull();
 
@@ -214,8 +213,6 @@ describe('proxy: the Tenant Studio answers on its own host only (issue 16)', () 
       expect(response.headers.get('cache-control')).toContain('no-store');
       expect(response.headers.get('x-frame-options')).toBe('DENY');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      // The Studio's preview of a dealer's page on a sibling sub-domain runs in its own agent cluster.
-      expect(response.headers.get('origin-agent-cluster')).toBe('?1');
       const policy = response.headers.get('content-security-policy') ?? '';
       expect(policy).toMatch(/'nonce-[A-Za-z0-9+/]{22}=='/);
       expect(response.headers.get('x-middleware-request-content-security-policy')).toBe(policy);

@@ -104,16 +104,9 @@ export function withScriptSources(policy: string, sources: readonly string[]): s
   );
 }
 
-/**
- * Headers every response of the platform carries (pages, API, assets): set in next.config too.
- * `Origin-Agent-Cluster: ?1` keys the browser's agent cluster by origin, not site: a dealer's page
- * and the Studio on sub-domains of one domain (the Studio's preview frame) then run in separate
- * processes where the browser can, so the preview's work never holds up the Studio's typing, and no
- * page can relax its origin with `document.domain`.
- */
+/** Headers every response of the platform carries (pages, API, assets): set in next.config too. */
 export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
-  'Origin-Agent-Cluster': '?1',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), payment=(), usb=(), interest-cohort=()',
 };
