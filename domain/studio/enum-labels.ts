@@ -42,23 +42,18 @@ export function enumLabels(node: unknown): string[] | undefined {
 }
 
 /**
- * Every choice list (two values or more) under `schema` with a value that has no label, by JSON
- * pointer and value. Stock filter fields (`filter.*` definitions) are data names written in stock
- * filters, shown only behind "More settings", and are left as they are.
+ * Calls `visit` with every object node under `schema` and its JSON pointer. The labels themselves
+ * and the stock filter fields (`filter.*` definitions: data names written in stock filters, shown
+ * only behind "More settings") are not visited.
  */
-export function unlabelledChoices(schema: unknown): string[] {
-  const problems: string[] = [];
+function eachSchemaNode(schema: unknown, visit: (node: JsonObject, pointer: string) => void): void {
   const walk = (node: unknown, pointer: string) => {
     if (Array.isArray(node)) {
       node.forEach((child, index) => walk(child, `${pointer}/${index}`));
       return;
     }
     if (!isObject(node)) return;
-    if (Array.isArray(node.enum) && node.enum.length > 1) {
-      const labels = isObject(node[ENUM_LABELS_KEYWORD]) ? (node[ENUM_LABELS_KEYWORD] as JsonObject) : {};
-      for (const value of node.enum)
-        if (typeof labels[String(value)] !== 'string') problems.push(`${pointer}: ${JSON.stringify(value)}`);
-    }
+    visit(node, pointer);
     for (const [key, child] of Object.entries(node)) {
       if (key === ENUM_LABELS_KEYWORD) continue;
       if (pointer === '/definitions' && key.startsWith('filter.')) continue;
@@ -66,6 +61,20 @@ export function unlabelledChoices(schema: unknown): string[] {
     }
   };
   walk(schema, '');
+}
+
+/**
+ * Every choice list (two values or more) under `schema` with a value that has no label, by JSON
+ * pointer and value. Stock filter fields are left as they are (`eachSchemaNode`).
+ */
+export function unlabelledChoices(schema: unknown): string[] {
+  const problems: string[] = [];
+  eachSchemaNode(schema, (node, pointer) => {
+    if (!Array.isArray(node.enum) || node.enum.length < 2) return;
+    const labels = isObject(node[ENUM_LABELS_KEYWORD]) ? (node[ENUM_LABELS_KEYWORD] as JsonObject) : {};
+    for (const value of node.enum)
+      if (typeof labels[String(value)] !== 'string') problems.push(`${pointer}: ${JSON.stringify(value)}`);
+  });
   return problems;
 }
 
@@ -73,35 +82,24 @@ export function unlabelledChoices(schema: unknown): string[] {
  * Every optional choice list (a property of two or more choices that its object does not require
  * and that has no default) under `schema` whose empty entry says nothing, by JSON pointer: the
  * Studio would show a blank entry. Lists of choices (ticked boxes, no empty entry), alternatives of
- * an anyOf/oneOf and stock filter fields (`filter.*` definitions) are left out.
+ * an anyOf/oneOf and stock filter fields are left out.
  */
 export function unexplainedEmptyChoices(schema: unknown): string[] {
   const problems: string[] = [];
-  const walk = (node: unknown, pointer: string) => {
-    if (Array.isArray(node)) {
-      node.forEach((child, index) => walk(child, `${pointer}/${index}`));
-      return;
-    }
-    if (!isObject(node)) return;
+  eachSchemaNode(schema, (node, pointer) => {
+    if (!isObject(node.properties)) return;
     const required = Array.isArray(node.required) ? node.required : [];
-    if (isObject(node.properties))
-      for (const [key, child] of Object.entries(node.properties)) {
-        if (
-          isObject(child) &&
-          Array.isArray(child.enum) &&
-          child.enum.length > 1 &&
-          !required.includes(key) &&
-          child.default === undefined &&
-          unsetLabel(child) === undefined
-        )
-          problems.push(`${pointer}/properties/${escapePointer(key)}`);
-      }
-    for (const [key, child] of Object.entries(node)) {
-      if (key === ENUM_LABELS_KEYWORD) continue;
-      if (pointer === '/definitions' && key.startsWith('filter.')) continue;
-      walk(child, `${pointer}/${escapePointer(key)}`);
+    for (const [key, child] of Object.entries(node.properties)) {
+      if (
+        isObject(child) &&
+        Array.isArray(child.enum) &&
+        child.enum.length > 1 &&
+        !required.includes(key) &&
+        child.default === undefined &&
+        unsetLabel(child) === undefined
+      )
+        problems.push(`${pointer}/properties/${escapePointer(key)}`);
     }
-  };
-  walk(schema, '');
+  });
   return problems;
 }
