@@ -5,7 +5,7 @@
  * A page's title and description are its own, unless one of its blocks declares (`x-metadata`)
  * that the page is about the route's car, location or model.
  */
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { pageTitle, resolvePage, tenantFromParam, type TenantConfig } from '@/engine/tenant-request';
@@ -13,6 +13,7 @@ import { pageMetadataSubject } from '@/engine/resolve-page';
 import { renderBlocks, type BlockTree } from '@/engine/render-blocks';
 import { enforcePageGate } from '@/server/page-data/page-gate';
 import { PAGE_METADATA } from '@/server/page-data/page-metadata';
+import { factsOf } from '@/engine/block-facts';
 
 export type TenantPageProps = {
   params: Promise<{ tenant: string; path?: string[] }>;
@@ -66,16 +67,19 @@ export default async function TenantPage({
   loadTenant,
   moment,
   markBlocks = false,
+  after,
 }: TenantPageProps & {
   tree: BlockTree;
   loadTenant?: TenantLoader;
   /** The moment to render at (the Studio's "Preview as of", issue 32); now unless given. */
   moment?: (segment: string) => Promise<Date>;
   /**
-   * The Studio's preview (issue 32): an empty mark before each of the page's blocks,
-   * `#studio-block-<index>`, so the preview can scroll to the block being edited.
+   * The Studio's preview (issues 32 and 33): an empty mark before each of the page's blocks,
+   * `#studio-block-<index>` with the block's name, so the preview can outline, select and scroll to
+   * blocks; and what the preview adds after the blocks (point and edit), given the page's route pattern.
    */
   markBlocks?: boolean;
+  after?: (route: string) => ReactNode;
 }) {
   const { tenant, path, resolved } = await load(params, loadTenant);
   const now = moment ? await moment((await params).tenant) : new Date();
@@ -94,10 +98,15 @@ export default async function TenantPage({
     <>
       {(resolved.page.blocks ?? []).map((block, index) => (
         <Fragment key={block.id ?? `${block.type}@${index}`}>
-          <span id={`studio-block-${index}`} data-studio-block={index} />
+          <span
+            id={`studio-block-${index}`}
+            data-studio-block={index}
+            data-studio-label={factsOf(block.type)?.title ?? block.type}
+          />
           {renderBlocks([block], base, tree)}
         </Fragment>
       ))}
+      {after?.(resolved.pattern)}
     </>
   );
 }

@@ -30,6 +30,9 @@ import { ConfirmDialog } from './shared/ConfirmDialog.client';
 import { autosaveDelay } from './autosave';
 import { SectionPanel } from './site-tabs/SectionPanel.client';
 import { IssueSummary } from './publish/IssueSummary.client';
+import type { PagesRequest } from './pages/PagesEditor.client';
+import type { EditedBlock } from './preview/use-preview-bridge';
+import type { BlockPlace } from '../../domain/studio/preview-messages';
 
 const bundle = bundleJson as SchemaNode;
 /** The lists whose items need an id of their own (offers, banners, slides, promo tiles). */
@@ -141,8 +144,10 @@ export function Editor(props: EditorProps) {
   const [save, setSave] = useState<SaveState>({ kind: 'saved' });
   const [preview, setPreview] = useState<PreviewGrant>({ token: props.previewToken, showing: props.previewShowing });
   const [previewPath, setPreviewPath] = useState('/');
-  // The Pages tab's block being edited, which the preview scrolls to (issue 32); null for none.
-  const [previewBlock, setPreviewBlock] = useState<number | null>(null);
+  // The Pages tab's block being edited, which the preview outlines and scrolls to (issues 32, 33); null for none.
+  const [previewBlock, setPreviewBlock] = useState<EditedBlock | null>(null);
+  // Point and edit (issue 33): what a click in the preview asked the Pages tab to open.
+  const [pagesRequest, setPagesRequest] = useState<PagesRequest | null>(null);
   const [tab, setTab] = useState<TabId>(() =>
     props.initialTab && tabIds().includes(props.initialTab) ? props.initialTab : 'identity',
   );
@@ -427,6 +432,21 @@ export function Editor(props: EditorProps) {
     window.history.replaceState(null, '', url);
   }, []);
   const showMenus = useCallback(() => chooseTab('menus'), [chooseTab]);
+  // A block clicked in the preview, or "Add block here" there: the Pages tab opens it (issue 33).
+  const selectFromPreview = useCallback(
+    (place: BlockPlace) => {
+      chooseTab('pages');
+      setPagesRequest((was) => ({ serial: (was?.serial ?? 0) + 1, action: 'select', ...place }));
+    },
+    [chooseTab],
+  );
+  const addFromPreview = useCallback(
+    (place: { route: string; at: number }) => {
+      chooseTab('pages');
+      setPagesRequest((was) => ({ serial: (was?.serial ?? 0) + 1, action: 'add', ...place }));
+    },
+    [chooseTab],
+  );
 
   /** A tab's form changed its keys: the newest document with those keys replaced. */
   const changeKeys = useCallback(
@@ -658,6 +678,7 @@ export function Editor(props: EditorProps) {
                 onChange={changeKeys}
                 onPreview={setPreviewPath}
                 onPreviewBlock={setPreviewBlock}
+                pagesRequest={pagesRequest}
               />
             ) : tab === 'json' ? (
               <JsonTab document={document} issues={rawIssues} onChange={commit} onProblem={setJsonProblem} />
@@ -697,7 +718,9 @@ export function Editor(props: EditorProps) {
           path={previewPath}
           paths={pageRoutes}
           onPath={setPreviewPath}
-          block={tab === 'pages' ? previewBlock : null}
+          selected={tab === 'pages' ? previewBlock : null}
+          onSelectBlock={selectFromPreview}
+          onAddBlock={addFromPreview}
           slug={slug}
           version={tab === 'history' ? previewedVersion : null}
           onBackToDraft={backToDraft}

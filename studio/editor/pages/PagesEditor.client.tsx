@@ -13,10 +13,11 @@
  * one block's form re-renders only that block's card: the cards are memoised, their callbacks are
  * stable (they read the latest document from a ref), and untouched blocks keep their identity.
  */
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import styles from '../../components/studio.module.css';
 import type { BlockDoc, EditorIssue, PageDoc, SchemaNode } from '../editor-types';
 import css from './PagesEditor.module.css';
+import type { EditedBlock } from '../preview/use-preview-bridge';
 import { sameIssues } from '../document-model';
 import {
   addPage,
@@ -102,9 +103,19 @@ export interface PagesEditorProps {
   onChange(pages: Record<string, PageDoc | null> | undefined, separate?: boolean): void;
   /** Show this path of the site in the preview (only concrete paths, never `/cars/:slug`). */
   onPreview(route: string): void;
-  /** The preview follows the editor (issue 32): scroll to the block at this index of the page, or none. */
-  onPreviewBlock?(index: number | null): void;
+  /**
+   * The preview follows the editor (issues 32 and 33): the block being edited (the page's route
+   * pattern and the block's index), to outline in the preview and scroll to when chosen here; or none.
+   */
+  onPreviewBlock?(place: EditedBlock | null): void;
+  /** Point and edit (issue 33): a block clicked in the preview to open, or a place to add one; newest serial wins. */
+  request?: PagesRequest | null;
 }
+
+/** What the preview asked of the Pages tab (issue 33): open a block's form, or the block picker at a place. */
+export type PagesRequest = { serial: number; route: string } & (
+  { action: 'select'; index: number } | { action: 'add'; at: number }
+);
 
 export function PagesEditor({
   slug,
@@ -117,6 +128,7 @@ export function PagesEditor({
   onChange,
   onPreview,
   onPreviewBlock,
+  request,
 }: PagesEditorProps) {
   // The same issues in a new array (each check of the draft answers with one) keep the old array,
   // so the block cards, which take their issues from it, are not all re-rendered.
@@ -128,7 +140,7 @@ export function PagesEditor({
   const typesByName = useMemo(() => new Map(catalogue.map((t) => [t.type, t])), [catalogue]);
   const context = useMemo<StudioFormContext>(() => ({ slug }), [slug]);
 
-  const [selected, setSelected] = useState('/');
+  const [selected, setSelected] = useState(() => request?.route ?? '/');
   const entry: PageEntry | undefined = entries.find((e) => e.route === selected) ?? entries[0];
   const route = entry?.route;
   const blocks = entry?.page.blocks ?? EMPTY_BLOCKS;
@@ -151,11 +163,19 @@ export function PagesEditor({
   // The block removed last, until it is put back or the next removal.
   const [removed, setRemoved] = useState<RemovedBlock | null>(null);
 
-  // The preview scrolls to the block last opened, moved or added (issue 32), wherever it now is.
+  // The preview outlines the block last opened, moved or added (issues 32 and 33), wherever it now is,
+  // and scrolls to it unless it was chosen by a click in the preview (the page then stays still).
   const currentIndex = current === null ? -1 : keys.indexOf(current);
+  const [pickedInPreview, setPickedInPreview] = useState<string | null>(null);
+  /** The editor (not the preview) chose the block: the preview brings it on screen. */
+  const chooseCurrent = useCallback((key: string) => {
+    setPickedInPreview(null);
+    setCurrent(key);
+  }, []);
   useEffect(() => {
-    onPreviewBlock?.(currentIndex >= 0 ? currentIndex : null);
-  }, [currentIndex, onPreviewBlock]);
+    if (route === undefined || currentIndex < 0) onPreviewBlock?.(null);
+    else onPreviewBlock?.({ route, index: currentIndex, reveal: pickedInPreview !== current });
+  }, [route, currentIndex, current, pickedInPreview, onPreviewBlock]);
 
   // The element to focus once the next render is on screen (after a move, an add, a removal).
   const focusNext = useRef<string | null>(null);
@@ -219,7 +239,7 @@ export function PagesEditor({
         return;
       }
       commit((route) => ({ type: 'move-block', route, from, to }), moveBlock(keys, from, to));
-      setCurrent(key);
+      chooseCurrent(key);
       setAnnouncement(`${title} moved to position ${to + 1} of ${blocks.length}.`);
       // The button stays under the keyboard user's finger, wherever the card went.
       if (via !== 'drag') focusNext.current = `${ids.card(key)}-${via}`;
@@ -252,12 +272,12 @@ export function PagesEditor({
           else next.add(key);
           return next;
         });
-        setCurrent(key);
+        chooseCurrent(key);
       },
       addBelow(key, openerId) {
         const { blocks } = latest.current;
         const index = indexOf(key);
-        setCurrent(key);
+        chooseCurrent(key);
         setPicker({ at: index + 1, returnTo: openerId, where: `after ${blockName(blocks[index], index)}` });
       },
       dragStart: (key) => setDrag({ key }),
@@ -280,7 +300,42 @@ export function PagesEditor({
       },
       dragEnd: () => setDrag(null),
     };
-  }, [ids]);
+  }, [ids, chooseCurrent]);
+
+  // Point and edit (issue 33): the preview's request, applied while rendering once its page is the
+  // one shown here (the page is chosen first, then its block is opened or the picker shown).
+  const [handled, setHandled] = useState<number | null>(null);
+  const [focusPicked, setFocusPicked] = useState<{ id: string; serial: number } | null>(null);
+  if (request && handled !== request.serial) {
+    if (!entries.some((e) => e.route === request.route && e.status !== 'removed')) setHandled(request.serial);
+    else if (route !== request.route) {
+      setSelected(request.route);
+      setConfirming(null);
+    } else {
+      setHandled(request.serial);
+      if (request.action === 'select') {
+        const key = keys[request.index];
+        if (key !== undefined) {
+          setPickedInPreview(key);
+          setExpanded((prev) => (prev.has(key) ? prev : new Set(prev).add(key)));
+          setCurrent(key);
+          setFocusPicked({ id: `${ids.card(key)}-toggle`, serial: request.serial });
+        }
+      } else {
+        const at = Math.min(request.at, blocks.length);
+        const before = blocks[at - 1];
+        const where =
+          at === 0 || !before
+            ? 'at the start of the page'
+            : `after ${typesByName.get(before.type)?.title ?? before.type} (block ${at})`;
+        setPicker({ at, returnTo: ids.addBlock, where });
+      }
+    }
+  }
+  // The clicked block's card takes the focus (and comes on screen), ready for its fields.
+  useEffect(() => {
+    if (focusPicked) document.getElementById(focusPicked.id)?.focus();
+  }, [focusPicked]);
 
   /* The page list and the page's own fields. */
 
@@ -373,7 +428,7 @@ export function PagesEditor({
     setPicker(null);
     setBlockKeys((prev) => (route === undefined ? prev : { ...prev, [route]: insertBlock(keys, at, key) }));
     setExpanded((prev) => new Set(prev).add(key));
-    setCurrent(key);
+    chooseCurrent(key);
     changePage((route) => ({ type: 'insert-block', route, at, block: newBlock(type) }), true);
     setAnnouncement(`${title} added as block ${at + 1}. Its settings are open.`);
     focusNext.current = `${ids.card(key)}-toggle`;

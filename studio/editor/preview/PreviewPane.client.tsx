@@ -12,8 +12,10 @@
  * restoring it). The pane asks for that version's token itself, so "Preview as of" and the token's
  * renewal work for it as for the draft, and says plainly that the frame is not the draft.
  */
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { previewablePaths } from '../document-model';
+import type { BlockPlace } from '../../../domain/studio/preview-messages';
+import { usePreviewBridge, type EditedBlock } from './use-preview-bridge';
 import type { PreviewedVersion, PreviewShowing } from '../editor-data';
 import styles from '../editor.module.css';
 
@@ -33,8 +35,15 @@ export interface PreviewPaneProps {
   /** Page routes of the site (routes with `:param` are left out of the page list). */
   paths: string[];
   onPath: (path: string) => void;
-  /** The preview follows the editor (issue 32): the index of the page's block to scroll to, or null. */
-  block?: number | null;
+  /**
+   * The block being edited (issues 32 and 33): outlined in the preview, and scrolled to when the
+   * editor chose it; null for none.
+   */
+  selected?: EditedBlock | null;
+  /** Point and edit (issue 33): a block was clicked in the preview. */
+  onSelectBlock?: (place: BlockPlace) => void;
+  /** Point and edit: "Add block here" was chosen in the preview, for position `at` of the page. */
+  onAddBlock?: (place: { route: string; at: number }) => void;
   /** An earlier version to show instead of the draft (History tab), or null for the draft. */
   version: PreviewedVersion | null;
   /** "Back to my draft": the frame shows the draft again. */
@@ -109,9 +118,9 @@ export function previewScale(paneWidth: number, pageWidth: number): number {
 }
 
 export function PreviewPane(props: PreviewPaneProps) {
-  const { slug, siteName, origin, token, showing, at, onAt, path, paths, onPath, block, version, onBackToDraft } =
+  const { slug, siteName, origin, token, showing, at, onAt, path, paths, onPath, selected, version, onBackToDraft } =
     props;
-  const { headerFit } = props;
+  const { headerFit, onSelectBlock, onAddBlock } = props;
   const id = useId();
   // The token of the version the History tab shows, for the (version, moment) it was asked for.
   const versionId = version?.id;
@@ -152,6 +161,21 @@ export function PreviewPane(props: PreviewPaneProps) {
     observer.observe(element);
     return () => observer.disconnect();
   }, [origin]);
+  // Point and edit (issue 33): clicks in the preview select blocks, unless switched off to use the page.
+  const [pick, setPick] = useState(true);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const noop = useCallback(() => undefined, []);
+  usePreviewBridge({
+    frame,
+    origin,
+    token: versionToken ?? token,
+    editable: !version,
+    pick,
+    selected: selected ?? null,
+    scale: previewScale(pane.width, PREVIEW_WIDTHS[width].px),
+    onSelect: onSelectBlock ?? noop,
+    onAdd: onAddBlock ?? noop,
+  });
   if (!origin)
     return (
       <aside className={styles.preview} aria-label="Preview">
@@ -164,10 +188,9 @@ export function PreviewPane(props: PreviewPaneProps) {
   // The home page is `/_preview/<token>` itself (Next redirects a trailing slash away).
   // Until the version's token arrives (or when it cannot), the frame keeps the draft, and the note says so.
   const shownToken = versionToken ?? token;
-  // The block being edited: the preview page marks each block (#studio-block-<index>), and a new
-  // fragment alone scrolls the frame there without loading the page again.
-  const fragment = typeof block === 'number' && !version ? `#studio-block-${block}` : '';
-  const src = `${origin}/_preview/${encodeURIComponent(shownToken)}${path === '/' ? '' : path}${fragment}`;
+  // The frame and the editor talk by messages (use-preview-bridge.ts): the block being edited is
+  // outlined and scrolled to by the page itself, so the address stays the same while it changes.
+  const src = `${origin}/_preview/${encodeURIComponent(shownToken)}${path === '/' ? '' : path}`;
   const page = PREVIEW_WIDTHS[width];
   const scale = previewScale(pane.width, page.px);
   const note = version ? null : NOTES[showing];
@@ -194,6 +217,21 @@ export function PreviewPane(props: PreviewPaneProps) {
             </label>
           ))}
         </fieldset>
+        <label className={styles.pickSwitch}>
+          <input
+            type="checkbox"
+            checked={pick}
+            disabled={Boolean(version)}
+            aria-describedby={`${id}-pick-help`}
+            onChange={(event) => setPick(event.target.checked)}
+          />{' '}
+          Click a block to edit it
+        </label>
+        <span id={`${id}-pick-help`} className={styles.visuallyHidden}>
+          {pick
+            ? 'A click on the preview opens that block’s settings. Switch off to use the page’s links and buttons.'
+            : 'The preview works as the shopper’s page. Switch on to open a block’s settings by clicking it.'}
+        </span>
         <a href={src} target="_blank" rel="noreferrer">
           Open in a new tab
         </a>
@@ -248,6 +286,7 @@ export function PreviewPane(props: PreviewPaneProps) {
       <div className={styles.frameWrap} ref={wrap}>
         <iframe
           key={width}
+          ref={frame}
           title={`Preview of ${siteName}${versionToken && version ? ` (version ${version.id})` : ''}: ${path}`}
           src={src}
           className={styles.frame}

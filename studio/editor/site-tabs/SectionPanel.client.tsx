@@ -13,7 +13,8 @@ import type { Section } from '../sections';
 import { effectiveColours, pickKeys } from '../document-model';
 import { SchemaForm } from '../SchemaForm.client';
 import { SectionForms } from './SectionForms.client';
-import { PagesEditor } from '../pages/PagesEditor.client';
+import { PagesEditor, type PagesRequest } from '../pages/PagesEditor.client';
+import type { EditedBlock } from '../preview/use-preview-bridge';
 import { FormsPanel } from '../forms/FormsPanel.client';
 import { ThemeContrast } from '../widgets/ThemeContrast.client';
 import styles from '../editor.module.css';
@@ -32,11 +33,14 @@ interface SectionPanelProps {
   /** `separate`: the change is an undo step of its own (a block added, moved or removed). */
   onChange: (keys: readonly string[], data: JsonObject, separate?: boolean) => void;
   onPreview: (path: string) => void;
-  onPreviewBlock: (index: number | null) => void;
+  onPreviewBlock: (place: EditedBlock | null) => void;
+  /** Point and edit (issue 33): what the preview asked the Pages tab to open. */
+  pagesRequest: PagesRequest | null;
 }
 
 export function SectionPanel(props: SectionPanelProps) {
   const { section, slug, document, inherited, issues, adminFieldsLocked, onChange, onPreview, onPreviewBlock } = props;
+  const { pagesRequest } = props;
   const errors = useMemo(() => errorTreeFor(issues, ''), [issues]);
   const context = useMemo(() => ({ slug, inherited, notes: SETTINGS_NOTES }), [slug, inherited]);
   // A key replaced as a whole (copied from the template, or given back to it) remounts the form:
@@ -102,6 +106,7 @@ export function SectionPanel(props: SectionPanelProps) {
           onChange={onPages}
           onPreview={onPreview}
           onPreviewBlock={onPreviewBlock}
+          request={pagesRequest}
         />
       ) : null}
       {section.id === 'pages' ? (

@@ -1,14 +1,28 @@
 /**
  * A page of the Studio's preview (issue 16): the tenant page of the previewed document, rendered
- * per request like the /live tree. The layout says why when there is nothing to show.
+ * per request like the /live tree, with its blocks marked and point and edit (issue 33) after them.
+ * The layout says why when there is nothing to show.
  */
+import { headers } from 'next/headers';
 import TenantPage, { metadataWith, type TenantPageProps } from '@/app/_tenant/tenant-page';
 import { previewNow, previewTenant } from '@/server/page-data/preview-tenant';
+import { PreviewBridge } from '@/components/preview/PreviewBridge.client';
+import { studioOriginForPreview } from '@/domain/studio/studio-host';
 
 export const dynamic = 'force-dynamic';
 
 export const generateMetadata = metadataWith(previewTenant);
 
-export default function PreviewTenantPage(props: TenantPageProps) {
-  return <TenantPage {...props} tree="live" loadTenant={previewTenant} moment={previewNow} markBlocks />;
+export default async function PreviewTenantPage(props: TenantPageProps) {
+  const studioOrigin = studioOriginForPreview((await headers()).get('host'));
+  return (
+    <TenantPage
+      {...props}
+      tree="live"
+      loadTenant={previewTenant}
+      moment={previewNow}
+      markBlocks
+      after={(route) => <PreviewBridge studioOrigin={studioOrigin} route={route} />}
+    />
+  );
 }
