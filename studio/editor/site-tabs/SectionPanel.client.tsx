@@ -19,8 +19,18 @@ import { FormsPanel } from '../forms/FormsPanel.client';
 import { ThemeContrast } from '../widgets/ThemeContrast.client';
 import styles from '../editor.module.css';
 import { SETTINGS_NOTES, currentPromotionHeading } from '../../../domain/studio/override-notes';
+import { DEFAULT_TIME_ZONE } from '../../../domain/format';
 
 const bundle = bundleJson as SchemaNode;
+
+/** The site's time zone: its own, else what it inherits, else the platform's default. */
+function siteTimeZone(document: JsonObject, inherited: JsonObject): string {
+  const zone = (value: unknown) =>
+    typeof value === 'object' && value !== null && typeof (value as { timeZone?: unknown }).timeZone === 'string'
+      ? (value as { timeZone: string }).timeZone
+      : undefined;
+  return zone(document.locale) ?? zone(inherited.locale) ?? DEFAULT_TIME_ZONE;
+}
 
 interface SectionPanelProps {
   section: Section;
@@ -42,7 +52,9 @@ export function SectionPanel(props: SectionPanelProps) {
   const { section, slug, document, inherited, issues, adminFieldsLocked, onChange, onPreview, onPreviewBlock } = props;
   const { pagesRequest } = props;
   const errors = useMemo(() => errorTreeFor(issues, ''), [issues]);
-  const context = useMemo(() => ({ slug, inherited, notes: SETTINGS_NOTES }), [slug, inherited]);
+  // The site's clock, for what dated items say about when they are live (issue 33).
+  const timeZone = siteTimeZone(document, inherited);
+  const context = useMemo(() => ({ slug, inherited, notes: SETTINGS_NOTES, timeZone }), [slug, inherited, timeZone]);
   // A key replaced as a whole (copied from the template, or given back to it) remounts the form:
   // rjsf works out a map's entries (the forms by name) when it mounts, not when its data is replaced.
   const [generation, setGeneration] = useState(0);
@@ -65,11 +77,7 @@ export function SectionPanel(props: SectionPanelProps) {
   const pages = (document.pages ?? undefined) as Record<string, PageDoc | null> | undefined;
   // What a hero showing the current promotion shows instead of its own heading (override-notes.ts).
   const banners = document.banners ?? inherited.banners;
-  const locale = (document.locale ?? inherited.locale) as { timeZone?: unknown } | undefined;
-  const currentPromotion = useMemo(
-    () => currentPromotionHeading(banners, locale?.timeZone, new Date()),
-    [banners, locale?.timeZone],
-  );
+  const currentPromotion = useMemo(() => currentPromotionHeading(banners, timeZone, new Date()), [banners, timeZone]);
   const inheritedPages = (inherited.pages ?? {}) as Record<string, PageDoc>;
   // Issue 32: the Forms tab edits one form at a time (forms/FormsPanel.client.tsx), not all of them in one page.
   if (section.id === 'forms')

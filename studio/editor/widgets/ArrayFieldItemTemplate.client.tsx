@@ -13,6 +13,8 @@ import { getUiOptions, type ArrayFieldItemTemplateProps, type RJSFSchema } from 
 import { itemName, itemSummary } from '../../../domain/studio/item-summary';
 import { ITEM_DRAG_TYPE, itemIds, useList, type ListContextValue } from './ArrayFieldTemplate.client';
 import styles from './lists.module.css';
+import { liveWords, type Dated } from '../../../domain/studio/live-dates';
+import type { StudioFormContext } from './index';
 
 const DefaultArrayFieldItemTemplate = getDefaultRegistry().templates.ArrayFieldItemTemplate;
 
@@ -42,6 +44,13 @@ function StudioItem({ list, ...props }: ArrayFieldItemTemplateProps & { list: Li
   const name = itemName(data, noun, index);
   const ids = itemIds(baseId, itemKey);
   const problems = list.problems.get(itemKey) ?? 0;
+  // An offer, banner or tile with a start and an expiry date says when it is live (issue 33).
+  const timeZone = (registry.formContext as StudioFormContext | undefined)?.timeZone;
+  const dated = Boolean(schema.properties?.start && schema.properties.expiry);
+  const live =
+    dated && timeZone && typeof data === 'object' && data !== null
+      ? liveWords(data as Dated, new Date(), timeZone)
+      : undefined;
   const { MoveUpButton, MoveDownButton, CopyButton, RemoveButton } = registry.templates.ButtonTemplates;
   const { hasMoveUp, hasMoveDown, hasRemove, canAdd } = buttonsProps;
   const orderable = hasMoveUp || hasMoveDown;
@@ -198,6 +207,7 @@ function StudioItem({ list, ...props }: ArrayFieldItemTemplateProps & { list: Li
         {problems ? <span className={styles.problems}>{problemsText(problems)}</span> : null}
         {buttons}
       </div>
+      {live ? <p className={styles.live}>{live}</p> : null}
       <div id={ids.body} className={styles.body} hidden={!open}>
         {open ? children : null}
       </div>

@@ -35,6 +35,8 @@ export interface StudioFormContext {
    * field's path in this form joined with "/" (domain/studio/override-notes.ts).
    */
   notes?: Readonly<Record<string, string>>;
+  /** The site's time zone: dated list items (offers, banners) say in words when they are live (issue 33). */
+  timeZone?: string;
 }
 
 // Issue 32: every yes/no field a three-state switch, help texts shortened to a sentence with a "?",

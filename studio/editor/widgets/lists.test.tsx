@@ -68,7 +68,8 @@ function render(
     errors = {},
     uiSchema = {},
     schema = SCHEMA,
-  }: { errors?: ErrorTree; uiSchema?: UiSchema; schema?: SchemaNode } = {},
+    timeZone,
+  }: { errors?: ErrorTree; uiSchema?: UiSchema; schema?: SchemaNode; timeZone?: string } = {},
 ): Rendered {
   const changes: JsonObject[] = [];
   function Harness() {
@@ -80,7 +81,7 @@ function render(
         uiSchema={uiSchema}
         data={doc}
         errors={errors}
-        context={{ slug: 'test-site' }}
+        context={{ slug: 'test-site', ...(timeZone ? { timeZone } : {}) }}
         onChange={(next) => {
           changes.push(next);
           setDoc(next);
@@ -319,5 +320,42 @@ describe('changing a list (issue 32)', () => {
     fire(contact, 'drop', 10);
     expect(headerLabels(form.latest())).toEqual(['Special offers', 'Contact', 'Home']);
     expect(header.querySelector('[role="status"]')?.textContent).toBe('“Home” moved to position 3 of 3.');
+  });
+});
+
+describe('dated items say when they are live (issue 33)', () => {
+  const OFFERS: SchemaNode = {
+    type: 'object',
+    properties: {
+      offers: {
+        title: 'Special offers',
+        type: 'array',
+        items: {
+          title: 'Offer',
+          type: 'object',
+          properties: {
+            title: { title: 'Title', type: 'string' },
+            start: { title: 'Start date', type: 'string', format: 'date' },
+            expiry: { title: 'Expiry date', type: 'string', format: 'date' },
+          },
+        },
+      },
+    },
+  };
+
+  it('writes each offer’s window on the site’s clock under its card, closed or open', () => {
+    vi.useFakeTimers({ now: new Date('2025-11-27T23:00:00Z'), toFake: ['Date'] });
+    const offers = [{ title: 'Weekend sale', start: '2025-12-06', expiry: '2025-12-07' }, { title: 'Always on' }];
+    render({ offers }, { schema: OFFERS, timeZone: 'Australia/Sydney' });
+    const text = host.textContent ?? '';
+    expect(text).toContain(
+      'Live from Sat 6 Dec, 12:00 am to Sun 7 Dec, 11:59 pm, Sydney time. Not live yet: starts in 8 days.',
+    );
+    expect(text).toContain('Live all the time: no start or expiry date. Live now.');
+  });
+
+  it('says nothing on lists without dates', () => {
+    render({ header: MENU }, { timeZone: 'Australia/Sydney' });
+    expect(host.textContent).not.toContain('Live ');
   });
 });
