@@ -10,11 +10,13 @@
  * editor at 1440×900 (issue 32, support/studio-typing.ts), with every template list customised:
  *   - keystroke latency (p50/p95, input to next frame) on every tab of the document;
  *   - the time from the last key of an edit to the preview frame showing it (median, max).
- * That draft is discarded at the end, so the bench leaves none.
+ * That draft is discarded at the end, so the bench leaves none. Then (issue 33, support/studio-point-and-edit.ts):
+ *   - the time from a click on a block in the preview to that block's form being ready (median, max).
  */
 import { CHROMIUM_LAUNCH } from './chromium';
 import { serveCommand } from './support/server';
 import { measureStudioTyping } from './support/studio-typing';
+import { measurePointAndEdit } from './support/studio-point-and-edit';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
@@ -203,6 +205,12 @@ async function measure(browser: Browser): Promise<void> {
     site: SITE,
     rounds: ROUNDS,
     api: (method, path) => api(page, method, path),
+  });
+  // Point and edit (issue 33): a click in the preview until the block's form is ready.
+  await measurePointAndEdit(studio, {
+    studioOrigin: `http://studio.localhost:${PORT_A}`,
+    site: SITE,
+    rounds: ROUNDS * 2,
   });
   await studio.close();
 }
