@@ -28,7 +28,8 @@ async function signIn(page: Page): Promise<void> {
   await page.getByLabel('E-mail address').fill('admin@studio.example');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(studioUrl(returnTo));
+  // Generous: the first sign-in of a freshly started server (a run of this file alone) takes seconds.
+  await expect(page).toHaveURL(studioUrl(returnTo), { timeout: 20_000 });
   await expect(page.locator('[data-studio-editor]')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
 }
 
@@ -168,6 +169,65 @@ test('"Add block here" in the preview adds a block between two blocks; a block d
   await expect(page.getByText('Coming soon notice moved to position 6 of 7.')).toBeAttached();
   await expect.poll(async () => (await previewBlocks(page))[5], { timeout: 20_000 }).toBe('Coming soon notice');
   await expectAccessible(page, { exclude: FRAME, wcag22: true });
+});
+
+test('a paragraph with a bold word and a link, written in the rich-text editor, reaches the public site after publishing', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page);
+  // The blocks added above stay unpublished: their draft is discarded first.
+  const discard = page.getByRole('button', { name: 'Discard draft', exact: true });
+  if (await discard.isEnabled()) {
+    await discard.click();
+    await page
+      .getByRole('dialog', { name: 'Discard your draft?' })
+      .getByRole('button', { name: 'Discard draft' })
+      .click();
+    await expect(page.locator('#studio-save-status')).toContainText('Draft discarded.');
+  }
+  await page.getByRole('tab', { name: /^Pages/ }).click();
+  await page.locator('button:has(code:text-is("/blog/chain-care"))').first().click();
+  const card = page.getByRole('button', { name: 'Text (block 1)', exact: true });
+  await card.click();
+  const block = page.locator('li', { has: card });
+  const text = block.getByRole('textbox', { name: 'Text', exact: true });
+  await expect(text).toBeVisible({ timeout: 20_000 });
+  // "Source" shows the HTML itself, for power users; the toolbar is words, not icons.
+  const toolbar = block.getByRole('toolbar', { name: 'Formatting for Text' });
+  await expect(toolbar.getByRole('button', { name: 'Source' })).toBeVisible();
+
+  await text.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Chains last longer with ');
+  await toolbar.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('weekly');
+  await toolbar.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type(' cleaning. Ask our workshop');
+  for (let i = 0; i < 'workshop'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await toolbar.getByRole('button', { name: 'Link' }).click();
+  await block.getByLabel('Link address').fill('/service');
+  await block.getByRole('button', { name: 'Apply link' }).click();
+  await expect(toolbar.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.locator('#studio-save-status')).toContainText('Draft saved.', { timeout: 15_000 });
+  await expectAccessible(page, { exclude: FRAME, wcag22: true });
+
+  // The Source view shows what was written, as HTML the page keeps.
+  await toolbar.getByRole('button', { name: 'Source' }).click();
+  await expect(block.getByRole('textbox', { name: 'Text (HTML source)' })).toHaveValue(
+    /<p>Chains last longer with <strong>weekly<\/strong> cleaning\. Ask our <a href="\/service">workshop<\/a><\/p>/,
+  );
+  await toolbar.getByRole('button', { name: 'Source' }).click();
+
+  await page.getByLabel('What changed (shown in the history)').fill('Chain care: weekly cleaning tip');
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.locator('#studio-save-status')).toContainText(/Published version \d+/, { timeout: 15_000 });
+  await expect
+    .poll(async () => (await tenantGet(request, SLUG, '/blog/chain-care')).text(), { timeout: 15_000 })
+    .toMatch(/Chains last longer with <strong>weekly<\/strong> cleaning\. Ask our <a href="\/service">workshop<\/a>/);
 });
 
 test('abuse: another origin, another window or a forged token cannot select anything through messages', async ({

@@ -3146,7 +3146,7 @@ export interface RichTextProps {
    */
   heading?: string;
   /**
-   * The text as HTML: headings, paragraphs, lists, links, emphasis and tables.
+   * The text, with headings, lists, links and emphasis.
    */
   html: string;
   /**

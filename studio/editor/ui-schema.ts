@@ -55,6 +55,8 @@ function walk(node: SchemaNode, definitions: JsonObject, depth: number, lockAdmi
   // An optional choice's empty entry says what leaving it empty does (`x-unset-label`), never blank.
   const unset = unsetLabel(schema) ?? unsetLabel(node);
   if (labels) return { 'ui:enumNames': labels, ...(unset ? { 'ui:placeholder': unset } : {}) };
+  // HTML (issue 33): written in the rich-text editor, never as tags.
+  if (schema.type === 'string' && schema.contentMediaType === 'text/html') return { 'ui:widget': 'richText' };
   if (
     schema.type === 'string' &&
     typeof schema.maxLength !== 'number' &&

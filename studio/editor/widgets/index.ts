@@ -46,7 +46,15 @@ import { ObjectFieldTemplate } from './ObjectFieldTemplate.client';
 import { DescriptionTemplate } from './DescriptionTemplate.client';
 import { MultiSchemaFieldTemplate } from './MultiSchemaFieldTemplate.client';
 
-export const STUDIO_WIDGETS: RegistryWidgetsType = { colour: ColourWidget, SelectWidget, CheckboxWidget: SwitchWidget };
+// Issue 33: an HTML prop is written in a rich-text editor, loaded when such a field shows.
+import { RichTextLazy } from './RichTextLazy.client';
+
+export const STUDIO_WIDGETS: RegistryWidgetsType = {
+  colour: ColourWidget,
+  SelectWidget,
+  CheckboxWidget: SwitchWidget,
+  richText: RichTextLazy,
+};
 export const STUDIO_FIELDS: RegistryFieldsType = { image: ImageField };
 
 export const STUDIO_TEMPLATES = {
