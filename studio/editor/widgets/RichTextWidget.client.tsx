@@ -14,7 +14,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import { RICH_TEXT_EXTENSIONS, safeLink } from './rich-text';
+import { RICH_TEXT_EXTENSIONS, richTextCannotKeep, safeLink } from './rich-text';
 import styles from './rich-text.module.css';
 
 type Button = {
@@ -52,7 +52,10 @@ const BUTTONS: readonly Button[] = [
 export function RichTextWidget(props: WidgetProps) {
   const { id, value, onChange, disabled, readonly, label, required } = props;
   const text = typeof value === 'string' ? value : '';
-  const [source, setSource] = useState(false);
+  // Text the editor cannot keep whole (a table, small print) is edited as HTML, never cut down.
+  const unkept = richTextCannotKeep(text);
+  const [chosenSource, setSource] = useState(false);
+  const source = chosenSource || unkept !== undefined;
   const [linking, setLinking] = useState<{ href: string; problem?: string } | null>(null);
   const linkId = useId();
   const editor = useEditor({
@@ -140,7 +143,7 @@ export function RichTextWidget(props: WidgetProps) {
           type="button"
           className={styles.tool}
           aria-pressed={source}
-          disabled={locked || !editor}
+          disabled={locked || !editor || unkept !== undefined}
           onClick={() => {
             // Back from Source: the HTML typed there goes through the editor, which keeps only what it knows.
             if (source && editor) {
@@ -192,11 +195,18 @@ export function RichTextWidget(props: WidgetProps) {
           )}
         </div>
       ) : null}
+      {unkept ? (
+        <p className={styles.help} id={`${linkId}-unkept`}>
+          This text has {unkept}, which the text editor cannot keep, so it is shown as HTML. Without it, the text editor
+          opens again.
+        </p>
+      ) : null}
       {source ? (
         <textarea
           id={id}
           className={styles.source}
           aria-label={`${label || 'Text'} (HTML source)`}
+          aria-describedby={unkept ? `${linkId}-unkept` : undefined}
           value={text}
           rows={10}
           disabled={locked}

@@ -2,7 +2,7 @@
 import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sanitiseHtml } from '../../../domain/sanitise-html';
-import { RICH_TEXT_EXTENSIONS, safeLink } from './rich-text';
+import { RICH_TEXT_EXTENSIONS, richTextCannotKeep, safeLink } from './rich-text';
 
 // Issue 33: the rich-text editor's "output is the HTML the renderer already accepts after the same
 // sanitising ... pasting from Word or a web page keeps only what the sanitiser allows".
@@ -77,5 +77,19 @@ describe('link addresses the editor accepts', () => {
   it('refuses scripts, protocol-relative addresses and words', () => {
     for (const bad of ['javascript:alert(1)', '//evil.example', 'data:text/html,x', 'call us', ''])
       expect(safeLink(bad)).toBeUndefined();
+  });
+});
+
+describe('text the editor cannot keep whole is edited as HTML (nothing is lost by opening it)', () => {
+  it('names a table, small print, superscript and subscript, which the page keeps but the editor would drop', () => {
+    expect(richTextCannotKeep('<table><tr><td>Service</td><td>$299</td></tr></table>')).toBe('a table');
+    expect(richTextCannotKeep('<p>From $29,990<sup>*</sup></p><p><small>*Conditions apply</small></p>')).toBe(
+      'small print and superscript or subscript',
+    );
+    expect(richTextCannotKeep('<h2>Hours</h2><p><strong>Open</strong> <a href="/contact">today</a></p>')).toBe(
+      undefined,
+    );
+    // The reason it matters: the editor would drop the table's structure.
+    expect(through('<table><tr><td>Service</td></tr></table>')).not.toContain('<table');
   });
 });

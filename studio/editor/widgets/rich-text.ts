@@ -16,6 +16,20 @@ export function safeLink(input: string): string | undefined {
   return undefined;
 }
 
+/**
+ * What in `html` the page keeps but the editor cannot (a table, small print, superscript or
+ * subscript), in words; undefined when the editor keeps everything. Such text is edited as HTML
+ * (the Source view), so opening it in the editor never drops part of it.
+ */
+export function richTextCannotKeep(html: string): string | undefined {
+  const found: string[] = [];
+  if (/<(table|thead|tbody|tr|th|td|caption)\b/i.test(html)) found.push('a table');
+  if (/<small\b/i.test(html)) found.push('small print');
+  if (/<(sup|sub)\b/i.test(html)) found.push('superscript or subscript');
+  if (!found.length) return undefined;
+  return found.length === 1 ? found[0] : `${found.slice(0, -1).join(', ')} and ${found.at(-1)}`;
+}
+
 export const RICH_TEXT_EXTENSIONS = [
   StarterKit.configure({
     heading: { levels: [2, 3, 4] },
