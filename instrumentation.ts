@@ -31,6 +31,9 @@ export async function register(): Promise<void> {
   // Studio storage kept bounded: histories trimmed, unused uploads removed (STUDIO_MEDIA_COLLECTION=off: another process does it).
   const { startMediaCollection } = await import('./server/background/media-collection');
   startMediaCollection();
+  // Studio publishes set for a time go live then, once across all processes (SCHEDULED_PUBLISHING=off: another process does it).
+  const { startScheduledPublishing } = await import('./server/background/scheduled-publishing');
+  startScheduledPublishing();
   if (process.env.LEADS_OUTBOX === 'off') return;
   startLeadDelivery();
 }

@@ -7,23 +7,21 @@
 import { readFileSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
 import { isPlainObject } from '../engine/merge';
-import { parseJsonText } from '../engine/read-json';
 import {
   listTenantFiles,
   loadPublishedTenant,
-  loadTenantDocument,
   loadTenantFile,
   loadTenantRegistry,
+  inheritedDocument,
   type TenantEntry,
 } from '../engine/tenant-registry';
+import { siteTimeZoneOf } from '../domain/studio/scheduled-publish';
 import type { ValidationIssue } from '../schemas/validation-messages';
-import { resolveHost } from '../engine/resolve-host';
-import { wwwTwin } from '../domain/site-domains';
-import { previewDomain } from '../domain/studio/studio-host';
 import { adminFieldChanges, adminOnlyFields, type AdminFieldChange } from '../domain/studio/admin-fields';
 import { canChangeAdminFields, type StaffAccess } from '../domain/studio/roles';
 import tenantSchema from '../schemas/tenant.schema.json';
-import { getTenantStore, type TenantVersion, type Validate } from '../services/tenant-store';
+import { getTenantStore, type TenantVersion } from '../services/tenant-store';
+import { editedLabel } from '../server/edited-tenant';
 
 /** A site the Studio can open: known to the registry, published in the database, or a tenant file. */
 export interface EditableSite {
@@ -93,74 +91,11 @@ export function fileLabel(path: string): string {
   return rel.startsWith('..') ? path : rel;
 }
 
-/** How a document edited in the Studio (a draft, or one being published) is named in messages. */
-export function editedLabel(slug: string): string {
-  return `studio: ${slug}`;
-}
-
-/**
- * The document text as it is stored and shown in the editor's JSON tab: 2-space JSON with a final
- * newline (the store's canonical layout), so issues' lines and columns point into it.
- */
-export function documentText(document: unknown): string {
-  return `${JSON.stringify(document, null, 2)}\n`;
-}
-
 /** What the engine found wrong with one entry ([] when it is served). */
 const issuesOf = (entry: TenantEntry): ValidationIssue[] => (entry.ok ? [] : entry.issues);
 
-/**
- * A site may not take an address another site is served on (issue 30 H1): the domain itself, or
- * its www. twin, which the platform answers for the same site. The registry would give a contested
- * domain to whichever site comes first, so a site could otherwise take over another site's address
- * (and its shoppers' enquiries).
- */
-function domainIssues(slug: string, file: string, entry: TenantEntry, raw: unknown): ValidationIssue[] {
-  if (!entry.ok) return [];
-  const registry = loadTenantRegistry();
-  const slugs = new Set(registry.tenants.keys());
-  const written = isPlainObject(raw) && Array.isArray(raw.domains) ? raw.domains : [];
-  const issues: ValidationIssue[] = [];
-  for (const domain of entry.config.domains) {
-    const owner = [domain, wwwTwin(domain)]
-      .map((name) => resolveHost(name, registry.domains, slugs, true, previewDomain()))
-      .find((resolution) => resolution.kind === 'tenant' && resolution.slug !== slug);
-    if (owner?.kind !== 'tenant') continue;
-    const other = registry.tenants.get(owner.slug);
-    const name = other?.ok ? other.config.name : owner.slug;
-    const index = written.indexOf(domain);
-    issues.push({
-      file,
-      pointer: index >= 0 ? `/domains/${index}` : '/domains',
-      message: `"${domain}" is already a web address of ${name} (with or without www.); a site cannot take another site's address`,
-    });
-  }
-  return issues;
-}
-
-/**
- * The engine's checks of a document edited in the Studio: loadTenantDocument (the same checks and
- * messages as `npm run validate`), with lines and columns in the document's stored text, plus the
- * domains other sites own.
- */
-export function checkEditedText(slug: string, text: string, file = editedLabel(slug)): ValidationIssue[] {
-  const read = parseJsonText(text, file);
-  if (!read.ok) return [read.issue];
-  const entry = loadTenantDocument(read.value, { slug, file, locate: read.locate, edited: true });
-  const issues = issuesOf(entry);
-  if (issues.length) return issues;
-  const place = (issue: ValidationIssue): ValidationIssue => {
-    const at = read.locate(issue.pointer);
-    return at ? { ...issue, ...at } : issue;
-  };
-  return domainIssues(slug, file, entry, read.value).map(place);
-}
-
-/** The store's check before a publish or restore: the engine's, as checkEditedText runs it. */
-export const studioValidate: Validate = (slug, document) => {
-  const issues = checkEditedText(slug, documentText(document));
-  return issues.length ? { ok: false, issues } : { ok: true };
-};
+// The checks of an edited document live with the server (the scheduled publisher runs them too).
+export { checkEditedText, documentText, editedLabel, studioValidate } from '../server/edited-tenant';
 
 /** The issues of the version published in the database, as the engine reports them when serving it. */
 export function checkPublished(slug: string, version: TenantVersion): ValidationIssue[] {
@@ -180,6 +115,14 @@ export function documentValue(text: string): unknown {
 /** The file's text, or undefined when it cannot be read. */
 export function fileText(path: string): string | undefined {
   return readText(path);
+}
+
+/** The site's time zone, from a document of it: its own, else its template's or dealer group's (issue 33). */
+export function siteTimeZone(document: unknown): string {
+  const layer = isPlainObject(document)
+    ? inheritedDocument(typeof document.template === 'string' ? document.template : undefined, groupOf(document))
+    : undefined;
+  return siteTimeZoneOf(document, layer);
 }
 
 /** The dealer group a document names (undefined for none). */

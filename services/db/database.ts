@@ -26,6 +26,7 @@ import * as marketingUnsubscribes from './migrations/018-marketing-unsubscribes'
 import * as testDriveBookings from './migrations/019-test-drive-bookings';
 import * as bookingShopperKeys from './migrations/020-booking-shopper-keys';
 import * as studioPreviewSnapshots from './migrations/021-studio-preview-snapshots';
+import * as tenantSchedules from './migrations/022-tenant-schedules';
 
 export type PlatformDb = Kysely<Database>;
 
@@ -51,6 +52,7 @@ MIGRATIONS['018-marketing-unsubscribes'] = marketingUnsubscribes;
 MIGRATIONS['019-test-drive-bookings'] = testDriveBookings;
 MIGRATIONS['020-booking-shopper-keys'] = bookingShopperKeys;
 MIGRATIONS['021-studio-preview-snapshots'] = studioPreviewSnapshots;
+MIGRATIONS['022-tenant-schedules'] = tenantSchedules;
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 

@@ -239,6 +239,28 @@ export interface StudioPreviewSnapshotTable {
   saved_at: string;
 }
 
+/** A publish set for a moment (issue 33): the frozen version, when, and what became of it. */
+export interface TenantScheduleTable {
+  id: Generated<number>;
+  slug: string;
+  /** The frozen draft (a tenant_versions row in state 'draft' no autosave rewrites). */
+  version_id: number;
+  /** The published version it was made from (null: the site had none). */
+  base_version_id: number | null;
+  /** ISO instant (UTC). */
+  publish_at: string;
+  message: string;
+  author: string;
+  created_at: string;
+  state: 'scheduled' | 'published' | 'cancelled' | 'not-published';
+  finished_at: string | null;
+  /** Who cancelled it (a cancelled row). */
+  finished_by: string | null;
+  published_version_id: number | null;
+  /** JSON facts of why it was not published. */
+  refusal: string | null;
+}
+
 /** Who did what in the Tenant Studio and its CLI. */
 export interface StudioAuditTable {
   id: Generated<number>;
@@ -362,6 +384,7 @@ export interface Database {
   tenant_sites: TenantSiteTable;
   studio_audit: StudioAuditTable;
   studio_preview_snapshots: StudioPreviewSnapshotTable;
+  tenant_schedules: TenantScheduleTable;
   studio_media: StudioMediaTable;
   rate_limits: RateLimitTable;
   stock_changes: StockChangeTable;

@@ -1,7 +1,8 @@
 import { serialize } from '../db/dialect';
 import type { Kysely, Selectable } from 'kysely';
 import { diffDocuments, type FieldChange } from '../../domain/tenant-diff';
-import type { Database, TenantVersionTable } from '../db/schema';
+import { mergeScheduled } from '../../domain/studio/scheduled-publish';
+import type { Database, TenantScheduleTable, TenantVersionTable } from '../db/schema';
 import { trimSiteHistory } from './version-limit';
 
 export type { FieldChange } from '../../domain/tenant-diff';
@@ -72,6 +73,44 @@ export interface PublishInput {
   validate: Validate;
 }
 
+/** Why a schedule was not published at its time (facts; the Studio tells them in words). */
+export type ScheduleRefusal =
+  /** It no longer passed the site's checks (a newer schema, a picture deleted since). */
+  | { kind: 'invalid'; issues: DocumentIssue[] }
+  /** Version `versionId` was published after it was made and changed the same fields (`pointers`). */
+  | { kind: 'conflict'; versionId: number; author: string; pointers: string[] }
+  /** Its frozen version is not in the store any more. */
+  | { kind: 'missing' };
+
+/** A publish set for a moment (issue 33, "Publish at…"). */
+export interface ScheduledPublish {
+  id: number;
+  slug: string;
+  /** The frozen draft it publishes. */
+  versionId: number;
+  /** The published version it was made from. */
+  baseVersionId: number | null;
+  /** ISO instant. */
+  publishAt: string;
+  message: string;
+  author: string;
+  createdAt: string;
+  state: 'scheduled' | 'published' | 'cancelled' | 'not-published';
+  finishedAt: string | null;
+  /** Who cancelled it. */
+  finishedBy: string | null;
+  /** The version it became, once published. */
+  publishedVersionId: number | null;
+  refusal: ScheduleRefusal | null;
+}
+
+export type ScheduleResult = { ok: true; schedule: ScheduledPublish } | Extract<PublishResult, { ok: false }>;
+
+/** What a round of the scheduler did with one due schedule. */
+export type ScheduleOutcome =
+  | { state: 'published'; schedule: ScheduledPublish; version: TenantVersion }
+  | { state: 'not-published'; schedule: ScheduledPublish };
+
 export interface TenantStore {
   listPublished(): Promise<PublishedTenant[]>;
   /** Changes whenever any site's published version changes (a cheap query: e.g. sum/max of change_seq). */
@@ -115,6 +154,30 @@ export interface TenantStore {
     author: string;
     validate: Validate;
   }): Promise<ImportResult>;
+  /**
+   * "Publish at…" (issue 33): the document, checked as a publish is, is frozen as a version of its
+   * own and set to be published at `publishAt`; the site's draft is cleared (its changes are in the
+   * schedule). A stale base or an invalid document is refused as a publish is (the draft kept).
+   */
+  schedule(input: PublishInput & { publishAt: Date }): Promise<ScheduleResult>;
+  /** Cancels a waiting schedule; answers it, or why not (none such, or it is not waiting any more). */
+  cancelSchedule(input: {
+    slug: string;
+    id: number;
+    by: string;
+  }): Promise<{ ok: true; schedule: ScheduledPublish } | { ok: false; schedule: ScheduledPublish | undefined }>;
+  /** The site's schedules, newest first (at most `limit`, default 50), waiting ones always included. */
+  schedules(slug: string, limit?: number): Promise<ScheduledPublish[]>;
+  /** Across sites: every waiting schedule, and those not published since the site's last publish. */
+  openSchedules(): Promise<ScheduledPublish[]>;
+  /**
+   * Publishes the schedules that are due, each once however many processes call this at the same
+   * time: a schedule is taken inside the site's write transaction, where its state is read again.
+   * A schedule whose site published something else since it was made carries its own changes onto
+   * that (domain/studio/scheduled-publish.ts, mergeScheduled) or, when both changed the same fields,
+   * is not published; an invalid one is not published either. Answers what this call did.
+   */
+  publishDue(input: { validate: Validate; limit?: number }): Promise<ScheduleOutcome[]>;
   audit(entry: { actor: string; action: string; slug?: string; detail?: unknown }): Promise<void>;
   /** Newest first; at most `limit` entries (default DEFAULT_AUDIT_LIMIT). */
   auditLog(filter?: { slug?: string; limit?: number }): Promise<AuditEntry[]>;
@@ -130,6 +193,10 @@ export const AUDIT_ACTIONS = {
   restore: 'tenant.restore',
   import: 'tenant.import',
   refused: 'tenant.publish-refused',
+  schedule: 'tenant.schedule',
+  scheduleCancelled: 'tenant.schedule-cancelled',
+  publishScheduled: 'tenant.publish-scheduled',
+  scheduleNotPublished: 'tenant.schedule-not-published',
 } as const;
 
 export const DEFAULT_AUDIT_LIMIT = 100;
@@ -160,6 +227,38 @@ const toVersion = (row: VersionRow): TenantVersion => ({
   parentId: row.parent_id,
   state: row.state,
 });
+
+type ScheduleRow = Selectable<TenantScheduleTable>;
+
+function refusalOf(text: string | null): ScheduleRefusal | null {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text) as ScheduleRefusal;
+    return typeof value === 'object' && value !== null && 'kind' in value ? value : { kind: 'missing' };
+  } catch {
+    return { kind: 'missing' };
+  }
+}
+
+const toSchedule = (row: ScheduleRow): ScheduledPublish => ({
+  id: row.id,
+  slug: row.slug,
+  versionId: row.version_id,
+  baseVersionId: row.base_version_id,
+  publishAt: row.publish_at,
+  message: row.message,
+  author: row.author,
+  createdAt: row.created_at,
+  state: row.state,
+  finishedAt: row.finished_at,
+  finishedBy: row.finished_by,
+  publishedVersionId: row.published_version_id,
+  refusal: refusalOf(row.refusal),
+});
+
+async function scheduleById(db: Db, id: number): Promise<ScheduleRow | undefined> {
+  return db.selectFrom('tenant_schedules').selectAll().where('id', '=', id).executeTakeFirst();
+}
 
 function parseDocument(text: string): { ok: true; value: unknown } | { ok: false; issue: DocumentIssue } {
   try {
@@ -328,20 +427,23 @@ export function tenantStoreOver(
 ): TenantStore {
   const now = () => (options.now?.() ?? new Date()).toISOString();
 
-  async function publishDocument(
-    input: PublishInput & {
-      action: string;
-      /** Whether a refused document is kept as a draft (a restore's document is a version already). */
-      keepRefused: boolean;
-      detail?: Record<string, unknown>;
-    },
-  ): Promise<PublishResult> {
+  type Refused = Extract<PublishResult, { ok: false }>;
+
+  /**
+   * Runs `write` in the site's write transaction when the edit's base is still what the site
+   * publishes and the document passes the engine's checks; else refuses as a publish is (a conflict
+   * with what changed, or the issues), keeping the document as the site's draft when asked.
+   */
+  async function guardedWrite<R>(
+    input: PublishInput & { keepRefused: boolean },
+    write: (trx: Db, document: string, at: string) => Promise<R>,
+  ): Promise<R | Refused> {
     const db = await database();
     const document = canonicalDocument(input.document);
     // Validation may read templates from disk: it runs before the transaction takes the write lock.
     const issues = check(input.slug, document, input.validate);
     const attempt = () =>
-      db.transaction().execute(async (trx): Promise<PublishResult> => {
+      db.transaction().execute(async (trx): Promise<R | Refused> => {
         await serialize(trx, `tenant:${input.slug}`);
         const at = now();
         const site = await siteRow(trx, input.slug);
@@ -386,19 +488,7 @@ export function tenantStoreOver(
           });
           return { ok: false, reason: 'invalid', issues };
         }
-        const version = await publishIn(trx, { ...input, document }, at);
-        await writeAudit(trx, at, {
-          actor: input.author,
-          action: input.action,
-          slug: input.slug,
-          detail: {
-            versionId: version.id,
-            baseVersionId: input.baseVersionId,
-            message: input.message,
-            ...input.detail,
-          },
-        });
-        return { ok: true, version };
+        return write(trx, document, at);
       });
     try {
       return await attempt();
@@ -407,6 +497,125 @@ export function tenantStoreOver(
       if (error instanceof StaleBaseError) return attempt();
       throw error;
     }
+  }
+
+  function publishDocument(
+    input: PublishInput & {
+      action: string;
+      /** Whether a refused document is kept as a draft (a restore's document is a version already). */
+      keepRefused: boolean;
+      detail?: Record<string, unknown>;
+    },
+  ): Promise<PublishResult> {
+    return guardedWrite(input, async (trx, document, at): Promise<PublishResult> => {
+      const version = await publishIn(trx, { ...input, document }, at);
+      await writeAudit(trx, at, {
+        actor: input.author,
+        action: input.action,
+        slug: input.slug,
+        detail: {
+          versionId: version.id,
+          baseVersionId: input.baseVersionId,
+          message: input.message,
+          ...input.detail,
+        },
+      });
+      return { ok: true, version };
+    });
+  }
+
+  /** What a due schedule becomes, worked out before the write lock: the document to publish, or why not. */
+  async function planSchedule(
+    db: Db,
+    row: ScheduleRow,
+    validate: Validate,
+  ): Promise<{ currentId: number | null } & ({ document: string } | { refusal: ScheduleRefusal })> {
+    const site = await siteRow(db, row.slug);
+    const currentId = site?.published_version_id ?? null;
+    const frozen = await versionById(db, row.version_id);
+    if (!frozen) return { currentId, refusal: { kind: 'missing' } };
+    let document = frozen.document;
+    if (currentId !== row.base_version_id) {
+      // Published since it was made: its own changes go onto what is live, if they touch other fields.
+      const [current, base] = await Promise.all([versionById(db, currentId), versionById(db, row.base_version_id)]);
+      const merged = current
+        ? mergeScheduled(asValue(base?.document), asValue(frozen.document), asValue(current.document))
+        : undefined;
+      if (!current || !merged?.ok)
+        return {
+          currentId,
+          refusal: {
+            kind: 'conflict',
+            versionId: currentId ?? 0,
+            author: current?.author ?? '',
+            pointers: merged && !merged.ok ? merged.pointers : [],
+          },
+        };
+      document = canonicalDocument(JSON.stringify(merged.document));
+    }
+    const issues = check(row.slug, document, validate);
+    return issues.length ? { currentId, refusal: { kind: 'invalid', issues } } : { currentId, document };
+  }
+
+  /** Publishes (or refuses) one due schedule, unless another process took it first. */
+  async function publishSchedule(db: Db, id: number, validate: Validate): Promise<ScheduleOutcome | undefined> {
+    // A publish between the plan and the lock makes the plan stale: worked out again (a few times at most).
+    for (let round = 0; round < 3; round++) {
+      const row = await scheduleById(db, id);
+      if (!row || row.state !== 'scheduled') return undefined;
+      const plan = await planSchedule(db, row, validate);
+      const outcome = await db.transaction().execute(async (trx): Promise<ScheduleOutcome | 'taken' | 'stale'> => {
+        await serialize(trx, `tenant:${row.slug}`);
+        // The claim: only the transaction that still finds it waiting goes on.
+        const fresh = await scheduleById(trx, id);
+        if (!fresh || fresh.state !== 'scheduled') return 'taken';
+        const site = await siteRow(trx, row.slug);
+        if ((site?.published_version_id ?? null) !== plan.currentId) return 'stale';
+        const at = now();
+        if ('refusal' in plan) {
+          const done = await trx
+            .updateTable('tenant_schedules')
+            .set({ state: 'not-published', finished_at: at, refusal: JSON.stringify(plan.refusal) })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await writeAudit(trx, at, {
+            actor: row.author,
+            action: AUDIT_ACTIONS.scheduleNotPublished,
+            slug: row.slug,
+            detail: { scheduleId: id, reason: plan.refusal.kind },
+          });
+          return { state: 'not-published', schedule: toSchedule(done) };
+        }
+        const version = await publishIn(
+          trx,
+          {
+            slug: row.slug,
+            document: plan.document,
+            author: row.author,
+            message: row.message,
+            baseVersionId: plan.currentId,
+          },
+          at,
+        );
+        const done = await trx
+          .updateTable('tenant_schedules')
+          .set({ state: 'published', finished_at: at, published_version_id: version.id })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await writeAudit(trx, at, {
+          actor: row.author,
+          action: AUDIT_ACTIONS.publishScheduled,
+          slug: row.slug,
+          detail: { scheduleId: id, versionId: version.id, baseVersionId: plan.currentId, message: row.message },
+        });
+        return { state: 'published', schedule: toSchedule(done), version };
+      });
+      if (outcome === 'taken') return undefined;
+      if (outcome !== 'stale') return outcome;
+    }
+    return undefined; // the site keeps changing: the next round tries again
   }
 
   return {
@@ -613,6 +822,154 @@ export function tenantStoreOver(
         }
         return { ok: true as const, imported, unchanged };
       });
+    },
+
+    schedule(input) {
+      return guardedWrite({ ...input, keepRefused: true }, async (trx, document, at): Promise<ScheduleResult> => {
+        const site = await siteRow(trx, input.slug);
+        const draft = await versionById(trx, site?.draft_version_id);
+        const frozen = await trx
+          .insertInto('tenant_versions')
+          .values({
+            slug: input.slug,
+            document,
+            author: input.author,
+            message: input.message,
+            created_at: at,
+            parent_id: input.baseVersionId,
+            state: 'draft',
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        // The draft's changes are in the schedule now: the site's next edit starts from what it serves.
+        await ensureSite(trx, input.slug);
+        await trx.updateTable('tenant_sites').set({ draft_version_id: null }).where('slug', '=', input.slug).execute();
+        await trx.deleteFrom('studio_preview_snapshots').where('slug', '=', input.slug).execute();
+        if (draft?.state === 'draft' && draft.document === document) {
+          await trx.updateTable('tenant_versions').set({ parent_id: null }).where('parent_id', '=', draft.id).execute();
+          await trx.deleteFrom('tenant_versions').where('id', '=', draft.id).execute();
+        }
+        const row = await trx
+          .insertInto('tenant_schedules')
+          .values({
+            slug: input.slug,
+            version_id: frozen.id,
+            base_version_id: input.baseVersionId,
+            publish_at: input.publishAt.toISOString(),
+            message: input.message,
+            author: input.author,
+            created_at: at,
+            state: 'scheduled',
+            finished_at: null,
+            finished_by: null,
+            published_version_id: null,
+            refusal: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await writeAudit(trx, at, {
+          actor: input.author,
+          action: AUDIT_ACTIONS.schedule,
+          slug: input.slug,
+          detail: {
+            scheduleId: row.id,
+            versionId: frozen.id,
+            baseVersionId: input.baseVersionId,
+            publishAt: row.publish_at,
+            message: input.message,
+          },
+        });
+        await trimSiteHistory(trx, input.slug);
+        return { ok: true, schedule: toSchedule(row) };
+      });
+    },
+
+    async cancelSchedule(input) {
+      const db = await database();
+      return db.transaction().execute(async (trx) => {
+        await serialize(trx, `tenant:${input.slug}`);
+        const row = await scheduleById(trx, input.id);
+        if (!row || row.slug !== input.slug) return { ok: false as const, schedule: undefined };
+        if (row.state !== 'scheduled') return { ok: false as const, schedule: toSchedule(row) };
+        const at = now();
+        const done = await trx
+          .updateTable('tenant_schedules')
+          .set({ state: 'cancelled', finished_at: at, finished_by: input.by })
+          .where('id', '=', input.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await writeAudit(trx, at, {
+          actor: input.by,
+          action: AUDIT_ACTIONS.scheduleCancelled,
+          slug: input.slug,
+          detail: { scheduleId: input.id, publishAt: row.publish_at, versionId: row.version_id },
+        });
+        return { ok: true as const, schedule: toSchedule(done) };
+      });
+    },
+
+    async schedules(slug, limit = 50) {
+      const db = await database();
+      const [waiting, recent] = await Promise.all([
+        db
+          .selectFrom('tenant_schedules')
+          .selectAll()
+          .where('slug', '=', slug)
+          .where('state', '=', 'scheduled')
+          .execute(),
+        db
+          .selectFrom('tenant_schedules')
+          .selectAll()
+          .where('slug', '=', slug)
+          .orderBy('id', 'desc')
+          .limit(Math.max(1, Math.floor(limit)))
+          .execute(),
+      ]);
+      const rows = new Map([...waiting, ...recent].map((row) => [row.id, row]));
+      return [...rows.values()].sort((a, b) => b.id - a.id).map(toSchedule);
+    },
+
+    async openSchedules() {
+      const db = await database();
+      const rows = await db
+        .selectFrom('tenant_schedules')
+        .leftJoin('tenant_sites', 'tenant_sites.slug', 'tenant_schedules.slug')
+        .selectAll('tenant_schedules')
+        .select('tenant_sites.published_at as site_published_at')
+        .where((eb) =>
+          eb.or([
+            eb('tenant_schedules.state', '=', 'scheduled'),
+            eb.and([
+              eb('tenant_schedules.state', '=', 'not-published'),
+              eb.or([
+                eb('tenant_sites.published_at', 'is', null),
+                eb('tenant_schedules.finished_at', '>=', eb.ref('tenant_sites.published_at')),
+              ]),
+            ]),
+          ]),
+        )
+        .orderBy('tenant_schedules.publish_at')
+        .execute();
+      return rows.map(({ site_published_at: _published, ...row }) => toSchedule(row));
+    },
+
+    async publishDue(input) {
+      const db = await database();
+      const due = await db
+        .selectFrom('tenant_schedules')
+        .select('id')
+        .where('state', '=', 'scheduled')
+        .where('publish_at', '<=', now())
+        .orderBy('publish_at')
+        .orderBy('id')
+        .limit(Math.max(1, Math.floor(input.limit ?? 20)))
+        .execute();
+      const outcomes: ScheduleOutcome[] = [];
+      for (const { id } of due) {
+        const outcome = await publishSchedule(db, id, input.validate);
+        if (outcome) outcomes.push(outcome);
+      }
+      return outcomes;
     },
 
     async audit(entry) {

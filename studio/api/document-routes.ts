@@ -21,6 +21,7 @@ import { answer } from '../../server/http/api-request';
 import { refreshPublishedTenants } from '../../server/background/tenant-sync';
 import { describeChange, diffDocuments, type FieldChange } from '../../domain/tenant-diff';
 import { describeEdits } from '../../domain/studio/change-story';
+import { timeWords } from '../../domain/studio/scheduled-publish';
 import { SECTIONS } from '../editor/sections';
 import { isPlainObject } from '../../engine/merge';
 import { plainIssues } from '../../domain/studio/plain-issues';
@@ -45,6 +46,7 @@ import {
   groupOf,
   roleChanges,
   roleIssues,
+  siteTimeZone,
   studioValidate,
   type EditableSite,
 } from '../site-documents';
@@ -67,7 +69,7 @@ export interface IssueOut {
 }
 
 /** The store's issues are the engine's (with file, line and column) or the store's own (pointer and message). */
-function issueOut(issue: DocumentIssue): IssueOut {
+export function issueOut(issue: DocumentIssue): IssueOut {
   const out: IssueOut = { pointer: issue.pointer, message: issue.message };
   if ('file' in issue && typeof issue.file === 'string') out.file = issue.file;
   if ('line' in issue && typeof issue.line === 'number') out.line = issue.line;
@@ -95,7 +97,7 @@ const draftOut = (draft: TenantVersion) => ({
 
 const problems = (n: number) => (n === 1 ? '1 problem' : `${n} problems`);
 
-function documentField(body: Record<string, unknown>): Record<string, unknown> {
+export function documentField(body: Record<string, unknown>): Record<string, unknown> {
   const { document } = body;
   if (!isPlainObject(document)) throw new Refusal(400, 'Send the tenant document as a JSON object in "document".');
   return document;
@@ -106,7 +108,7 @@ function documentField(body: Record<string, unknown>): Record<string, unknown> {
  * published for this very site (a version of another site would put its contents in a conflict's
  * changes).
  */
-async function baseVersionOf(body: Record<string, unknown>, site: EditableSite): Promise<number | null> {
+export async function baseVersionOf(body: Record<string, unknown>, site: EditableSite): Promise<number | null> {
   const value = body.baseVersionId;
   if (value === null) return null;
   const id = typeof value === 'number' ? wholeNumberOf(value) : undefined;
@@ -124,7 +126,7 @@ async function baseVersionOf(body: Record<string, unknown>, site: EditableSite):
   return id;
 }
 
-function messageOf(body: Record<string, unknown>): string {
+export function messageOf(body: Record<string, unknown>): string {
   const message = typeof body.message === 'string' ? body.message.trim() : '';
   if (!message || message.length > MAX_PUBLISH_MESSAGE_CHARS)
     throw new Refusal(
@@ -140,7 +142,7 @@ function messageOf(body: Record<string, unknown>): string {
  * the site has it now. Whoever sends it: the editor shows these fields read-only, and this is the
  * check that counts.
  */
-async function keepsAdminFields(
+export async function keepsAdminFields(
   staff: StaffSession,
   site: EditableSite,
   document: unknown,
@@ -171,7 +173,7 @@ async function keptDraft(slug: string, author: string) {
 }
 
 /** The answer to a publish or a restore: 200 with the version, 422 with the issues, 409 with what changed. */
-async function publishAnswer(
+export async function publishAnswer(
   result: PublishResult,
   input: { site: EditableSite; author: string; baseVersionId: number | null; keepsDraft: boolean },
 ): Promise<Response> {
@@ -333,7 +335,7 @@ export function handleDraft(request: Request, slug: string): Promise<Response> {
  * Restore can bring it back. Null when the site has a published version already (a publish from
  * the file is then a conflict), has no file, or its file does not validate (nothing to restore).
  */
-async function fileAsFirstVersion(site: EditableSite, author: string): Promise<number | null> {
+export async function fileAsFirstVersion(site: EditableSite, author: string): Promise<number | null> {
   if (site.published || !site.filePath) return null;
   const text = fileText(site.filePath);
   if (text === undefined) return null;
@@ -376,11 +378,27 @@ export function handleHistory(request: Request, slug: string): Promise<Response>
   return studioCall(async () => {
     const { site } = await siteCaller(request, slug, 'GET');
     const store = getTenantStore();
-    const [versions, draft] = await Promise.all([store.versionList(site.slug), store.draft(site.slug)]);
+    const [versions, draft, schedules] = await Promise.all([
+      store.versionList(site.slug),
+      store.draft(site.slug),
+      store.schedules(site.slug),
+    ]);
+    // Issue 33: a version frozen for a schedule, or published by one, says so (the schedule named).
+    const timeZone = siteTimeZone(site.published ? documentValue(site.published.document) : undefined);
+    const scheduleOf = new Map<number, { id: number; role: 'frozen' | 'published'; state: string; when: string }>();
+    for (const s of schedules) {
+      const when = timeWords(new Date(s.publishAt), timeZone);
+      scheduleOf.set(s.versionId, { id: s.id, role: 'frozen', state: s.state, when });
+      if (s.publishedVersionId !== null)
+        scheduleOf.set(s.publishedVersionId, { id: s.id, role: 'published', state: s.state, when });
+    }
     return answer(200, {
       publishedVersionId: site.published?.id ?? null,
       draftVersionId: draft?.id ?? null,
-      versions: versions.map(summary),
+      versions: versions.map((v) => {
+        const schedule = scheduleOf.get(v.id);
+        return schedule ? { ...summary(v), schedule } : summary(v);
+      }),
     });
   });
 }
@@ -453,7 +471,7 @@ export function handleRestore(request: Request, slug: string): Promise<Response>
 }
 
 /** The "Preview as of" moment of a call (issue 32), or undefined for now; a bad one is refused with a sentence. */
-function previewMoment(value: unknown): Date | undefined {
+export function previewMoment(value: unknown): Date | undefined {
   const at = previewAtOf(value);
   if (at === null)
     throw new Refusal(400, 'The "Preview as of" date is not a date and time the preview can show. Choose another one.');

@@ -20,7 +20,8 @@ import { HistoryPanel } from './history/HistoryPanel.client';
 import { JsonTab } from './JsonTab.client';
 import { PreviewPane as PreviewPaneView } from './preview/PreviewPane.client';
 import { PaneDivider, usePaneWidth } from './PaneDivider.client';
-import { PublishPanel as PublishPanelView, type Conflict } from './publish/PublishPanel.client';
+import { PublishPanel as PublishPanelView, type Conflict, type WaitingSchedule } from './publish/PublishPanel.client';
+import { SCHEDULE_POLL_MS, siteTimeZoneOf } from '../../domain/studio/scheduled-publish';
 import styles from './editor.module.css';
 import { HeaderFitCheck } from './preview/HeaderFitCheck.client';
 import { headerFingerprint } from '../../domain/studio/header-fit';
@@ -91,6 +92,21 @@ async function call(
   return { status: response.status, body: record };
 }
 
+/** The waiting schedules of GET .../schedules (studio/api/schedule-routes.ts), soonest first. */
+function waitingOf(value: unknown): WaitingSchedule[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .flatMap((item: unknown) => {
+      if (typeof item !== 'object' || item === null) return [];
+      const { id, state, message, story, publishAt } = item as Record<string, unknown>;
+      const when = typeof story === 'object' && story !== null ? (story as { when?: unknown }).when : undefined;
+      return state === 'scheduled' && typeof id === 'number' && typeof message === 'string' && typeof when === 'string'
+        ? [{ id, message, when, publishAt: typeof publishAt === 'string' ? publishAt : '' }]
+        : [];
+    })
+    .sort((a, b) => a.publishAt.localeCompare(b.publishAt));
+}
+
 const issuesFrom = (value: unknown): EditorIssue[] =>
   Array.isArray(value)
     ? value.filter(
@@ -154,6 +170,8 @@ export function Editor(props: EditorProps) {
   const [jsonProblem, setJsonProblem] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [historyKey, setHistoryKey] = useState(0);
+  // The publishes waiting for their time (issue 33), read again whenever the history changes.
+  const [waiting, setWaiting] = useState<WaitingSchedule[]>([]);
   const [announcement, setAnnouncement] = useState('');
   const [panePercent, setPanePercent] = usePaneWidth();
   // "Preview as of" (issue 32): an ISO moment the preview renders the site at, or null for now. Kept
@@ -351,6 +369,33 @@ export function Editor(props: EditorProps) {
     step(kind);
   };
 
+  /**
+   * The editor starts again from what the site serves (the answer of "Discard draft" and of "Publish
+   * later…": the live document, its version, its issues and a preview of it). False when the answer
+   * holds no document.
+   */
+  const startFromLive = useCallback(
+    (answer: ApiAnswer): number | null | false => {
+      const document = answer.body.document;
+      if (typeof document !== 'object' || document === null || Array.isArray(document)) return false;
+      const next = document as JsonObject;
+      const live = typeof answer.body.publishedVersionId === 'number' ? answer.body.publishedVersionId : null;
+      savedText.current = JSON.stringify(next);
+      latest.current = { document: next, baseVersionId: live };
+      setPublishedVersionId(live);
+      setDocument(next);
+      setIssues(issuesFrom(answer.body.issues));
+      const grant = previewGrantOf(answer.body.preview);
+      if (grant) setPreview(grant);
+      checkHeader(next, grant);
+      setSave({ kind: 'saved' });
+      setHasDraft(false);
+      remember(next, true);
+      return live;
+    },
+    [remember, setIssues, checkHeader],
+  );
+
   /** "Discard draft", confirmed: the server drops the draft and the editor goes back to the published version. */
   const discard = useCallback(async () => {
     setDiscarding('working');
@@ -363,8 +408,8 @@ export function Editor(props: EditorProps) {
       () => undefined,
     );
     setDiscarding(null);
-    const document = answer?.body.document;
-    if (answer?.status !== 200 || typeof document !== 'object' || document === null || Array.isArray(document)) {
+    const live = answer?.status === 200 ? startFromLive(answer) : false;
+    if (live === false) {
       setAnnouncement(
         answer
           ? `The draft was not discarded: ${messageOf(answer)}`
@@ -372,23 +417,10 @@ export function Editor(props: EditorProps) {
       );
       return;
     }
-    const next = document as JsonObject;
-    const live = typeof answer.body.publishedVersionId === 'number' ? answer.body.publishedVersionId : null;
-    savedText.current = JSON.stringify(next);
-    latest.current = { document: next, baseVersionId: live };
-    setPublishedVersionId(live);
-    setDocument(next);
-    setIssues(issuesFrom(answer.body.issues));
-    const grant = previewGrantOf(answer.body.preview);
-    if (grant) setPreview(grant);
-    checkHeader(next, grant);
-    setSave({ kind: 'saved' });
-    setHasDraft(false);
-    remember(next, true);
     setAnnouncement(
       `Draft discarded. The editor shows ${live ? `published version ${live}` : 'the site as it is published'}; Undo brings your changes back as a new draft.`,
     );
-  }, [apiBase, remember, setIssues, checkHeader]);
+  }, [apiBase, startFromLive]);
 
   // Saves what is pending when the page is left, and warns while a change is not yet saved.
   useEffect(() => {
@@ -456,6 +488,27 @@ export function Editor(props: EditorProps) {
   );
 
   const counts = useMemo(() => issueCounts(issues), [issues]);
+  const timeZone = siteTimeZoneOf(document, inherited);
+  const showHistory = useCallback(() => chooseTab('history'), [chooseTab]);
+  const bumpHistory = useCallback(() => setHistoryKey((k) => k + 1), []);
+  useEffect(() => {
+    const controller = new AbortController();
+    void call('GET', `${apiBase}/schedules`)
+      .then((answer) => {
+        if (controller.signal.aborted || answer.status !== 200) return;
+        setWaiting(waitingOf(answer.body.schedules));
+      })
+      .catch(() => undefined); // the list stays as it was; the next change reads it again
+    return () => controller.abort();
+  }, [apiBase, historyKey]);
+  // Once the soonest one is due, the list and History are read again (it went live, or why not).
+  const nextDue = waiting.reduce((soonest, w) => Math.min(soonest, Date.parse(w.publishAt)), Infinity);
+  useEffect(() => {
+    if (!Number.isFinite(nextDue)) return;
+    const wait = Math.min(Math.max(nextDue - Date.now(), 0) + SCHEDULE_POLL_MS * 2, 2 ** 31 - 1);
+    const id = setTimeout(() => setHistoryKey((k) => k + 1), wait);
+    return () => clearTimeout(id);
+  }, [nextDue]);
   const section = SECTIONS.find((s) => s.id === tab);
 
   const published = useCallback((versionId: number, how: string) => {
@@ -466,6 +519,28 @@ export function Editor(props: EditorProps) {
     setHistoryKey((k) => k + 1);
     setAnnouncement(how);
   }, []);
+
+  /** A refused publish or schedule: a conflict is shown with what changed, a 422's issues are listed. */
+  const refused = useCallback(
+    (answer: ApiAnswer): string => {
+      if (answer.status === 409) {
+        const current = answer.body.current as Conflict['current'];
+        const changes = Array.isArray(answer.body.changes) ? (answer.body.changes as Conflict['changes']) : [];
+        const entries = Array.isArray(answer.body.entries)
+          ? (answer.body.entries as unknown[]).flatMap((entry) =>
+              typeof entry === 'object' && entry !== null && typeof (entry as { text?: unknown }).text === 'string'
+                ? [{ text: (entry as { text: string }).text }]
+                : [],
+            )
+          : [];
+        setConflict({ message: messageOf(answer), current, changes, entries });
+        return messageOf(answer);
+      }
+      if (answer.status === 422) setIssues(issuesFrom(answer.body.issues));
+      return messageOf(answer);
+    },
+    [setIssues],
+  );
 
   const publish = useCallback(
     async (message: string): Promise<string | undefined> => {
@@ -484,23 +559,34 @@ export function Editor(props: EditorProps) {
         setSave({ kind: 'saved' });
         return undefined;
       }
-      if (answer.status === 409) {
-        const current = answer.body.current as Conflict['current'];
-        const changes = Array.isArray(answer.body.changes) ? (answer.body.changes as Conflict['changes']) : [];
-        const entries = Array.isArray(answer.body.entries)
-          ? (answer.body.entries as unknown[]).flatMap((entry) =>
-              typeof entry === 'object' && entry !== null && typeof (entry as { text?: unknown }).text === 'string'
-                ? [{ text: (entry as { text: string }).text }]
-                : [],
-            )
-          : [];
-        setConflict({ message: messageOf(answer), current, changes, entries });
-        return messageOf(answer);
-      }
-      if (answer.status === 422) setIssues(issuesFrom(answer.body.issues));
-      return messageOf(answer);
+      return refused(answer);
     },
-    [apiBase, published, setIssues],
+    [apiBase, published, refused],
+  );
+
+  /** "Publish later…": the draft is frozen to go live at `publishAt` (the site's clock); the editor shows the live site again. */
+  const schedulePublish = useCallback(
+    async (message: string, publishAt: string): Promise<string | undefined> => {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      const answer = await call('POST', `${apiBase}/schedules`, {
+        document: latest.current.document,
+        baseVersionId: latest.current.baseVersionId,
+        message,
+        publishAt,
+        ...(previewAt.current ? { previewAt: previewAt.current } : {}),
+      }).catch(() => undefined);
+      if (!answer) return 'Nothing was scheduled: the Studio could not be reached. Try again.';
+      if (answer.status !== 201) return refused(answer);
+      const live = startFromLive(answer);
+      setConflict(null);
+      setHistoryKey((k) => k + 1);
+      setAnnouncement(
+        `${messageOf(answer)} The editor shows the site as it is live now${live ? ` (version ${live})` : ''}; your changes wait in the schedule.`,
+      );
+      return undefined;
+    },
+    [apiBase, refused, startFromLive],
   );
 
   /** After a conflict: publish this draft over the other editor's version (theirs stays in the history). */
@@ -639,6 +725,10 @@ export function Editor(props: EditorProps) {
         onPublish={publish}
         onRebase={rebase}
         publishedVersionId={publishedVersionId}
+        timeZone={timeZone}
+        onSchedule={schedulePublish}
+        scheduled={waiting}
+        onShowHistory={showHistory}
       />
       <div className={styles.columns} style={{ '--editor-pane': `${panePercent}%` } as CSSProperties}>
         <div className={styles.formColumn}>
@@ -691,6 +781,7 @@ export function Editor(props: EditorProps) {
                 previewedVersion={previewedVersion}
                 previewAvailable={props.previewOrigin !== null}
                 onPreviewVersion={setPreviewedVersion}
+                onSchedulesChanged={bumpHistory}
                 onRestored={(id, from) => {
                   // The editor opens again so every tab holds the restored version, which replaced the
                   // draft (nothing left to save or warn about); the address carries the panel's message.

@@ -84,6 +84,8 @@ export interface PreviewedVersion {
   createdAt: string;
   author: string;
   message: string;
+  /** A scheduled publish's frozen version (issue 33): when it goes live, in words. */
+  scheduledFor?: string;
 }
 
 /** The preview of one stored version of the site (History's "Preview version N", issue 32). */

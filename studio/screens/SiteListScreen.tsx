@@ -64,6 +64,19 @@ export async function SiteListScreen() {
                     ) : (
                       'From its file (not yet published in the Studio)'
                     )}
+                    {site.scheduled ? (
+                      <span className={styles.draftMark}>
+                        Scheduled: publishes {site.scheduled.when}, ‘{site.scheduled.message}’
+                        {site.scheduled.count > 1 ? ` (and ${site.scheduled.count - 1} more)` : ''}
+                      </span>
+                    ) : null}
+                    {site.notPublished ? (
+                      <span className={styles.problem}>
+                        {site.notPublished === 1
+                          ? 'A scheduled publish was not published: History says why.'
+                          : `${site.notPublished} scheduled publishes were not published: History says why.`}
+                      </span>
+                    ) : null}
                     {site.draft ? (
                       <span className={styles.draftMark}>
                         Unpublished draft by {site.draft.by}, <StudioTime iso={site.draft.at} />

@@ -16,6 +16,7 @@
 import { HISTORY_LIMIT_TEXT } from '../../../domain/studio/history-limit';
 import type { StoryEntry } from '../../../domain/studio/change-story';
 import { ChangeLine, type ChangeRow } from './ChangeLine';
+import { ScheduleList } from './ScheduleList.client';
 import { ConfirmDialog } from '../shared/ConfirmDialog.client';
 import type { PreviewedVersion } from '../editor-data';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -40,6 +41,8 @@ export interface HistoryPanelProps {
    * editor opens the restored version from here (see restoredNotice for the message it keeps).
    */
   onRestored(versionId: number, restoredVersionId: number): void;
+  /** A scheduled publish was cancelled here (issue 33): the editor reads its waiting list again. */
+  onSchedulesChanged?(): void;
 }
 
 /** The address's query names after a restore (Editor.client.tsx sets them): `?restored=<new>&from=<restored>`. */
@@ -68,6 +71,19 @@ interface VersionRow {
   message: string;
   createdAt: string;
   parentId: number | null;
+  /** Issue 33: the version a schedule froze ('frozen') or published ('published'), and when. */
+  schedule?: { id: number; role: 'frozen' | 'published'; state: string; when: string };
+}
+
+/** What the State column says about a version a schedule froze or published. */
+function scheduleNote(v: VersionRow): string | undefined {
+  const s = v.schedule;
+  if (!s) return undefined;
+  if (s.role === 'published') return `By the publish scheduled for ${s.when}`;
+  if (s.state === 'scheduled') return `Scheduled to publish ${s.when}`;
+  if (s.state === 'cancelled') return `Was scheduled for ${s.when}; cancelled`;
+  if (s.state === 'not-published') return `Was scheduled for ${s.when}; not published`;
+  return `Scheduled for ${s.when}`;
 }
 
 interface HistoryAnswer {
@@ -335,25 +351,34 @@ export function HistoryPanel(props: HistoryPanelProps) {
           aria-label={`Version ${previewedVersion.id} in the preview`}
           tabIndex={-1}
         >
-          <p className={history.flush}>
-            {previewAvailable ? 'The preview shows version' : 'You chose version'} {previewedVersion.id} (published{' '}
-            {shownTime(previewedVersion.createdAt)} by {previewedVersion.author}
-            {previewedVersion.message ? `, '${previewedVersion.message}'` : ''}). It is not live.
-            {previewAvailable ? '' : ' The preview is not switched on for this Studio, so it cannot be shown first.'}
-          </p>
+          {previewedVersion.scheduledFor ? (
+            <p className={history.flush}>
+              The preview shows the changes scheduled to publish {previewedVersion.scheduledFor} (‘
+              {previewedVersion.message}’, set by {previewedVersion.author}). They are not live yet.
+            </p>
+          ) : (
+            <p className={history.flush}>
+              {previewAvailable ? 'The preview shows version' : 'You chose version'} {previewedVersion.id} (published{' '}
+              {shownTime(previewedVersion.createdAt)} by {previewedVersion.author}
+              {previewedVersion.message ? `, '${previewedVersion.message}'` : ''}). It is not live.
+              {previewAvailable ? '' : ' The preview is not switched on for this Studio, so it cannot be shown first.'}
+            </p>
+          )}
           <div className={history.barActions}>
-            <button
-              ref={restoreButton}
-              type="button"
-              className={styles.button}
-              aria-haspopup="dialog"
-              aria-disabled={busy !== undefined}
-              onClick={() => {
-                if (!busy) setConfirming(true);
-              }}
-            >
-              Restore this version
-            </button>
+            {previewedVersion.scheduledFor ? null : (
+              <button
+                ref={restoreButton}
+                type="button"
+                className={styles.button}
+                aria-haspopup="dialog"
+                aria-disabled={busy !== undefined}
+                onClick={() => {
+                  if (!busy) setConfirming(true);
+                }}
+              >
+                Restore this version
+              </button>
+            )}
             <button type="button" className={`${styles.button} ${styles.secondary}`} onClick={backToDraft}>
               Back to my draft
             </button>
@@ -378,6 +403,24 @@ export function HistoryPanel(props: HistoryPanelProps) {
           </p>
         </ConfirmDialog>
       ) : null}
+
+      <ScheduleList
+        slug={slug}
+        siteName={siteName}
+        refreshKey={refreshKey + reloads}
+        previewAvailable={previewAvailable}
+        previewedVersionId={previewedVersion?.id}
+        onPreview={(version) => {
+          focusBar.current = true;
+          setError(undefined);
+          setNotice(undefined);
+          onPreviewVersion(version);
+        }}
+        onChanged={() => {
+          setReloads((n) => n + 1);
+          props.onSchedulesChanged?.();
+        }}
+      />
 
       {answer && versions.length === 0 ? (
         <p className={styles.hint}>
@@ -483,6 +526,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
                       ) : (
                         'Draft'
                       )}
+                      {scheduleNote(v) ? <span className={history.scheduleTag}>{scheduleNote(v)}</span> : null}
                       {inPreview ? <span className={history.previewTag}>In the preview</span> : null}
                     </td>
                     <td>

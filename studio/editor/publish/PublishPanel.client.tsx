@@ -3,10 +3,14 @@
  * Publish with a message (issue 16), and what a stale publish shows: who published what since this
  * draft was started, field by field, with the choice to publish over it (theirs stays in the
  * history) or keep editing. The draft is never lost: the server keeps it in either case.
+ * "Publish later…" (issue 33) sets the same message and draft to go live at a date and time on the
+ * site's clock; the publishes waiting are listed under it, with a way to History to cancel them.
  */
 import { useId, useState, type FormEvent } from 'react';
 import styles from '../editor.module.css';
 import { ChangeLine, type ChangeRow } from '../history/ChangeLine';
+import { timeZoneName } from '../../../domain/studio/live-dates';
+import { wallTimeOf } from '../../../domain/studio/scheduled-publish';
 
 export interface Conflict {
   message: string;
@@ -14,6 +18,16 @@ export interface Conflict {
   changes: ChangeRow[];
   /** Their changes in words, one line per edit (as History tells them); empty when not known. */
   entries: { text: string }[];
+}
+
+/** A publish waiting for its time, as the panel lists it. */
+export interface WaitingSchedule {
+  id: number;
+  /** "Sun 6 Dec, 6:00 am, Sydney time (in 8 days)". */
+  when: string;
+  message: string;
+  /** ISO instant. */
+  publishAt: string;
 }
 
 export interface PublishPanelProps {
@@ -25,6 +39,14 @@ export interface PublishPanelProps {
   /** Publishes; answers undefined on success, else the server's sentence. */
   onPublish: (message: string) => Promise<string | undefined>;
   onRebase: () => void;
+  /** The site's time zone (IANA): the clock the time to publish at is read on. */
+  timeZone: string;
+  /** Schedules the draft; answers undefined on success, else the server's sentence. */
+  onSchedule: (message: string, publishAt: string) => Promise<string | undefined>;
+  /** The publishes waiting for their time. */
+  scheduled: readonly WaitingSchedule[];
+  /** Opens History, where schedules are previewed and cancelled. */
+  onShowHistory: () => void;
 }
 
 export function PublishPanel({
@@ -34,11 +56,32 @@ export function PublishPanel({
   publishedVersionId,
   onPublish,
   onRebase,
+  timeZone,
+  onSchedule,
+  scheduled,
+  onShowHistory,
 }: PublishPanelProps) {
   const id = useId();
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [later, setLater] = useState(false);
+  const [publishAt, setPublishAt] = useState('');
+  // The earliest time offered: the site's clock when "Publish later…" was opened.
+  const [earliest, setEarliest] = useState('');
+  const schedule = async () => {
+    if (!canPublish || busy || !message.trim() || !publishAt) return;
+    setBusy(true);
+    setRefusal(null);
+    const problem = await onSchedule(message.trim(), publishAt);
+    setBusy(false);
+    if (problem) setRefusal(problem);
+    else {
+      setMessage('');
+      setPublishAt('');
+      setLater(false);
+    }
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canPublish || busy || !message.trim()) return;
@@ -67,6 +110,45 @@ export function PublishPanel({
         <button type="submit" className={styles.primary} disabled={disabled} aria-describedby={`${id}-state`}>
           {busy ? 'Publishing…' : 'Publish'}
         </button>
+        <button
+          type="button"
+          className={styles.secondary}
+          aria-expanded={later}
+          aria-controls={`${id}-later`}
+          onClick={() => {
+            setEarliest(wallTimeOf(new Date(), timeZone));
+            setLater((open) => !open);
+          }}
+        >
+          Publish later…
+        </button>
+        {later ? (
+          <div id={`${id}-later`} className={styles.publishLater}>
+            <label htmlFor={`${id}-at`}>Publish at ({timeZoneName(timeZone)})</label>
+            <input
+              id={`${id}-at`}
+              type="datetime-local"
+              value={publishAt}
+              min={earliest}
+              onChange={(event) => setPublishAt(event.target.value)}
+              aria-describedby={`${id}-later-hint`}
+            />
+            <button
+              type="button"
+              className={styles.primary}
+              disabled={disabled || !publishAt}
+              onClick={() => void schedule()}
+              aria-describedby={`${id}-later-hint`}
+            >
+              {busy ? 'Scheduling…' : 'Schedule publish'}
+            </button>
+            <p id={`${id}-later-hint`} className={styles.publishState}>
+              {publishAt ? '' : 'Choose the date and time. '}Your changes go live then, with the message above. Until
+              then the public site stays as it is and the editor shows it as it is live; History lists the schedule,
+              where you can preview or cancel it.
+            </p>
+          </div>
+        ) : null}
         <p id={`${id}-state`} className={styles.publishState}>
           {blockedBecause ?? (message.trim() ? 'Ready to publish.' : 'Say what changed to publish.')}{' '}
           {publishedVersionId
@@ -74,6 +156,23 @@ export function PublishPanel({
             : 'Live: the site’s file (nothing published in the Studio yet).'}
         </p>
       </form>
+      {scheduled.length ? (
+        <div className={styles.waiting}>
+          <p className={styles.flush}>
+            {scheduled.length === 1 ? 'A publish is scheduled:' : `${scheduled.length} publishes are scheduled:`}
+          </p>
+          <ul>
+            {scheduled.map((s) => (
+              <li key={s.id}>
+                ‘{s.message}’ publishes {s.when}.
+              </li>
+            ))}
+          </ul>
+          <button type="button" className={styles.linkButton} onClick={onShowHistory}>
+            Preview or cancel in History
+          </button>
+        </div>
+      ) : null}
       {refusal && !conflict ? (
         <p className={styles.error} role="alert">
           {refusal}

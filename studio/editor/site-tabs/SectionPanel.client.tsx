@@ -19,18 +19,9 @@ import { FormsPanel } from '../forms/FormsPanel.client';
 import { ThemeContrast } from '../widgets/ThemeContrast.client';
 import styles from '../editor.module.css';
 import { SETTINGS_NOTES, currentPromotionHeading } from '../../../domain/studio/override-notes';
-import { DEFAULT_TIME_ZONE } from '../../../domain/format';
+import { siteTimeZoneOf } from '../../../domain/studio/scheduled-publish';
 
 const bundle = bundleJson as SchemaNode;
-
-/** The site's time zone: its own, else what it inherits, else the platform's default. */
-function siteTimeZone(document: JsonObject, inherited: JsonObject): string {
-  const zone = (value: unknown) =>
-    typeof value === 'object' && value !== null && typeof (value as { timeZone?: unknown }).timeZone === 'string'
-      ? (value as { timeZone: string }).timeZone
-      : undefined;
-  return zone(document.locale) ?? zone(inherited.locale) ?? DEFAULT_TIME_ZONE;
-}
 
 interface SectionPanelProps {
   section: Section;
@@ -53,7 +44,7 @@ export function SectionPanel(props: SectionPanelProps) {
   const { pagesRequest } = props;
   const errors = useMemo(() => errorTreeFor(issues, ''), [issues]);
   // The site's clock, for what dated items say about when they are live (issue 33).
-  const timeZone = siteTimeZone(document, inherited);
+  const timeZone = siteTimeZoneOf(document, inherited);
   const context = useMemo(() => ({ slug, inherited, notes: SETTINGS_NOTES, timeZone }), [slug, inherited, timeZone]);
   // A key replaced as a whole (copied from the template, or given back to it) remounts the form:
   // rjsf works out a map's entries (the forms by name) when it mounts, not when its data is replaced.
