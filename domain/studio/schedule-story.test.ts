@@ -21,7 +21,7 @@ describe("issue 33: a scheduled publish in the site editor's words", () => {
     expect(scheduleStory(base, options)).toEqual({
       state: 'Waiting',
       when: 'Sun 6 Dec, 6:00 am, Sydney time (in 8 days)',
-      text: 'Publishes Sun 6 Dec, 6:00 am, Sydney time, unless it is cancelled first.',
+      text: 'It goes live then, unless it is cancelled first.',
       items: [],
     });
   });

@@ -56,7 +56,10 @@ export function scheduleStory(
     return {
       state: 'Waiting',
       when: timeWords(at, timeZone, now),
-      text: `Publishes ${timeWords(at, timeZone)}, ${at.getTime() > now.getTime() ? 'unless it is cancelled first' : 'in the next few seconds'}.`,
+      text:
+        at.getTime() > now.getTime()
+          ? 'It goes live then, unless it is cancelled first.'
+          : 'It goes live in the next few seconds.',
       items: [],
     };
   const when = timeWords(at, timeZone);

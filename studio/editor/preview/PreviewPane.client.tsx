@@ -273,7 +273,9 @@ export function PreviewPane(props: PreviewPaneProps) {
         <p className={styles.previewNote}>
           <span role="status">
             {versionToken
-              ? `Showing version ${version.id}, not your draft.`
+              ? version.scheduledFor
+                ? `Showing the publish scheduled for ${version.scheduledFor.replace(/ \(.*\)$/, '')}, not your draft.`
+                : `Showing version ${version.id}, not your draft.`
               : versionError
                 ? `Version ${version.id} cannot be shown: ${versionError} The preview shows your draft.`
                 : `Loading version ${version.id}…`}
