@@ -21,7 +21,15 @@ const ACTION_WORDS: Record<string, string> = {
   'studio.staff-add': 'Added a staff member',
   'tenant.draft': 'Started a draft',
   'studio.media-upload': 'Uploaded an image',
+  'tenant.draft-discarded': 'Discarded a draft',
+  'tenant.schedule': 'Scheduled a publish',
+  'tenant.schedule-cancelled': 'Cancelled a scheduled publish',
+  'tenant.publish-scheduled': 'Published on schedule',
+  'tenant.schedule-not-published': 'Scheduled publish not published',
 };
+
+/** An ISO time of a detail, as the screen shows times. */
+const timeOf = (value: unknown) => (typeof value === 'string' ? studioTimeText(value) : 'its time');
 
 const shownTime = studioTimeText;
 
@@ -58,6 +66,17 @@ export function auditDetail(entry: Pick<AuditEntry, 'action' | 'detail'>): strin
       if (detail.reason === 'invalid' && typeof detail.issues === 'number')
         return `Invalid: ${detail.issues} problem${detail.issues === 1 ? '' : 's'}`;
       break;
+    case 'tenant.schedule':
+      return cut(`For ${timeOf(detail.publishAt)}${quoted(detail.message)}`);
+    case 'tenant.schedule-cancelled':
+      return `The publish set for ${timeOf(detail.publishAt)}`;
+    case 'tenant.publish-scheduled':
+      if (version) return cut(`${version}${quoted(detail.message)}`);
+      break;
+    case 'tenant.schedule-not-published':
+      if (detail.reason === 'invalid') return 'It no longer passed the checks (History says why)';
+      if (detail.reason === 'conflict') return 'A publish since changed the same things (History says why)';
+      return 'Its version was no longer in the history';
     case 'studio.staff-add':
       if (typeof detail.email === 'string') return cut(`${detail.email} as ${staffReach(detail)}`);
       break;
@@ -93,7 +112,7 @@ export async function AuditScreen({ site }: { site: string | undefined }) {
     <>
       <h1>Audit log</h1>
       <p className={styles.lead}>
-        Every change made in the Studio: drafts started, publishes, restores, refused publishes, imports, image uploads
+        Every change made in the Studio: drafts started, publishes (now or scheduled), restores, refused publishes, imports, image uploads
         and new staff members. The newest {AUDIT_SCREEN_LIMIT} entries are listed.
       </p>
       <form method="get" action="/audit" className={styles.who}>

@@ -46,6 +46,7 @@ vi.stubGlobal(
     });
     if (url.pathname.endsWith('/history'))
       return Response.json({ publishedVersionId: 7, draftVersionId: null, versions: VERSIONS });
+    if (url.pathname.endsWith('/schedules')) return Response.json({ timeZone: 'Australia/Sydney', schedules: [] });
     if (url.pathname.endsWith('/restore')) return Response.json(restoreAnswer.body, { status: restoreAnswer.status });
     if (url.pathname.endsWith('/preview-token'))
       return Response.json({

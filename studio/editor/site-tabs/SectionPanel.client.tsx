@@ -7,13 +7,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import bundleJson from '../../../schemas/studio.schema.json';
 import type { EditorIssue, JsonObject, PageDoc, SchemaNode } from '../editor-types';
-import { errorTreeFor, sectionSchema } from '../schema-tools';
-import { uiSchemaFor } from '../ui-schema';
+import { blockCatalogue } from '../schema-tools';
 import type { Section } from '../sections';
-import { effectiveColours, pickKeys } from '../document-model';
-import { SchemaForm } from '../SchemaForm.client';
+import { effectiveColours } from '../document-model';
 import { SectionForms } from './SectionForms.client';
 import { PagesEditor, type PagesRequest } from '../pages/PagesEditor.client';
+import { LayoutBlocks } from '../pages/LayoutBlocks.client';
 import type { EditedBlock } from '../preview/use-preview-bridge';
 import { FormsPanel } from '../forms/FormsPanel.client';
 import { ThemeContrast } from '../widgets/ThemeContrast.client';
@@ -22,6 +21,9 @@ import { SETTINGS_NOTES, currentPromotionHeading } from '../../../domain/studio/
 import { siteTimeZoneOf } from '../../../domain/studio/scheduled-publish';
 
 const bundle = bundleJson as SchemaNode;
+
+const objectOf = (value: unknown): JsonObject | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : undefined;
 
 interface SectionPanelProps {
   section: Section;
@@ -42,7 +44,6 @@ interface SectionPanelProps {
 export function SectionPanel(props: SectionPanelProps) {
   const { section, slug, document, inherited, issues, adminFieldsLocked, onChange, onPreview, onPreviewBlock } = props;
   const { pagesRequest } = props;
-  const errors = useMemo(() => errorTreeFor(issues, ''), [issues]);
   // The site's clock, for what dated items say about when they are live (issue 33).
   const timeZone = siteTimeZoneOf(document, inherited);
   const context = useMemo(() => ({ slug, inherited, notes: SETTINGS_NOTES, timeZone }), [slug, inherited, timeZone]);
@@ -57,9 +58,11 @@ export function SectionPanel(props: SectionPanelProps) {
     [onChange],
   );
   const [layoutOpen, setLayoutOpen] = useState(false);
-  const layoutSchema = useMemo(() => sectionSchema(bundle, ['layout']), []);
-  const layoutUi = useMemo(() => uiSchemaFor(layoutSchema), [layoutSchema]);
-  const onLayout = useCallback((formData: JsonObject) => onChange(['layout'], formData), [onChange]);
+  const catalogue = useMemo(() => blockCatalogue(bundle), []);
+  const onLayout = useCallback(
+    (layout: JsonObject | undefined, separate?: boolean) => onChange(['layout'], layout ? { layout } : {}, separate),
+    [onChange],
+  );
   const onPages = useCallback(
     (next: Record<string, PageDoc | null> | undefined, separate?: boolean) =>
       onChange(['pages'], next ? { pages: next } : {}, separate),
@@ -110,18 +113,19 @@ export function SectionPanel(props: SectionPanelProps) {
       ) : null}
       {section.id === 'pages' ? (
         <details className={styles.layoutDetails} onToggle={(event) => setLayoutOpen(event.currentTarget.open)}>
-          <summary>Header and footer blocks (advanced)</summary>
+          <summary>Header and footer blocks (on every page)</summary>
           <p className={styles.intro}>
-            The blocks around every page. Leave this empty to keep the template&apos;s header and footer.
+            The blocks around every page: the site header at the top, the footer and the helpers at the bottom.
           </p>
           {layoutOpen ? (
-            <SchemaForm
-              idPrefix="f-layout"
-              schema={layoutSchema}
-              uiSchema={layoutUi}
-              data={pickKeys(document, ['layout'])}
-              errors={errors}
+            <LayoutBlocks
+              bundle={bundle}
+              catalogue={catalogue}
+              own={objectOf(document.layout)}
+              inherited={objectOf(inherited.layout)}
+              issues={issues}
               context={context}
+              currentPromotion={currentPromotion}
               onChange={onLayout}
             />
           ) : null}
