@@ -6,6 +6,8 @@
  *     scripts loads on a dealer's pages (it must not);
  *   - the time from Publish (answered by process A) to the public home page showing the change,
  *     on process A and on process B (which learns of it from the store's change stamp).
+ *   - (issue 33) the time from a scheduled publish's time to the public home page showing it, on
+ *     both processes (each process looks for due schedules every second; one of them publishes it).
  * The published change is undone at the end (Restore of the version before it). Then, in the site
  * editor at 1440×900 (issue 32, support/studio-typing.ts), with every template list customised:
  *   - keystroke latency (p50/p95, input to next frame) on every tab of the document;
@@ -130,6 +132,64 @@ async function msUntil(port: number, text: string, since: number): Promise<numbe
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/** The rounds of the scheduled publish (each waits for the next whole minute, as the field sets it). */
+const SCHEDULE_ROUNDS = Math.min(ROUNDS, 3);
+
+/** A datetime-local value of Sydney's clock (the demo site's) for `instant`. */
+function sydneyWallTime(instant: Date): string {
+  const parts = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Australia/Sydney',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
+  return parts.replace(' ', 'T');
+}
+
+/**
+ * "Publish at…" through the Studio's API, set for the next whole minute at least 10 s ahead; from
+ * that time until each process's public home page shows the change. Answers the live version after.
+ */
+async function measureScheduled(
+  page: Page,
+  document: Record<string, unknown>,
+  start: number | null,
+): Promise<{ base: number | null }> {
+  let base = start;
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let round = 1; round <= SCHEDULE_ROUNDS; round++) {
+    const heading = `Bench scheduled heading ${Date.now()}`;
+    const pages = document.pages as Record<string, { blocks: { type: string; props: Record<string, unknown> }[] }>;
+    const hero = pages['/']?.blocks.find((block) => block.type === 'Hero');
+    if (!hero) throw new Error(`${SITE} has no hero banner on its own home page`);
+    hero.props = { ...hero.props, heading, usePromotion: false };
+    const at = new Date(Math.ceil((Date.now() + 10_000) / 60_000) * 60_000);
+    const answer = await api(page, 'POST', `/api/studio/sites/${SITE}/schedules`, {
+      document,
+      baseVersionId: base,
+      message: `bench:studio scheduled round ${round}`,
+      publishAt: sydneyWallTime(at),
+    });
+    if (answer.status !== 201) throw new Error(`schedule answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    const publishAt = Date.parse((answer.body.schedule as { publishAt: string }).publishAt);
+    // Polled from just before its time (not for the whole wait: that would load the two processes).
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, publishAt - Date.now() - 200)));
+    const [onA, onB] = await Promise.all([msUntil(PORT_A, heading, publishAt), msUntil(PORT_B, heading, publishAt)]);
+    a.push(onA);
+    b.push(onB);
+    const opened = await api(page, 'GET', `/api/studio/sites/${SITE}/document`);
+    base = (opened.body.published as { versionId: number } | null)?.versionId ?? base;
+  }
+  console.log(`scheduled time -> public page shows it (${SCHEDULE_ROUNDS} rounds, two processes, ms):`);
+  console.log(`  process A:     median ${median(a)}, max ${Math.max(...a)}  (${a.join(', ')})`);
+  console.log(`  process B:     median ${median(b)}, max ${Math.max(...b)}  (${b.join(', ')})`);
+  return { base };
+}
+
 async function measure(browser: Browser): Promise<void> {
   // The Studio's JavaScript, and what of it a dealer's page loads.
   const studio = await browser.newContext();
@@ -188,6 +248,10 @@ async function measure(browser: Browser): Promise<void> {
   console.log(`publish -> public page shows it (${ROUNDS} rounds, ms):`);
   console.log(`  same process:  median ${median(same)}, max ${Math.max(...same)}  (${same.join(', ')})`);
   console.log(`  other process: median ${median(other)}, max ${Math.max(...other)}  (${other.join(', ')})`);
+
+  // Scheduled publish -> the public page shows it, on both processes (whichever one publishes it).
+  const scheduled = await measureScheduled(page, document, base);
+  base = scheduled.base;
 
   // Put the site back as it was before the bench.
   const restoreTo = start?.versionId ?? firstVersion[0];

@@ -13,8 +13,11 @@ import { timeZoneName } from './live-dates';
 /** The latest a publish may be set for: a year ahead. */
 export const SCHEDULE_MAX_DAYS_AHEAD = 366;
 
-/** How often every platform process looks for a due schedule: it goes live within this of its time. */
-export const SCHEDULE_POLL_MS = 5_000;
+/**
+ * How often every platform process looks for a due schedule (one indexed query): it goes live
+ * within this of its time, and every process serves it a tenant-sync second later.
+ */
+export const SCHEDULE_POLL_MS = 1_000;
 
 const DAY_MS = 86_400_000;
 

@@ -75,7 +75,7 @@ export async function measurePointAndEdit(context: BrowserContext, options: Poin
       await page.mouse.click(point.x, point.y);
       // Ready: a block's card is open and focused, and its form's first field is on the page (the
       // block the preview says was under the mouse: a page's blocks can overlap by a few pixels).
-      await page.waitForFunction(
+      const ready = page.waitForFunction(
         () => {
           const focused = document.activeElement;
           if (!focused || focused.getAttribute('aria-expanded') !== 'true') return false;
@@ -86,6 +86,21 @@ export async function measurePointAndEdit(context: BrowserContext, options: Poin
         undefined,
         { polling: 'raf', timeout: WAIT_MS },
       );
+      await ready.catch(async (error: unknown) => {
+        // What the page showed instead, for whoever reads the failure.
+        const shot = `${process.env.TMPDIR ?? '/tmp'}/bench-point-and-edit-round-${round + 1}.png`;
+        await page.screenshot({ path: shot }).catch(() => undefined);
+        const focused = await page
+          .evaluate(() => {
+            const element = document.activeElement;
+            return element ? `${element.tagName} "${(element.textContent ?? '').trim().slice(0, 80)}"` : 'nothing';
+          })
+          .catch(() => 'unknown');
+        throw new Error(
+          `round ${round + 1}: the click at (${Math.round(point.x)}, ${Math.round(point.y)}) on block ${index + 1} opened no block form; focus on ${focused}; screenshot ${shot}`,
+          { cause: error },
+        );
+      });
       times.push(Date.now() - started);
     }
     console.log(`point and edit: click in the preview -> the block's form ready (${times.length} clicks, ms):`);
