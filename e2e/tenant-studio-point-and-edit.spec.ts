@@ -287,3 +287,32 @@ test('abuse: another origin, another window or a forged token cannot select anyt
   expect(html).not.toContain('data-studio-block');
   expect(html).not.toContain('Add block here');
 });
+
+test("header and footer blocks are edited as cards, as a page's blocks are (issue 33)", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await page.getByRole('tab', { name: /^Pages/ }).click();
+  await page.getByText('Header and footer blocks (on every page)').click();
+  const footer = page.getByRole('list', { name: 'Footer blocks' });
+  await expect(
+    page.getByRole('list', { name: 'Header blocks' }).getByRole('button', { name: /^Site header/ }),
+  ).toBeVisible();
+  await expect(footer.getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByText('These come from the template.').first()).toBeVisible();
+  // A move makes the site's own footer, told in words; the template's comes back with one button.
+  await footer.getByRole('button', { name: 'Move Chat bubble (block 3) up' }).click();
+  await expect(footer.getByRole('listitem').nth(1)).toContainText('Chat bubble');
+  await expect(page.locator('#studio-save-status')).toContainText('Draft saved.', { timeout: 15_000 });
+  await expect(page.getByText('This site has its own list')).toBeVisible();
+  await expectAccessible(page, { exclude: FRAME, wcag22: true });
+  await page.getByRole('button', { name: 'Use the template’s footer again' }).click();
+  await expect(footer.getByRole('listitem').nth(2)).toContainText('Chat bubble');
+  await expect(page.locator('#studio-save-status')).toContainText('Draft saved.', { timeout: 15_000 });
+  // Nothing of this is kept: the draft goes.
+  await page.getByRole('button', { name: 'Discard draft', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard your draft?' })
+    .getByRole('button', { name: 'Discard draft' })
+    .click();
+  await expect(page.locator('#studio-save-status')).toContainText('Draft discarded.');
+});
