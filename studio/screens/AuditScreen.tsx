@@ -112,8 +112,8 @@ export async function AuditScreen({ site }: { site: string | undefined }) {
     <>
       <h1>Audit log</h1>
       <p className={styles.lead}>
-        Every change made in the Studio: drafts started, publishes (now or scheduled), restores, refused publishes, imports, image uploads
-        and new staff members. The newest {AUDIT_SCREEN_LIMIT} entries are listed.
+        Every change made in the Studio: drafts started, publishes (now or scheduled), restores, refused publishes,
+        imports, image uploads and new staff members. The newest {AUDIT_SCREEN_LIMIT} entries are listed.
       </p>
       <form method="get" action="/audit" className={styles.who}>
         <label htmlFor="audit-site">Site</label>

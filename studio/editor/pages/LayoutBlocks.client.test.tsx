@@ -63,10 +63,7 @@ const button = (label: string) => {
 };
 const cards = (list: string) =>
   [...host.querySelectorAll(`ol[aria-label="${list}"] > li`)].map((li) =>
-    (li.querySelector('button[aria-expanded]')?.textContent ?? '')
-      .replace(/[▸▾]/g, '')
-      .replace(/\s+/g, ' ')
-      .trim(),
+    (li.querySelector('button[aria-expanded]')?.textContent ?? '').replace(/[▸▾]/g, '').replace(/\s+/g, ' ').trim(),
   );
 
 describe("header and footer blocks as cards, like a page's", () => {
