@@ -29,6 +29,8 @@ describe('the background collection of Studio storage (issue 30, M4)', () => {
       .png()
       .toBuffer();
     await createStudioMedia(db, { now: () => old }).save({ slug: 'acme', bytes, author: 'ed' });
+    // Deleted from the site's picture library (issue 33), so nothing keeps it.
+    await db.deleteFrom('studio_library').execute();
     const { lines, log } = quietLog();
     const collector = startMediaCollection({
       env: {},

@@ -27,6 +27,7 @@ import * as testDriveBookings from './migrations/019-test-drive-bookings';
 import * as bookingShopperKeys from './migrations/020-booking-shopper-keys';
 import * as studioPreviewSnapshots from './migrations/021-studio-preview-snapshots';
 import * as tenantSchedules from './migrations/022-tenant-schedules';
+import * as studioPictureLibrary from './migrations/023-studio-picture-library';
 
 export type PlatformDb = Kysely<Database>;
 
@@ -53,6 +54,7 @@ MIGRATIONS['019-test-drive-bookings'] = testDriveBookings;
 MIGRATIONS['020-booking-shopper-keys'] = bookingShopperKeys;
 MIGRATIONS['021-studio-preview-snapshots'] = studioPreviewSnapshots;
 MIGRATIONS['022-tenant-schedules'] = tenantSchedules;
+MIGRATIONS['023-studio-picture-library'] = studioPictureLibrary;
 
 export const DEFAULT_DATABASE_URL = 'file:data/platform.db';
 

@@ -273,6 +273,18 @@ export interface StudioAuditTable {
 }
 
 /** A picture uploaded in the Studio, as the platform made it (WebP), served at /media/studio/<sha256>.webp. */
+/** A picture in one site's library (issue 33): the bytes are studio_media's row of the same sha256. */
+export interface StudioLibraryTable {
+  slug: string;
+  sha256: string;
+  /** The uploaded file's name ('' for pictures from before the library). */
+  name: string;
+  /** The alt text the library offers when the picture is chosen. */
+  alt: string;
+  added_by: string;
+  added_at: string;
+}
+
 export interface StudioMediaTable {
   id: Generated<number>;
   /** Hex SHA-256 of `bytes`: the picture's address. */
@@ -386,6 +398,7 @@ export interface Database {
   studio_preview_snapshots: StudioPreviewSnapshotTable;
   tenant_schedules: TenantScheduleTable;
   studio_media: StudioMediaTable;
+  studio_library: StudioLibraryTable;
   rate_limits: RateLimitTable;
   stock_changes: StockChangeTable;
   feed_pulls: FeedPullTable;

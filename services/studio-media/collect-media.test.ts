@@ -5,6 +5,7 @@ import type { PlatformDb } from '../db/database';
 import { openTestDatabase } from '../db/test-database';
 import { createTenantStore } from '../tenant-store/tenant-store';
 import { collectUnusedMedia } from './collect-media';
+import { removeFromLibrary } from './library';
 import { createStudioMedia, studioImageHash } from './studio-media';
 
 let db: PlatformDb;
@@ -17,14 +18,20 @@ const DAY = 24 * 60 * 60_000;
 const NOW = new Date('2026-11-22T12:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 
-/** A picture of its own colour, uploaded for `slug` at `when`; answers its src and hash. */
-async function upload(slug: string, colour: string, when: Date) {
+/**
+ * A picture of its own colour, uploaded for `slug` at `when`; answers its src and hash. Unless
+ * `kept`, an editor then deleted it from the site's picture library (issue 33: a library keeps its
+ * pictures), so only the versions decide.
+ */
+async function upload(slug: string, colour: string, when: Date, kept = false) {
   const media = createStudioMedia(db, { now: () => when });
   const bytes = await sharp({ create: { width: 32, height: 32, channels: 3, background: colour } })
     .png()
     .toBuffer();
   const { src } = await media.save({ slug, bytes, author: 'ed@studio.example' });
-  return { src, sha256: studioImageHash(src.slice('/media/studio/'.length)) ?? '' };
+  const sha256 = studioImageHash(src.slice('/media/studio/'.length)) ?? '';
+  if (!kept) await removeFromLibrary(db, slug, sha256);
+  return { src, sha256 };
 }
 
 const stored = async () => (await db.selectFrom('studio_media').select('sha256').execute()).map((r) => r.sha256).sort();
@@ -89,6 +96,28 @@ describe('the collection of unused Studio pictures (issue 30, M4)', () => {
     const later = await collectUnusedMedia(db, { now: new Date(NOW.getTime() + UNUSED_MEDIA_GRACE_MS) });
     expect(later.removed).toBe(1);
     expect(await collectUnusedMedia(db, { now: NOW })).toEqual({ removed: 0, removedBytes: 0, kept: 4 });
+  });
+
+  it("keeps a picture no version names while a site's picture library holds it (issue 33), even a cropped one", async () => {
+    const inLibrary = await upload('acme', '#2060a0', ago(10 * DAY), true);
+    const cropped = await upload('acme', '#a06020', ago(10 * DAY));
+    await db
+      .insertInto('tenant_versions')
+      .values({
+        slug: 'acme',
+        document: JSON.stringify({ image: { src: `/media/studio/${cropped.sha256}-0-0-16-16.webp` } }),
+        author: 'ed',
+        message: '',
+        created_at: ago(DAY).toISOString(),
+        parent_id: null,
+        state: 'published',
+      })
+      .execute();
+    expect(await collectUnusedMedia(db, { now: NOW })).toEqual({ removed: 0, removedBytes: 0, kept: 1 });
+    expect(await stored()).toEqual([inLibrary.sha256, cropped.sha256].sort());
+    await removeFromLibrary(db, 'acme', inLibrary.sha256);
+    expect((await collectUnusedMedia(db, { now: NOW })).removed).toBe(1);
+    expect(await stored()).toEqual([cropped.sha256]);
   });
 
   it('leaves a picture uploaded again meanwhile: the upload renewed its time', async () => {

@@ -7,7 +7,8 @@ import type { Database } from '../db/schema';
  * tenant document names (published or draft, as text, so a draft that is not valid JSON counts
  * too) is removed once it was last uploaded more than the grace period ago. Every site's versions
  * are read, not only the uploading site's: one picture is one row for every site that uploaded it
- * (its address is its hash), and a document may name a picture by path.
+ * (its address is its hash), and a document may name a picture by path. A picture still in a site's
+ * picture library (issue 33) is kept until an editor deletes it there.
  *
  * Versions are read a page at a time and only the names are kept, so memory stays small however
  * long the history (which tenant-store trims to its limit).
@@ -25,8 +26,11 @@ export interface CollectOptions {
   graceMs?: number;
 }
 
-/** A picture's name in a document: its hash and extension, however the path around it is written (JSON may escape "/"). */
-const NAMED = /([0-9a-f]{64})\.webp/g;
+/**
+ * A picture's name in a document: its hash, a crop if any (issue 33) and the extension, however the
+ * path around it is written (JSON may escape "/").
+ */
+const NAMED = /([0-9a-f]{64})(?:-\d+-\d+-\d+-\d+)?\.webp/g;
 const PAGE = 50;
 
 /** The hashes every version of every site names. */
@@ -56,6 +60,7 @@ export async function collectUnusedMedia(db: Kysely<Database>, options: CollectO
     .selectFrom('studio_media')
     .select(['id', 'sha256', sql<number | string>`length(bytes)`.as('size')])
     .where('created_at', '<', cutoff)
+    .where('sha256', 'not in', db.selectFrom('studio_library').select('sha256'))
     .execute();
   if (!old.length) return { removed: 0, removedBytes: 0, kept: 0 };
   const named = await namedPictures(db);
@@ -73,6 +78,8 @@ export async function collectUnusedMedia(db: Kysely<Database>, options: CollectO
         batch.map((row) => row.id),
       )
       .where('created_at', '<', cutoff)
+      // Taken into a library since it was read: kept.
+      .where('sha256', 'not in', db.selectFrom('studio_library').select('sha256'))
       .executeTakeFirst();
     const count = Number(result.numDeletedRows);
     removed += count;

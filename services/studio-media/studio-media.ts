@@ -11,7 +11,9 @@ import {
 } from '../../domain/studio/media-rules';
 import { serialize } from '../db/dialect';
 import type { Database } from '../db/schema';
+import { cropFits, studioPictureFile, type Crop } from '../../domain/studio/picture-crop';
 import { DecodeQueue, DecodeQueueFullError, processDecodeQueue } from './decode-queue';
+import { addToLibrary } from './library';
 
 /**
  * Pictures uploaded in the Studio (issue 16: logos, banners, block images). Every upload is made
@@ -192,7 +194,7 @@ export interface StudioMedia {
    * Makes the picture and stores it for the site (once per picture); a StudioImageError when it is
    * refused, including 'over-quota' when a new picture would take the site past its quota.
    */
-  save(input: { slug: string; bytes: Uint8Array; author: string }): Promise<StudioImage>;
+  save(input: { slug: string; bytes: Uint8Array; author: string; name?: string }): Promise<StudioImage>;
   /** A stored picture by its SHA-256, or undefined. */
   read(sha256: string): Promise<StoredStudioImage | undefined>;
   /** The bytes and number of pictures first uploaded for the site, and its quota. */
@@ -221,7 +223,7 @@ export function studioMediaOver(
 ): StudioMedia {
   const quotaBytes = options.quotaBytes ?? DEFAULT_MEDIA_QUOTA_BYTES;
   return {
-    async save({ slug, bytes, author }) {
+    async save({ slug, bytes, author, name = '' }) {
       const db = await database();
       // A site already at its quota is told so before its picture is decoded.
       const before = await siteUsage(db, slug);
@@ -232,6 +234,8 @@ export function studioMediaOver(
       await db.transaction().execute(async (trx) => {
         // One site's uploads are counted and stored in turn, so two at once cannot both fit in the last megabytes.
         await serialize(trx, `studio-media:${slug}`);
+        // Kept in the site's picture library (issue 33), whether the bytes are new or already stored.
+        await addToLibrary(trx, { slug, sha256: image.sha256, name, author, at });
         // The same picture again (from any site) is the row already there: same bytes, same address,
         // and no more room taken. Its time is renewed, so the collection of unused pictures gives
         // the draft that is about to use it again a full grace period.
@@ -293,24 +297,50 @@ const plainText = (status: number, text: string, headers: Record<string, string>
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
   });
 
+/** A crop of a stored picture, made as the upload was (WebP, same quality); in the decode queue. */
+async function cropped(image: StoredStudioImage, crop: Crop, queue: DecodeQueue): Promise<Buffer> {
+  return queue.run(() =>
+    sharp(image.bytes)
+      .extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer(),
+  );
+}
+
 /**
  * The answer to GET /media/studio/<file>: the picture, cached for a year (its address is its
- * hash), or a plain 404 that nothing keeps (a name that is not `<sha256>.webp`, or an unknown
- * picture), or 503 while the database fails.
+ * hash), or a crop of it when the name carries one (`<sha256>-x-y-w-h.webp`, issue 33: made on
+ * request in the decode queue; the image optimiser keeps its sizes), or a plain 404 that nothing
+ * keeps (a name that is not one of those, an unknown picture, a crop outside the picture), or 503
+ * while the database fails or the decode queue is full.
  */
-export async function studioImageResponse(media: Pick<StudioMedia, 'read'>, fileName: string): Promise<Response> {
-  const sha256 = studioImageHash(fileName);
-  if (!sha256) return plainText(404, 'Not found');
-  const image = await media.read(sha256).catch((error: unknown) => {
+export async function studioImageResponse(
+  media: Pick<StudioMedia, 'read'>,
+  fileName: string,
+  queue: DecodeQueue = processDecodeQueue(),
+): Promise<Response> {
+  const picture = studioPictureFile(fileName);
+  if (!picture) return plainText(404, 'Not found');
+  const image = await media.read(picture.sha256).catch((error: unknown) => {
     console.error('Studio media could not be read', error);
     return null;
   });
   if (image === null) return plainText(503, 'The image cannot be shown just now.', { 'retry-after': '5' });
   if (!image) return plainText(404, 'Not found');
-  return new Response(new Uint8Array(image.bytes), {
+  let bytes: Uint8Array = image.bytes;
+  if (picture.crop) {
+    if (!cropFits(picture.crop, image.width, image.height)) return plainText(404, 'Not found');
+    try {
+      bytes = await cropped(image, picture.crop, queue);
+    } catch (error) {
+      if (!(error instanceof DecodeQueueFullError)) console.error('A Studio picture could not be cropped', error);
+      return plainText(503, 'The image cannot be shown just now.', { 'retry-after': '5' });
+    }
+  }
+  return new Response(new Uint8Array(bytes), {
     headers: {
       'content-type': image.contentType,
-      'content-length': String(image.bytes.byteLength),
+      'content-length': String(bytes.byteLength),
       'cache-control': 'public, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
     },

@@ -58,7 +58,7 @@ const STATUS: Record<StudioImageProblem, number> = {
 const uploads = new SharedRateLimit('studio-uploads', UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS);
 
 /** The uploaded file's bytes, or the refusal (not multipart, too large, no file). */
-async function uploadedFile(request: Request): Promise<Uint8Array> {
+async function uploadedFile(request: Request): Promise<{ bytes: Uint8Array; name: string }> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw new Refusal(415, SEND_A_FORM);
   const declared = Number(request.headers.get('content-length') ?? 0);
@@ -76,7 +76,9 @@ async function uploadedFile(request: Request): Promise<Uint8Array> {
   }
   const file = form.get('file');
   if (file === null || typeof file === 'string') throw new Refusal(400, SEND_A_FORM);
-  return new Uint8Array(await file.arrayBuffer());
+  // The file's own name, for the picture library: no folders, no control characters.
+  const name = (file.name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return { bytes: new Uint8Array(await file.arrayBuffer()), name };
 }
 
 export function handleMediaUpload(request: Request, slug: string): Promise<Response> {
@@ -87,8 +89,8 @@ export function handleMediaUpload(request: Request, slug: string): Promise<Respo
     // it needs the same database, and the decode queue bounds the work anyway.
     if ((await uploads.attempt(author.toLowerCase())) === 'limited')
       throw new Refusal(429, TOO_MANY_UPLOADS, {}, { 'retry-after': String(UPLOAD_WINDOW_MS / 1000) });
-    const bytes = await uploadedFile(request);
-    const image = await saveStudioImage({ slug: site.slug, bytes, author }).catch((error: unknown) => {
+    const { bytes, name } = await uploadedFile(request);
+    const image = await saveStudioImage({ slug: site.slug, bytes, author, name }).catch((error: unknown) => {
       if (!(error instanceof StudioImageError)) throw error;
       const headers: Record<string, string> = error.problem === 'busy' ? { 'retry-after': '5' } : {};
       throw new Refusal(STATUS[error.problem], error.message, {}, headers);

@@ -30,7 +30,7 @@ export class Refusal extends Error {
   }
 }
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+type Method = 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
 
 /** The staff member making a call on the Studio's host with the right method, or the refusal. */
 export async function studioCaller(request: Request, method: Method): Promise<StaffSession> {
