@@ -110,4 +110,19 @@ describe('content blocks on the demo tenants', () => {
     expect(html).toContain('<time dateTime="2026-11-10">10 November 2026</time>');
     expect(html).toContain('Cars over 7 years or 100,000 km get no online estimate');
   });
+
+  it('a cropped picture goes to the image optimiser by its cropped address, and its focal point is applied (issue 33)', () => {
+    // Issue 33: "crop to the field's aspect ratio and set a focal point (stored with the image
+    // reference, applied by the renderer and the image optimiser)".
+    const src = `/media/studio/${'c'.repeat(64)}-100-0-800-450.webp`;
+    const html = render(tenant('harbour-city-mazda'), [
+      { type: 'Hero', props: { heading: 'Summer', image: { src, alt: 'A car by the sea', focus: { x: 25, y: 70 } } } },
+    ]);
+    expect(html).toContain(`/_next/image?url=${encodeURIComponent(src)}&amp;w=`);
+    expect(html).toMatch(/<img[^>]*alt="A car by the sea"[^>]*style="[^"]*object-position:25% 70%/);
+    const middle = render(tenant('harbour-city-mazda'), [
+      { type: 'Hero', props: { heading: 'Summer', image: { src, alt: 'A car', focus: { x: 50, y: 50 } } } },
+    ]);
+    expect(middle).not.toContain('object-position');
+  });
 });

@@ -10,6 +10,7 @@ import tenantLayerSchema from './tenant-layer.schema.json';
 import { ADMIN_ONLY_KEYWORD } from '../domain/studio/admin-fields';
 import { STUDIO_KEYWORD } from '../domain/studio/advanced-fields';
 import { ENUM_LABELS_KEYWORD, UNSET_LABEL_KEYWORD } from '../domain/studio/enum-labels';
+import { ASPECT_KEYWORD } from '../domain/studio/picture-crop';
 
 /**
  * A block's facts and Studio palette group, declared at the root of its schema.json
@@ -39,13 +40,15 @@ function createAjv(useDefaults: boolean): Ajv {
   });
   addFormats(ajv);
   // x-admin-only, x-studio (basic or advanced setting), x-enum-labels (choices in words) and
-  // x-unset-label (what a choice left empty does) are for the Studio's forms: annotations too.
+  // x-unset-label (what a choice left empty does) are for the Studio's forms: annotations too, as is
+  // x-aspect (the shape an image field shows its picture in, which the Studio's crop offers first).
   ajv.addVocabulary([
     ...BLOCK_FACT_KEYWORDS,
     ADMIN_ONLY_KEYWORD,
     STUDIO_KEYWORD,
     ENUM_LABELS_KEYWORD,
     UNSET_LABEL_KEYWORD,
+    ASPECT_KEYWORD,
   ]);
   for (const schema of [tenantSchema, pageSchema, blocksSchema, filterSchema, feedSchema, formSchema])
     ajv.addSchema(schema);

@@ -385,6 +385,14 @@ export type Width1 = number;
  */
 export type Height1 = number;
 /**
+ * Percent from the left edge, 0 to 100.
+ */
+export type Across = number;
+/**
+ * Percent from the top edge, 0 to 100.
+ */
+export type Down = number;
+/**
  * Where the banner's button leads, e.g. /special-offers. Without a link the banner has no button.
  */
 export type Link3 = string;
@@ -2099,6 +2107,14 @@ export interface Image {
   alt: AltText1;
   width?: Width1;
   height?: Height1;
+  focus?: FocalPoint;
+}
+/**
+ * The part of the picture kept in view where a box of another shape cuts it. The middle when not set.
+ */
+export interface FocalPoint {
+  x: Across;
+  y: Down;
 }
 /**
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -2118,6 +2134,7 @@ export interface BrandLogo {
   alt: AltText1;
   width?: Width1;
   height?: Height1;
+  focus?: FocalPoint;
 }
 /**
  * The figures of the dealer group's stats banner, e.g. 50+ locations.
@@ -2773,6 +2790,7 @@ export interface ImageRef {
   alt: AltText1;
   width?: Width1;
   height?: Height1;
+  focus?: FocalPoint;
 }
 /**
  * Everything about one of the dealer's locations. Address, phone, whether it is open now, opening hours (including holiday hours), a map, Send Enquiry and Book a Service buttons, a link to its stock and its reviews. The page's title and search-engine description come from the location.
@@ -3920,6 +3938,7 @@ export interface ImageRef1 {
   alt: AltText1;
   width?: Width1;
   height?: Height1;
+  focus?: FocalPoint;
 }
 /**
  * Finance estimates on vehicle pages and the repayment calculator: rates, fees, the lender's details and the disclaimer.
@@ -4206,6 +4225,7 @@ export interface ImageRef2 {
   alt: AltText1;
   width?: Width1;
   height?: Height1;
+  focus?: FocalPoint;
 }
 /**
  * A slide of the promotions slider.
@@ -4234,6 +4254,7 @@ export interface ImageRef3 {
   alt: AltText1;
   width?: Width1;
   height?: Height1;
+  focus?: FocalPoint;
 }
 /**
  * A blog card: a link, a heading, a picture and a date.
@@ -6128,6 +6149,14 @@ export type ResolvedWidth1 = number;
  */
 export type ResolvedHeight1 = number;
 /**
+ * Percent from the left edge, 0 to 100.
+ */
+export type ResolvedAcross = number;
+/**
+ * Percent from the top edge, 0 to 100.
+ */
+export type ResolvedDown = number;
+/**
  * Where the banner's button leads, e.g. /special-offers. Without a link the banner has no button.
  */
 export type ResolvedLink3 = string;
@@ -7411,6 +7440,14 @@ export interface ResolvedImage {
   alt: ResolvedAltText1;
   width?: ResolvedWidth1;
   height?: ResolvedHeight1;
+  focus?: ResolvedFocalPoint;
+}
+/**
+ * The part of the picture kept in view where a box of another shape cuts it. The middle when not set.
+ */
+export interface ResolvedFocalPoint {
+  x: ResolvedAcross;
+  y: ResolvedDown;
 }
 /**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
@@ -7430,6 +7467,7 @@ export interface ResolvedBrandLogo {
   alt: ResolvedAltText1;
   width?: ResolvedWidth1;
   height?: ResolvedHeight1;
+  focus?: ResolvedFocalPoint;
 }
 /**
  * The figures of the dealer group's stats banner, e.g. 50+ locations.
@@ -7486,6 +7524,7 @@ export interface ResolvedImage1 {
   alt: ResolvedAltText1;
   width?: ResolvedWidth1;
   height?: ResolvedHeight1;
+  focus?: ResolvedFocalPoint;
 }
 /**
  * Finance estimates on vehicle pages and the repayment calculator: rates, fees, the lender's details and the disclaimer.
@@ -7761,6 +7800,7 @@ export interface ResolvedImage2 {
   alt: ResolvedAltText1;
   width?: ResolvedWidth1;
   height?: ResolvedHeight1;
+  focus?: ResolvedFocalPoint;
 }
 /**
  * A slide of the promotions slider.
@@ -7789,6 +7829,7 @@ export interface ResolvedImage3 {
   alt: ResolvedAltText1;
   width?: ResolvedWidth1;
   height?: ResolvedHeight1;
+  focus?: ResolvedFocalPoint;
 }
 /**
  * A blog card: a link, a heading, a picture and a date.
@@ -7880,6 +7921,7 @@ export interface ResolvedImageRef {
   alt: ResolvedAltText1;
   width?: ResolvedWidth1;
   height?: ResolvedHeight1;
+  focus?: ResolvedFocalPoint;
 }
 /**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema

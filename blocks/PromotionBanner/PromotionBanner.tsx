@@ -21,6 +21,7 @@ export const PromotionBanner: BlockComponent<'PromotionBanner'> = ({ props, ctx 
               <Image
                 src={promotion.image.src}
                 alt={promotion.image.alt}
+                focus={promotion.image.focus}
                 width={540}
                 height={300}
                 sizes="(min-width: 1024px) 33vw, 100vw"

@@ -30,6 +30,7 @@ export const PromotionsSlider: BlockComponent<'PromotionsSlider'> = ({ props, ct
                 className={styles.image}
                 src={slide.image.src}
                 alt={slide.image.alt}
+                focus={slide.image.focus}
                 width={SLIDE_WIDTH}
                 height={SLIDE_HEIGHT}
                 sizes="100vw"

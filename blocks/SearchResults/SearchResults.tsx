@@ -125,6 +125,7 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
                           <Image
                             src={tile.promo.image.src}
                             alt={tile.promo.image.alt}
+                            focus={tile.promo.image.focus}
                             width={600}
                             height={400}
                             sizes="(min-width: 1024px) 33vw, 100vw"

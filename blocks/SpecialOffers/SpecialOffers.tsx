@@ -38,6 +38,7 @@ export const SpecialOffers: BlockComponent<'SpecialOffers'> = ({ props, ctx }) =
                 <Image
                   src={offer.image.src}
                   alt={offer.image.alt}
+                  focus={offer.image.focus}
                   width={1200}
                   height={800}
                   sizes="(min-width: 1024px) 33vw, 100vw"

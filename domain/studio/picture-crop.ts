@@ -8,6 +8,9 @@
  * applied by the renderer where a picture fills a box of another shape (`object-position`).
  */
 
+/** The schema annotation naming the shape an image field shows its picture in ("32:9"). */
+export const ASPECT_KEYWORD = 'x-aspect';
+
 /** The smallest side a crop may have, as an upload's (services/studio-media MIN_SIDE). */
 export const MIN_CROP_SIDE = 16;
 
