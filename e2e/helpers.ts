@@ -2,9 +2,24 @@ import AxeBuilder from '@axe-core/playwright';
 import { authSecret, authSecretFile } from '../services/auth/auth-instance';
 import { signedUnsubscribeLinks, unsubscribeKey } from '../services/unsubscribe-token';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_STAFF_PASSWORD } from '../demo-data/staff';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const siteUrl = (slug: string, path = '/') => `http://${slug}.localhost:${PORT}${path}`;
+export const studioUrl = (path = '/') => `http://studio.localhost:${PORT}${path}`;
+
+/** Signs a demo staff member in to the Studio and waits for the site's editor to be ready. */
+export async function signInToSiteEditor(page: Page, slug: string, email = 'admin@studio.example'): Promise<void> {
+  const returnTo = `/sites/${slug}`;
+  await page.goto(studioUrl(`/sign-in?next=${encodeURIComponent(returnTo)}`));
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // Generous: the first sign-in of a freshly started server (a run of one file alone) takes seconds.
+  await expect(page).toHaveURL(studioUrl(returnTo), { timeout: 20_000 });
+  await expect(page.locator('[data-studio-editor]')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+}
 
 export const DEMO_TENANTS = [
   { slug: 'harbour-city-mazda', name: 'Harbour City Mazda', primary: 'rgb(16, 24, 32)' },
@@ -15,11 +30,12 @@ export const DEMO_TENANTS = [
 /**
  * Fails on any WCAG 2 A/AA violation axe finds on the page as it is now. `exclude` leaves out a
  * part checked elsewhere (the Studio's preview frame holds a dealer page the dealer tests check);
+ * `include` checks only that part (an open dialog: the page behind it is inert);
  * `wcag22` adds WCAG 2.2 AA's rules (target size: every control at least 24 by 24 px).
  */
 export async function expectAccessible(
   page: Page,
-  options: { exclude?: string; wcag22?: boolean } = {},
+  options: { exclude?: string; include?: string; wcag22?: boolean } = {},
 ): Promise<void> {
   const builder = new AxeBuilder({ page }).withTags([
     'wcag2a',
@@ -29,6 +45,7 @@ export async function expectAccessible(
     ...(options.wcag22 ? ['wcag22aa'] : []),
   ]);
   if (options.exclude) builder.exclude(options.exclude);
+  if (options.include) builder.include(options.include);
   const results = await builder.analyze();
   const summary = results.violations.map(
     (v) =>

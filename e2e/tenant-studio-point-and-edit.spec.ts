@@ -11,27 +11,15 @@
  * It edits Ridgeline Motorcycles, which no other Studio test changes, as the platform admin.
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { DEMO_STAFF_PASSWORD } from '../demo-data/staff';
-import { PORT, expectAccessible, tenantGet } from './helpers';
+import { PORT, expectAccessible, signInToSiteEditor, tenantGet } from './helpers';
 
 const SLUG = 'ridgeline-motorcycles';
-const studioUrl = (path = '/') => `http://studio.localhost:${PORT}${path}`;
 const FRAME = '[data-testid="studio-preview"]';
 
 // A desktop screen, as a site editor's: the whole preview pane is on screen beside the form.
 test.use({ viewport: { width: 1440, height: 900 } });
 
-async function signIn(page: Page): Promise<void> {
-  const returnTo = `/sites/${SLUG}`;
-  await page.goto(studioUrl(`/sign-in?next=${encodeURIComponent(returnTo)}`));
-  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
-  await page.getByLabel('E-mail address').fill('admin@studio.example');
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  // Generous: the first sign-in of a freshly started server (a run of this file alone) takes seconds.
-  await expect(page).toHaveURL(studioUrl(returnTo), { timeout: 20_000 });
-  await expect(page.locator('[data-studio-editor]')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
-}
+const signIn = (page: Page) => signInToSiteEditor(page, SLUG);
 
 const preview = (page: Page): FrameLocator => page.frameLocator(FRAME);
 

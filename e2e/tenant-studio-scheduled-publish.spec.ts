@@ -10,27 +10,16 @@
  * as the platform admin, after the point-and-edit file.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_STAFF_PASSWORD } from '../demo-data/staff';
-import { PORT, expectAccessible, tenantGet } from './helpers';
+import { expectAccessible, signInToSiteEditor, studioUrl, tenantGet } from './helpers';
 
 const SLUG = 'ridgeline-motorcycles';
 const PAGE = '/blog/chain-care';
 const FRAME = '[data-testid="studio-preview"]';
-const studioUrl = (path = '/') => `http://studio.localhost:${PORT}${path}`;
 const status = (page: Page) => page.locator('#studio-save-status');
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-async function signIn(page: Page): Promise<void> {
-  const returnTo = `/sites/${SLUG}`;
-  await page.goto(studioUrl(`/sign-in?next=${encodeURIComponent(returnTo)}`));
-  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
-  await page.getByLabel('E-mail address').fill('admin@studio.example');
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(studioUrl(returnTo), { timeout: 20_000 });
-  await expect(page.locator('[data-studio-editor]')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
-}
+const signIn = (page: Page) => signInToSiteEditor(page, SLUG);
 
 /** A datetime-local value `minutes` after another (both on the site's clock). */
 function minutesAfter(local: string, minutes: number): string {

@@ -2751,7 +2751,7 @@ export interface HeroProps {
    * A sentence or two under the heading.
    */
   text?: string;
-  image?: ImageRef;
+  image?: Picture;
   /**
    * Up to 3 buttons under the text.
    *
@@ -2785,7 +2785,7 @@ export interface HeroProps {
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "image".
  */
-export interface ImageRef {
+export interface Picture {
   src: ImageFile;
   alt: AltText1;
   width?: Width1;
@@ -3921,7 +3921,7 @@ export interface PromoTile {
   id: Id1;
   heading: Heading2;
   text?: TileText;
-  image?: ImageRef1;
+  image?: Picture1;
   href?: Link5;
   cta?: ButtonLabel1;
   start?: StartDate1;
@@ -3933,7 +3933,7 @@ export interface PromoTile {
 /**
  * The tile's picture.
  */
-export interface ImageRef1 {
+export interface Picture1 {
   src: ImageFile;
   alt: AltText1;
   width?: Width1;
@@ -4210,7 +4210,7 @@ export interface SpecialOffer {
   id: Id2;
   title: Title;
   text?: OfferText;
-  image?: ImageRef2;
+  image?: Picture2;
   href?: Link7;
   cta?: ButtonLabel2;
   start?: StartDate2;
@@ -4220,7 +4220,7 @@ export interface SpecialOffer {
 /**
  * Tile image, ideally 1200 x 800.
  */
-export interface ImageRef2 {
+export interface Picture2 {
   src: ImageFile;
   alt: AltText1;
   width?: Width1;
@@ -4237,7 +4237,7 @@ export interface PromotionSlide {
   id: Id3;
   heading: Heading3;
   text?: SlideText;
-  image: ImageRef3;
+  image: Picture3;
   href?: Link8;
   serviceBooking?: LeadsToServiceBooking2;
   cta?: LinkLabel;
@@ -4249,7 +4249,7 @@ export interface PromotionSlide {
 /**
  * The slide image, 1920 x 540.
  */
-export interface ImageRef3 {
+export interface Picture3 {
   src: ImageFile;
   alt: AltText1;
   width?: Width1;
@@ -7916,7 +7916,7 @@ export interface ResolvedPhotoHosts {
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
  * via the `definition` "image".
  */
-export interface ResolvedImageRef {
+export interface ResolvedPicture {
   src: ResolvedImageFile;
   alt: ResolvedAltText1;
   width?: ResolvedWidth1;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   aspectOf,
+  cropBackground,
+  cropSettings,
   cropAt,
   cropFits,
   focusOf,
@@ -96,5 +98,21 @@ describe('focal point', () => {
     expect(focusPosition(undefined)).toBeUndefined();
     expect(focusOf({ x: 140, y: -3 })).toEqual({ x: 100, y: 0 });
     expect(focusOf({ x: 'left', y: 3 })).toBeUndefined();
+  });
+});
+
+describe('the crop editor', () => {
+  it('reopens a crop with the settings that make it again', () => {
+    const picture = { width: 2000, height: 1000 };
+    const crop = { x: 300, y: 100, width: 800, height: 450 };
+    const settings = cropSettings(crop, picture);
+    expect(cropAt(picture, settings.shape, settings.zoom, settings.centre)).toEqual(crop);
+  });
+
+  it('shows the crop from the picture itself, in percent', () => {
+    expect(cropBackground({ x: 500, y: 0, width: 1000, height: 1000 }, { width: 2000, height: 1000 })).toEqual({
+      backgroundSize: '200% 100%',
+      backgroundPosition: '50% 0%',
+    });
   });
 });

@@ -133,3 +133,40 @@ export function focusPosition(focus: unknown): string | undefined {
 
 /** "1200 × 800 pixels". */
 export const sizeWords = (width: number, height: number): string => `${width} × ${height} pixels`;
+
+/** The shapes the Studio's crop offers: the picture's own, then the usual ones. */
+export const CROP_SHAPES: readonly { id: string; label: string }[] = [
+  { id: 'original', label: 'Original shape' },
+  { id: '1:1', label: 'Square (1:1)' },
+  { id: '4:5', label: 'Portrait (4:5)' },
+  { id: '3:2', label: 'Landscape (3:2)' },
+  { id: '16:9', label: 'Wide (16:9)' },
+  { id: '32:9', label: 'Banner (32:9)' },
+];
+
+/** The shape, zoom and centre that give back a crop (cropAt's settings), for a crop made before. */
+export function cropSettings(
+  crop: Crop,
+  picture: { width: number; height: number },
+): { shape: number; zoom: number; centre: { x: number; y: number } } {
+  const shape = crop.width / crop.height;
+  const largest = cropAt(picture, shape, 1, { x: 0.5, y: 0.5 });
+  return {
+    shape,
+    zoom: largest.width / crop.width,
+    centre: { x: (crop.x + crop.width / 2) / picture.width, y: (crop.y + crop.height / 2) / picture.height },
+  };
+}
+
+/**
+ * CSS that shows the crop of a picture in a box of the crop's shape, from the picture itself
+ * (background-size and -position in percent, so the box may be any size): the crop editor's live result.
+ */
+export function cropBackground(crop: Crop, picture: { width: number; height: number }) {
+  const percent = (offset: number, size: number, whole: number) =>
+    whole === size ? 0 : Math.round((offset / (whole - size)) * 10000) / 100;
+  return {
+    backgroundSize: `${Math.round((picture.width / crop.width) * 10000) / 100}% ${Math.round((picture.height / crop.height) * 10000) / 100}%`,
+    backgroundPosition: `${percent(crop.x, crop.width, picture.width)}% ${percent(crop.y, crop.height, picture.height)}%`,
+  };
+}

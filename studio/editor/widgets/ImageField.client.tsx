@@ -8,10 +8,17 @@
  * show under the field (rjsf's field template), and the inputs point at them. Beside the upload, how
  * much of the site's media quota its pictures take (GET .../media, issue 30), read once per site
  * by every image field of the page and again after each upload.
+ *
+ * Issue 33: "Choose from the library…" opens the site's picture library (PictureLibrary) to use a
+ * picture again, cropped to the field's shape with a focal point; "Crop and focal point…" crops the
+ * field's own Studio picture again. The crop is written into the picture's address, the focal point
+ * beside it (`focus`), and the width and height are the crop's.
  */
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { errorId, getUiOptions, type ErrorSchema, type FieldProps } from '@rjsf/utils';
 import type { JsonObject } from '../editor-types';
+import { ASPECT_KEYWORD, focusOf, studioPictureOf, type Focus } from '../../../domain/studio/picture-crop';
+import { PictureLibrary, type ChosenPicture } from './PictureLibrary.client';
 
 /** What the upload accepts; the server reads the file itself and refuses anything else with a sentence. */
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
@@ -25,6 +32,7 @@ interface ImageValue extends JsonObject {
   alt?: string;
   width?: number;
   height?: number;
+  focus?: JsonObject;
 }
 
 interface Uploaded {
@@ -237,14 +245,21 @@ export function ImageField(props: FieldProps) {
   });
   const [upload, setUpload] = useState<UploadState>({ kind: 'idle' });
   const [brokenSrc, setBrokenSrc] = useState<string | undefined>();
+  const [library, setLibrary] = useState<'choose' | 'crop' | undefined>();
   const usage = useMediaUsage(slug);
 
-  const title = getUiOptions(uiSchema).title ?? humanise(name);
+  // The field's own title (the Hero's "Picture", a tile's "Image"), as the rest of the form names fields.
+  const title = getUiOptions(uiSchema).title ?? (typeof schema.title === 'string' ? schema.title : humanise(name));
   const description = typeof schema.description === 'string' ? schema.description : undefined;
   const locked = Boolean(disabled || readonly);
   const src = typeof value.src === 'string' ? value.src : '';
   const alt = typeof value.alt === 'string' ? value.alt : '';
   const showable = src.startsWith('/') && !src.startsWith('//');
+  // Issue 33: a Studio picture can be cropped again; the field keeps a focal point when its schema has one.
+  const studioPicture = studioPictureOf(src);
+  const withFocus = isObject(schema.properties) && isObject(schema.properties.focus);
+  const shape: unknown = (schema as Record<string, unknown>)[ASPECT_KEYWORD];
+  const focus: Focus | undefined = focusOf(value.focus);
 
   const set = (next: ImageValue) => {
     // Nothing left: the key goes, so an optional image is simply not there.
@@ -277,6 +292,23 @@ export function ImageField(props: FieldProps) {
   };
   const describedBy = (...list: (string | false | undefined)[]) => list.filter(Boolean).join(' ') || undefined;
 
+  function onChosen(chosen: ChosenPicture) {
+    setLibrary(undefined);
+    const current = latest.current;
+    const alt = typeof current.alt === 'string' && current.alt.trim() !== '' ? current.alt : chosen.alt;
+    set({
+      ...current,
+      src: chosen.src,
+      ...sizeFor(schema, chosen),
+      alt,
+      focus: chosen.focus ? { x: chosen.focus.x, y: chosen.focus.y } : undefined,
+    });
+    setUpload({
+      kind: 'done',
+      message: `Chose a picture of ${chosen.width} × ${chosen.height} pixels from the library.${alt.trim() ? '' : ' Now describe it in the alt text.'}`,
+    });
+  }
+
   async function onFile(input: HTMLInputElement) {
     const file = input.files?.[0];
     if (!file) return;
@@ -299,7 +331,8 @@ export function ImageField(props: FieldProps) {
         setUpload({ kind: 'uploading', file: file.name, percent }),
       );
       const current = latest.current;
-      set({ ...current, src: stored.src, ...sizeFor(schema, stored) });
+      // A new picture: the last one's focal point does not apply to it.
+      set({ ...current, src: stored.src, ...sizeFor(schema, stored), focus: undefined });
       const described = typeof current.alt === 'string' && current.alt.trim() !== '';
       setUpload({
         kind: 'done',
@@ -340,6 +373,36 @@ export function ImageField(props: FieldProps) {
         )}
       </div>
 
+      {slug && !locked ? (
+        <p style={{ margin: 0, display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+          <button type="button" onClick={() => setLibrary('choose')}>
+            Choose from the library…
+          </button>
+          {studioPicture ? (
+            <button type="button" onClick={() => setLibrary('crop')}>
+              Crop and focal point…
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+      {focus && withFocus ? (
+        <p style={muted}>
+          Focal point: {focus.x}% across, {focus.y}% down. The site keeps this part in view where it cuts the picture to
+          fit.
+        </p>
+      ) : null}
+      {library && slug ? (
+        <PictureLibrary
+          slug={slug}
+          current={library === 'crop' && studioPicture ? { src, focus } : undefined}
+          fieldTitle={title}
+          fieldShape={typeof shape === 'string' ? shape : undefined}
+          withFocus={withFocus}
+          onChoose={onChosen}
+          onClose={() => setLibrary(undefined)}
+        />
+      ) : null}
+
       <div style={row}>
         <label htmlFor={ids.upload}>Upload image</label>
         <input
@@ -357,8 +420,8 @@ export function ImageField(props: FieldProps) {
           <p id={ids.usage} style={usage.usedBytes >= usage.quotaBytes ? warning : muted}>
             This site&apos;s images: {usage.text}
             {usage.usedBytes >= usage.quotaBytes
-              ? '. The site has no room for more images; images no version of the site uses are removed after a day.'
-              : '.'}
+              ? '. The site has no room for more images: delete pictures it no longer needs in the library.'
+              : '. Every upload is kept in the library, to use again anywhere on the site.'}
           </p>
         ) : null}
         {upload.kind === 'uploading' ? (

@@ -1,0 +1,52 @@
+import { chromium } from '@playwright/test';
+import sharp from 'sharp';
+import { CHROMIUM_LAUNCH } from '../scripts/chromium';
+import { DEMO_STAFF_PASSWORD } from '../demo-data/staff';
+
+const SLUG = 'ridgeline-motorcycles';
+const S = 'http://studio.localhost:3000';
+const width = Number(process.env.W ?? 1440);
+const height = Number(process.env.H ?? 900);
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
+const page = await browser.newPage({ viewport: { width, height } });
+page.on('console', (m) => { if (m.type() === 'error') console.log('console:', m.text()); });
+await page.goto(`${S}/sign-in?next=${encodeURIComponent('/sites/' + SLUG)}`);
+await page.getByLabel('E-mail address').fill('admin@studio.example');
+await page.getByLabel('Password', { exact: true }).fill(DEMO_STAFF_PASSWORD);
+await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+await page.waitForURL(`${S}/sites/${SLUG}`, { timeout: 30000 });
+await page.locator('[data-studio-editor][aria-busy="false"]').waitFor({ timeout: 30000 });
+// An earlier upload: a picture with a red left half and a blue right half.
+const left = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c0392b' } }).png().toBuffer();
+const bytes = await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#1f5fa8' } })
+  .composite([{ input: left, left: 0, top: 0 }]).png().toBuffer();
+const up = await page.evaluate(async ({ slug, data }) => {
+  const form = new FormData();
+  const binary = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  form.append('file', new Blob([binary], { type: 'image/png' }), 'red-and-blue.png');
+  const response = await fetch(`/api/studio/sites/${slug}/media`, { method: 'POST', body: form });
+  return { status: response.status, text: await response.text() };
+}, { slug: SLUG, data: bytes.toString('base64') });
+console.log('upload', up);
+await page.getByRole('tab', { name: /^Pages/ }).click();
+await page.getByRole('button', { name: 'Hero banner (block 1)', exact: true }).click();
+const card = page.locator('li', { has: page.getByRole('button', { name: 'Hero banner (block 1)', exact: true }) });
+await card.getByRole('button', { name: 'Choose from the library…' }).first().click();
+await page.getByRole('dialog', { name: /Picture library/ }).waitFor();
+await page.waitForTimeout(800);
+await page.screenshot({ path: `/tmp/lib-list-${width}.png` });
+await page.getByRole('button', { name: 'Choose red-and-blue.png' }).click();
+await page.getByLabel('Shape').selectOption('1:1');
+await page.getByLabel('Crop position across').fill('0');
+await page.getByLabel('Focal point across').fill('30');
+await page.waitForTimeout(500);
+await page.screenshot({ path: `/tmp/lib-crop-${width}.png` });
+await page.getByRole('button', { name: 'Use this picture' }).click();
+await page.waitForTimeout(300);
+await card.screenshot({ path: `/tmp/lib-field-${width}.png` }).catch(() => {});
+await page.locator('#studio-save-status').filter({ hasText: 'Draft saved.' }).waitFor({ timeout: 20000 });
+await page.waitForTimeout(3000);
+const src = await page.frameLocator('[data-testid="studio-preview"]').locator('main img').first().evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, w: img.naturalWidth, h: img.naturalHeight, pos: getComputedStyle(img).objectPosition }));
+console.log(src);
+await page.screenshot({ path: `/tmp/lib-after-${width}.png` });
+await browser.close();
