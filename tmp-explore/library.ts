@@ -9,7 +9,7 @@ const width = Number(process.env.W ?? 1440);
 const height = Number(process.env.H ?? 900);
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
 const page = await browser.newPage({ viewport: { width, height } });
-page.on('console', (m) => { if (m.type() === 'error') console.log('console:', m.text()); });
+page.on('console', (m) => { if (m.type() === 'error') console.log('console:', m.text(), m.location().url); }); page.on('response', (r) => { if (r.status() === 404) console.log('404', r.url()); });
 await page.goto(`${S}/sign-in?next=${encodeURIComponent('/sites/' + SLUG)}`);
 await page.getByLabel('E-mail address').fill('admin@studio.example');
 await page.getByLabel('Password', { exact: true }).fill(DEMO_STAFF_PASSWORD);
@@ -35,7 +35,7 @@ await card.getByRole('button', { name: 'Choose from the library…' }).first().c
 await page.getByRole('dialog', { name: /Picture library/ }).waitFor();
 await page.waitForTimeout(800);
 await page.screenshot({ path: `/tmp/lib-list-${width}.png` });
-await page.getByRole('button', { name: 'Choose red-and-blue.png' }).click();
+await page.getByRole('button', { name: 'Choose red-and-blue.png' }).first().click();
 await page.getByLabel('Shape').selectOption('1:1');
 await page.getByLabel('Crop position across').fill('0');
 await page.getByLabel('Focal point across').fill('30');

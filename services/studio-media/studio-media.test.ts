@@ -224,6 +224,28 @@ describe('what an upload may cost (issue 30, M4)', () => {
     expect(queue.state).toEqual({ running: 0, waiting: 0 });
   });
 
+  it('crops a picture for its address in the same queue: 503 with Retry-After when the line is full (issue 33)', async () => {
+    const sha256 = 'd'.repeat(64);
+    const bytes = await picture(64, 48).webp().toBuffer();
+    const media = { read: async () => ({ sha256, contentType: 'image/webp', width: 64, height: 48, bytes }) };
+    const queue = new DecodeQueue(1, 0);
+    let release = () => {};
+    const holding = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const busy = await studioImageResponse(media, `${sha256}-0-0-32-32.webp`, queue);
+    expect([busy.status, busy.headers.get('retry-after')]).toEqual([503, '5']);
+    release();
+    await holding;
+    const cropped = await studioImageResponse(media, `${sha256}-0-0-32-32.webp`, queue);
+    expect(cropped.status).toBe(200);
+    const meta = await sharp(Buffer.from(await cropped.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([32, 32]);
+    // The picture itself needs no decode: served while the queue is full.
+    const again = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    expect((await studioImageResponse(media, `${sha256}.webp`, queue)).status).toBe(200);
+    release();
+    await again;
+  });
+
   it('runs decodes in turn: never two at once however many uploads arrive together', async () => {
     const queue = new DecodeQueue();
     let now = 0;
