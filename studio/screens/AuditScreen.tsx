@@ -21,6 +21,7 @@ const ACTION_WORDS: Record<string, string> = {
   'studio.staff-add': 'Added a staff member',
   'tenant.draft': 'Started a draft',
   'studio.media-upload': 'Uploaded an image',
+  'studio.media-delete': 'Deleted a picture from the library',
   'tenant.draft-discarded': 'Discarded a draft',
   'tenant.schedule': 'Scheduled a publish',
   'tenant.schedule-cancelled': 'Cancelled a scheduled publish',
@@ -77,6 +78,12 @@ export function auditDetail(entry: Pick<AuditEntry, 'action' | 'detail'>): strin
       if (detail.reason === 'invalid') return 'It no longer passed the checks (History says why)';
       if (detail.reason === 'conflict') return 'A publish since changed the same things (History says why)';
       return 'Its version was no longer in the history';
+    case 'studio.media-upload':
+      if (typeof detail.width === 'number' && typeof detail.height === 'number')
+        return `A picture of ${detail.width} × ${detail.height} pixels`;
+      break;
+    case 'studio.media-delete':
+      return cut(typeof detail.name === 'string' && detail.name ? detail.name : 'A picture with no file name');
     case 'studio.staff-add':
       if (typeof detail.email === 'string') return cut(`${detail.email} as ${staffReach(detail)}`);
       break;
