@@ -57,6 +57,18 @@ export async function expectAccessible(
   expect(summary, 'accessibility violations').toEqual([]);
 }
 
+/** Discards the open site's draft in the Studio's editor, when it has one (confirmed, as a person does). */
+export async function discardDraft(page: Page): Promise<void> {
+  const discard = page.getByRole('button', { name: 'Discard draft', exact: true });
+  if (!(await discard.isEnabled())) return;
+  await discard.click();
+  await page
+    .getByRole('dialog', { name: 'Discard your draft?' })
+    .getByRole('button', { name: 'Discard draft' })
+    .click();
+  await expect(page.locator('#studio-save-status')).toContainText('Draft discarded.');
+}
+
 /**
  * An HTTP request from the test process to a tenant host. Chromium resolves *.localhost by itself;
  * Node does not, so the request goes to the loopback address with the tenant's Host header.

@@ -11,7 +11,7 @@
  */
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInToSiteEditor } from './helpers';
+import { discardDraft, expectAccessible, signInToSiteEditor } from './helpers';
 
 const SLUG = 'ridgeline-motorcycles';
 const FRAME = '[data-testid="studio-preview"]';
@@ -128,4 +128,6 @@ test('a picture from the library is reused with a crop and a focal point, and th
   );
   expect(refused.status).toBe(409);
   expect(refused.body.message).toContain('is still used');
+  // The site is left as it was for the files after this one.
+  await discardDraft(page);
 });

@@ -11,7 +11,7 @@
  * It edits Ridgeline Motorcycles, which no other Studio test changes, as the platform admin.
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { PORT, expectAccessible, signInToSiteEditor, tenantGet } from './helpers';
+import { PORT, discardDraft, expectAccessible, signInToSiteEditor, tenantGet } from './helpers';
 
 const SLUG = 'ridgeline-motorcycles';
 const FRAME = '[data-testid="studio-preview"]';
@@ -159,6 +159,45 @@ test('"Add block here" in the preview adds a block between two blocks; a block d
   await expectAccessible(page, { exclude: FRAME, wcag22: true });
 });
 
+test('a finger drags a block in the outline: its pick-up and its new place are said, and the preview follows', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A touch screen: Chromium turns the touches below into pointer events of type "touch".
+  const context = await browser.newContext({ hasTouch: true, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page);
+  await discardDraft(page);
+  await page.getByRole('tab', { name: /^Pages/ }).click();
+  await previewHasBlocks(page, 6);
+  const card = (name: string) => page.locator('li', { has: page.getByRole('button', { name, exact: true }) });
+  // The list on screen, as a person's finger finds it.
+  await card('Promotions slider (block 2)').evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  const from = await card('Promotions slider (block 2)').locator('[draggable="true"]').first().boundingBox();
+  const to = await page
+    .locator('li', { has: page.getByRole('button', { name: / \(block 4\)$/ }) })
+    .first()
+    .boundingBox();
+  if (!from || !to) throw new Error('the cards are not on screen');
+  const cdp = await context.newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  const end = { x: to.x + 40, y: to.y + to.height - 6 }; // the lower half of block 4: after it
+  await touch('touchStart', start.x, start.y);
+  await expect(
+    page.getByText('Picked up Promotions slider. Move your finger to where it goes and lift it there.'),
+  ).toBeAttached();
+  for (let step = 1; step <= 8; step++)
+    await touch('touchMove', start.x + ((end.x - start.x) * step) / 8, start.y + ((end.y - start.y) * step) / 8);
+  await touch('touchEnd', end.x, end.y);
+  await expect(page.getByText('Promotions slider moved to position 4 of 6.')).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Promotions slider (block 4)', exact: true })).toBeVisible();
+  await expect.poll(async () => (await previewBlocks(page))[3], { timeout: 20_000 }).toBe('Promotions slider');
+  await discardDraft(page);
+  await context.close();
+});
+
 test('a paragraph with a bold word and a link, written in the rich-text editor, reaches the public site after publishing', async ({
   page,
   request,
@@ -166,15 +205,7 @@ test('a paragraph with a bold word and a link, written in the rich-text editor, 
   test.setTimeout(150_000);
   await signIn(page);
   // The blocks added above stay unpublished: their draft is discarded first.
-  const discard = page.getByRole('button', { name: 'Discard draft', exact: true });
-  if (await discard.isEnabled()) {
-    await discard.click();
-    await page
-      .getByRole('dialog', { name: 'Discard your draft?' })
-      .getByRole('button', { name: 'Discard draft' })
-      .click();
-    await expect(page.locator('#studio-save-status')).toContainText('Draft discarded.');
-  }
+  await discardDraft(page);
   await page.getByRole('tab', { name: /^Pages/ }).click();
   await page.locator('button:has(code:text-is("/blog/chain-care"))').first().click();
   const card = page.getByRole('button', { name: 'Text (block 1)', exact: true });

@@ -3,7 +3,7 @@
  * One block of a page in the Pages tab: a card that opens into the block's form, with its move,
  * duplicate and remove buttons, its drag handle and its problems.
  */
-import { memo, useCallback, useMemo, type DragEvent } from 'react';
+import { memo, useCallback, useMemo, type DragEvent, type PointerEvent } from 'react';
 import styles from '../../components/studio.module.css';
 import type { BlockDoc, BlockType, EditorIssue, JsonObject, SchemaNode } from '../editor-types';
 import css from './PagesEditor.module.css';
@@ -94,6 +94,20 @@ export const BlockCard = memo(function BlockCard({
     actions.dragOver(blockKey, event.clientY > box.top + box.height / 2);
   }
 
+  /**
+   * A finger or a pen drags with pointer events (HTML drag and drop is the mouse's): the card under
+   * the finger, in this list only, takes the drop mark, and lifting the finger drops the block.
+   */
+  function onTouchMove(event: PointerEvent<HTMLSpanElement>) {
+    if (event.pointerType === 'mouse' || !event.currentTarget.hasPointerCapture(event.pointerId)) return;
+    const own = event.currentTarget.closest('li');
+    const under = document.elementFromPoint(event.clientX, event.clientY)?.closest('li[data-block-key]');
+    if (!own || !under || under.parentElement !== own.parentElement) return;
+    const key = under.getAttribute('data-block-key');
+    const box = under.getBoundingClientRect();
+    if (key) actions.dragOver(key, event.clientY > box.top + box.height / 2);
+  }
+
   const className = [
     css.card,
     dragging ? css.dragging : '',
@@ -107,6 +121,7 @@ export const BlockCard = memo(function BlockCard({
   return (
     <li
       className={className}
+      data-block-key={blockKey}
       onDragOver={onDragOver}
       onDrop={(event) => {
         event.preventDefault();
@@ -128,6 +143,19 @@ export const BlockCard = memo(function BlockCard({
             actions.dragStart(blockKey);
           }}
           onDragEnd={() => actions.dragEnd()}
+          onPointerDown={(event) => {
+            if (event.pointerType === 'mouse') return;
+            event.preventDefault();
+            event.currentTarget.setPointerCapture(event.pointerId);
+            actions.dragStart(blockKey, true);
+          }}
+          onPointerMove={onTouchMove}
+          onPointerUp={(event) => {
+            if (event.pointerType !== 'mouse') actions.drop();
+          }}
+          onPointerCancel={(event) => {
+            if (event.pointerType !== 'mouse') actions.dragEnd();
+          }}
         >
           ⋮⋮
         </span>

@@ -16,7 +16,7 @@ import css from './PagesEditor.module.css';
 import { BlockCard } from './BlockCard.client';
 import { BlockPicker } from './BlockPicker.client';
 import { insertBlock, moveBlock, newBlock, removeBlock, replaceBlock } from './pages-model';
-import type { BlockActions } from './page-shared';
+import { blockTitle, dragActions, type BlockActions, type DragState } from './page-shared';
 
 export type LayoutPart = 'header' | 'footer';
 
@@ -114,7 +114,7 @@ function LayoutList(props: LayoutListProps) {
     [storedKeys, blocks, part],
   );
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
-  const [drag, setDrag] = useState<{ key: string; over?: { key: string; after: boolean } } | null>(null);
+  const [drag, setDrag] = useState<DragState | null>(null);
   const [picker, setPicker] = useState<{ at: number; returnTo: string; where: string } | null>(null);
   const [removed, setRemoved] = useState<{ index: number; block: BlockDoc; key: string; name: string } | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -194,24 +194,13 @@ function LayoutList(props: LayoutListProps) {
         const index = indexOf(key);
         setPicker({ at: index + 1, returnTo: openerId, where: `after ${nameOf(latest.current.blocks[index], index)}` });
       },
-      dragStart: (key) => setDrag({ key }),
-      dragOver(key, after) {
-        setDrag((prev) => {
-          if (!prev || (prev.over?.key === key && prev.over.after === after)) return prev;
-          if (prev.key === key) return prev.over ? { key } : prev;
-          return { ...prev, over: { key, after } };
-        });
-      },
-      drop() {
-        const state = latest.current.drag;
-        setDrag(null);
-        if (!state?.over || state.over.key === state.key) return;
-        const from = indexOf(state.key);
-        let to = indexOf(state.over.key) + (state.over.after ? 1 : 0);
-        if (from < to) to -= 1;
-        if (from >= 0 && to !== from) move(state.key, to, 'drag');
-      },
-      dragEnd: () => setDrag(null),
+      ...dragActions(() => ({
+        setDrag,
+        indexOf,
+        titleOf: (key) => blockTitle(latest.current.blocks[indexOf(key)], latest.current.typesByName),
+        move,
+        announce: setAnnouncement,
+      })),
     };
   }, [part, baseId, cardId, nameOf]);
 

@@ -37,7 +37,7 @@ import {
 } from './pages-model';
 import { blockCatalogue, issuesUnder } from '../schema-tools';
 import type { StudioFormContext } from '../widgets';
-import { problems, type BlockActions } from './page-shared';
+import { blockTitle, dragActions, problems, type BlockActions, type DragState } from './page-shared';
 import { StatusNote, FieldIssues, IssueList } from './page-parts.client';
 import { AddPageForm } from './AddPageForm.client';
 import { BlockCard } from './BlockCard.client';
@@ -58,11 +58,6 @@ const idPart = (key: string): string => key.replace(/[^a-zA-Z0-9-]/g, (c) => `_$
 /** Keys for blocks added in this editor; blocks already there get `<route>#<index>` until first moved. */
 let keySerial = 0;
 const freshKey = (): string => `new-${++keySerial}`;
-
-interface DragState {
-  key: string;
-  over?: { key: string; after: boolean };
-}
 
 interface PickerState {
   /** Where the chosen block goes. */
@@ -280,25 +275,13 @@ export function PagesEditor({
         chooseCurrent(key);
         setPicker({ at: index + 1, returnTo: openerId, where: `after ${blockName(blocks[index], index)}` });
       },
-      dragStart: (key) => setDrag({ key }),
-      dragOver(key, after) {
-        setDrag((prev) => {
-          if (!prev || (prev.over?.key === key && prev.over.after === after)) return prev;
-          // Over the dragged card itself: no drop mark (dropping there changes nothing).
-          if (prev.key === key) return prev.over ? { key } : prev;
-          return { ...prev, over: { key, after } };
-        });
-      },
-      drop() {
-        const state = latest.current.drag;
-        setDrag(null);
-        if (!state?.over || state.over.key === state.key) return;
-        const from = indexOf(state.key);
-        let to = indexOf(state.over.key) + (state.over.after ? 1 : 0);
-        if (from < to) to -= 1;
-        if (from >= 0 && to !== from) move(state.key, to, 'drag');
-      },
-      dragEnd: () => setDrag(null),
+      ...dragActions(() => ({
+        setDrag,
+        indexOf,
+        titleOf: (key) => blockTitle(latest.current.blocks[indexOf(key)], latest.current.typesByName),
+        move,
+        announce: setAnnouncement,
+      })),
     };
   }, [ids, chooseCurrent]);
 
