@@ -13,6 +13,7 @@ export type UiSchema = Record<string, unknown>;
 
 const COLOUR_REF = '#/definitions/tenant.colour';
 const IMAGE_REFS = new Set(['#/definitions/tenant.image', '#/definitions/tenant.logo']);
+const BLOCK_LIST_REF = '#/definitions/page.blockList';
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -48,6 +49,8 @@ function walk(node: SchemaNode, definitions: JsonObject, depth: number, lockAdmi
   const ref = typeof node.$ref === 'string' ? node.$ref : undefined;
   if (ref === COLOUR_REF) return { 'ui:widget': 'colour' };
   if (ref && IMAGE_REFS.has(ref)) return { 'ui:field': 'image' };
+  // A block's slot (a section's blocks, the vehicle page's columns): cards, as a page's blocks (issue 33).
+  if (ref === BLOCK_LIST_REF) return { 'ui:field': 'blocks' };
   const schema = resolve(node, definitions);
   if (schema.type === 'string' && schema.format === 'date') return { 'ui:widget': 'date' };
   // Choices in words, never codes (issue 32): the schema's labels, or a branch's for "choose or write".

@@ -70,6 +70,11 @@ export const BlockCard = memo(function BlockCard({
   // What the fields below do not show: the block itself, its type, an unknown key.
   const cardIssues = blockIssues.filter((i) => !/^\/(props|when|id)(\/|$)/.test(i.pointer.slice(pointer.length)));
   const errors = useMemo(() => errorTreeFor(issues, propsPointer), [issues, propsPointer]);
+  // The lists of blocks inside the form (BlockListField) find their issues from here.
+  const formContext = useMemo<StudioFormContext>(
+    () => ({ ...context, pointer: propsPointer }),
+    [context, propsPointer],
+  );
   const schema = useMemo(() => blockPropsSchema(bundle, block.type), [bundle, block.type]);
   const uiSchema = useMemo(() => (schema ? uiSchemaFor(schema) : undefined), [schema]);
   const onPropsChange = useCallback((props: JsonObject) => actions.changeProps(blockKey, props), [actions, blockKey]);
@@ -235,7 +240,7 @@ export const BlockCard = memo(function BlockCard({
               uiSchema={uiSchema}
               data={block.props ?? EMPTY_PROPS}
               errors={errors}
-              context={context}
+              context={formContext}
               onChange={onPropsChange}
             />
           ) : (

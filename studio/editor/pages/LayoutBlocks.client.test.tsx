@@ -132,4 +132,36 @@ describe("header and footer blocks as cards, like a page's", () => {
     ]);
     expect(host.querySelector('ol[aria-label="Header blocks"] > li')?.textContent).toContain('1 problem');
   });
+
+  it("a block's own list of blocks (a section's) shows as cards inside its form, with their problems, moves and removal", () => {
+    // Issue 33: "every block in order, slot children nested (for example the vehicle page's sidebar)".
+    const section = {
+      type: 'Section',
+      props: {
+        content: [
+          { type: 'ComingSoon', props: { heading: 'Soon' } },
+          { type: 'RichText', props: { html: '<p>Hello</p>' } },
+        ],
+      },
+    };
+    const own = { footer: [section] };
+    render(own, [{ pointer: '/layout/footer/0/props/content/1/props/html', message: 'too long' }]);
+    const toggle = [...host.querySelectorAll('button[aria-expanded]')].find((b) =>
+      b.textContent?.includes('Section (block 1)'),
+    );
+    if (!(toggle instanceof HTMLButtonElement)) throw new Error('no Section card');
+    act(() => toggle.click());
+    expect(cards('Blocks').map((c) => c.replace(/\).*/, ')'))).toEqual([
+      'Coming soon notice (block 1)',
+      'Text (block 2)',
+    ]);
+    expect(host.querySelector('ol[aria-label="Blocks"] > li:nth-child(2)')?.textContent).toContain('1 problem');
+    act(() => button('Move Text (block 2) up').click());
+    expect(changes.at(-1)).toEqual({
+      footer: [{ type: 'Section', props: { content: [section.props.content[1], section.props.content[0]] } }],
+    });
+    render(own);
+    act(() => button('Remove Coming soon notice (block 1)').click());
+    expect(changes.at(-1)).toEqual({ footer: [{ type: 'Section', props: { content: [section.props.content[1]] } }] });
+  });
 });

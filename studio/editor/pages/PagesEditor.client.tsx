@@ -133,7 +133,11 @@ export function PagesEditor({
   const entries = useMemo(() => pageList(own, inherited), [own, inherited]);
   const catalogue = useMemo(() => blockCatalogue(bundle), [bundle]);
   const typesByName = useMemo(() => new Map(catalogue.map((t) => [t.type, t])), [catalogue]);
-  const context = useMemo<StudioFormContext>(() => ({ slug }), [slug]);
+  // The lists of blocks inside a block's form (a section's, the vehicle page's columns) show cards too.
+  const context = useMemo<StudioFormContext>(
+    () => ({ slug, blocks: { bundle, catalogue, issues, currentPromotion } }),
+    [slug, bundle, catalogue, issues, currentPromotion],
+  );
 
   const [selected, setSelected] = useState(() => request?.route ?? '/');
   const entry: PageEntry | undefined = entries.find((e) => e.route === selected) ?? entries[0];

@@ -3,6 +3,7 @@
  * SchemaForm.client.tsx; ui-schema.ts names them (`ui:widget: 'colour'`, `ui:field: 'image'`).
  */
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import type { BlockType, EditorIssue, SchemaNode } from '../editor-types';
 import { ColourWidget } from './ColourWidget.client';
 import { ImageField } from './ImageField.client';
 import { SelectWidget } from './SelectWidget.client';
@@ -37,6 +38,18 @@ export interface StudioFormContext {
   notes?: Readonly<Record<string, string>>;
   /** The site's time zone: dated list items (offers, banners) say in words when they are live (issue 33). */
   timeZone?: string;
+  /**
+   * Issue 33: what a list of blocks inside a block's form needs to show its blocks as cards
+   * (BlockListField); set by the Pages tab and the header and footer blocks.
+   */
+  blocks?: {
+    bundle: SchemaNode;
+    catalogue: readonly BlockType[];
+    issues: readonly EditorIssue[];
+    currentPromotion: string | undefined;
+  };
+  /** The document pointer of the form's data (a block's props), for the issues of the lists inside it. */
+  pointer?: string;
 }
 
 // Issue 32: every yes/no field a three-state switch, help texts shortened to a sentence with a "?",
@@ -55,7 +68,10 @@ export const STUDIO_WIDGETS: RegistryWidgetsType = {
   CheckboxWidget: SwitchWidget,
   richText: RichTextLazy,
 };
-export const STUDIO_FIELDS: RegistryFieldsType = { image: ImageField };
+// Issue 33: a block's slots as block cards.
+import { BlockListField } from './BlockListField.client';
+
+export const STUDIO_FIELDS: RegistryFieldsType = { image: ImageField, blocks: BlockListField };
 
 export const STUDIO_TEMPLATES = {
   FieldTemplate,
