@@ -1,6 +1,7 @@
 'use client';
 /**
- * The Pages tab's block picker: every block type by group, with a filter, in a modal dialog.
+ * The Pages tab's block picker: every block type by group, with a filter, in a modal dialog; each
+ * with a small sketch of how it looks (BlockSketch) and its one-line description.
  */
 import {
   useEffect,
@@ -12,6 +13,7 @@ import {
 import styles from '../../components/studio.module.css';
 import type { BlockType } from '../editor-types';
 import css from './PagesEditor.module.css';
+import { BlockSketch } from './BlockSketch';
 
 /** The picker's groups (a block schema's `x-category`), in the order a page is usually built. */
 const CATEGORIES: readonly (readonly [string, string])[] = [
@@ -135,14 +137,17 @@ export function BlockPicker({ baseId, where, catalogue, onChoose, onClose }: Blo
                       aria-describedby={t.description ? `${headingId}-${t.type}-about` : undefined}
                       onClick={() => onChoose(t.type)}
                     >
-                      <span id={`${headingId}-${t.type}`} className={css.typeTitle}>
-                        {t.title}
-                      </span>
-                      {t.description ? (
-                        <span id={`${headingId}-${t.type}-about`} className={css.typeDescription}>
-                          {t.description}
+                      <BlockSketch type={t.type} category={t.category} />
+                      <span className={css.typeText}>
+                        <span id={`${headingId}-${t.type}`} className={css.typeTitle}>
+                          {t.title}
                         </span>
-                      ) : null}
+                        {t.description ? (
+                          <span id={`${headingId}-${t.type}-about`} className={css.typeDescription}>
+                            {t.description}
+                          </span>
+                        ) : null}
+                      </span>
                     </button>
                   </li>
                 ))}

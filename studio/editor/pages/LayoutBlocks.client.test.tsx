@@ -118,7 +118,7 @@ describe("header and footer blocks as cards, like a page's", () => {
     const dialog = host.querySelector('dialog, [role="dialog"]');
     expect(dialog?.textContent).toContain('Add a block at the end of the header');
     const choice = [...(dialog?.querySelectorAll('button') ?? [])].find(
-      (b) => b.querySelector('span')?.textContent === 'Text',
+      (b) => b.querySelector('span span')?.textContent === 'Text',
     );
     if (!choice) throw new Error('no Text block in the picker');
     act(() => choice.click());

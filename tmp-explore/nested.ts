@@ -1,0 +1,32 @@
+import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../scripts/chromium';
+import { DEMO_STAFF_PASSWORD } from '../demo-data/staff';
+
+const SLUG = 'harbour-city-mazda';
+const S = 'http://studio.localhost:3000';
+const width = Number(process.env.W ?? 1440);
+const height = Number(process.env.H ?? 900);
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
+const page = await browser.newPage({ viewport: { width, height } });
+page.on('console', (m) => { if (m.type() === 'error') console.log('console:', m.text(), m.location().url); });
+await page.goto(`${S}/sign-in?next=${encodeURIComponent('/sites/' + SLUG)}`);
+await page.getByLabel('E-mail address').fill('site@studio.example');
+await page.getByLabel('Password', { exact: true }).fill(DEMO_STAFF_PASSWORD);
+await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+await page.waitForURL(`${S}/sites/${SLUG}`, { timeout: 30000 });
+await page.locator('[data-studio-editor][aria-busy="false"]').waitFor({ timeout: 30000 });
+await page.getByRole('tab', { name: /^Pages/ }).click();
+await page.locator('button:has(code:text-is("/cars/:slug"))').first().click().catch(async () => {
+  console.log(await page.locator('button:has(code)').allTextContents());
+});
+await page.waitForTimeout(500);
+console.log(await page.locator('button[aria-expanded]').allTextContents());
+await page.locator('button[aria-expanded]', { hasText: '(block 2)' }).first().click();
+await page.waitForTimeout(800);
+await page.screenshot({ path: `/tmp/nested-${width}.png`, fullPage: false });
+const list = page.locator('ol[aria-label] ol[aria-label]').first();
+await list.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+await page.mouse.wheel(0, -120);
+await page.waitForTimeout(300);
+await page.screenshot({ path: `/tmp/nested2-${width}.png`, fullPage: false });
+await browser.close();
