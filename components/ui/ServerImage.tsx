@@ -1,6 +1,6 @@
 import { getImageProps, type ImageProps } from 'next/image';
 import { preload } from 'react-dom';
-import { focusPosition, type Focus } from '../../domain/studio/picture-crop';
+import { focusPosition, type Focus } from '../../domain/image-focus';
 
 /**
  * next/image without its script (issue 19): the same optimised srcset and sizes, rendered as a

@@ -5,8 +5,11 @@
  * place that shows the image (the blocks, the image optimiser, a share card) shows the crop with no
  * change, and the image optimiser makes its sizes from the cropped picture. The focal point is kept
  * beside the address in the image reference (`focus: { x, y }`, percentages across and down) and
- * applied by the renderer where a picture fills a box of another shape (`object-position`).
+ * applied by the renderer where a picture fills a box of another shape (`object-position`,
+ * domain/image-focus.ts, apart so the shopper's pages carry only that).
  */
+
+export { focusOf, focusPosition, type Focus } from '../image-focus';
 
 /** The schema annotation naming the shape an image field shows its picture in ("32:9"). */
 export const ASPECT_KEYWORD = 'x-aspect';
@@ -19,12 +22,6 @@ export interface Crop {
   y: number;
   width: number;
   height: number;
-}
-
-/** Where the picture's subject is, in percent across and down (50, 50 is the middle). */
-export interface Focus {
-  x: number;
-  y: number;
 }
 
 export interface StudioPicture {
@@ -115,20 +112,6 @@ export function cropAt(
   const x = clamp(Math.round(centre.x * picture.width - width / 2), 0, picture.width - width);
   const y = clamp(Math.round(centre.y * picture.height - height / 2), 0, picture.height - height);
   return { x, y, width, height };
-}
-
-/** A focal point as the stored reference keeps it: whole percent, 0 to 100, or undefined. */
-export function focusOf(value: unknown): Focus | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { x, y } = value as { x?: unknown; y?: unknown };
-  if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) return undefined;
-  return { x: Math.round(clamp(x, 0, 100)), y: Math.round(clamp(y, 0, 100)) };
-}
-
-/** The CSS object-position of a focal point ("30% 60%"), or undefined to keep the middle. */
-export function focusPosition(focus: unknown): string | undefined {
-  const point = focusOf(focus);
-  return point && (point.x !== 50 || point.y !== 50) ? `${point.x}% ${point.y}%` : undefined;
 }
 
 /** "1200 × 800 pixels". */
