@@ -19,7 +19,17 @@ export const Hero: BlockComponent<'Hero'> = ({ props, ctx }) => {
     : (props.buttons ?? []);
   return (
     <section className={`${styles.hero} ${styles[props.size ?? 'medium']}${image ? ` ${styles.withImage}` : ''}`}>
-      {image ? <Image className={styles.image} src={image.src} alt={image.alt} focus={image.focus} fill priority sizes="100vw" /> : null}
+      {image ? (
+        <Image
+          className={styles.image}
+          src={image.src}
+          alt={image.alt}
+          focus={image.focus}
+          fill
+          priority
+          sizes="100vw"
+        />
+      ) : null}
       <div className={`container ${styles.content}`}>
         <h1>{heading}</h1>
         {text ? <p className={styles.text}>{text}</p> : null}
