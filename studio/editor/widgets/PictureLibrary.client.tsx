@@ -86,6 +86,25 @@ async function readLibrary(slug: string): Promise<Listing> {
 const pictureName = (picture: Pick<LibraryEntry, 'name' | 'width' | 'height'>) =>
   picture.name || `Picture of ${sizeWords(picture.width, picture.height)}`;
 
+/**
+ * Each picture's name in the list, told apart where two would read the same (two uploads called
+ * "banner.jpg"): then with its size, and if that is the same too, its place in the list. The
+ * buttons' names ("Choose banner.jpg, 1200 × 400 pixels") say which picture they act on.
+ */
+export function libraryNames(pictures: readonly Pick<LibraryEntry, 'sha256' | 'name' | 'width' | 'height'>[]) {
+  const count = (list: string[], item: string) => list.filter((x) => x === item).length;
+  const plain = pictures.map(pictureName);
+  const sized = pictures.map((p, i) =>
+    count(plain, plain[i] ?? '') > 1 ? `${plain[i] ?? ''}, ${sizeWords(p.width, p.height)}` : (plain[i] ?? ''),
+  );
+  return new Map(
+    pictures.map((p, i) => {
+      const name = sized[i] ?? '';
+      return [p.sha256, count(sized, name) > 1 ? `${name}, picture ${i + 1}` : name] as const;
+    }),
+  );
+}
+
 export function PictureLibrary({ slug, current, fieldTitle, fieldShape, withFocus, onChoose, onClose }: Props) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -182,6 +201,7 @@ export function PictureLibrary({ slug, current, fieldTitle, fieldShape, withFocu
     await load();
   }
 
+  const names = listing.kind === 'ready' ? libraryNames(listing.pictures) : new Map<string, string>();
   return (
     <dialog
       ref={dialog}
@@ -235,7 +255,7 @@ export function PictureLibrary({ slug, current, fieldTitle, fieldShape, withFocu
             </p>
             <ul className={css.grid}>
               {listing.pictures.map((entry) => {
-                const name = pictureName(entry);
+                const name = names.get(entry.sha256) ?? pictureName(entry);
                 const altId = `${id}-alt-${entry.sha256}`;
                 return (
                   <li key={entry.sha256} className={css.card}>
@@ -311,7 +331,7 @@ export function PictureLibrary({ slug, current, fieldTitle, fieldShape, withFocu
       </div>
       {deleting ? (
         <ConfirmDialog
-          title={`Delete ${pictureName(deleting)}?`}
+          title={`Delete ${names.get(deleting.sha256) ?? pictureName(deleting)}?`}
           confirmLabel="Delete picture"
           onConfirm={() => void remove(deleting)}
           onCancel={() => setDeleting(undefined)}
