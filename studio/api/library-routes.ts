@@ -30,7 +30,7 @@ import {
 } from '../../services/studio-media';
 import { SECTIONS } from '../editor/sections';
 import { documentValue, fileText, siteTimeZone, type EditableSite } from '../site-documents';
-import { studioSiteRows } from '../sites';
+import { loadTenantRegistry } from '../../engine/tenant-registry';
 import { objectBody, Refusal, siteCaller, studioCall } from './studio-call';
 
 /** What the audit log calls taking a picture off a library. */
@@ -90,12 +90,19 @@ function useText(use: PictureUse): string {
   return `${use.place} (${where})`;
 }
 
-/** The other sites of the site's dealer group that the caller may edit too. */
-async function groupSites(staff: Parameters<typeof canEditSite>[0], site: EditableSite) {
+/**
+ * The other sites of the site's dealer group that the caller may edit too, from the tenant registry
+ * (names and groups only: the site list's drafts and schedules are not needed here).
+ */
+function groupSites(staff: Parameters<typeof canEditSite>[0], site: EditableSite): { slug: string; name: string }[] {
   if (!site.dealershipGroup) return [];
-  return (await studioSiteRows()).filter(
-    (row) => row.slug !== site.slug && row.dealershipGroup === site.dealershipGroup && canEditSite(staff, row),
-  );
+  const sites: { slug: string; name: string }[] = [];
+  for (const entry of loadTenantRegistry().tenants.values()) {
+    if (!entry.ok || entry.slug === site.slug || entry.config.dealershipGroup !== site.dealershipGroup) continue;
+    const row = { slug: entry.slug, dealershipGroup: entry.config.dealershipGroup };
+    if (canEditSite(staff, row)) sites.push({ slug: entry.slug, name: entry.config.name });
+  }
+  return sites;
 }
 
 function pictureOut(picture: LibraryPicture, site: { slug: string; name: string }, own: boolean, uses: PictureUse[]) {
@@ -125,7 +132,7 @@ export function handleLibrary(request: Request, slug: string): Promise<Response>
   if (request.method === 'POST') return handleTake(request, slug);
   return studioCall(async () => {
     const { staff, site } = await siteCaller(request, slug, 'GET');
-    const others = await groupSites(staff, site);
+    const others = groupSites(staff, site);
     const names = new Map([[site.slug, site.name], ...others.map((o) => [o.slug, o.name] as const)]);
     const pictures = await pictureLibrary([...names.keys()]);
     const uses = await usesOf(site);
@@ -149,7 +156,7 @@ function handleTake(request: Request, slug: string): Promise<Response> {
   return studioCall(async () => {
     const { staff, site } = await siteCaller(request, slug, 'POST');
     const sha256 = shaOf((await objectBody(request)).sha256);
-    const from = [site.slug, ...(await groupSites(staff, site)).map((s) => s.slug)];
+    const from = [site.slug, ...groupSites(staff, site).map((s) => s.slug)];
     const picture = (await pictureLibrary(from)).find((p) => p.sha256 === sha256);
     if (!picture) throw new Refusal(404, "That picture is not in this site's library or its dealer group's.");
     if (picture.slug !== site.slug) await takeIntoLibrary(picture, site.slug, staff.user.email);

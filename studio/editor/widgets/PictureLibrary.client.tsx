@@ -11,6 +11,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { sizeWords, studioPictureOf, type Focus } from '../../../domain/studio/picture-crop';
 import studio from '../../components/studio.module.css';
 import { ConfirmDialog } from '../shared/ConfirmDialog.client';
+import dialogCss from '../shared/confirm-dialog.module.css';
 import { CropEditor, type CroppedPicture, type CropTarget } from './CropEditor.client';
 import css from './picture-library.module.css';
 
@@ -205,7 +206,7 @@ export function PictureLibrary({ slug, current, fieldTitle, fieldShape, withFocu
   return (
     <dialog
       ref={dialog}
-      className={css.dialog}
+      className={`${dialogCss.dialog} ${css.dialog}`}
       aria-labelledby={`${id}-title`}
       onCancel={(event) => {
         event.preventDefault();
