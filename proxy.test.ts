@@ -38,26 +38,26 @@ describe('proxy', () => {
   it('rewrites a tenant request under the internal prefix', async () => {
     const response = await call('proxy-motors.localhost:3000', '/cars/abc?x=1');
     expect(response.headers.get('x-middleware-rewrite')).toBe(
-      'http://proxy-motors.localhost:3000/site/proxy-motors/cars/abc?x=1',
+      'http://proxy-motors.localhost:3000/site/proxy-motors/vehicle/cars/abc?x=1',
     );
   });
 
   it('sends pages that read the query string to the per-request tree', async () => {
     const response = await call('proxy-motors.localhost:3000', '/search/used-cars?page=2');
     expect(response.headers.get('x-middleware-rewrite')).toBe(
-      'http://proxy-motors.localhost:3000/live/proxy-motors/search/used-cars?page=2',
+      'http://proxy-motors.localhost:3000/live/proxy-motors/search/search/used-cars?page=2',
     );
   });
 
   it('resolves production domains', async () => {
     const response = await call('www.proxy.example', '/');
-    expect(response.headers.get('x-middleware-rewrite')).toBe('http://www.proxy.example/site/proxy-motors');
+    expect(response.headers.get('x-middleware-rewrite')).toBe('http://www.proxy.example/site/proxy-motors/content');
   });
 
   it('never exposes the internal prefix: /site/<other> stays inside the requesting tenant', async () => {
     const response = await call('proxy-motors.localhost', '/site/harbour-city-mazda');
     expect(response.headers.get('x-middleware-rewrite')).toBe(
-      'http://proxy-motors.localhost/live/proxy-motors/site/harbour-city-mazda',
+      'http://proxy-motors.localhost/live/proxy-motors/content/site/harbour-city-mazda',
     );
   });
 
@@ -86,7 +86,7 @@ describe('proxy', () => {
   it('renders a path no page matches per request, so its not-found page never enters the page cache (issue 14)', async () => {
     const response = await call('proxy-motors.localhost:3000', '/no-such-page-7f3a');
     expect(response.headers.get('x-middleware-rewrite')).toBe(
-      'http://proxy-motors.localhost:3000/live/proxy-motors/no-such-page-7f3a',
+      'http://proxy-motors.localhost:3000/live/proxy-motors/content/no-such-page-7f3a',
     );
   });
 
@@ -96,7 +96,7 @@ describe('proxy', () => {
       const response = await call('proxy-motors.localhost:3000', '/');
       expect(response.status).toBe(404);
       expect((await call('www.proxy.example', '/')).headers.get('x-middleware-rewrite')).toBe(
-        'http://www.proxy.example/site/proxy-motors',
+        'http://www.proxy.example/site/proxy-motors/content',
       );
     } finally {
       vi.stubEnv('ALLOW_LOCALHOST_TENANTS', '1');
@@ -156,26 +156,28 @@ describe('proxy: versions published in the database (issue 16)', () => {
   it('puts the published version in the rewrite, so a publish is a new page cache key', async () => {
     await publish([{ slug: 'proxy-motors', versionId: 12, document: doc('proxy-motors') }]);
     expect((await call('proxy-motors.localhost:3000', '/cars/abc?x=1')).headers.get('x-middleware-rewrite')).toBe(
-      'http://proxy-motors.localhost:3000/site/proxy-motors~v12/cars/abc?x=1',
+      'http://proxy-motors.localhost:3000/site/proxy-motors~v12/vehicle/cars/abc?x=1',
     );
     await publish([{ slug: 'proxy-motors', versionId: 13, document: doc('proxy-motors') }]);
     expect((await call('proxy-motors.localhost:3000', '/')).headers.get('x-middleware-rewrite')).toBe(
-      'http://proxy-motors.localhost:3000/site/proxy-motors~v13',
+      'http://proxy-motors.localhost:3000/site/proxy-motors~v13/content',
     );
   });
 
   it('never lets a request name a version or another tenant: the path always follows the tenant segment', async () => {
     const rewrite = async (host: string, path: string) => (await call(host, path)).headers.get('x-middleware-rewrite');
-    expect(await rewrite('proxy-motors.localhost', '/~v3')).toBe('http://proxy-motors.localhost/live/proxy-motors/~v3');
+    expect(await rewrite('proxy-motors.localhost', '/~v3')).toBe(
+      'http://proxy-motors.localhost/live/proxy-motors/content/~v3',
+    );
     expect(await rewrite('proxy-motors.localhost', '/site/proxy-motors~v3/cars/abc')).toBe(
-      'http://proxy-motors.localhost/live/proxy-motors/site/proxy-motors~v3/cars/abc',
+      'http://proxy-motors.localhost/live/proxy-motors/content/site/proxy-motors~v3/cars/abc',
     );
     await publish([{ slug: 'proxy-motors', versionId: 12, document: doc('proxy-motors') }]);
     expect(await rewrite('proxy-motors.localhost', '/~v3')).toBe(
-      'http://proxy-motors.localhost/live/proxy-motors~v12/~v3',
+      'http://proxy-motors.localhost/live/proxy-motors~v12/content/~v3',
     );
     expect(await rewrite('proxy-motors.localhost', '/live/proxy-motors~v3')).toBe(
-      'http://proxy-motors.localhost/live/proxy-motors~v12/live/proxy-motors~v3',
+      'http://proxy-motors.localhost/live/proxy-motors~v12/content/live/proxy-motors~v3',
     );
     expect((await call('proxy-motors~v3.localhost', '/')).status).toBe(404);
   });
@@ -185,7 +187,7 @@ describe('proxy: versions published in the database (issue 16)', () => {
       { slug: 'proxy-db-only', versionId: 5, document: doc('proxy-db-only', { domains: ['db.example'] }) },
     ]);
     expect((await call('db.example', '/')).headers.get('x-middleware-rewrite')).toBe(
-      'http://db.example/site/proxy-db-only~v5',
+      'http://db.example/site/proxy-db-only~v5/content',
     );
   });
 
@@ -247,7 +249,7 @@ describe('proxy: the Tenant Studio answers on its own host only (issue 16)', () 
       }
     // A dealer's own pages are untouched.
     expect((await call('proxy-motors.localhost:3000', '/studios')).headers.get('x-middleware-rewrite')).toBe(
-      'http://proxy-motors.localhost:3000/live/proxy-motors/studios',
+      'http://proxy-motors.localhost:3000/live/proxy-motors/content/studios',
     );
   });
 
@@ -310,7 +312,7 @@ describe("proxy: the Studio's preview on a site's own host (issue 16)", () => {
     // The internal preview tree is never reachable by its own path: it stays inside the tenant's pages.
     const direct = await call('proxy-motors.localhost:3000', '/preview/proxy-motors', spoof);
     expect(direct.headers.get('x-middleware-rewrite')).toBe(
-      'http://proxy-motors.localhost:3000/live/proxy-motors/preview/proxy-motors',
+      'http://proxy-motors.localhost:3000/live/proxy-motors/content/preview/proxy-motors',
     );
   });
 
@@ -391,17 +393,17 @@ describe('proxy: robots.txt, sitemaps and advertising feeds per site (issue 18)'
 
   it('never reaches another site through the internal tree: /seo/... is an ordinary page path of the host', async () => {
     expect(await rewrite('proxy-motors.localhost:3000', '/seo/harbour-city-mazda/sitemap')).toBe(
-      'http://proxy-motors.localhost:3000/live/proxy-motors/seo/harbour-city-mazda/sitemap',
+      'http://proxy-motors.localhost:3000/live/proxy-motors/content/seo/harbour-city-mazda/sitemap',
     );
     expect(await rewrite('proxy-motors.localhost:3000', '/seo/harbour-city-mazda/feeds/meta-automotive.csv')).toBe(
-      'http://proxy-motors.localhost:3000/live/proxy-motors/seo/harbour-city-mazda/feeds/meta-automotive.csv',
+      'http://proxy-motors.localhost:3000/live/proxy-motors/content/seo/harbour-city-mazda/feeds/meta-automotive.csv',
     );
     // Deeper or odd paths under /sitemaps and /feeds are pages too, not answers of the tree.
     expect(await rewrite('proxy-motors.localhost:3000', '/sitemaps/a/b.xml')).toBe(
-      'http://proxy-motors.localhost:3000/live/proxy-motors/sitemaps/a/b.xml',
+      'http://proxy-motors.localhost:3000/live/proxy-motors/content/sitemaps/a/b.xml',
     );
     expect(await rewrite('proxy-motors.localhost:3000', '/robots.txt/x')).toBe(
-      'http://proxy-motors.localhost:3000/live/proxy-motors/robots.txt/x',
+      'http://proxy-motors.localhost:3000/live/proxy-motors/content/robots.txt/x',
     );
   });
 

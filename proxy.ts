@@ -11,6 +11,7 @@ import { currentStockGeneration } from './engine/stock-generation';
 import { localhostTenantsAllowed } from './domain/host-name';
 import { BASE_SECURITY_HEADERS, newNonce, pageSecurityHeaders, requestIsHttps } from './server/http/security-headers';
 import { pageGate, pageReadsRequest, resolvePage } from './engine/resolve-page';
+import { routeKind } from './engine/page-kinds';
 import { formatIssue } from './schemas/validation-messages';
 import { TENANT_HEADER } from './engine/tenant-header';
 import { studioRouting } from './server/http/studio-routing';
@@ -110,7 +111,15 @@ export function proxy(request: NextRequest): NextResponse {
   // (issue 16): a publish is a new page cache key in every process, with no call between them.
   // The version comes only from the registry; the shopper's path always follows the tenant segment.
   // The stock generation (issue 17) does the same for a stock change made by any process.
-  url.pathname = internalPath(entry.slug, pathname, live, entry.versionId, currentStockGeneration());
+  // The page's kind names the route that renders it, with only that kind's blocks (issue 34).
+  url.pathname = internalPath(
+    entry.slug,
+    pathname,
+    routeKind(page?.page),
+    live,
+    entry.versionId,
+    currentStockGeneration(),
+  );
   // A page rendered per request gets a fresh nonce (Next reads it from the request's policy); a
   // cached page is the same HTML for everyone, so it cannot carry one: it gets `script-src 'self'`,
   // and the server in front of Next adds its inline scripts' hashes (server/http/cached-page-policy.ts).

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { renderBlocks } from '../engine/render-blocks';
+import { blockRegistry } from './registry';
 import { loadTenantRegistry } from '../engine/tenant-registry';
 import type { Block, ResolvedTenant } from '../schemas/types.generated';
 
@@ -13,7 +14,13 @@ function tenant(slug: string): ResolvedTenant {
 const now = new Date('2026-11-22T02:00:00Z');
 const render = (t: ResolvedTenant, blocks: Block[], params: Record<string, string> = {}) =>
   renderToStaticMarkup(
-    <>{renderBlocks(blocks, { tenant: t, path: '/', params, now, searchParams: async () => new URLSearchParams() })}</>,
+    <>
+      {renderBlocks(
+        blocks,
+        { tenant: t, path: '/', params, now, searchParams: async () => new URLSearchParams() },
+        blockRegistry,
+      )}
+    </>,
   );
 
 describe('content blocks on the demo tenants', () => {

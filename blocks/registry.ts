@@ -62,7 +62,11 @@ import { ChatBubble } from './ChatBubble/ChatBubble';
 import { StockFacetTiles } from './StockFacetTiles/StockFacetTiles';
 import { UnsubscribeForm } from './UnsubscribeForm/UnsubscribeForm';
 
-/** Block type -> component. The only place that knows every block; typed so each gets its own props. */
+/**
+ * Block type -> component, every block; typed so each gets its own props. Only the Studio's preview
+ * renders through it (a draft may hold any block): the shopper's routes each render one page kind's
+ * blocks (blocks/kinds/*.generated.ts, issue 34), so a page carries only their code.
+ */
 export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   BrandGrid,
   ComingSoon,

@@ -24,6 +24,12 @@ export type BlockComponent<T extends BlockType> = (args: {
   ctx: BlockContext;
 }) => ReactNode | Promise<ReactNode>;
 
+/**
+ * Block type -> component, for the blocks one route may render: blocks/registry.ts has every block
+ * (the Studio's preview), blocks/kinds/*.generated.ts those of one page kind (issue 34).
+ */
+export type BlockRegistry = { readonly [T in BlockType]?: BlockComponent<T> };
+
 /** The Studio palette's groups; each block's schema.json names its group as `x-category`. */
 export const BLOCK_CATEGORIES = [
   'layout',
@@ -37,6 +43,17 @@ export const BLOCK_CATEGORIES = [
   'account',
 ] as const;
 export type BlockCategory = (typeof BLOCK_CATEGORIES)[number];
+
+/**
+ * The kinds of page (issue 34). Each kind renders through its own route module, whose registry
+ * holds only the blocks that kind may show, so a page carries only its own blocks' code and styles.
+ * The order is the one a page's kind is derived in (engine/page-kinds.ts): the first kind that may
+ * show every block of the page.
+ */
+export const PAGE_KINDS = ['content', 'search', 'form', 'location', 'model', 'account', 'checkout', 'vehicle'] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];
+/** `x-page-kinds: "every"`: a layout block (header, footer, tray), on every page and in the layout. */
+export const EVERY_PAGE_KIND = 'every';
 
 /**
  * What a page takes its title, description and canonical URL from (`x-metadata` in a block's
@@ -73,6 +90,11 @@ export interface BlockFacts<K extends string = string> {
   formProps?: readonly K[];
   /** `x-metadata`: the page holding the block takes its metadata from this subject. */
   metadata?: MetadataSubject;
+  /**
+   * `x-page-kinds`: the kinds of page the block may go on (its route module's registry holds it),
+   * or "every" for a layout block, on every page and in the header and footer.
+   */
+  pageKinds: readonly PageKind[] | typeof EVERY_PAGE_KIND;
 }
 
 /** Every block type's facts, each typed against its own props. */

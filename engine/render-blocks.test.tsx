@@ -2,6 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderBlocks } from './render-blocks';
+import { blockRegistry } from '../blocks/registry';
 import { loadTenantRegistry } from './tenant-registry';
 import type { BlockContext } from '../blocks/types';
 import type { Block } from '../schemas/types.generated';
@@ -24,7 +25,7 @@ describe('renderBlocks', () => {
         props: { heading: 'Outer', content: [{ type: 'RichText', props: { html: '<p>Inner text</p>' } }] },
       },
     ] as Block[];
-    const html = renderToStaticMarkup(<>{renderBlocks(blocks, base)}</>);
+    const html = renderToStaticMarkup(<>{renderBlocks(blocks, base, blockRegistry)}</>);
     expect(html).toContain('Outer');
     expect(html).toContain('<p>Inner text</p>');
   });
@@ -35,7 +36,7 @@ describe('renderBlocks', () => {
       { type: 'ComingSoon', when: 'brandsPage', props: { heading: 'Hidden when brands page off' } },
       { type: 'ComingSoon', when: '!brandsPage', props: { heading: 'Shown when brands page off' } },
     ] as Block[];
-    const html = renderToStaticMarkup(<>{renderBlocks(blocks, base)}</>);
+    const html = renderToStaticMarkup(<>{renderBlocks(blocks, base, blockRegistry)}</>);
     expect(html).toContain('Shown when offers on');
     expect(html).not.toContain('Hidden when brands page off');
     expect(html).toContain('Shown when brands page off');
@@ -48,7 +49,7 @@ describe('renderBlocks', () => {
       { type: 'NoSuchBlock', props: {} },
       { type: 'ComingSoon', props: { heading: 'Still here' } },
     ] as unknown as Block[];
-    const html = renderToStaticMarkup(<>{renderBlocks(blocks, base)}</>);
+    const html = renderToStaticMarkup(<>{renderBlocks(blocks, base, blockRegistry)}</>);
     expect(html).toContain('Still here');
     expect(html).not.toContain('NoSuchBlock');
     expect(warn).toHaveBeenCalledTimes(1);
@@ -64,7 +65,7 @@ describe('ctx.searchParams() on the cached tree (/site)', () => {
 
   it('throws in development when the block did not declare x-reads-request, naming the block and its schema.json', () => {
     vi.stubEnv('NODE_ENV', 'development');
-    const ctx = ctxOf(renderBlocks([richText], base, 'site'));
+    const ctx = ctxOf(renderBlocks([richText], base, blockRegistry, 'site'));
     expect(() => ctx.searchParams()).toThrow(
       /Block "RichText" called ctx\.searchParams\(\)[\s\S]*declare it in blocks\/RichText\/schema\.json with "x-reads-request"/,
     );
@@ -72,21 +73,31 @@ describe('ctx.searchParams() on the cached tree (/site)', () => {
 
   it('checks blocks in nested slots too', () => {
     vi.stubEnv('NODE_ENV', 'development');
-    const section = ctxOf(renderBlocks([{ type: 'Section', props: { content: [richText] } } as Block], base, 'site'));
+    const section = ctxOf(
+      renderBlocks([{ type: 'Section', props: { content: [richText] } } as Block], base, blockRegistry, 'site'),
+    );
     expect(() => ctxOf(section.renderBlocks([richText])).searchParams()).toThrow(/Block "RichText"/);
   });
 
   it('lets a block that declared x-reads-request read it', async () => {
     vi.stubEnv('NODE_ENV', 'development');
-    const ctx = ctxOf(renderBlocks([{ type: 'EnquiryForm', props: { form: 'contact' } } as Block], base, 'site'));
+    const ctx = ctxOf(
+      renderBlocks([{ type: 'EnquiryForm', props: { form: 'contact' } } as Block], base, blockRegistry, 'site'),
+    );
     await expect(ctx.searchParams()).resolves.toBeInstanceOf(URLSearchParams);
   });
 
   it('keeps the query string readable in production and on the per-request tree', async () => {
     vi.stubEnv('NODE_ENV', 'production');
-    await expect(ctxOf(renderBlocks([richText], base, 'site')).searchParams()).resolves.toBeInstanceOf(URLSearchParams);
+    await expect(ctxOf(renderBlocks([richText], base, blockRegistry, 'site')).searchParams()).resolves.toBeInstanceOf(
+      URLSearchParams,
+    );
     vi.stubEnv('NODE_ENV', 'development');
-    await expect(ctxOf(renderBlocks([richText], base, 'live')).searchParams()).resolves.toBeInstanceOf(URLSearchParams);
-    await expect(ctxOf(renderBlocks([richText], base)).searchParams()).resolves.toBeInstanceOf(URLSearchParams);
+    await expect(ctxOf(renderBlocks([richText], base, blockRegistry, 'live')).searchParams()).resolves.toBeInstanceOf(
+      URLSearchParams,
+    );
+    await expect(ctxOf(renderBlocks([richText], base, blockRegistry)).searchParams()).resolves.toBeInstanceOf(
+      URLSearchParams,
+    );
   });
 });

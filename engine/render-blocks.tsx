@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Block } from '../schemas/types.generated';
-import type { BlockContext, BlockType, BlockComponent } from '../blocks/types';
-import { blockRegistry } from '../blocks/registry';
+import type { BlockContext, BlockType, BlockComponent, BlockRegistry } from '../blocks/types';
 import { isSwitchedOn } from '../domain/switches';
 import { declaresReadsRequest } from './block-facts';
 
@@ -13,12 +12,16 @@ export type BlockTree = 'site' | 'live';
 
 const warned = new Set<string>();
 
-/** Unknown types pass validation only if a file was edited after loading; render nothing and say so once. */
+/**
+ * A block this route's registry does not hold: a type no block has (validation refuses it, unless a
+ * file was edited after loading), or a block the page's kind may not show (validation refuses that
+ * too: engine/page-kinds.ts). Render nothing and say so once.
+ */
 function warnUnknown(tenant: string, type: string): void {
   const key = `${tenant}:${type}`;
   if (warned.has(key)) return;
   warned.add(key);
-  console.warn(`tenant "${tenant}": no block is registered for type "${type}"; it is not rendered`);
+  console.warn(`tenant "${tenant}": block "${type}" is not rendered: this kind of page cannot show it`);
 }
 
 /**
@@ -39,16 +42,22 @@ function guardedContext(ctx: BlockContext, type: string, tree: BlockTree): Block
   };
 }
 
+/**
+ * Renders blocks through a registry: the route's (one page kind's blocks, or the layout's), so a
+ * route's modules reach only the components its registry names (issue 34). Nested slots render
+ * through the same registry.
+ */
 export function renderBlocks(
   blocks: readonly Block[] | undefined,
   base: Omit<BlockContext, 'renderBlocks'>,
+  registry: BlockRegistry,
   tree: BlockTree = 'live',
 ): ReactNode {
   if (!blocks?.length) return null;
-  const ctx: BlockContext = { ...base, renderBlocks: (nested) => renderBlocks(nested, base, tree) };
+  const ctx: BlockContext = { ...base, renderBlocks: (nested) => renderBlocks(nested, base, registry, tree) };
   return blocks.map((block, index) => {
     if (!isSwitchedOn(block.when, base.tenant.features)) return null;
-    const Component = (blockRegistry as Partial<Record<string, BlockComponent<BlockType>>>)[block.type];
+    const Component = (registry as Partial<Record<string, BlockComponent<BlockType>>>)[block.type];
     if (!Component) {
       warnUnknown(base.tenant.slug, String(block.type));
       return null;

@@ -65,23 +65,25 @@ describe('resolveHost', () => {
     expect(normaliseHost('bad host')).toBeUndefined();
   });
 
-  it('builds internal paths under the tenant prefix', () => {
-    expect(internalPath('harbour', '/')).toBe('/site/harbour');
-    expect(internalPath('harbour', '/site/southern')).toBe('/site/harbour/site/southern');
+  it('builds internal paths under the tenant prefix, then the page kind (issue 34)', () => {
+    expect(internalPath('harbour', '/', 'content')).toBe('/site/harbour/content');
+    expect(internalPath('harbour', '/site/southern', 'content')).toBe('/site/harbour/content/site/southern');
   });
 });
 
 describe('the tenant segment of internal paths (issue 16)', () => {
   it('names the published version after the slug, and nothing for a site served from its file', () => {
-    expect(internalPath('harbour', '/cars/abc', false, 12)).toBe('/site/harbour~v12/cars/abc');
-    expect(internalPath('harbour', '/', true, 12)).toBe('/live/harbour~v12');
-    expect(internalPath('harbour', '/cars/abc')).toBe('/site/harbour/cars/abc');
+    expect(internalPath('harbour', '/cars/abc', 'vehicle', false, 12)).toBe('/site/harbour~v12/vehicle/cars/abc');
+    expect(internalPath('harbour', '/', 'content', true, 12)).toBe('/live/harbour~v12/content');
+    expect(internalPath('harbour', '/cars/abc', 'vehicle')).toBe('/site/harbour/vehicle/cars/abc');
     expect(tenantSegment('harbour', 3)).toBe('harbour~v3');
     // Issue 17: cached pages carry the stock generation; pages rendered per request never do.
-    expect(internalPath('harbour', '/cars/abc', false, 12, '4.17')).toBe('/site/harbour~v12~s4.17/cars/abc');
-    expect(internalPath('harbour', '/', false, undefined, '4.0')).toBe('/site/harbour~s4.0');
-    expect(internalPath('harbour', '/search', true, 12, '4.17')).toBe('/live/harbour~v12/search');
-    expect(internalPath('harbour', '/', false, undefined, '../x')).toBe('/site/harbour');
+    expect(internalPath('harbour', '/cars/abc', 'vehicle', false, 12, '4.17')).toBe(
+      '/site/harbour~v12~s4.17/vehicle/cars/abc',
+    );
+    expect(internalPath('harbour', '/', 'content', false, undefined, '4.0')).toBe('/site/harbour~s4.0/content');
+    expect(internalPath('harbour', '/search', 'search', true, 12, '4.17')).toBe('/live/harbour~v12/search/search');
+    expect(internalPath('harbour', '/', 'content', false, undefined, '../x')).toBe('/site/harbour/content');
   });
 
   it('parses <slug> and <slug>~v<version>, and nothing else', () => {

@@ -1,4 +1,5 @@
 import { normaliseHost } from '../domain/host-name';
+import type { PageKind } from '../blocks/types';
 
 export type HostResolution =
   | {
@@ -83,6 +84,7 @@ export const STOCK_GENERATION = /^[0-9]{1,15}(?:\.[0-9]{1,15})?$/;
 export function internalPath(
   slug: string,
   pathname: string,
+  kind: PageKind,
   live = false,
   versionId?: number,
   stockGeneration?: string,
@@ -91,5 +93,6 @@ export function internalPath(
   // Pages rendered per request are never cached, so the generation would only lengthen their path.
   const stock =
     live || stockGeneration === undefined || !STOCK_GENERATION.test(stockGeneration) ? undefined : stockGeneration;
-  return `${prefix}/${tenantSegment(slug, versionId, stock)}${pathname === '/' ? '' : pathname}`;
+  // The page's kind names the route module that renders it (issue 34): app/<tree>/[tenant]/<kind>/.
+  return `${prefix}/${tenantSegment(slug, versionId, stock)}/${kind}${pathname === '/' ? '' : pathname}`;
 }

@@ -3,7 +3,9 @@ import { basename, join, relative, resolve } from 'node:path';
 import { getValidators } from '../schemas/ajv';
 import { deepMerge, isPlainObject } from './merge';
 import { migrate } from './migrations';
-import { formProps } from './block-facts';
+import { factsOf, formProps } from './block-facts';
+import { blockFacts } from '../blocks/block-facts.generated';
+import { isLayoutBlock, pageBlocks, pageKindProblems } from './page-kinds';
 import { parseJsonText, readJsonFile } from './read-json';
 import { publishedSnapshot, type PublishedDocument } from './published-tenants';
 import { switchNames } from '../domain/switches';
@@ -14,7 +16,7 @@ import { checkRateAdvertising } from './rate-advertising-check';
 import { reservedDomainRefusal, wwwTwin } from '../domain/site-domains';
 import { previewDomain, studioHost } from '../domain/studio/studio-host';
 import { secretNameRefusal } from '../domain/secret-names';
-import type { ResolvedTenant } from '../schemas/types.generated';
+import type { Block, Page, ResolvedTenant } from '../schemas/types.generated';
 
 export type TenantConfig = ResolvedTenant;
 
@@ -235,6 +237,50 @@ function checkFormNames(file: string, config: Record<string, unknown>): Validati
 }
 
 /**
+ * Issue 34: every page's blocks must fit its kind (its declared `kind`, or one kind that may show
+ * them all), since each kind's route renders only its own blocks; and the header and footer hold
+ * only layout blocks, which every route renders. Each problem names the block, in the editor's words.
+ */
+function layoutTitles(): string {
+  const titles = Object.keys(blockFacts)
+    .filter((type) => isLayoutBlock(type))
+    .map((type) => (factsOf(type)?.title ?? type).toLowerCase());
+  return `${titles.slice(0, -1).join(', ')} and ${titles.at(-1) ?? ''} blocks`;
+}
+
+function checkPageKinds(file: string, config: Record<string, unknown>): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+  const pointers = new Map<object, string>();
+  const visit = (node: unknown, pointer: string): void => {
+    if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${pointer}/${i}`));
+    if (!isPlainObject(node)) return;
+    if (typeof node.type === 'string') pointers.set(node, pointer);
+    for (const [key, value] of Object.entries(node)) visit(value, `${pointer}/${escape(key)}`);
+  };
+  const pages = isPlainObject(config.pages) ? config.pages : {};
+  for (const [path, page] of Object.entries(pages)) {
+    if (!isPlainObject(page)) continue;
+    visit(page.blocks, `/pages/${escape(path)}/blocks`);
+    for (const problem of pageKindProblems(page as unknown as Page))
+      issues.push({ file, pointer: pointers.get(problem.block) ?? `/pages/${escape(path)}`, message: problem.message });
+  }
+  const layout = isPlainObject(config.layout) ? config.layout : {};
+  for (const slot of ['header', 'footer'] as const) {
+    const blocks = pageBlocks(Array.isArray(layout[slot]) ? (layout[slot] as Block[]) : []);
+    visit(layout[slot], `/layout/${slot}`);
+    for (const block of blocks)
+      if (factsOf(block.type) && !isLayoutBlock(block.type))
+        issues.push({
+          file,
+          pointer: pointers.get(block) ?? `/layout/${slot}`,
+          message: `${factsOf(block.type)?.title ?? block.type} cannot go in the ${slot}: the ${slot} shows on every page, so it holds only ${layoutTitles()}. Put it on a page instead.`,
+        });
+  }
+  return issues;
+}
+
+/**
  * A site's photo hosts must each be a host or a wildcard within one owner's domain (issue 18): the
  * schema's pattern checks the form, but not that `*.com`, `*.com.au` or `*.cloudfront.net` would
  * let the image route fetch anyone's pictures for the site (domain/vehicle-photo-hosts.ts).
@@ -379,6 +425,7 @@ export function loadTenantDocument(raw: unknown, source: TenantSource, options?:
   const switchIssues = [
     ...checkSwitches(file, merged),
     ...checkFormNames(file, merged),
+    ...checkPageKinds(file, merged),
     ...checkDateRanges(file, merged),
     ...checkImageHosts(file, merged),
     ...checkRateAdvertising(file, merged),

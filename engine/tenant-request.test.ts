@@ -17,10 +17,10 @@ describe('the tenant of an internal page (issue 16)', () => {
   });
 
   it('names the cached page of a site under its published version, so a reservation refreshes the page shoppers get', () => {
-    expect(cachedPagePath('harbour-city-mazda', '/cars/abc')).toBe('/site/harbour-city-mazda/cars/abc');
+    expect(cachedPagePath('harbour-city-mazda', '/cars/abc')).toBe('/site/harbour-city-mazda/vehicle/cars/abc');
     const document = readFileSync('tenants/harbour-city-mazda.json', 'utf8');
     setPublishedTenants([{ slug: 'harbour-city-mazda', versionId: 41, document }], '1:41');
-    expect(cachedPagePath('harbour-city-mazda', '/cars/abc')).toBe('/site/harbour-city-mazda~v41/cars/abc');
+    expect(cachedPagePath('harbour-city-mazda', '/cars/abc')).toBe('/site/harbour-city-mazda~v41/vehicle/cars/abc');
     expect(tenantFromParam('harbour-city-mazda~v41')?.slug).toBe('harbour-city-mazda');
   });
 });

@@ -2,6 +2,8 @@ import { cache } from 'react';
 import { loadTenantRegistry, type TenantConfig } from './tenant-registry';
 import { internalPath, parseTenantSegment } from './resolve-host';
 import { currentStockGeneration } from './stock-generation';
+import { resolvePage } from './resolve-page';
+import { routeKind } from './page-kinds';
 
 /** The resolved tenant for this request (per-request memo); undefined when unknown or broken. */
 export const getTenant = cache((slug: string): TenantConfig | undefined => {
@@ -22,13 +24,9 @@ export function tenantFromParam(param: string): TenantConfig | undefined {
 
 /** The internal path a cached page of this tenant is kept under now (for revalidatePath). */
 export function cachedPagePath(slug: string, pathname: string): string {
-  return internalPath(
-    slug,
-    pathname,
-    false,
-    loadTenantRegistry().tenants.get(slug)?.versionId,
-    currentStockGeneration(),
-  );
+  const entry = loadTenantRegistry().tenants.get(slug);
+  const page = entry?.ok ? resolvePage(entry.config, pathname)?.page : undefined;
+  return internalPath(slug, pathname, routeKind(page), false, entry?.versionId, currentStockGeneration());
 }
 
 export { resolvePage, pageTitle, type ResolvedPage } from './resolve-page';

@@ -23,6 +23,7 @@ export const BLOCK_FACT_KEYWORDS = [
   'x-query-only',
   'x-form-props',
   'x-metadata',
+  'x-page-kinds',
 ] as const;
 
 /**

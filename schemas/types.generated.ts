@@ -703,6 +703,10 @@ export type PageTitle = string;
  */
 export type SearchEngineDescription = string;
 /**
+ * What kind of page this is, which decides the blocks it can hold: a shopper's phone then loads only those blocks. Leave empty and the page takes the first kind that can hold all its blocks.
+ */
+export type PageKind = "content" | "search" | "form" | "location" | "model" | "account" | "checkout" | "vehicle";
+/**
  * The feature switch that must be on for the block to show. A leading exclamation mark shows it while the switch is off; with several switches, all must hold.
  */
 export type FeatureSwitchCondition1 = string | [string, ...string[]];
@@ -3886,6 +3890,7 @@ export interface Pages {
 export interface Page {
   title: PageTitle;
   description?: SearchEngineDescription;
+  kind?: PageKind;
   when?: FeatureSwitchCondition1;
   blocks: BlockList2;
   signIn?: SignInRequired;

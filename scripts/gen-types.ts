@@ -5,8 +5,8 @@
  * schemas/types.generated.ts (see scripts/gen/generate.ts).
  * `npm run gen -- --check` writes nothing and exits 1 when a generated file is stale (CI).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { BlockSchemaError, generate } from './gen/generate';
 
 const root = process.cwd();
@@ -29,6 +29,7 @@ async function main(): Promise<void> {
       console.error(`${path} is out of date with the schemas: run \`npm run gen\` and commit the result.`);
       stale++;
     } else {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
       writeFileSync(join(root, path), text);
       console.log(`wrote ${path}`);
     }

@@ -8,6 +8,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { tenantFromParam, type TenantConfig } from '@/engine/tenant-request';
 import { renderBlocks } from '@/engine/render-blocks';
+import { registry as layoutRegistry } from '@/blocks/kinds/layout.generated';
 import { themeStyle } from '@/engine/theme';
 import { FONTS } from '@/app/fonts';
 import { fallbackCss, WEB_FONTS } from '@/domain/fonts/fallback-faces';
@@ -57,11 +58,11 @@ export function TenantShell({
         <a className="skip-link" href="#main-content">
           Skip to content
         </a>
-        {renderBlocks(tenant.layout?.header, base)}
+        {renderBlocks(tenant.layout?.header, base, layoutRegistry)}
         <main id="main-content" tabIndex={-1}>
           {children}
         </main>
-        {renderBlocks(tenant.layout?.footer, base)}
+        {renderBlocks(tenant.layout?.footer, base, layoutRegistry)}
       </ShopperProviders>
     </div>
   );

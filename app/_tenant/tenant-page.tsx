@@ -14,6 +14,8 @@ import { renderBlocks, type BlockTree } from '@/engine/render-blocks';
 import { enforcePageGate } from '@/server/page-data/page-gate';
 import { PAGE_METADATA } from '@/server/page-data/page-metadata';
 import { factsOf } from '@/engine/block-facts';
+import { pageKind, type PageKind } from '@/engine/page-kinds';
+import type { BlockRegistry } from '@/blocks/types';
 
 export type TenantPageProps = {
   params: Promise<{ tenant: string; path?: string[] }>;
@@ -59,17 +61,25 @@ function toSearchParams(record: Record<string, string | string[] | undefined>): 
   return out;
 }
 
+const misrouted = new Set<string>();
+
 /** A tenant page; `tree` is the internal tree rendering it: /site (cached: no block may read the query string) or /live. */
 export default async function TenantPage({
   params,
   searchParams,
   tree,
+  registry,
+  kind,
   loadTenant,
   moment,
   markBlocks = false,
   after,
 }: TenantPageProps & {
   tree: BlockTree;
+  /** The blocks this route renders: its page kind's (issue 34), or every block (the Studio's preview). */
+  registry: BlockRegistry;
+  /** The page kind this route renders; a page of another kind is logged (the proxy routes by kind). */
+  kind?: PageKind;
   loadTenant?: TenantLoader;
   /** The moment to render at (the Studio's "Preview as of", issue 32); now unless given. */
   moment?: (segment: string) => Promise<Date>;
@@ -82,6 +92,12 @@ export default async function TenantPage({
   after?: (route: string) => ReactNode;
 }) {
   const { tenant, path, resolved } = await load(params, loadTenant);
+  if (kind && pageKind(resolved.page) !== kind && !misrouted.has(`${tenant.slug}:${resolved.pattern}`)) {
+    misrouted.add(`${tenant.slug}:${resolved.pattern}`);
+    console.error(
+      `tenant "${tenant.slug}": page ${resolved.pattern} is a ${pageKind(resolved.page) ?? 'refused'} page but was rendered by the ${kind} route`,
+    );
+  }
   const now = moment ? await moment((await params).tenant) : new Date();
   await enforcePageGate(tenant, resolved, path, toSearchParams(await searchParams), now);
   const base = {
@@ -91,7 +107,7 @@ export default async function TenantPage({
     now,
     searchParams: async () => toSearchParams(await searchParams),
   };
-  if (!markBlocks) return <>{renderBlocks(resolved.page.blocks, base, tree)}</>;
+  if (!markBlocks) return <>{renderBlocks(resolved.page.blocks, base, registry, tree)}</>;
   // An empty inline mark takes no room in the page's flow (a zero-height line), so the preview's
   // layout is the public page's.
   return (
@@ -103,7 +119,7 @@ export default async function TenantPage({
             data-studio-block={index}
             data-studio-label={factsOf(block.type)?.title ?? block.type}
           />
-          {renderBlocks([block], base, tree)}
+          {renderBlocks([block], base, registry, tree)}
         </Fragment>
       ))}
       {after?.(resolved.pattern)}

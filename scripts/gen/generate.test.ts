@@ -42,6 +42,7 @@ const throwaway = {
   'x-query-only': true,
   'x-form-props': ['form'],
   'x-metadata': 'vehicle',
+  'x-page-kinds': ['content', 'search'],
   type: 'object',
   properties: {
     mode: { title: 'Mode', description: 'Where the banner finds its car.', type: 'string', enum: ['query', 'none'] },
@@ -75,6 +76,7 @@ describe('adding a block touches only its folder and the registry line', () => {
       queryOnly: true,
       formProps: ['form'],
       metadata: 'vehicle',
+      pageKinds: ['content', 'search'],
     });
     const block = (props: Json) => ({ type: 'Throwaway', props }) as unknown as Block;
     expect(blockReadsRequest(block({ mode: 'query' }), blockFacts)).toBe(true);
@@ -100,6 +102,16 @@ describe('adding a block touches only its folder and the registry line', () => {
         properties: { href: { title: 'Link address', description: 'Where the link leads.' } },
       },
     });
+
+    // Issue 34: the routes of the kinds it lists render it, and no other route loads its code.
+    expect(out['blocks/kinds/content.generated.ts']).toContain("import { Throwaway } from '../Throwaway/Throwaway';");
+    expect(out['blocks/kinds/search.generated.ts']).toContain('  Throwaway,');
+    for (const kind of ['vehicle', 'layout', 'form'])
+      expect(out[`blocks/kinds/${kind}.generated.ts`], kind).not.toContain('Throwaway');
+    expect(out['app/site/[tenant]/search/[[...path]]/page.tsx']).toContain(
+      "export default cachedKindPage('search', registry);",
+    );
+    expect(out['app/live/[tenant]/vehicle/[[...path]]/page.tsx']).toContain("export const dynamic = 'force-dynamic';");
 
     // The types the registry line is checked against.
     const types = out['schemas/types.generated.ts'] ?? '';
@@ -140,6 +152,7 @@ describe('block schemas', () => {
       'x-metadata': 'page',
       'x-query-only': 'yes',
       'x-reads-requests': true,
+      'x-page-kinds': ['content', 'shop', 'content'],
       type: 'object',
       properties: {
         links: {
@@ -152,9 +165,10 @@ describe('block schemas', () => {
     });
     expect(problems).toEqual([
       'blocks/Broken/schema.json: add a "title" (the block\'s name in the Studio, e.g. "Hero banner")',
-      'blocks/Broken/schema.json: unknown fact "x-reads-requests"; facts are x-category, x-reads-request, x-query-only, x-form-props, x-metadata',
+      'blocks/Broken/schema.json: unknown fact "x-reads-requests"; facts are x-category, x-reads-request, x-query-only, x-form-props, x-metadata, x-page-kinds',
       'blocks/Broken/schema.json: "x-category" must be one of layout, content, search, vehicle, forms, finance, locations, models, account',
       'blocks/Broken/schema.json: "x-metadata" must be one of vehicle, location, model',
+      'blocks/Broken/schema.json: "x-page-kinds" must list the kinds of page the block may go on (some of content, search, form, location, model, account, checkout, vehicle, each once), or be "every" for a layout block',
       'blocks/Broken/schema.json: x-reads-request: "prop" must name one of the block\'s props (links)',
       'blocks/Broken/schema.json: "x-query-only" must be true, beside an "x-reads-request" (it says how the block reads it)',
       'blocks/Broken/schema.json: "x-form-props" must list some of the block\'s props (links)',

@@ -14,6 +14,7 @@ import {
   blocksUnionSchema,
   readBlockSchemas,
 } from './block-schemas';
+import { pageKindFiles } from './page-kind-routes';
 import { LAYER_SCHEMA_FILE, tenantLayerSchema } from './layer-schema';
 import { STUDIO_SCHEMA_FILE, studioSchema } from './studio-schema';
 
@@ -161,5 +162,6 @@ export async function generate(root: string): Promise<Record<string, string>> {
     [STUDIO_SCHEMA_FILE]: `${JSON.stringify(studio)}\n`,
     'schemas/types.generated.ts': `${banner}\n\n${asWritten}\n${resolved}`,
     'blocks/block-facts.generated.ts': blockFactsModule(blockFacts(blockFiles)),
+    ...pageKindFiles(blockFacts(blockFiles)),
   };
 }

@@ -31,6 +31,8 @@ export interface BlockListProps {
   pointer: string;
   bundle: SchemaNode;
   catalogue: readonly BlockType[];
+  /** What the picker offers (issue 34: the blocks this kind of page or the layout can show), and why; all of `catalogue` unless given. */
+  pickable?: { types: readonly BlockType[]; note?: string } | undefined;
   issues: readonly EditorIssue[];
   context: StudioFormContext;
   currentPromotion: string | undefined;
@@ -260,7 +262,8 @@ export function BlockList(props: BlockListProps) {
         <BlockPicker
           baseId={`${baseId}-picker`}
           where={picker.where}
-          catalogue={catalogue}
+          catalogue={props.pickable?.types ?? catalogue}
+          note={props.pickable?.note}
           onChoose={choose}
           onClose={() => {
             focusNext.current = picker.returnTo;

@@ -1,7 +1,8 @@
 'use client';
 /**
- * The Pages tab's block picker: every block type by group, with a filter, in a modal dialog; each
- * with a small sketch of how it looks (BlockSketch) and its one-line description.
+ * The Pages tab's block picker: the block types that can go where the block is added (issue 34: the
+ * page's kind, or the header and footer), by group, with a filter, in a modal dialog; each with a
+ * small sketch of how it looks (BlockSketch) and its one-line description.
  */
 import {
   useEffect,
@@ -37,6 +38,8 @@ interface BlockPickerProps {
   /** Where the chosen block goes, e.g. "after Hero banner (block 1)". */
   where: string;
   catalogue: readonly BlockType[];
+  /** Why some block types are not offered here (issue 34: the page's kind cannot show them). */
+  note?: string | undefined;
   onChoose(type: string): void;
   onClose(): void;
 }
@@ -46,7 +49,7 @@ interface BlockPickerProps {
  * Escape or "Cancel" closes it, and the editor puts the focus back (on the new block's card after a
  * choice, otherwise on the button that opened it).
  */
-export function BlockPicker({ baseId, where, catalogue, onChoose, onClose }: BlockPickerProps) {
+export function BlockPicker({ baseId, where, catalogue, note, onChoose, onClose }: BlockPickerProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const filterInput = useRef<HTMLInputElement>(null);
   const [filter, setFilter] = useState('');
@@ -103,6 +106,7 @@ export function BlockPicker({ baseId, where, catalogue, onChoose, onClose }: Blo
             Cancel
           </button>
         </div>
+        {note ? <p className={styles.hint}>{note}</p> : null}
         <div className={styles.field}>
           <label htmlFor={`${headingId}-filter`}>Find a block type</label>
           <input

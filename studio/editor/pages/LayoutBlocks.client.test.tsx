@@ -121,6 +121,9 @@ describe("header and footer blocks as cards, like a page's", () => {
       (b) => b.querySelector('span span')?.textContent === 'Text',
     );
     if (!choice) throw new Error('no Text block in the picker');
+    // Issue 34: every page shows the header, so it offers only the blocks every kind of page can hold.
+    expect(dialog?.textContent).toContain('Showing the block types that can go in the header and footer');
+    expect(dialog?.textContent).not.toContain('Hero banner');
     act(() => choice.click());
     const header = changes.at(-1)?.header as { type: string }[];
     expect(header.map((b) => b.type)).toEqual(['SiteHeader', 'RichText']);

@@ -11,6 +11,7 @@
 import { useCallback, useMemo } from 'react';
 import type { BlockDoc, BlockType, EditorIssue, JsonObject, SchemaNode } from '../editor-types';
 import type { StudioFormContext } from '../widgets';
+import { layoutBlockTypes } from './page-shared';
 import { BlockList } from './BlockList.client';
 
 export type LayoutPart = 'header' | 'footer';
@@ -54,10 +55,18 @@ export interface LayoutBlocksProps {
 
 export function LayoutBlocks(props: LayoutBlocksProps) {
   const { own, inherited, onChange, bundle, catalogue, issues, currentPromotion } = props;
+  // Issue 34: the header and footer show on every page, so they take only the layout blocks.
+  const pickable = useMemo(
+    () => ({
+      types: layoutBlockTypes(catalogue),
+      note: 'Showing the block types that can go in the header and footer, which every page shows. Other blocks go on pages.',
+    }),
+    [catalogue],
+  );
   // The lists of blocks inside a block's form show cards too (BlockListField).
   const context = useMemo<StudioFormContext>(
-    () => ({ ...props.context, blocks: { bundle, catalogue, issues, currentPromotion } }),
-    [props.context, bundle, catalogue, issues, currentPromotion],
+    () => ({ ...props.context, blocks: { bundle, catalogue, pickable, issues, currentPromotion } }),
+    [props.context, bundle, catalogue, pickable, issues, currentPromotion],
   );
   const replaceList = useCallback(
     (part: LayoutPart, blocks: BlockDoc[] | undefined, separate: boolean) => {
@@ -90,6 +99,7 @@ export function LayoutBlocks(props: LayoutBlocksProps) {
             pointer={`/layout/${part}`}
             bundle={props.bundle}
             catalogue={props.catalogue}
+            pickable={pickable}
             issues={props.issues}
             context={context}
             currentPromotion={props.currentPromotion}

@@ -37,7 +37,7 @@ import {
 } from './pages-model';
 import { blockCatalogue, issuesUnder } from '../schema-tools';
 import type { StudioFormContext } from '../widgets';
-import { blockTitle, dragActions, problems, type BlockActions, type DragState } from './page-shared';
+import { blockTitle, dragActions, pickableBlocks, problems, type BlockActions, type DragState } from './page-shared';
 import { StatusNote, FieldIssues, IssueList } from './page-parts.client';
 import { AddPageForm } from './AddPageForm.client';
 import { BlockCard } from './BlockCard.client';
@@ -133,14 +133,16 @@ export function PagesEditor({
   const entries = useMemo(() => pageList(own, inherited), [own, inherited]);
   const catalogue = useMemo(() => blockCatalogue(bundle), [bundle]);
   const typesByName = useMemo(() => new Map(catalogue.map((t) => [t.type, t])), [catalogue]);
-  // The lists of blocks inside a block's form (a section's, the vehicle page's columns) show cards too.
-  const context = useMemo<StudioFormContext>(
-    () => ({ slug, blocks: { bundle, catalogue, issues, currentPromotion } }),
-    [slug, bundle, catalogue, issues, currentPromotion],
-  );
 
   const [selected, setSelected] = useState(() => request?.route ?? '/');
   const entry: PageEntry | undefined = entries.find((e) => e.route === selected) ?? entries[0];
+  // Issue 34: the picker offers the blocks this kind of page can show (the page's nested lists too).
+  const pickable = useMemo(() => pickableBlocks(catalogue, entry?.page), [catalogue, entry?.page]);
+  // The lists of blocks inside a block's form (a section's, the vehicle page's columns) show cards too.
+  const context = useMemo<StudioFormContext>(
+    () => ({ slug, blocks: { bundle, catalogue, pickable, issues, currentPromotion } }),
+    [slug, bundle, catalogue, pickable, issues, currentPromotion],
+  );
   const route = entry?.route;
   const blocks = entry?.page.blocks ?? EMPTY_BLOCKS;
 
@@ -663,7 +665,8 @@ export function PagesEditor({
         <BlockPicker
           baseId={baseId}
           where={picker.where}
-          catalogue={catalogue}
+          catalogue={pickable.types}
+          note={pickable.note}
           onChoose={choose}
           onClose={closePicker}
         />

@@ -2,7 +2,16 @@
  * Shared by the Pages tab's editor and its block cards: the problem count in words and the
  * actions a card calls back.
  */
-import type { BlockDoc, JsonObject } from '../editor-types';
+import type { BlockDoc, BlockType, JsonObject, PageDoc } from '../editor-types';
+import {
+  addableBlockTypes,
+  isLayoutBlock,
+  kindsAllowing,
+  pageBlocks,
+  PAGE_KIND_LABELS,
+  PAGE_KINDS,
+} from '../../../engine/page-kinds';
+import type { Block } from '../../../schemas/types.generated';
 
 /** A block's title in the palette's words ("Hero banner"), else its type. */
 export function blockTitle(block: BlockDoc | undefined, types: ReadonlyMap<string, { title?: string }>): string {
@@ -86,4 +95,40 @@ export function dragActions(listOf: () => DragList): Pick<BlockActions, 'dragSta
     },
     dragEnd: () => set(null),
   };
+}
+
+/**
+ * The block types the picker offers on a page (issue 34): only those that leave the page a kind
+ * (its declared "Page kind", or a kind that may also show the blocks already on it), since each
+ * kind of page loads only its own blocks' code. The note says so in the picker when some are left out.
+ */
+export function pickableBlocks(
+  catalogue: readonly BlockType[],
+  page: PageDoc | undefined,
+): { types: readonly BlockType[]; note?: string } {
+  if (!page) return { types: catalogue };
+  const declared = PAGE_KINDS.find((k) => k === page.kind);
+  const blocks = (page.blocks ?? []) as unknown as Block[];
+  const addable = new Set(
+    addableBlockTypes(
+      { blocks, ...(declared ? { kind: declared } : {}) },
+      catalogue.map((t) => t.type),
+    ),
+  );
+  const types = catalogue.filter((t) => addable.has(t.type));
+  // A page whose blocks no one kind shows together (its problems say so) is offered every block.
+  if (!types.length) return { types: catalogue };
+  const left = catalogue.length - types.length;
+  if (!left) return { types };
+  const kinds = declared ? [declared] : kindsAllowing(pageBlocks(blocks).map((b) => b.type));
+  const what = kinds.length === 1 && kinds[0] ? `a ${PAGE_KIND_LABELS[kinds[0]]}` : 'this page, with the blocks it has';
+  return {
+    types,
+    note: `Showing the block types that can go on ${what}; the other ${left} go on other kinds of page.`,
+  };
+}
+
+/** The block types the header and footer may hold: the layout blocks, which every page shows. */
+export function layoutBlockTypes(catalogue: readonly BlockType[]): BlockType[] {
+  return catalogue.filter((t) => isLayoutBlock(t.type));
 }

@@ -45,6 +45,7 @@ export function BlockListField(props: FieldProps) {
         pointer={pointer}
         bundle={catalogue.bundle}
         catalogue={catalogue.catalogue}
+        pickable={catalogue.pickable}
         issues={catalogue.issues}
         context={context}
         currentPromotion={catalogue.currentPromotion}

@@ -45,6 +45,8 @@ export interface StudioFormContext {
   blocks?: {
     bundle: SchemaNode;
     catalogue: readonly BlockType[];
+    /** What the block picker offers in these lists (issue 34: what the page's kind can show), and why. */
+    pickable?: { types: readonly BlockType[]; note?: string };
     issues: readonly EditorIssue[];
     currentPromotion: string | undefined;
   };
