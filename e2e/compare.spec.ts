@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, siteUrl } from './helpers';
+import { openBeforeHydration, reactListens } from './support/before-hydration';
 
 // spec: catalogue §1 ("share, favourite or compare vehicles") and §6 ("Anonymous visitors can
 // browse, search, compare ..."): up to 4 cars, kept in this browser per site, side by side.
@@ -127,4 +128,17 @@ test('on a 390x844 phone the tray sits above the vehicle bottom bar and the tabl
   const region = page.getByRole('region', { name: /side by side/ });
   await expect(region).toBeVisible();
   await expectAccessible(page);
+});
+
+// Issue 34: Compare tapped as soon as the search page's HTML is on screen, before it has hydrated,
+// still adds the car once it has (issue 19 lost such taps).
+test('Compare tapped before the search page has hydrated adds the car', async ({ page }) => {
+  const early = await openBeforeHydration(page, siteUrl(site, '/search/used-cars'));
+  const card = page.locator('.stock-card').first();
+  const add = card.getByRole('button', { name: /^Add .* to compare$/ });
+  await add.click();
+  expect(await reactListens(page)).toBe(false);
+  await early.hydrate();
+  await expect(card.getByRole('button', { name: /^Remove .* from compare$/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(tray(page).getByRole('link', { name: 'Compare (1)' })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_TENANTS, expectAccessible, siteUrl, tenantGet } from './helpers';
+import { openBeforeHydration, reactListens } from './support/before-hydration';
 
 test.use({ viewport: { width: 1400, height: 900 } });
 
@@ -210,4 +211,64 @@ test('below 1200 px the header collapses to the Menu button', async ({ page }) =
   await expect(header.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await menu.click();
   await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Finance' })).toBeVisible();
+});
+
+// Issue 34: a tap or key press made as soon as the HTML is on screen, before the page has hydrated,
+// still works once it has (issue 19 lost such taps: components/shopper/early-taps.ts keeps them).
+test.describe('taps before the page has hydrated', () => {
+  test('a header dropdown tapped and the Menu button pressed from the keyboard both open', async ({ page }) => {
+    const early = await openBeforeHydration(page, siteUrl('harbour-city-mazda'));
+    const service = page.getByRole('button', { name: 'Service' });
+    await service.click();
+    expect(await reactListens(page)).toBe(false);
+    await early.hydrate();
+    await expect(service).toHaveAttribute('aria-expanded', 'true');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phone = await openBeforeHydration(page, siteUrl('southern-cross-motors', '/about-us'));
+    const menu = page.locator('header').first().getByRole('button', { name: 'Menu' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    expect(await reactListens(page)).toBe(false);
+    await phone.hydrate();
+    await expect(
+      page.locator('header').first().getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Finance' }),
+    ).toBeVisible();
+  });
+
+  test('the quick search sends its choices, and a search filter applies', async ({ page }) => {
+    const home = await openBeforeHydration(page, siteUrl('southern-cross-motors'));
+    const quick = page.getByRole('search', { name: 'Quick search' });
+    const make = quick.locator('select[name="refinementList[make][0]"]');
+    const choice = (await make.locator('option').nth(1).getAttribute('value')) ?? '';
+    expect(choice).not.toBe('');
+    await make.selectOption(choice);
+    await quick.getByRole('button', { name: /^Show Me/ }).click();
+    await expect(page).toHaveURL(/\/search\//);
+    const titles = await page.locator('.stock-card__title').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) expect(title).toContain(choice);
+    // The form works without JavaScript (it has an action), so nothing waits for the page's scripts.
+    await home.hydrate();
+
+    const search = await openBeforeHydration(page, siteUrl('southern-cross-motors', '/search/used-cars'));
+    const toyota = page.getByRole('group', { name: 'Make' }).getByRole('checkbox', { name: /^Toyota/ });
+    await toyota.click();
+    expect(await reactListens(page)).toBe(false);
+    await search.hydrate();
+    await expect(page).toHaveURL(/\/search\/used-cars\?refinementList\[make\]\[0\]=Toyota$/);
+    await expect(toyota).toBeChecked();
+  });
+
+  test('a gallery arrow tapped before hydration moves to the next photo', async ({ page, request }) => {
+    const listing = await tenantGet(request, 'southern-cross-motors', '/search/used-cars');
+    const car = /href="(\/cars\/(?!trade-in")[^"/?#]+)"/.exec(await listing.text())?.[1];
+    if (!car) throw new Error('no car on the search page');
+    const early = await openBeforeHydration(page, siteUrl('southern-cross-motors', car));
+    await expect(page.getByRole('list', { name: /Photo 1 of \d+/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Next photo' }).first().click();
+    expect(await reactListens(page)).toBe(false);
+    await early.hydrate();
+    await expect(page.getByRole('list', { name: /Photo 2 of \d+/ })).toBeVisible();
+  });
 });

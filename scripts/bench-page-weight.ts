@@ -6,7 +6,14 @@
  */
 import { CHROMIUM_LAUNCH } from './chromium';
 import { serveCommand } from './support/server';
-import { JS_BUDGET_KB, firstCarPath, pageScripts, type BudgetedPage } from '../e2e/support/page-weight';
+import {
+  JS_BUDGET_KB,
+  firstCarPath,
+  firstLocationPath,
+  firstModelPath,
+  pageScripts,
+  type BudgetedPage,
+} from '../e2e/support/page-weight';
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
@@ -61,11 +68,11 @@ async function main(): Promise<void> {
     ['southern-cross-motors', '/search/used-cars', 'search'],
     ['southern-cross-motors', `/cars/${car}`, 'vehicle'],
     ['southern-cross-motors', '/contact'],
-    ['southern-cross-motors', '/dealer-locator'],
+    ['southern-cross-motors', '/dealer-locator', 'location'],
     ['southern-cross-motors', '/finance'],
     ['southern-cross-motors', '/sign-in?type=watchlist'],
-    ['harbour-city-mazda', '/models'],
-    ['harbour-city-mazda', '/models/mazda-cx-5'],
+    ['southern-cross-motors', '/cars/trade-in'],
+    ['harbour-city-mazda', '/models', 'model'],
     ['harbour-city-mazda', '/special-offers'],
   );
   const server = spawn(process.execPath, serveCommand(PORT), {
@@ -78,10 +85,14 @@ async function main(): Promise<void> {
     for (const slug of ['southern-cross-motors', 'harbour-city-mazda', 'ridgeline-motorcycles']) {
       const search = '/search/new-used-and-demo-cars';
       const listed = firstCarPath((await get(slug, search)).body.toString('utf8'));
+      const location = firstLocationPath((await get(slug, '/dealer-locator')).body.toString('utf8'));
+      const model = firstModelPath((await get(slug, '/models')).body.toString('utf8'));
       pages.push(
         [slug, '/', 'home'],
         [slug, search, 'search'],
         ...(listed ? [[slug, listed, 'vehicle'] as [string, string, BudgetedPage]] : []),
+        ...(location ? [[slug, location, 'location'] as [string, string, BudgetedPage]] : []),
+        ...(model ? [[slug, model, 'model'] as [string, string, BudgetedPage]] : []),
       );
     }
     const browser = await chromium.launch(CHROMIUM_LAUNCH);

@@ -13,6 +13,8 @@ import { themeStyle } from '@/engine/theme';
 import { FONTS } from '@/app/fonts';
 import { fallbackCss, WEB_FONTS } from '@/domain/fonts/fallback-faces';
 import { ShopperProviders } from '@/components/shopper/Providers.client';
+import { EARLY_TAPS_SCRIPT } from '@/components/shopper/early-taps';
+import { headers } from 'next/headers';
 
 export async function generateMetadata({ params }: { params: Promise<{ tenant: string }> }): Promise<Metadata> {
   const tenant = tenantFromParam((await params).tenant);
@@ -23,17 +25,30 @@ export async function generateMetadata({ params }: { params: Promise<{ tenant: s
   };
 }
 
-export default async function TenantLayout({
-  children,
-  params,
-}: {
-  children: ReactNode;
-  params: Promise<{ tenant: string }>;
-}) {
+type LayoutProps = { children: ReactNode; params: Promise<{ tenant: string }> };
+
+/** The cached tree's shell: the same HTML for everyone, its inline script allowed by its hash. */
+export default async function TenantLayout({ children, params }: LayoutProps) {
   // `<slug>` or `<slug>~v<version>`: the proxy names the published version (engine/resolve-host.ts).
   const tenant = tenantFromParam((await params).tenant);
   if (!tenant) notFound();
   return <TenantShell tenant={tenant}>{children}</TenantShell>;
+}
+
+/** The per-request tree's shell: its inline script carries the request's nonce. */
+export async function LiveTenantLayout({ children, params }: LayoutProps) {
+  const tenant = tenantFromParam((await params).tenant);
+  if (!tenant) notFound();
+  return (
+    <TenantShell tenant={tenant} nonce={await requestNonce()}>
+      {children}
+    </TenantShell>
+  );
+}
+
+/** The script nonce of this request's policy (the proxy sets it on pages rendered per request). */
+export async function requestNonce(): Promise<string | undefined> {
+  return /'nonce-([A-Za-z0-9+/=_-]+)'/.exec((await headers()).get('content-security-policy') ?? '')?.[1];
 }
 
 /** The tenant's theme, fonts, header and footer around a page (also the Studio's preview of a draft). */
@@ -41,17 +56,22 @@ export function TenantShell({
   tenant,
   children,
   now = new Date(),
+  nonce,
 }: {
   tenant: TenantConfig;
   children: ReactNode;
   /** The moment the header and footer render at (the Studio's "Preview as of"); now unless given. */
   now?: Date;
+  /** The request's script nonce, on pages rendered per request (cached pages list the script's hash). */
+  nonce?: string | undefined;
 }) {
   const used = [...new Set([tenant.theme.font, tenant.theme.headingFont])];
   const fonts = used.map((f) => FONTS[f].variable).join(' ');
   const base = { tenant, path: '', params: {}, now, searchParams: async () => new URLSearchParams() };
   return (
     <div className={`site ${fonts}`} style={themeStyle(tenant.theme)} data-tenant={tenant.slug}>
+      {/* First, so a tap before the page hydrates is kept and made again after (issue 34). */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_TAPS_SCRIPT }} />
       {/* The metric-matched fallback faces the font stacks name (app/fonts.ts), for this site's fonts only. */}
       <style>{fallbackCss(used.map((f) => WEB_FONTS[f]))}</style>
       <ShopperProviders>

@@ -8,6 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { toastAtom } from './store';
 import { recordVisitAtom } from './visit-trail';
 import styles from './Providers.module.css';
+import { replayEarlyTaps } from './early-taps';
 
 /** Notes each page of the visit for the lead's visited_pages (conversion §3). */
 function VisitRecorder() {
@@ -68,6 +69,14 @@ function ToastViewport() {
 }
 
 /** Client state for one page view: a store per request (never shared between shoppers). */
+/** Once the page has hydrated, clicks again what the shopper tapped before (components/shopper/early-taps.ts). */
+function EarlyTapReplay() {
+  useEffect(() => {
+    replayEarlyTaps();
+  }, []);
+  return null;
+}
+
 export function ShopperProviders({ children }: { children: ReactNode }) {
   return (
     <Provider>
@@ -75,6 +84,8 @@ export function ShopperProviders({ children }: { children: ReactNode }) {
       <ToastViewport />
       <VisitRecorder />
       <SoftNavigation />
+      {/* Last, so its effect runs after every other part of the page has mounted. */}
+      <EarlyTapReplay />
     </Provider>
   );
 }

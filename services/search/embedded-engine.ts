@@ -305,28 +305,42 @@ export class EmbeddedEngine implements SearchEngine {
   }
 
   /**
-   * The filter as a bitmap over all rows: conditions scan one column each; all/any/not combine
-   * bitmaps. `memo` shares sub-filter bitmaps between the queries of one multi-search (similar
-   * cars repeat the tenant scope and price band); a memoised bitmap is copied, never changed.
+   * The filter as a bitmap over all rows, the caller's to change: conditions scan one column each;
+   * all/any/not combine bitmaps. `memo` shares sub-filter bitmaps between the queries of one
+   * multi-search (similar cars repeat the tenant scope and price band).
    */
   private mask(filter: StockFilter | undefined, now: Date, memo?: Map<string, Uint8Array>): Uint8Array {
     if (!memo || !filter) return this.computeMask(filter, now, memo);
+    return this.sharedMask(filter, now, memo).slice();
+  }
+
+  /**
+   * A filter's bitmap to read, never to change: with a memo it is the memoised one (issue 34: the
+   * parts of all/any/not are read in place rather than copied, so a multi-search copies a bitmap
+   * once per query instead of once per sub-filter).
+   */
+  private sharedMask(filter: StockFilter, now: Date, memo?: Map<string, Uint8Array>): Uint8Array {
+    if (!memo) return this.computeMask(filter, now, memo);
     const key = JSON.stringify(filter);
     let known = memo.get(key);
     if (!known) {
       known = this.computeMask(filter, now, memo);
       memo.set(key, known);
     }
-    return known.slice();
+    return known;
   }
 
   private computeMask(filter: StockFilter | undefined, now: Date, memo?: Map<string, Uint8Array>): Uint8Array {
     const size = this.size;
     if (!filter) return new Uint8Array(size).fill(1);
     if ('all' in filter) {
-      const out = new Uint8Array(size).fill(1);
-      for (const part of filter.all) {
-        const m = this.mask(part, now, memo);
+      const [first, ...rest] = filter.all;
+      if (!first) return new Uint8Array(size).fill(1);
+      // Without a memo the first part's bitmap is new, so it is narrowed in place.
+      const firstMask = this.sharedMask(first, now, memo);
+      const out = memo ? firstMask.slice() : firstMask;
+      for (const part of rest) {
+        const m = this.sharedMask(part, now, memo);
         for (let row = 0; row < size; row++) out[row]! &= m[row]!;
       }
       return out;
@@ -334,14 +348,15 @@ export class EmbeddedEngine implements SearchEngine {
     if ('any' in filter) {
       const out = new Uint8Array(size);
       for (const part of filter.any) {
-        const m = this.mask(part, now, memo);
+        const m = this.sharedMask(part, now, memo);
         for (let row = 0; row < size; row++) out[row]! |= m[row]!;
       }
       return out;
     }
     if ('not' in filter) {
-      const out = this.mask(filter.not, now, memo);
-      for (let row = 0; row < size; row++) out[row]! ^= 1;
+      const m = this.sharedMask(filter.not, now, memo);
+      const out = new Uint8Array(size);
+      for (let row = 0; row < size; row++) out[row] = m[row]! ^ 1;
       return out;
     }
     const { op, value } = conditionOperator(filter);
@@ -435,7 +450,8 @@ export class EmbeddedEngine implements SearchEngine {
       query.sort === 'relevance' && relevance
         ? this.byScore(mask, relevance)
         : (this.orders.get(query.sort === 'relevance' ? 'latest' : query.sort) as Int32Array);
-    for (let i = 0, seen = 0; i < ordered.length && seen < end; i++) {
+    // Stops once every match is seen: a query with few matches does not walk the whole order.
+    for (let i = 0, seen = 0; i < ordered.length && seen < end && seen < count; i++) {
       const row = ordered[i] as number;
       if (!mask[row]) continue;
       if (seen >= query.offset) ids.push(this.ids[row] as number);
@@ -457,7 +473,7 @@ export class EmbeddedEngine implements SearchEngine {
       facets[field as FacetField] = out;
     }
     const stats: EngineResult['stats'] = {};
-    for (const field of STAT_FIELDS) {
+    for (const field of query.stats === false ? [] : STAT_FIELDS) {
       const values = this.numbers.get(field)?.values;
       if (!values || count === 0) continue;
       let min = Infinity;

@@ -104,7 +104,7 @@ export function toSearchParams(query: EngineQuery, indexUid: string): MeiliSearc
     page: aligned && query.limit > 0 ? query.offset / query.limit + 1 : 1,
     hitsPerPage: aligned ? query.limit : query.offset + query.limit,
     // Stat fields must be faceted for Meilisearch to report their facetStats.
-    facets: [...new Set<string>([...query.facets, ...STAT_FIELDS])],
+    facets: [...new Set<string>([...query.facets, ...(query.stats === false ? [] : STAT_FIELDS)])],
     matchingStrategy: 'all',
     attributesToRetrieve: ['id'],
   };
@@ -145,7 +145,7 @@ export function toEngineResult(
   const facets: EngineResult['facets'] = {};
   for (const facet of query.facets) facets[facet] = { ...response.facetDistribution?.[facet] };
   const stats: EngineResult['stats'] = {};
-  for (const field of STAT_FIELDS) {
+  for (const field of query.stats === false ? [] : STAT_FIELDS) {
     const stat = response.facetStats?.[field];
     if (stat) stats[field] = { min: stat.min, max: stat.max };
   }

@@ -46,7 +46,7 @@ export function referenceSearch(documents: readonly SearchDocument[], query: Eng
     facets[facet] = counts;
   }
   const stats: EngineResult['stats'] = {};
-  for (const stat of STAT_FIELDS) {
+  for (const stat of query.stats === false ? [] : STAT_FIELDS) {
     const values = matching.map((d) => d[stat]).filter((v): v is number => typeof v === 'number');
     if (values.length)
       stats[stat] = { min: values.reduce((a, b) => Math.min(a, b)), max: values.reduce((a, b) => Math.max(a, b)) };

@@ -19,6 +19,8 @@ export interface SearchRequest {
   page: number;
   hitsPerPage: number;
   facets: readonly FacetField[];
+  /** Whether to report the matches' price, km and year ranges (default yes: the search page's range filters use them). */
+  stats?: boolean;
 }
 
 export interface SearchResponse extends Omit<EngineResult, 'ids'> {
@@ -262,6 +264,7 @@ export class SearchService {
       limit: request.hitsPerPage,
       facets: request.facets,
       now,
+      ...(request.stats === false ? { stats: false } : {}),
     };
   }
 
@@ -312,6 +315,7 @@ export class SearchService {
       page: 1,
       hitsPerPage: SIMILAR_QUERY_LIMIT,
       facets: [],
+      stats: false,
     });
     const results = await this.engine.multiSearch(
       variants.map((extra) => this.toEngineQuery(tenant, request(extra), now)),

@@ -96,6 +96,8 @@ export interface EngineQuery {
   facets: readonly FacetField[];
   /** When the query runs: resolves relative times in the filter. */
   now: Date;
+  /** Whether to report the price, km and year ranges of the matches (default yes); similar cars need none. */
+  stats?: boolean;
 }
 
 export interface FacetStats {

@@ -1,2 +1,2 @@
 /** The per-request tree's tenant shell (theme, header, footer): see app/_tenant/tenant-layout.tsx. */
-export { default, generateMetadata } from '@/app/_tenant/tenant-layout';
+export { LiveTenantLayout as default, generateMetadata } from '@/app/_tenant/tenant-layout';

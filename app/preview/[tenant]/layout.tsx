@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
 import { forbidden } from 'next/navigation';
 import { headers } from 'next/headers';
-import { TenantShell } from '@/app/_tenant/tenant-layout';
+import { requestNonce, TenantShell } from '@/app/_tenant/tenant-layout';
 import { previewState } from '@/server/page-data/preview-tenant';
 import { PreviewLinks } from '@/components/preview/PreviewLinks.client';
 import { HeaderFitProbe } from '@/components/preview/HeaderFitProbe.client';
@@ -32,6 +32,7 @@ export default async function PreviewLayout({
       <TenantShell
         tenant={state.tenant}
         now={state.token.at !== undefined ? new Date(state.token.at * 1000) : new Date()}
+        nonce={await requestNonce()}
       >
         <PreviewLinks />
         {/* The Studio's header check (issue 32): answers only when the Studio asks, and only to the Studio. */}
