@@ -4,7 +4,6 @@ import { EARLY_TAPS_SCRIPT, replayEarlyTaps } from './early-taps';
 
 /** Runs the inline script as the page's parser would, once per test page. */
 function runScript(): void {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the inline script's own text, as the browser runs it
   new Function(EARLY_TAPS_SCRIPT)();
 }
 

@@ -6,7 +6,7 @@ import { expect, type Page, type Route } from '@playwright/test';
  * JavaScript (Next's chunks) until the test lets them go, so the page is exactly the server's HTML,
  * with only its inline scripts run; `hydrate` lets them load and waits until React listens.
  */
-const CHUNKS = /\/_next\/static\/chunks\//;
+const CHUNKS = /\/_next\/static\/chunks\/[^?]*\.js(\?|$)/;
 
 /** React marks the document it hydrates when it starts listening for events. */
 export const reactListens = (page: Page): Promise<boolean> =>
