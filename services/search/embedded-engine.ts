@@ -5,8 +5,11 @@ import {
   resolveBound,
   type Bound,
   type Scalar,
+  type StockCondition,
   type StockFilter,
 } from '../../domain/stock-filter';
+
+const isCondition = (filter: StockFilter): filter is StockCondition => 'field' in filter;
 import {
   FACET_FIELDS,
   STAT_FIELDS,
@@ -334,14 +337,29 @@ export class EmbeddedEngine implements SearchEngine {
     const size = this.size;
     if (!filter) return new Uint8Array(size).fill(1);
     if ('all' in filter) {
-      const [first, ...rest] = filter.all;
-      if (!first) return new Uint8Array(size).fill(1);
-      // Without a memo the first part's bitmap is new, so it is narrowed in place.
-      const firstMask = this.sharedMask(first, now, memo);
-      const out = memo ? firstMask.slice() : firstMask;
+      if (!memo) {
+        // One query (the search page): each part's bitmap is new, the first narrowed by the others.
+        const [first, ...rest] = filter.all;
+        const out = first ? this.computeMask(first, now) : new Uint8Array(size).fill(1);
+        for (const part of rest) {
+          const m = this.computeMask(part, now);
+          for (let row = 0; row < size; row++) out[row]! &= m[row]!;
+        }
+        return out;
+      }
+      // A multi-search (similar cars, issue 34): compound parts are memoised bitmaps read in place,
+      // and a condition narrows the rows still in, testing only those: no bitmap per condition, so
+      // three queries over 200,000 cars no longer allocate (and collect) dozens of them.
+      const compound = filter.all.filter((part) => !isCondition(part));
+      const [first, ...rest] = compound;
+      const out = first ? this.sharedMask(first, now, memo).slice() : new Uint8Array(size).fill(1);
       for (const part of rest) {
         const m = this.sharedMask(part, now, memo);
         for (let row = 0; row < size; row++) out[row]! &= m[row]!;
+      }
+      for (const part of filter.all.filter(isCondition)) {
+        const test = this.conditionTest(part, now);
+        for (let row = 0; row < size; row++) if (out[row] && !test(row)) out[row] = 0;
       }
       return out;
     }
@@ -359,33 +377,41 @@ export class EmbeddedEngine implements SearchEngine {
       for (let row = 0; row < size; row++) out[row] = m[row]! ^ 1;
       return out;
     }
+    return scan(size, this.conditionTest(filter, now));
+  }
+
+  /** One condition as a test of a row: it scans one column. */
+  private conditionTest(filter: StockCondition, now: Date): (row: number) => boolean {
     const { op, value } = conditionOperator(filter);
     const numbers = this.numbers.get(filter.field)?.values;
     const column = this.codes.get(filter.field);
     if (numbers) {
-      if (op === 'exists') return scan(size, (row) => Number.isNaN(numbers[row] as number) !== value);
+      if (op === 'exists') return (row) => Number.isNaN(numbers[row] as number) !== value;
       if (op === 'eq' || op === 'in') {
         const wanted = new Set((op === 'in' ? (value as Scalar[]) : [value as Scalar]).map(Number));
-        return scan(size, (row) => wanted.has(numbers[row] as number));
+        return (row) => wanted.has(numbers[row] as number);
       }
       const bound = resolveBound(value as Bound, now);
-      if (op === 'gt') return scan(size, (row) => (numbers[row] as number) > bound);
-      if (op === 'gte') return scan(size, (row) => (numbers[row] as number) >= bound);
-      if (op === 'lt') return scan(size, (row) => (numbers[row] as number) < bound);
-      return scan(size, (row) => (numbers[row] as number) <= bound);
+      if (op === 'gt') return (row) => (numbers[row] as number) > bound;
+      if (op === 'gte') return (row) => (numbers[row] as number) >= bound;
+      if (op === 'lt') return (row) => (numbers[row] as number) < bound;
+      return (row) => (numbers[row] as number) <= bound;
     }
-    if (!column) return new Uint8Array(size).fill(op === 'exists' && value === false ? 1 : 0);
+    if (!column) {
+      const all = op === 'exists' && value === false;
+      return () => all;
+    }
     const codes = column.codes;
-    if (op === 'exists') return scan(size, (row) => ((codes[row] as number) !== -1) === value);
+    if (op === 'exists') return (row) => ((codes[row] as number) !== -1) === value;
     if (op === 'eq' || op === 'in') {
       const wanted = new Uint8Array(column.labels.length + 1);
       for (const v of op === 'in' ? (value as Scalar[]) : [value as Scalar]) {
         const code = column.dictionary.get(normaliseValue(v) as Key);
         if (code !== undefined) wanted[code + 1] = 1;
       }
-      return scan(size, (row) => wanted[(codes[row] as number) + 1] === 1);
+      return (row) => wanted[(codes[row] as number) + 1] === 1;
     }
-    return new Uint8Array(size); // ranges on text fields match nothing, as in Meilisearch
+    return () => false; // ranges on text fields match nothing, as in Meilisearch
   }
 
   /**
