@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dragActions, type DragState } from './page-shared';
+import { dragActions, pickableBlocks, type DragState } from './page-shared';
+import { blockFacts } from '../../../blocks/block-facts.generated';
+import type { PageDoc } from '../editor-types';
 
 // Issue 33: "drag and keyboard reordering ... with announcements": the drag half of a block list's
 // actions, for the mouse (HTML drag and drop) and a finger or pen (pointer events).
@@ -53,5 +55,39 @@ describe('dragging a block in a list', () => {
     actions.dragEnd();
     actions.drop();
     expect(moves).toEqual([]);
+  });
+});
+
+describe("the block picker offers what the page's kind can hold (issue 34)", () => {
+  const catalogue = Object.entries(blockFacts).map(([type, facts]) => ({
+    type,
+    title: facts.title,
+    description: '',
+    category: facts.category,
+  }));
+  const page = (types: string[], kind?: string): PageDoc => ({
+    title: 'A page',
+    blocks: types.map((type) => ({ type, props: {} })),
+    ...(kind ? { kind } : {}),
+  });
+
+  it('names the kind when the page has one, and how many block types are left out', () => {
+    const vehicle = pickableBlocks(catalogue, page(['VehicleLayout']));
+    expect(vehicle.types.map((t) => t.type)).toContain('SimilarCars');
+    expect(vehicle.types.map((t) => t.type)).not.toContain('Hero');
+    expect(vehicle.note).toBe(
+      `Showing the block types a vehicle page can hold; the other ${catalogue.length - vehicle.types.length} go on other kinds of page.`,
+    );
+    expect(pickableBlocks(catalogue, page(['Hero'])).note).toMatch(
+      /^Showing the block types that fit beside this page’s blocks; the other \d+ go on other kinds of page\.$/,
+    );
+    expect(pickableBlocks(catalogue, page(['RichText'], 'checkout')).types.map((t) => t.type)).toContain(
+      'ReserveCheckout',
+    );
+  });
+
+  it('offers every block on an empty page, and on a page whose blocks no one kind shows (its problems say so)', () => {
+    expect(pickableBlocks(catalogue, page([]))).toEqual({ types: catalogue });
+    expect(pickableBlocks(catalogue, page(['SearchResults', 'VehicleGallery']))).toEqual({ types: catalogue });
   });
 });

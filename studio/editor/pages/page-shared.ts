@@ -121,10 +121,13 @@ export function pickableBlocks(
   const left = catalogue.length - types.length;
   if (!left) return { types };
   const kinds = declared ? [declared] : kindsAllowing(pageBlocks(blocks).map((b) => b.type));
-  const what = kinds.length === 1 && kinds[0] ? `a ${PAGE_KIND_LABELS[kinds[0]]}` : 'this page, with the blocks it has';
+  const others = `the other ${left} go${left === 1 ? 'es' : ''} on other kinds of page.`;
   return {
     types,
-    note: `Showing the block types that can go on ${what}; the other ${left} go on other kinds of page.`,
+    note:
+      kinds.length === 1 && kinds[0]
+        ? `Showing the block types a ${PAGE_KIND_LABELS[kinds[0]]} can hold; ${others}`
+        : `Showing the block types that fit beside this page’s blocks; ${others}`,
   };
 }
 
