@@ -49,7 +49,7 @@ export function isLayoutBlock(type: string, facts: FactTable = table): boolean {
   return factsOf(type, facts)?.pageKinds === EVERY_PAGE_KIND;
 }
 
-/** Every block on the page, nested ones included (a Section's or a layout's slots), each with its place. */
+/** Every block on the page, nested ones included (a Section's or a layout's slots). */
 export function pageBlocks(blocks: readonly Block[] | undefined): Block[] {
   const out: Block[] = [];
   const visit = (value: unknown): void => {
@@ -127,7 +127,7 @@ function listOr(items: readonly string[]): string {
 
 /** One problem with a page's blocks and its kind, with the index path of the block it is about. */
 export interface PageKindProblem {
-  /** The block's place among the page's blocks (nested blocks: found by pageBlockPointers). */
+  /** The block the problem is about (the validator finds its place in the document). */
   block: Block;
   message: string;
 }

@@ -15,6 +15,7 @@ import { fallbackCss, WEB_FONTS } from '@/domain/fonts/fallback-faces';
 import { ShopperProviders } from '@/components/shopper/Providers.client';
 import { EARLY_TAPS_SCRIPT } from '@/components/shopper/early-taps';
 import { headers } from 'next/headers';
+import { nonceOfPolicy } from '@/server/http/document-cache/document';
 
 export async function generateMetadata({ params }: { params: Promise<{ tenant: string }> }): Promise<Metadata> {
   const tenant = tenantFromParam((await params).tenant);
@@ -48,7 +49,7 @@ export async function LiveTenantLayout({ children, params }: LayoutProps) {
 
 /** The script nonce of this request's policy (the proxy sets it on pages rendered per request). */
 export async function requestNonce(): Promise<string | undefined> {
-  return /'nonce-([A-Za-z0-9+/=_-]+)'/.exec((await headers()).get('content-security-policy') ?? '')?.[1];
+  return nonceOfPolicy((await headers()).get('content-security-policy') ?? undefined);
 }
 
 /** The tenant's theme, fonts, header and footer around a page (also the Studio's preview of a draft). */
