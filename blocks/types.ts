@@ -52,8 +52,10 @@ export type BlockCategory = (typeof BLOCK_CATEGORIES)[number];
  */
 export const PAGE_KINDS = ['content', 'search', 'form', 'location', 'model', 'account', 'checkout', 'vehicle'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
-/** `x-page-kinds: "every"`: a layout block (header, footer, tray), on every page and in the layout. */
+/** `x-page-kinds: "every"`: a block for the header and footer that may also go on any page (a section, text). */
 export const EVERY_PAGE_KIND = 'every';
+/** `x-page-kinds: "layout"`: a block for the header and footer only (the site header, the chat bubble). */
+export const LAYOUT_ONLY = 'layout';
 
 /**
  * What a page takes its title, description and canonical URL from (`x-metadata` in a block's
@@ -92,9 +94,10 @@ export interface BlockFacts<K extends string = string> {
   metadata?: MetadataSubject;
   /**
    * `x-page-kinds`: the kinds of page the block may go on (its route module's registry holds it),
-   * or "every" for a layout block, on every page and in the header and footer.
+   * "every" for a block that goes in the header and footer and on any page, or "layout" for one that
+   * goes in the header and footer only.
    */
-  pageKinds: readonly PageKind[] | typeof EVERY_PAGE_KIND;
+  pageKinds: readonly PageKind[] | typeof EVERY_PAGE_KIND | typeof LAYOUT_ONLY;
 }
 
 /** Every block type's facts, each typed against its own props. */

@@ -75,6 +75,24 @@ describe('page kinds (issue 34)', () => {
     expect(Object.keys(contentRegistry)).toContain('PromotionsSlider');
     expect(Object.keys(contentRegistry)).not.toContain('VehicleGallery');
     expect(Object.keys(contentRegistry)).not.toContain('EnquiryForm');
+    // The header-only blocks render in the layout only; Section and Text go on pages too.
+    for (const registry of [contentRegistry, vehicleRegistry]) {
+      expect(Object.keys(registry)).not.toContain('SiteHeader');
+      expect(Object.keys(registry)).not.toContain('ChatBubble');
+      expect(Object.keys(registry)).toContain('Section');
+    }
+  });
+
+  it('refuses a header-only block on any page, without letting it decide the page’s kind', () => {
+    const stray = page([block('VehicleLayout'), block('ChatBubble')]);
+    expect(pageKind(stray)).toBe('vehicle');
+    expect(pageKindProblems(stray).map((p) => p.message)).toEqual([
+      'Chat bubble cannot go on a page: it goes in the header or footer, which every page shows (Header and footer blocks, below the pages).',
+    ]);
+    expect(pageKindProblems(page([block('RichText'), block('SiteHeader')], 'content')).map((p) => p.message)).toEqual([
+      'Site header cannot go on a page: it goes in the header or footer, which every page shows (Header and footer blocks, below the pages).',
+    ]);
+    expect(addableBlockTypes(page([]), Object.keys(blockFacts))).not.toContain('CompareTray');
   });
 
   it("gives every demo site's key pages the kind of their route", () => {

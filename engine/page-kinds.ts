@@ -1,4 +1,4 @@
-import { EVERY_PAGE_KIND, PAGE_KINDS, type PageKind } from '../blocks/types';
+import { EVERY_PAGE_KIND, LAYOUT_ONLY, PAGE_KINDS, type PageKind } from '../blocks/types';
 import type { Block, Page } from '../schemas/types.generated';
 import { factsOf, type FactTable } from './block-facts';
 import { blockFacts } from '../blocks/block-facts.generated';
@@ -38,15 +38,28 @@ const NEEDS: Readonly<Record<PageKind, string>> = {
 
 const table: FactTable = blockFacts;
 
-/** Whether a page of this kind may show the block type (a layout block goes on every kind). */
+/** Whether a page of this kind may show the block type (an "every" block goes on every kind; a header-only one on none). */
 export function kindAllows(kind: PageKind, type: string, facts: FactTable = table): boolean {
   const kinds = factsOf(type, facts)?.pageKinds;
   return kinds === EVERY_PAGE_KIND || (kinds?.includes(kind) ?? false);
 }
 
-/** Whether the block type goes in the header and footer (and so on every page). */
+/** Whether the block type may go in the header and footer (which every page shows). */
 export function isLayoutBlock(type: string, facts: FactTable = table): boolean {
-  return factsOf(type, facts)?.pageKinds === EVERY_PAGE_KIND;
+  const kinds = factsOf(type, facts)?.pageKinds;
+  return kinds === EVERY_PAGE_KIND || kinds === LAYOUT_ONLY;
+}
+
+/** Whether the block type goes in the header and footer only, never on a page (the site header, the chat bubble). */
+export function isLayoutOnly(type: string, facts: FactTable = table): boolean {
+  return factsOf(type, facts)?.pageKinds === LAYOUT_ONLY;
+}
+
+/** The types of a page's blocks that decide its kind: every known block but the header-only ones (refused on their own). */
+function kindDeciding(page: Pick<Page, 'blocks'>, facts: FactTable): string[] {
+  return pageBlocks(page.blocks)
+    .map((b) => b.type)
+    .filter((type) => !isLayoutOnly(type, facts));
 }
 
 /** Every block on the page, nested ones included (a Section's or a layout's slots). */
@@ -82,18 +95,10 @@ export function pageKind(
   facts: FactTable = table,
 ): PageKind | undefined {
   if (page.kind) return page.kind;
-  if (facts !== table)
-    return kindsAllowing(
-      pageBlocks(page.blocks).map((b) => b.type),
-      facts,
-    )[0];
+  if (facts !== table) return kindsAllowing(kindDeciding(page, facts), facts)[0];
   let kind = derived.get(page);
   if (kind === undefined) {
-    kind =
-      kindsAllowing(
-        pageBlocks(page.blocks).map((b) => b.type),
-        facts,
-      )[0] ?? null;
+    kind = kindsAllowing(kindDeciding(page, table), table)[0] ?? null;
     derived.set(page, kind);
   }
   return kind ?? undefined;
@@ -111,6 +116,8 @@ function title(type: string, facts: FactTable): string {
 /** Why a block type cannot go on a kind of page: "Vehicle gallery cannot go on a content page: it needs a car (…)". */
 export function kindRefusal(type: string, kind: PageKind, facts: FactTable = table): string {
   const kinds = factsOf(type, facts)?.pageKinds;
+  if (kinds === LAYOUT_ONLY)
+    return `${title(type, facts)} cannot go on a page: it goes in the header or footer, which every page shows (Header and footer blocks, below the pages).`;
   const where =
     kinds === undefined || kinds === EVERY_PAGE_KIND
       ? ''
@@ -140,12 +147,20 @@ export function pageKindProblems(
   page: Pick<Page, 'blocks'> & { kind?: PageKind },
   facts: FactTable = table,
 ): PageKindProblem[] {
-  const blocks = pageBlocks(page.blocks).filter((b) => factsOf(b.type, facts) !== undefined);
+  const known = pageBlocks(page.blocks).filter((b) => factsOf(b.type, facts) !== undefined);
+  // A header-only block is refused on any page, whatever its kind.
+  const headerOnly = known
+    .filter((b) => isLayoutOnly(b.type, facts))
+    .map((block) => ({ block, message: kindRefusal(block.type, 'content', facts) }));
+  const blocks = known.filter((b) => !isLayoutOnly(b.type, facts));
   if (page.kind) {
     const kind = page.kind;
-    return blocks
-      .filter((b) => !kindAllows(kind, b.type, facts))
-      .map((block) => ({ block, message: kindRefusal(block.type, kind, facts) }));
+    return [
+      ...headerOnly,
+      ...blocks
+        .filter((b) => !kindAllows(kind, b.type, facts))
+        .map((block) => ({ block, message: kindRefusal(block.type, kind, facts) })),
+    ];
   }
   if (
     kindsAllowing(
@@ -153,7 +168,7 @@ export function pageKindProblems(
       facts,
     ).length > 0
   )
-    return [];
+    return headerOnly;
   // No kind shows them all: name each block that the kind of the page's first block cannot show.
   const first = blocks.find((b) => !isLayoutBlock(b.type, facts));
   const firstKinds = first ? kindsAllowing([first.type], facts) : [];
@@ -161,12 +176,15 @@ export function pageKindProblems(
     firstKinds
       .map((k) => ({ k, fits: blocks.filter((b) => kindAllows(k, b.type, facts)).length }))
       .sort((a, b) => b.fits - a.fits)[0]?.k ?? 'content';
-  return blocks
-    .filter((b) => !kindAllows(kind, b.type, facts))
-    .map((block) => ({
-      block,
-      message: `${kindRefusal(block.type, kind, facts)} This page is a ${PAGE_KIND_LABELS[kind]} because of its ${title(first?.type ?? '', facts)}: put the ${title(block.type, facts)} on a page of its own.`,
-    }));
+  return [
+    ...headerOnly,
+    ...blocks
+      .filter((b) => !kindAllows(kind, b.type, facts))
+      .map((block) => ({
+        block,
+        message: `${kindRefusal(block.type, kind, facts)} This page is a ${PAGE_KIND_LABELS[kind]} because of its ${title(first?.type ?? '', facts)}: put the ${title(block.type, facts)} on a page of its own.`,
+      })),
+  ];
 }
 
 /**
@@ -178,7 +196,6 @@ export function addableBlockTypes(
   candidates: readonly string[],
   facts: FactTable = table,
 ): string[] {
-  const present = pageBlocks(page.blocks).map((b) => b.type);
-  const kinds = page.kind ? [page.kind] : kindsAllowing(present, facts);
+  const kinds = page.kind ? [page.kind] : kindsAllowing(kindDeciding(page, facts), facts);
   return candidates.filter((type) => kinds.some((kind) => kindAllows(kind, type, facts)));
 }

@@ -2,27 +2,19 @@
 // The blocks a account page may show.
 import type { BlockRegistry } from '../types';
 import { AccountSummary } from '../AccountSummary/AccountSummary';
-import { ChatBubble } from '../ChatBubble/ChatBubble';
-import { CompareTray } from '../CompareTray/CompareTray';
 import { CompareVehicles } from '../CompareVehicles/CompareVehicles';
 import { FavouritesList } from '../FavouritesList/FavouritesList';
 import { RichText } from '../RichText/RichText';
 import { Section } from '../Section/Section';
 import { SignIn } from '../SignIn/SignIn';
-import { SiteFooter } from '../SiteFooter/SiteFooter';
-import { SiteHeader } from '../SiteHeader/SiteHeader';
 import { WatchlistCars } from '../WatchlistCars/WatchlistCars';
 
 export const registry: BlockRegistry = {
   AccountSummary,
-  ChatBubble,
-  CompareTray,
   CompareVehicles,
   FavouritesList,
   RichText,
   Section,
   SignIn,
-  SiteFooter,
-  SiteHeader,
   WatchlistCars,
 };

@@ -3,9 +3,7 @@
 import type { BlockRegistry } from '../types';
 import { BlogCards } from '../BlogCards/BlogCards';
 import { BrandGrid } from '../BrandGrid/BrandGrid';
-import { ChatBubble } from '../ChatBubble/ChatBubble';
 import { ComingSoon } from '../ComingSoon/ComingSoon';
-import { CompareTray } from '../CompareTray/CompareTray';
 import { FeaturedStock } from '../FeaturedStock/FeaturedStock';
 import { Hero } from '../Hero/Hero';
 import { LocationsCarousel } from '../LocationsCarousel/LocationsCarousel';
@@ -18,8 +16,6 @@ import { RichText } from '../RichText/RichText';
 import { SalesCounter } from '../SalesCounter/SalesCounter';
 import { Section } from '../Section/Section';
 import { ServiceBookingLinks } from '../ServiceBookingLinks/ServiceBookingLinks';
-import { SiteFooter } from '../SiteFooter/SiteFooter';
-import { SiteHeader } from '../SiteHeader/SiteHeader';
 import { SpecialOffers } from '../SpecialOffers/SpecialOffers';
 import { StatsBanner } from '../StatsBanner/StatsBanner';
 import { StockFacetTiles } from '../StockFacetTiles/StockFacetTiles';
@@ -30,9 +26,7 @@ import { WhyBuyFromUs } from '../WhyBuyFromUs/WhyBuyFromUs';
 export const registry: BlockRegistry = {
   BlogCards,
   BrandGrid,
-  ChatBubble,
   ComingSoon,
-  CompareTray,
   FeaturedStock,
   Hero,
   LocationsCarousel,
@@ -45,8 +39,6 @@ export const registry: BlockRegistry = {
   SalesCounter,
   Section,
   ServiceBookingLinks,
-  SiteFooter,
-  SiteHeader,
   SpecialOffers,
   StatsBanner,
   StockFacetTiles,

@@ -2,10 +2,8 @@
 // The blocks a model page may show.
 import type { BlockRegistry } from '../types';
 import { BrandOverview } from '../BrandOverview/BrandOverview';
-import { ChatBubble } from '../ChatBubble/ChatBubble';
 import { ColourPicker } from '../ColourPicker/ColourPicker';
 import { ComingSoon } from '../ComingSoon/ComingSoon';
-import { CompareTray } from '../CompareTray/CompareTray';
 import { EnquiryForm } from '../EnquiryForm/EnquiryForm';
 import { FormModalButton } from '../FormModalButton/FormModalButton';
 import { ModelDetail } from '../ModelDetail/ModelDetail';
@@ -13,15 +11,11 @@ import { ModelsListing } from '../ModelsListing/ModelsListing';
 import { OrderNowSummary } from '../OrderNowSummary/OrderNowSummary';
 import { RichText } from '../RichText/RichText';
 import { Section } from '../Section/Section';
-import { SiteFooter } from '../SiteFooter/SiteFooter';
-import { SiteHeader } from '../SiteHeader/SiteHeader';
 
 export const registry: BlockRegistry = {
   BrandOverview,
-  ChatBubble,
   ColourPicker,
   ComingSoon,
-  CompareTray,
   EnquiryForm,
   FormModalButton,
   ModelDetail,
@@ -29,6 +23,4 @@ export const registry: BlockRegistry = {
   OrderNowSummary,
   RichText,
   Section,
-  SiteFooter,
-  SiteHeader,
 };

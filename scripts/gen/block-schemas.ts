@@ -6,7 +6,14 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BLOCK_CATEGORIES, EVERY_PAGE_KIND, METADATA_SUBJECTS, PAGE_KINDS, type BlockFacts } from '../../blocks/types';
+import {
+  BLOCK_CATEGORIES,
+  EVERY_PAGE_KIND,
+  LAYOUT_ONLY,
+  METADATA_SUBJECTS,
+  PAGE_KINDS,
+  type BlockFacts,
+} from '../../blocks/types';
 import { BLOCK_FACT_KEYWORDS } from '../../schemas/ajv';
 import { ADVANCED, STUDIO_KEYWORD } from '../../domain/studio/advanced-fields';
 import { ENUM_LABELS_KEYWORD, UNSET_LABEL_KEYWORD } from '../../domain/studio/enum-labels';
@@ -91,13 +98,14 @@ export function blockSchemaProblems(name: string, schema: Json): string[] {
   const kinds = schema['x-page-kinds'];
   const kindList =
     kinds === EVERY_PAGE_KIND ||
+    kinds === LAYOUT_ONLY ||
     (Array.isArray(kinds) &&
       kinds.length > 0 &&
       new Set(kinds).size === kinds.length &&
       kinds.every((k) => (PAGE_KINDS as readonly unknown[]).includes(k)));
   if (!kindList)
     problems.push(
-      `${file}: "x-page-kinds" must list the kinds of page the block may go on (some of ${PAGE_KINDS.join(', ')}, each once), or be "${EVERY_PAGE_KIND}" for a layout block`,
+      `${file}: "x-page-kinds" must list the kinds of page the block may go on (some of ${PAGE_KINDS.join(', ')}, each once), or be "${EVERY_PAGE_KIND}" for a block the header, the footer and every page may hold, or "${LAYOUT_ONLY}" for one only the header and footer hold`,
     );
   if ('x-reads-request' in schema && schema['x-reads-request'] !== true)
     problems.push(...conditionProblems(schema['x-reads-request'], props, `${file}: x-reads-request`));

@@ -168,7 +168,7 @@ describe('block schemas', () => {
       'blocks/Broken/schema.json: unknown fact "x-reads-requests"; facts are x-category, x-reads-request, x-query-only, x-form-props, x-metadata, x-page-kinds',
       'blocks/Broken/schema.json: "x-category" must be one of layout, content, search, vehicle, forms, finance, locations, models, account',
       'blocks/Broken/schema.json: "x-metadata" must be one of vehicle, location, model',
-      'blocks/Broken/schema.json: "x-page-kinds" must list the kinds of page the block may go on (some of content, search, form, location, model, account, checkout, vehicle, each once), or be "every" for a layout block',
+      'blocks/Broken/schema.json: "x-page-kinds" must list the kinds of page the block may go on (some of content, search, form, location, model, account, checkout, vehicle, each once), or be "every" for a block the header, the footer and every page may hold, or "layout" for one only the header and footer hold',
       'blocks/Broken/schema.json: x-reads-request: "prop" must name one of the block\'s props (links)',
       'blocks/Broken/schema.json: "x-query-only" must be true, beside an "x-reads-request" (it says how the block reads it)',
       'blocks/Broken/schema.json: "x-form-props" must list some of the block\'s props (links)',

@@ -24,6 +24,8 @@ export interface EditorIssue {
 export interface PageDoc extends JsonObject {
   title?: string;
   description?: string;
+  /** Its declared kind (page.schema.json); left out, the page takes one from its blocks. */
+  kind?: string;
   blocks?: BlockDoc[];
 }
 

@@ -101,3 +101,24 @@ export function errorTreeFor(issues: readonly EditorIssue[], base: string): Erro
   }
   return tree;
 }
+
+/** The page's "Page kind" field as the page schema words it: its title, help and each choice's label. */
+export function pageKindField(bundle: SchemaNode): {
+  title: string;
+  description: string;
+  choices: { value: string; label: string }[];
+} {
+  const page = definitionsOf(bundle)['page.page'];
+  const properties = isObject(page) && isObject(page.properties) ? page.properties : {};
+  const kind = isObject(properties.kind) ? properties.kind : {};
+  const values = Array.isArray(kind.enum) ? kind.enum.filter((v): v is string => typeof v === 'string') : [];
+  const labels = isObject(kind['x-enum-labels']) ? kind['x-enum-labels'] : {};
+  return {
+    title: typeof kind.title === 'string' ? kind.title : 'Page kind',
+    description: typeof kind.description === 'string' ? kind.description : '',
+    choices: values.map((value) => {
+      const label = labels[value];
+      return { value, label: typeof label === 'string' ? label : value };
+    }),
+  };
+}

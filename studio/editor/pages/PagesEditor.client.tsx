@@ -35,7 +35,9 @@ import {
   type PageEntry,
   type PageStatus,
 } from './pages-model';
-import { blockCatalogue, issuesUnder } from '../schema-tools';
+import { blockCatalogue, issuesUnder, pageKindField } from '../schema-tools';
+import { pageKind, PAGE_KIND_LABELS } from '../../../engine/page-kinds';
+import type { Block } from '../../../schemas/types.generated';
 import type { StudioFormContext } from '../widgets';
 import { blockTitle, dragActions, pickableBlocks, problems, type BlockActions, type DragState } from './page-shared';
 import { StatusNote, FieldIssues, IssueList } from './page-parts.client';
@@ -132,6 +134,7 @@ export function PagesEditor({
   const baseId = useId().replace(/[^a-zA-Z0-9-]/g, '');
   const entries = useMemo(() => pageList(own, inherited), [own, inherited]);
   const catalogue = useMemo(() => blockCatalogue(bundle), [bundle]);
+  const kindField = useMemo(() => pageKindField(bundle), [bundle]);
   const typesByName = useMemo(() => new Map(catalogue.map((t) => [t.type, t])), [catalogue]);
 
   const [selected, setSelected] = useState(() => request?.route ?? '/');
@@ -426,6 +429,10 @@ export function PagesEditor({
   const pp = route === undefined ? '' : pagePointer(route);
   const titleIssues = route === undefined ? [] : issuesUnder(issues, `${pp}/title`);
   const descriptionIssues = route === undefined ? [] : issuesUnder(issues, `${pp}/description`);
+  const kindIssues = route === undefined ? [] : issuesUnder(issues, `${pp}/kind`);
+  // A kind the template declares cannot be dropped (the template's page would bring it back): only changed.
+  const templateKind = route !== undefined && Object.hasOwn(inherited, route) ? inherited[route]?.kind : undefined;
+  const fromBlocks = entry ? pageKind({ blocks: (entry.page.blocks ?? []) as unknown as Block[] }) : undefined;
   const otherPageIssues =
     route === undefined
       ? []
@@ -433,7 +440,8 @@ export function PagesEditor({
           (i) =>
             i.pointer === pp ||
             i.pointer === `${pp}/blocks` ||
-            (i.pointer.startsWith(`${pp}/`) && !/^\/(title|description|blocks)(\/|$)/.test(i.pointer.slice(pp.length))),
+            (i.pointer.startsWith(`${pp}/`) &&
+              !/^\/(title|description|kind|blocks)(\/|$)/.test(i.pointer.slice(pp.length))),
         );
   const pagesIssues = issues.filter((i) => i.pointer === '/pages');
   const canPreview = route !== undefined && previewPath(route) !== undefined;
@@ -595,6 +603,36 @@ export function PagesEditor({
                   }
                 />
                 <FieldIssues id={`${baseId}-description-issues`} issues={descriptionIssues} />
+              </div>
+              <div className={styles.field}>
+                <label htmlFor={`${baseId}-kind`}>{kindField.title}</label>
+                <select
+                  id={`${baseId}-kind`}
+                  value={entry.page.kind ?? ''}
+                  aria-invalid={kindIssues.length ? true : undefined}
+                  aria-describedby={`${baseId}-kind-hint${kindIssues.length ? ` ${baseId}-kind-issues` : ''}`}
+                  onChange={(event) =>
+                    changePage((route) => ({ type: 'set-kind', route, kind: event.target.value || undefined }))
+                  }
+                >
+                  {templateKind ? null : (
+                    <option value="">
+                      {fromBlocks
+                        ? `Chosen from its blocks: now a ${PAGE_KIND_LABELS[fromBlocks]}`
+                        : 'Chosen from its blocks (no one kind holds them all: see the problems)'}
+                    </option>
+                  )}
+                  {kindField.choices.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </select>
+                <p id={`${baseId}-kind-hint`} className={styles.hint}>
+                  {kindField.description}
+                  {templateKind ? ' The template sets this page’s kind, so it can be changed but not left empty.' : ''}
+                </p>
+                <FieldIssues id={`${baseId}-kind-issues`} issues={kindIssues} />
               </div>
 
               <section className={css.blocksSection} aria-labelledby={`${baseId}-blocks`}>

@@ -65,6 +65,9 @@ describe("the block picker offers what the page's kind can hold (issue 34)", () 
     description: '',
     category: facts.category,
   }));
+  const headerOnlyTypes = new Set(['SiteHeader', 'SiteFooter', 'CompareTray', 'ChatBubble']);
+  const forPages = catalogue.filter((t) => !headerOnlyTypes.has(t.type));
+  const pageBlockCount = forPages.length;
   const page = (types: string[], kind?: string): PageDoc => ({
     title: 'A page',
     blocks: types.map((type) => ({ type, props: {} })),
@@ -76,7 +79,7 @@ describe("the block picker offers what the page's kind can hold (issue 34)", () 
     expect(vehicle.types.map((t) => t.type)).toContain('SimilarCars');
     expect(vehicle.types.map((t) => t.type)).not.toContain('Hero');
     expect(vehicle.note).toBe(
-      `Showing the block types a vehicle page can hold; the other ${catalogue.length - vehicle.types.length} go on other kinds of page.`,
+      `Showing the block types a vehicle page can hold; the other ${pageBlockCount - vehicle.types.length} go on other kinds of page.`,
     );
     expect(pickableBlocks(catalogue, page(['Hero'])).note).toMatch(
       /^Showing the block types that fit beside this page’s blocks; the other \d+ go on other kinds of page\.$/,
@@ -86,8 +89,25 @@ describe("the block picker offers what the page's kind can hold (issue 34)", () 
     );
   });
 
-  it('offers every block on an empty page, and on a page whose blocks no one kind shows (its problems say so)', () => {
-    expect(pickableBlocks(catalogue, page([]))).toEqual({ types: catalogue });
-    expect(pickableBlocks(catalogue, page(['SearchResults', 'VehicleGallery']))).toEqual({ types: catalogue });
+  it('offers every page block on an empty page, and on a page whose blocks no one kind shows (its problems say so)', () => {
+    expect(pickableBlocks(catalogue, page([]))).toEqual({ types: forPages });
+    expect(pickableBlocks(catalogue, page(['SearchResults', 'VehicleGallery']))).toEqual({ types: forPages });
+  });
+
+  it('never offers the header-only blocks on a page: the site header and footer, the compare tray, the chat bubble', () => {
+    const headerOnly = ['SiteHeader', 'SiteFooter', 'CompareTray', 'ChatBubble'];
+    for (const blocks of [[], ['Hero'], ['VehicleLayout'], ['SiteHeader'], ['SearchResults', 'VehicleGallery']])
+      for (const kind of [undefined, 'content', 'vehicle'])
+        expect(pickableBlocks(catalogue, page(blocks, kind)).types.map((t) => t.type)).not.toEqual(
+          expect.arrayContaining([expect.stringMatching(new RegExp(`^(${headerOnly.join('|')})$`))]),
+        );
+    // Section and Text go on any page as well as in the header and footer.
+    expect(pickableBlocks(catalogue, page(['VehicleLayout'])).types.map((t) => t.type)).toEqual(
+      expect.arrayContaining(['Section', 'RichText']),
+    );
+    // A stray header-only block does not decide the page's kind: the page is still a vehicle page.
+    expect(pickableBlocks(catalogue, page(['VehicleLayout', 'ChatBubble'])).note).toMatch(
+      /^Showing the block types a vehicle page/,
+    );
   });
 });

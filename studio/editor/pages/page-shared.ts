@@ -6,6 +6,7 @@ import type { BlockDoc, BlockType, JsonObject, PageDoc } from '../editor-types';
 import {
   addableBlockTypes,
   isLayoutBlock,
+  isLayoutOnly,
   kindsAllowing,
   pageBlocks,
   PAGE_KIND_LABELS,
@@ -106,21 +107,29 @@ export function pickableBlocks(
   catalogue: readonly BlockType[],
   page: PageDoc | undefined,
 ): { types: readonly BlockType[]; note?: string } {
-  if (!page) return { types: catalogue };
+  // The header-only blocks (site header, chat bubble) go in "Header and footer blocks", never on a page.
+  const forPages = catalogue.filter((t) => !isLayoutOnly(t.type));
+  if (!page) return { types: forPages };
   const declared = PAGE_KINDS.find((k) => k === page.kind);
   const blocks = (page.blocks ?? []) as unknown as Block[];
   const addable = new Set(
     addableBlockTypes(
       { blocks, ...(declared ? { kind: declared } : {}) },
-      catalogue.map((t) => t.type),
+      forPages.map((t) => t.type),
     ),
   );
-  const types = catalogue.filter((t) => addable.has(t.type));
-  // A page whose blocks no one kind shows together (its problems say so) is offered every block.
-  if (!types.length) return { types: catalogue };
-  const left = catalogue.length - types.length;
+  const types = forPages.filter((t) => addable.has(t.type));
+  // A page whose blocks no one kind shows together (its problems say so) is offered every page block.
+  if (!types.length) return { types: forPages };
+  const left = forPages.length - types.length;
   if (!left) return { types };
-  const kinds = declared ? [declared] : kindsAllowing(pageBlocks(blocks).map((b) => b.type));
+  const kinds = declared
+    ? [declared]
+    : kindsAllowing(
+        pageBlocks(blocks)
+          .map((b) => b.type)
+          .filter((type) => !isLayoutOnly(type)),
+      );
   const others = `the other ${left} go${left === 1 ? 'es' : ''} on other kinds of page.`;
   return {
     types,

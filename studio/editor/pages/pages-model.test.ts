@@ -290,6 +290,18 @@ describe('reducePages: the Pages tab’s operations as actions (issue 32)', () =
     );
   });
 
+  it('sets a page’s kind, and drops it again to leave the kind to the page’s blocks (issue 34)', () => {
+    const own: OwnPages = frozen({ '/about-us': { title: 'About', blocks: [] } });
+    const declared = run(own, { type: 'set-kind', route: '/about-us', kind: 'form' });
+    expect(declared?.['/about-us']).toEqual({ title: 'About', blocks: [], kind: 'form' });
+    expect(run(declared, { type: 'set-kind', route: '/about-us', kind: undefined })?.['/about-us']).toEqual({
+      title: 'About',
+      blocks: [],
+    });
+    // An inherited page is copied in with its kind.
+    expect(run(undefined, { type: 'set-kind', route: '/', kind: 'content' })?.['/']?.kind).toBe('content');
+  });
+
   it('resets, removes and restores pages', () => {
     const own: OwnPages = frozen({ '/': { title: 'Mine', blocks: [] } });
     expect(run(own, { type: 'reset-page', route: '/' })).toBeUndefined();

@@ -268,6 +268,8 @@ export type PageAction =
   | { type: 'add-page'; route: string; title: string }
   | { type: 'set-title'; route: string; title: string }
   | { type: 'set-description'; route: string; text: string }
+  /** `kind` undefined: chosen from the page's blocks (the declared kind is dropped). */
+  | { type: 'set-kind'; route: string; kind: string | undefined }
   | { type: 'reset-page'; route: string }
   | { type: 'remove-page'; route: string }
   | { type: 'restore-page'; route: string }
@@ -308,6 +310,11 @@ export function reducePages(
         if (!action.text && !(Object.hasOwn(inherited, route) && inherited[route]?.description !== undefined))
           delete next.description;
         return next;
+      });
+    case 'set-kind':
+      return updatePage(own, inherited, route, (page) => {
+        const { kind: _dropped, ...rest } = page;
+        return action.kind ? { ...rest, kind: action.kind } : rest;
       });
     case 'reset-page':
       return resetToTemplate(own, route);
