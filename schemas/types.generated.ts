@@ -703,7 +703,7 @@ export type PageTitle = string;
  */
 export type SearchEngineDescription = string;
 /**
- * What kind of page this is, which decides the blocks it can hold: a shopper's phone then loads only those blocks. Left to be chosen from its blocks, the page takes the first kind that can hold them all.
+ * What kind of page this is, which decides the blocks it can hold: a shopper's phone then loads only those blocks. Left to come from its blocks, the page takes the first kind that can hold them all.
  */
 export type PageKind = "content" | "search" | "form" | "location" | "model" | "account" | "checkout" | "vehicle";
 /**

@@ -7,7 +7,8 @@ import type { PageDoc, SchemaNode } from '../editor-types';
 import { PagesEditor } from './PagesEditor.client';
 
 // Issue 34: a page's kind decides which blocks it can hold; the Pages tab sets it in words
-// ("Page kind", with the schema's choice labels), and leaving it to the page's blocks says which kind that is now.
+// ("Page kind", with the schema's choice labels), and leaving it to the page's blocks says which kind that is now
+// ("From its blocks: vehicle page", short enough for a phone-width select).
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -70,7 +71,7 @@ describe('the Pages tab’s Page kind field (issue 34)', () => {
     render('/cars/:slug');
     const select = kindSelect();
     const options = [...select.options].map((o) => o.textContent);
-    expect(options[0]).toBe('Chosen from its blocks: now a vehicle page');
+    expect(options[0]).toBe('From its blocks: vehicle page');
     expect(options).toContain('Home or content page');
     expect(options).toContain('Shopper account page');
     expect(options.join(' ')).not.toMatch(/\b(content|vehicle|account)\b(?! page)/);

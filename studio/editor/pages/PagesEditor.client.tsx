@@ -618,8 +618,8 @@ export function PagesEditor({
                   {templateKind ? null : (
                     <option value="">
                       {fromBlocks
-                        ? `Chosen from its blocks: now a ${PAGE_KIND_LABELS[fromBlocks]}`
-                        : 'Chosen from its blocks (no one kind holds them all: see the problems)'}
+                        ? `From its blocks: ${PAGE_KIND_LABELS[fromBlocks]}`
+                        : 'From its blocks: none fits (see the problems)'}
                     </option>
                   )}
                   {kindField.choices.map((choice) => (
