@@ -59,6 +59,8 @@ interface Measure {
   /** The LCP element (its snippet) and its four phases, ms (Lighthouse's LCP breakdown, observed). */
   lcpElement: string;
   phases: { ttfb: number; loadDelay: number; loadTime: number; renderDelay: number };
+  /** Lighthouse's measure of this machine's CPU (lhr.environment.benchmarkIndex) during the run. */
+  benchmarkIndex: number;
 }
 
 function argValue(name: string): string | undefined {
@@ -178,6 +180,7 @@ async function audit(port: number, url: string): Promise<Measure> {
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     jsKb: script / 1024,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     ...lcpBreakdown(lhr.audits['lcp-breakdown-insight']?.details),
   };
 }
@@ -192,6 +195,7 @@ function medianOf(all: Measure[]): Measure {
     tbtMs: median(all.map((x) => x.tbtMs)),
     cls: median(all.map((x) => x.cls)),
     jsKb: median(all.map((x) => x.jsKb)),
+    benchmarkIndex: median(all.map((x) => x.benchmarkIndex)),
     lcpElement: byLcp.lcpElement,
     phases: byLcp.phases,
   };
@@ -259,6 +263,7 @@ async function main(): Promise<void> {
     await get(frameworkPort, 'floor', '/');
     for (let i = 0; i < runs; i++) frameworkRuns.push(await audit(chrome.port, `http://localhost:${frameworkPort}/`));
     const frameworkFloor = medianOf(frameworkRuns);
+    console.log(`This machine's CPU: Lighthouse benchmarkIndex ${frameworkFloor.benchmarkIndex.toFixed(0)}.`);
     const header = `${'build / site / page'.padEnd(64)} perf FCP ms  LCP ms TBT ms    CLS  JS KB`;
     console.log(header);
     console.log(`${cells('framework floor: a bare App Router page, one client component', frameworkFloor)}`);

@@ -3,8 +3,8 @@
  * same run so the noisy machine affects them alike:
  *
  * - the zero-JavaScript floor: the same page with every script removed. A small proxy in front of
- *   the platform's server strips `<script>` elements and script preloads from HTML answers and
- *   passes everything else (styles, images, fonts) through unchanged;
+ *   the platform's server strips `<script>` elements and script preloads from HTML answers (sent
+ *   gzipped, as the server sends its pages) and passes everything else (styles, images, fonts) through unchanged;
  * - the framework floor: a bare Next App Router page with one client component, built once by the
  *   benchmark under data/bench/framework-floor (rebuilt when the installed Next changes): its
  *   JavaScript is what any page of this framework ships.
@@ -13,6 +13,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 /** Removes every script from an HTML page: inline and external scripts, and script preloads. */
 export function withoutScripts(html: string): string {
@@ -43,8 +44,13 @@ export function startNoScriptProxy(port: number, target: number): Promise<Server
         const chunks: Buffer[] = [];
         answer.on('data', (c: Buffer) => chunks.push(c));
         answer.on('end', () => {
-          const body = Buffer.from(withoutScripts(Buffer.concat(chunks).toString('utf8')));
+          // Compressed as the platform's server compresses its pages, so the floor's HTML costs the
+          // same bytes on Lighthouse's simulated network (sent uncompressed, it weighed 2-3 times more).
+          const stripped = Buffer.from(withoutScripts(Buffer.concat(chunks).toString('utf8')));
+          const gzip = /\bgzip\b/.test(String(incoming.headers['accept-encoding'] ?? ''));
+          const body = gzip ? gzipSync(stripped) : stripped;
           const headers = { ...answer.headers, 'content-length': String(body.length) };
+          if (gzip) headers['content-encoding'] = 'gzip';
           delete headers['transfer-encoding'];
           outgoing.writeHead(answer.statusCode ?? 502, headers);
           outgoing.end(body);

@@ -71,3 +71,55 @@ describe('EmbeddedEngine.upsert', () => {
     expect((await engine.search(query('relevance', { text: 'car1' }))).ids).toEqual([1]);
   });
 });
+
+// Issue 34: bitmaps are lent from a pool and reused by the next search; a reused one must never
+// carry the last search's rows.
+describe('EmbeddedEngine bitmap reuse', () => {
+  const docs = Array.from({ length: 300 }, (_, i) =>
+    doc(i + 1, { car_type: i % 3 === 0 ? 'new' : 'used', make: i % 2 ? 'Mazda' : 'Kia', year: 2015 + (i % 10) }),
+  );
+  const narrow = query('latest', {
+    filter: {
+      all: [
+        { field: 'car_type', eq: 'new' },
+        { field: 'year', gte: 2022 },
+      ],
+    },
+  });
+  const broad = query('highestPrice', {
+    filter: { any: [{ field: 'make', eq: 'Kia' }, { not: { field: 'year', lt: 2024 } }] },
+  });
+  const texty = query('relevance', { text: 'car1', filter: { field: 'make', eq: 'Mazda' } });
+
+  it('answers each search as the reference does, whatever ran before it, alone or in a multi-search', async () => {
+    const engine = new EmbeddedEngine();
+    await engine.replaceAll(docs);
+    // The reference has no free text: a text search is compared with a fresh engine's first answer.
+    const fresh = new EmbeddedEngine();
+    await fresh.replaceAll(docs);
+    const expected = [narrow, broad, texty, narrow].map((q) =>
+      q.text ? fresh.searchSync(q) : referenceSearch(docs, q),
+    );
+    expect(expected[2]?.count).toBe(55); // car1, car10-19 and car100-199 that are Mazdas
+    const strip = (r: { ids: number[]; count: number; facets: unknown }) => ({
+      ids: r.ids,
+      count: r.count,
+      facets: r.facets,
+    });
+    for (let round = 0; round < 3; round++) {
+      const alone = [
+        engine.searchSync(narrow),
+        engine.searchSync(broad),
+        engine.searchSync(texty),
+        engine.searchSync(narrow),
+      ];
+      expect(alone.map(strip)).toEqual(expected.map(strip));
+      const together = await engine.multiSearch([narrow, broad, texty, narrow]);
+      expect(together.map(strip)).toEqual(expected.map(strip));
+    }
+    // The pool follows the rows: grown by an upsert, searches still see every row.
+    const more = [...docs, doc(301, { car_type: 'new', year: 2025 })];
+    await engine.upsert([more[300]!]);
+    expect(strip(engine.searchSync(narrow))).toEqual(strip(referenceSearch(more, narrow)));
+  });
+});

@@ -157,11 +157,47 @@ function grown<T extends Float64Array | Int32Array | Uint8Array>(array: T, size:
   return next;
 }
 
-/** Sets mask[row] = 1 where test(row) holds; one tight loop over a column. */
-function scan(size: number, test: (row: number) => boolean): Uint8Array {
-  const mask = new Uint8Array(size);
-  for (let row = 0; row < size; row++) if (test(row)) mask[row] = 1;
+/** Sets mask[row] = 1 where test(row) holds (mask starts all 0); one tight loop over a column. */
+function scan(mask: Uint8Array, test: (row: number) => boolean): Uint8Array {
+  for (let row = 0; row < mask.length; row++) if (test(row)) mask[row] = 1;
   return mask;
+}
+
+/** How many bitmaps the pool keeps between searches (a search uses a handful). */
+const POOLED_BITMAPS = 16;
+
+/**
+ * Bitmaps over every row, lent to one search (or one multi-search) and taken back when it
+ * returns (issue 34). A bitmap is one byte per car: 200 KB at 200,000 cars, outside V8's heap,
+ * so a fresh one per filter part made the collector run every few searches and gave similar cars
+ * their slow tail. A search runs synchronously and keeps no bitmap in its answer, so they can be reused.
+ */
+class BitmapPool {
+  private free: Uint8Array[] = [];
+  private lent: Uint8Array[] = [];
+  constructor(readonly size: number) {}
+
+  /** A bitmap with every row set to `fill`. */
+  take(fill: 0 | 1): Uint8Array {
+    const bitmap = this.free.pop() ?? new Uint8Array(this.size);
+    bitmap.fill(fill);
+    this.lent.push(bitmap);
+    return bitmap;
+  }
+
+  /** A copy of `of`, to change. */
+  copy(of: Uint8Array): Uint8Array {
+    const bitmap = this.free.pop() ?? new Uint8Array(this.size);
+    bitmap.set(of);
+    this.lent.push(bitmap);
+    return bitmap;
+  }
+
+  /** Every lent bitmap back (the search has returned). */
+  release(): void {
+    for (const bitmap of this.lent) if (this.free.length < POOLED_BITMAPS) this.free.push(bitmap);
+    this.lent = [];
+  }
 }
 
 export class EmbeddedEngine implements SearchEngine {
@@ -184,6 +220,8 @@ export class EmbeddedEngine implements SearchEngine {
    * full build (every import) drops it for good.
    */
   private live = new Uint8Array(0);
+  /** Bitmaps lent to the running search (sized to the rows; replaced when the rows grow). */
+  private pool = new BitmapPool(0);
   private removed = 0;
 
   async replaceAll(documents: readonly SearchDocument[]): Promise<void> {
@@ -314,7 +352,7 @@ export class EmbeddedEngine implements SearchEngine {
    */
   private mask(filter: StockFilter | undefined, now: Date, memo?: Map<string, Uint8Array>): Uint8Array {
     if (!memo || !filter) return this.computeMask(filter, now, memo);
-    return this.sharedMask(filter, now, memo).slice();
+    return this.bitmaps().copy(this.sharedMask(filter, now, memo));
   }
 
   /**
@@ -333,14 +371,21 @@ export class EmbeddedEngine implements SearchEngine {
     return known;
   }
 
+  /** The pool of bitmaps for this many rows. */
+  private bitmaps(): BitmapPool {
+    if (this.pool.size !== this.size) this.pool = new BitmapPool(this.size);
+    return this.pool;
+  }
+
   private computeMask(filter: StockFilter | undefined, now: Date, memo?: Map<string, Uint8Array>): Uint8Array {
     const size = this.size;
-    if (!filter) return new Uint8Array(size).fill(1);
+    const bitmaps = this.bitmaps();
+    if (!filter) return bitmaps.take(1);
     if ('all' in filter) {
       if (!memo) {
         // One query (the search page): each part's bitmap is new, the first narrowed by the others.
         const [first, ...rest] = filter.all;
-        const out = first ? this.computeMask(first, now) : new Uint8Array(size).fill(1);
+        const out = first ? this.computeMask(first, now) : bitmaps.take(1);
         for (const part of rest) {
           const m = this.computeMask(part, now);
           for (let row = 0; row < size; row++) out[row]! &= m[row]!;
@@ -352,7 +397,7 @@ export class EmbeddedEngine implements SearchEngine {
       // three queries over 200,000 cars no longer allocate (and collect) dozens of them.
       const compound = filter.all.filter((part) => !isCondition(part));
       const [first, ...rest] = compound;
-      const out = first ? this.sharedMask(first, now, memo).slice() : new Uint8Array(size).fill(1);
+      const out = first ? bitmaps.copy(this.sharedMask(first, now, memo)) : bitmaps.take(1);
       for (const part of rest) {
         const m = this.sharedMask(part, now, memo);
         for (let row = 0; row < size; row++) out[row]! &= m[row]!;
@@ -364,7 +409,7 @@ export class EmbeddedEngine implements SearchEngine {
       return out;
     }
     if ('any' in filter) {
-      const out = new Uint8Array(size);
+      const out = bitmaps.take(0);
       for (const part of filter.any) {
         const m = this.sharedMask(part, now, memo);
         for (let row = 0; row < size; row++) out[row]! |= m[row]!;
@@ -373,11 +418,11 @@ export class EmbeddedEngine implements SearchEngine {
     }
     if ('not' in filter) {
       const m = this.sharedMask(filter.not, now, memo);
-      const out = new Uint8Array(size);
+      const out = bitmaps.take(0);
       for (let row = 0; row < size; row++) out[row] = m[row]! ^ 1;
       return out;
     }
-    return scan(size, this.conditionTest(filter, now));
+    return scan(bitmaps.take(0), this.conditionTest(filter, now));
   }
 
   /** One condition as a test of a row: it scans one column. */
@@ -445,7 +490,7 @@ export class EmbeddedEngine implements SearchEngine {
     const scores = withScores ? new Float32Array(this.size) : undefined;
     terms.forEach((term, i) => {
       const { rows, scores: termScores } = this.termRows(term, i === terms.length - 1);
-      const hit = new Uint8Array(this.size);
+      const hit = this.bitmaps().take(0);
       for (let j = 0; j < rows.length; j++) {
         const row = rows[j] as number;
         hit[row] = 1;
@@ -460,7 +505,16 @@ export class EmbeddedEngine implements SearchEngine {
     return this.searchSync(query);
   }
 
-  searchSync(query: EngineQuery, memo?: Map<string, Uint8Array>): EngineResult {
+  /** One search, synchronously (the benchmark times it); its bitmaps go back to the pool as it returns. */
+  searchSync(query: EngineQuery): EngineResult {
+    try {
+      return this.run(query);
+    } finally {
+      this.pool.release();
+    }
+  }
+
+  private run(query: EngineQuery, memo?: Map<string, Uint8Array>): EngineResult {
     const started = performance.now();
     const size = this.size;
     const mask = this.mask(query.filter, query.now, memo);
@@ -525,7 +579,12 @@ export class EmbeddedEngine implements SearchEngine {
   }
 
   async multiSearch(queries: readonly EngineQuery[]): Promise<EngineResult[]> {
+    // The memo's bitmaps are the pool's: they go back once every query has run.
     const memo = new Map<string, Uint8Array>();
-    return queries.map((q) => this.searchSync(q, memo));
+    try {
+      return queries.map((q) => this.run(q, memo));
+    } finally {
+      this.pool.release();
+    }
   }
 }
