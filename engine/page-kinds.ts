@@ -196,6 +196,11 @@ export function addableBlockTypes(
   candidates: readonly string[],
   facts: FactTable = table,
 ): string[] {
-  const kinds = page.kind ? [page.kind] : kindsAllowing(kindDeciding(page, facts), facts);
+  const kinds = possibleKinds(page, facts);
   return candidates.filter((type) => kinds.some((kind) => kindAllows(kind, type, facts)));
+}
+
+/** The kinds the page can be: its declared kind, or every kind that may show its blocks (header-only ones aside). */
+export function possibleKinds(page: Pick<Page, 'blocks'> & { kind?: PageKind }, facts: FactTable = table): PageKind[] {
+  return page.kind ? [page.kind] : kindsAllowing(kindDeciding(page, facts), facts);
 }

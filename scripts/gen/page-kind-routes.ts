@@ -63,9 +63,9 @@ const liveRoute = (kind: PageKind): string =>
 /** Path -> text of every generated registry and route module. */
 export function pageKindFiles(facts: Readonly<Record<string, BlockFacts>>): Record<string, string> {
   const names = Object.keys(facts).sort();
-  const every = names.filter((n) => facts[n]?.pageKinds === EVERY_PAGE_KIND || facts[n]?.pageKinds === LAYOUT_ONLY);
+  const layout = names.filter((n) => [EVERY_PAGE_KIND, LAYOUT_ONLY].some((k) => facts[n]?.pageKinds === k));
   const files: Record<string, string> = {
-    'blocks/kinds/layout.generated.ts': registryModule(every, 'The header and footer blocks, on every page.'),
+    'blocks/kinds/layout.generated.ts': registryModule(layout, 'The header and footer blocks, on every page.'),
   };
   for (const kind of PAGE_KINDS) {
     const types = names.filter((n) => {

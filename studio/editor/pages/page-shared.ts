@@ -7,10 +7,9 @@ import {
   addableBlockTypes,
   isLayoutBlock,
   isLayoutOnly,
-  kindsAllowing,
-  pageBlocks,
   PAGE_KIND_LABELS,
   PAGE_KINDS,
+  possibleKinds,
 } from '../../../engine/page-kinds';
 import type { Block } from '../../../schemas/types.generated';
 
@@ -112,9 +111,10 @@ export function pickableBlocks(
   if (!page) return { types: forPages };
   const declared = PAGE_KINDS.find((k) => k === page.kind);
   const blocks = (page.blocks ?? []) as unknown as Block[];
+  const asPage = { blocks, ...(declared ? { kind: declared } : {}) };
   const addable = new Set(
     addableBlockTypes(
-      { blocks, ...(declared ? { kind: declared } : {}) },
+      asPage,
       forPages.map((t) => t.type),
     ),
   );
@@ -123,13 +123,7 @@ export function pickableBlocks(
   if (!types.length) return { types: forPages };
   const left = forPages.length - types.length;
   if (!left) return { types };
-  const kinds = declared
-    ? [declared]
-    : kindsAllowing(
-        pageBlocks(blocks)
-          .map((b) => b.type)
-          .filter((type) => !isLayoutOnly(type)),
-      );
+  const kinds = possibleKinds(asPage);
   const others = `the other ${left} go${left === 1 ? 'es' : ''} on other kinds of page.`;
   return {
     types,
