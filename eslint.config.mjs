@@ -84,6 +84,7 @@ const config = [
   {
     ignores: [
       '.next/**',
+      '.cli/**',
       '.node/**',
       'node_modules/**',
       'data/**',

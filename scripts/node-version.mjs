@@ -5,7 +5,9 @@
  * later on a missing API or a native module built for another Node. Plain JavaScript, so
  * scripts/serve.mjs can use it with no TypeScript loader.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** @param {string} version @returns {[number, number, number] | undefined} */
 function parse(version) {
@@ -50,8 +52,14 @@ export function nodeVersionProblem(found, needed) {
  * package.json's `engines.node` allows.
  */
 export function exitOnOldNode() {
+  // Beside this file's folder in the repository; from the operator commands compiled into .cli/
+  // (scripts/cli/build.mjs) that is elsewhere, and npm runs them in the project's folder.
+  const file = [fileURLToPath(new URL('../package.json', import.meta.url)), join(process.cwd(), 'package.json')].find(
+    (candidate) => existsSync(candidate),
+  );
+  if (!file) return;
   /** @type {{ engines?: { node?: string } }} */
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const manifest = JSON.parse(readFileSync(file, 'utf8'));
   const needed = lowestAllowed(manifest.engines?.node ?? '');
   const problem = needed ? nodeVersionProblem(process.version, needed) : undefined;
   if (problem) {
