@@ -10,7 +10,12 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Test files that are SQLite-only on purpose, or that hold the patterns below as samples. */
-const EXEMPT = new Set(['services/db/sqlite-dialect.test.ts', 'services/db/test-database.test.ts']);
+const EXEMPT = new Set([
+  'services/db/sqlite-dialect.test.ts',
+  'services/db/test-database.test.ts',
+  // npm run backup and restore are for the embedded database; PostgreSQL is backed up with pg_dump.
+  'services/backup/sqlite-backup.test.ts',
+]);
 const SKIPPED_DIRS = new Set(['node_modules', 'data', 'test-results', 'playwright-report']);
 
 /** What vitest.config.ts looks for when it picks the files of the `postgres` project (the same pattern). */
