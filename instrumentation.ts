@@ -6,6 +6,11 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // Traces, first, so every span after is recorded: only with OTEL_EXPORTER_OTLP_ENDPOINT (server/operations/tracing.ts).
+  if (process.env.NEXT_PHASE !== 'phase-production-build') {
+    const { startTracing } = await import('./server/operations/tracing');
+    startTracing();
+  }
   const { hideInternalHeaders } = await import('./server/http/internal-headers');
   hideInternalHeaders();
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
@@ -16,6 +21,9 @@ export async function register(): Promise<void> {
   // loads of a search address rendered moments ago, answered from memory (server/http/serve-hook.ts).
   const { installServeHook } = await import('./server/http/serve-hook');
   installServeHook();
+  // What npm start asks before it says it is ready (/readyz) and when it stops (server/operations/lifecycle.ts).
+  const { installLifecycle } = await import('./server/operations/lifecycle');
+  installLifecycle();
   // The tenant documents published in the database, polled every second (TENANT_SYNC=off: files only).
   const { startTenantSync } = await import('./server/background/tenant-sync');
   await startTenantSync();

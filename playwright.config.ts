@@ -66,7 +66,7 @@ export default defineConfig({
     IMAGE_SERVER,
     {
       command: `node ${SERVER_NODE_FLAGS.join(' ')} scripts/serve.mjs -p ${PORT}`,
-      url: `http://127.0.0.1:${PORT}/healthz`,
+      url: `http://127.0.0.1:${PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: E2E_SERVER_ENV,

@@ -28,7 +28,7 @@ export default defineConfig({
     PPSR_STUB,
     {
       command: 'npx tsx scripts/support/cluster.ts',
-      url: `http://127.0.0.1:${PORT}/healthz`,
+      url: `http://127.0.0.1:${PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 240_000,
       env: {

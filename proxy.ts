@@ -20,6 +20,7 @@ import { seoInternalPath, seoRoute } from './domain/seo-routes';
 import { DISALLOW_ALL_ROBOTS } from './domain/robots';
 import { isStudioHost, previewDomain } from './domain/studio/studio-host';
 import { decodesAsUtf8 } from './domain/site-path';
+import { currentRequest } from './server/operations/log.mjs';
 
 const UNAVAILABLE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Temporarily unavailable</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1b1f24"><main><h1>This site is temporarily unavailable</h1><p>We are updating this dealer's website. Please try again in a few minutes.</p></main></body></html>`;
 
@@ -43,7 +44,12 @@ export function proxy(request: NextRequest): NextResponse {
   // Tenant Studio (issue 16): its own host (STUDIO_HOST) goes to the internal /studio tree, and
   // /studio or /api/studio on any other host is a 404 before any tenant is looked at.
   const studio = studioRouting(request);
-  if (studio) return studio;
+  // The request's log entries and metrics name what it was for (server/operations/log.mjs).
+  const labels = currentRequest();
+  if (studio) {
+    if (labels) labels.routeKind = 'studio';
+    return studio;
+  }
   const registry = loadTenantRegistry();
   const slugs = new Set(registry.tenants.keys());
   const resolution = resolveHost(
@@ -54,8 +60,10 @@ export function proxy(request: NextRequest): NextResponse {
     previewDomain(),
   );
   if (resolution.kind === 'unknown') {
+    if (labels) labels.routeKind = 'unknown-site';
     return plainResponse('Not found', 404, { 'content-type': 'text/plain; charset=utf-8' });
   }
+  if (labels) labels.site = resolution.slug;
   const headers = new Headers(request.headers);
   // Only the proxy names a preview token (for /_preview/ on this very host): a client's own is dropped.
   headers.delete(PREVIEW_TOKEN_HEADER);
@@ -91,12 +99,16 @@ export function proxy(request: NextRequest): NextResponse {
     );
   }
   headers.set(TENANT_HEADER, entry.slug);
-  if (pathname.startsWith('/api/')) return NextResponse.next({ request: { headers } });
+  if (pathname.startsWith('/api/')) {
+    if (labels) labels.routeKind = 'api';
+    return NextResponse.next({ request: { headers } });
+  }
   // Issue 18: robots.txt, the sitemap and the advertising feeds are route handlers in the internal
   // /seo/<slug> tree (app/seo), reached only by this rewrite, with the tenant header set above.
   // (An unknown host was answered 404 above, a broken site 503: nothing of theirs is indexable.)
   const seo = seoRoute(pathname);
   if (seo) {
+    if (labels) labels.routeKind = 'seo';
     const target = request.nextUrl.clone();
     target.pathname = seoInternalPath(entry.slug, seo);
     return NextResponse.rewrite(target, { request: { headers } });
@@ -107,6 +119,7 @@ export function proxy(request: NextRequest): NextResponse {
   // path no page matches is rendered per request too: its not-found page never enters the page
   // cache, so a flood of made-up URLs costs renders, never cache memory or disk (issue 14).
   const live = page === undefined || pageReadsRequest(page.page) || pageGate(entry.config, page) !== undefined;
+  if (labels) labels.routeKind = page === undefined ? 'not-found' : routeKind(page.page);
   // A site served from a version published in the database is rewritten to /site/<slug>~v<id>/...
   // (issue 16): a publish is a new page cache key in every process, with no call between them.
   // The version comes only from the registry; the shopper's path always follows the tenant segment.

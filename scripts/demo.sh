@@ -33,6 +33,8 @@ npx tsx scripts/list-sites.ts
 export ACCOUNT_CODES_IN_LOG="${ACCOUNT_CODES_IN_LOG:-1}"
 # The demo sites answer on <slug>.localhost, which a production server refuses.
 export ALLOW_LOCALHOST_TENANTS="${ALLOW_LOCALHOST_TENANTS:-1}"
+# One short readable line per log entry (production writes JSON lines: server/operations/log.mjs).
+export LOG_FORMAT="${LOG_FORMAT:-pretty}"
 # The Tenant Studio's address and its demo staff sign-ins (seeded by npm run seed).
 npx tsx scripts/studio.ts demo-sign-in
 exec node --max-semi-space-size=16 scripts/serve.mjs -p "$PORT"

@@ -2,6 +2,8 @@ import { AUTH_SECRET_MIN_CHARS, sharedSecretProblem } from '../services/auth/aut
 import { databaseKind, poolMax } from '../services/db/database';
 import { serveHookSettings } from './http/serve-hook';
 import { healthToken } from './http/health-token';
+import { metricsSettings } from './operations/metrics';
+import { logSettings } from './operations/log.mjs';
 import { previewDomain } from '../domain/studio/studio-host';
 
 /**
@@ -24,6 +26,8 @@ export function startupProblems(env: Readonly<Record<string, string | undefined>
   check(() => poolMax(env));
   check(() => serveHookSettings(env));
   check(() => healthToken(env));
+  check(() => metricsSettings(env));
+  check(() => logSettings(env));
   if (env.PREVIEW_DOMAIN?.trim() && !previewDomain(env))
     problems.push(
       `PREVIEW_DOMAIN "${env.PREVIEW_DOMAIN.trim()}" is not a host name: set it to the parent name of the Studio's preview addresses, e.g. preview.dealerplatform.com.au (each site's preview is then <site id>.preview.dealerplatform.com.au), or leave it unset for no preview.`,

@@ -352,12 +352,22 @@ async function main(): Promise<number> {
     agent.destroy();
   }
 
+  // The server writes JSON lines (server/operations/log.mjs): an Error logged with its stack is an
+  // entry with err.stack; any other line is an old-style text stack's first line.
   const stacks = server
     .log()
     .split('\n')
-    .map((line, i, lines) =>
-      /^\s+at\s/.test(line) && !/^\s+at\s/.test(lines[i - 1] ?? '') ? (lines[i - 1] ?? '') : undefined,
-    )
+    .map((line, i, lines) => {
+      if (line.startsWith('{')) {
+        try {
+          const entry = JSON.parse(line) as { msg?: string; err?: { stack?: string } };
+          return entry.err?.stack ? `${entry.msg ?? ''}: ${entry.err.stack.split('\n')[0] ?? ''}` : undefined;
+        } catch {
+          return undefined;
+        }
+      }
+      return /^\s+at\s/.test(line) && !/^\s+at\s/.test(lines[i - 1] ?? '') ? (lines[i - 1] ?? '') : undefined;
+    })
     .filter((line): line is string => line !== undefined);
   checks.push({
     name: 'the server logged no error with a stack',

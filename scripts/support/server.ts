@@ -71,11 +71,11 @@ export function rawRequest(options: RawRequest): Promise<RawResponse> {
   });
 }
 
-/** Waits until /healthz answers 200 (the production server is up), or throws after `timeoutMs`. */
+/** Waits until /readyz answers 200 (the production server is up and warmed up), or throws after `timeoutMs`. */
 export async function waitForServer(port: number, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const res = await rawRequest({ port, path: '/healthz', host: '127.0.0.1', timeoutMs: 5_000 });
+    const res = await rawRequest({ port, path: '/readyz', host: '127.0.0.1', timeoutMs: 5_000 });
     if (res.status === 200) return;
     await new Promise((r) => setTimeout(r, 300));
   }

@@ -6,6 +6,8 @@ import { Migrator, type Migration } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema';
 import { NonBlockingSqliteDialect } from './sqlite-dialect';
+import { TracedDialect } from './traced-dialect';
+import { tracingEnabled } from '../tracing';
 import * as initial from './migrations/001-initial';
 import * as carViews from './migrations/002-car-views';
 import * as phoneReveals from './migrations/003-phone-reveals';
@@ -111,19 +113,48 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
 }
 
+// The PostgreSQL pools and SQLite connections this process opened, for /metrics (on globalThis for the
+// same reason as the open databases below); weakly, so a connection a caller dropped is not kept alive.
+const POOLS_KEY = Symbol.for('dealer-platform.database-pools');
+const pools = ((globalThis as { [POOLS_KEY]?: Set<WeakRef<pg.Pool>> })[POOLS_KEY] ??= new Set());
+const SQLITE_KEY = Symbol.for('dealer-platform.sqlite-connections');
+const sqliteConnections = ((globalThis as { [SQLITE_KEY]?: Set<WeakRef<SQLite.Database>> })[SQLITE_KEY] ??= new Set());
+
+/** This process's database connections now: PostgreSQL pools' total, idle and waiting; each open SQLite file counts as one. */
+export function databasePoolUse(): { total: number; idle: number; waiting: number } {
+  let total = 0;
+  let idle = 0;
+  let waiting = 0;
+  for (const ref of pools) {
+    const pool = ref.deref();
+    if (!pool || pool.ending) {
+      pools.delete(ref);
+      continue;
+    }
+    total += pool.totalCount;
+    idle += pool.idleCount;
+    waiting += pool.waitingCount;
+  }
+  for (const ref of sqliteConnections) {
+    if (ref.deref()?.open) total += 1;
+    else sqliteConnections.delete(ref);
+  }
+  return { total, idle, waiting };
+}
+
 export function openDatabase(url = databaseUrl(), options: OpenDatabaseOptions = {}): PlatformDb {
   if (url.startsWith('file:')) {
     const path = url.slice('file:'.length);
     if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
     // timeout 0: a locked database must answer at once; the dialect waits asynchronously (issue 14).
     const sqlite = new SQLite(path === ':memory:' ? ':memory:' : resolve(path), { timeout: 0 });
-    return new Kysely<Database>({
-      dialect: new NonBlockingSqliteDialect({
-        database: sqlite,
-        pragmas: ['journal_mode = WAL', 'foreign_keys = ON', `wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`],
-        busyDeadlineMs: options.busyDeadlineMs,
-      }),
+    sqliteConnections.add(new WeakRef(sqlite));
+    const dialect = new NonBlockingSqliteDialect({
+      database: sqlite,
+      pragmas: ['journal_mode = WAL', 'foreign_keys = ON', `wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`],
+      busyDeadlineMs: options.busyDeadlineMs,
     });
+    return new Kysely<Database>({ dialect: tracingEnabled() ? new TracedDialect(dialect, 'sqlite') : dialect });
   }
   databaseKind(url);
   const pool = new pg.Pool({
@@ -133,12 +164,14 @@ export function openDatabase(url = databaseUrl(), options: OpenDatabaseOptions =
     allowExitOnIdle: true,
     connectionTimeoutMillis: options.busyDeadlineMs ?? 10_000,
   });
+  pools.add(new WeakRef(pool));
   // An idle connection the server drops (restart, failover) must not crash the process: the pool
   // replaces it on the next query.
   pool.on('error', (error) =>
     console.error(`PostgreSQL connection lost (${error.message}); the pool opens a new one.`),
   );
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const dialect = new PostgresDialect({ pool });
+  return new Kysely<Database>({ dialect: tracingEnabled() ? new TracedDialect(dialect, 'postgresql') : dialect });
 }
 
 export async function migrateToLatest(db: PlatformDb): Promise<string[]> {
@@ -171,4 +204,19 @@ export function getDatabase(url = databaseUrl()): Promise<PlatformDb> {
     db.catch(() => open.delete(url));
   }
   return db;
+}
+
+/** Closes every process-wide database (SQLite file, PostgreSQL pool): the last step of a graceful shutdown. */
+export async function closeDatabases(): Promise<void> {
+  const all = [...open.values()];
+  open.clear();
+  await Promise.all(
+    all.map(async (pending) => {
+      try {
+        await (await pending).destroy();
+      } catch (error) {
+        console.error('Shutdown: a database connection did not close cleanly', error);
+      }
+    }),
+  );
 }

@@ -10,6 +10,7 @@ import type { PlatformDb } from '../db/database';
 import { importFeed, type ImportOptions, type ImportResult } from '../stock/import-feed';
 import { feedLimits, fetchFeed, formatBytes, type FeedLimits, type Fetched, type Validators } from './fetch-feed';
 import { feedKey, recordPull, validatorsFor, type PullOutcome } from './pull-log';
+import { recordFeedPull } from '../metrics';
 
 export interface PullFeedOptions {
   /** http or https address of a feed document (schemas/feed.schema.json); user:password@ is sent as HTTP Basic. */
@@ -253,6 +254,7 @@ export async function pullFeed(db: PlatformDb, options: PullFeedOptions): Promis
     ...(outcome.cars !== undefined ? { cars: outcome.cars } : {}),
     message: outcome.message,
   });
+  recordFeedPull(outcome.outcome);
   return {
     outcome: outcome.outcome,
     url,

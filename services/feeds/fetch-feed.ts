@@ -2,6 +2,7 @@
  * One HTTP GET of a stock feed, bounded in time and size (issue 18). Nothing here touches the
  * database: feed-pull.ts decides what the answer means for the stock.
  */
+import { spanUrl, traced } from '../tracing';
 export interface FeedLimits {
   /** The whole pull, from the request to the last byte (FEED_TIMEOUT_S, default 60 s). */
   totalTimeoutMs: number;
@@ -101,7 +102,16 @@ function requestOf(url: string): { href: string; authorization?: string } {
  * not arrived within totalTimeoutMs, or when it grows past maxBytes (a Content-Length over the
  * limit is refused before reading). Never throws for anything the network or the server does.
  */
-export async function fetchFeed(url: string, options: FetchFeedOptions): Promise<Fetched> {
+export function fetchFeed(url: string, options: FetchFeedOptions): Promise<Fetched> {
+  return traced(
+    'GET feed',
+    { 'http.request.method': 'GET', 'url.full': spanUrl(url) },
+    () => fetchFeedUntraced(url, options),
+    'client',
+  );
+}
+
+async function fetchFeedUntraced(url: string, options: FetchFeedOptions): Promise<Fetched> {
   const { limits, validators } = options;
   const fetchImpl = options.fetchImpl ?? fetch;
   const { href, authorization } = requestOf(url);

@@ -82,33 +82,59 @@ async function outboxDeps(site: (tenant: string) => LeadSite | undefined): Promi
 }
 
 interface Worker {
-  running: boolean;
+  /** The run in progress, if any. */
+  running?: Promise<void>;
   again: boolean;
+  /** Set by stopOutboxWorker: no new delivery is claimed. */
+  stopped: boolean;
   timer?: ReturnType<typeof setInterval>;
   site?: (tenant: string) => LeadSite | undefined;
 }
 // The outbox worker is per process by nature (one timer); the database claim keeps processes apart.
-const worker: Worker = { running: false, again: false };
+// On globalThis because Next bundles route handlers apart from instrumentation, each with its own copy
+// of this module: per copy, one process would run several workers, and a shutdown would stop only one.
+const WORKER_KEY = Symbol.for('dealer-platform.lead-outbox-worker');
+const worker: Worker = ((globalThis as { [WORKER_KEY]?: Worker })[WORKER_KEY] ??= { again: false, stopped: false });
 
-async function drain(): Promise<void> {
-  if (!worker.site) return;
-  if (worker.running) {
-    worker.again = true;
-    return;
-  }
-  worker.running = true;
+async function run(site: (tenant: string) => LeadSite | undefined): Promise<void> {
   try {
-    const deps = await outboxDeps(worker.site);
-    let run: OutboxRun;
+    const deps = await outboxDeps(site);
+    const stopping = () => worker.stopped;
+    let result: OutboxRun;
     do {
       worker.again = false;
-      run = await deliverDue(deps);
-    } while (worker.again || (run.delivered + run.dead + run.failed > 0 && run.failed === 0));
+      result = await deliverDue({ ...deps, stopping });
+    } while (
+      !worker.stopped &&
+      (worker.again || (result.delivered + result.dead + result.failed > 0 && result.failed === 0))
+    );
   } catch (error) {
     console.error('Lead outbox run failed; it will run again', error);
-  } finally {
-    worker.running = false;
   }
+}
+
+function drain(): Promise<void> {
+  if (!worker.site || worker.stopped) return Promise.resolve();
+  if (worker.running) {
+    worker.again = true;
+    return worker.running;
+  }
+  worker.running = run(worker.site).finally(() => {
+    worker.running = undefined;
+  });
+  return worker.running;
+}
+
+/**
+ * Stops this process's outbox (a graceful shutdown): no new delivery is claimed, and the promise settles
+ * once the delivery being sent, if any, has been sent and recorded. Leads stored meanwhile stay pending
+ * for another process, or this one after its restart.
+ */
+export async function stopOutboxWorker(): Promise<void> {
+  worker.stopped = true;
+  if (worker.timer) clearInterval(worker.timer);
+  worker.timer = undefined;
+  await worker.running;
 }
 
 /**
@@ -117,7 +143,7 @@ async function drain(): Promise<void> {
  */
 export function startOutboxWorker(site: (tenant: string) => LeadSite | undefined, intervalMs = 15_000): void {
   worker.site = site;
-  if (worker.timer) return;
+  if (worker.timer || worker.stopped) return;
   worker.timer = setInterval(() => void drain(), intervalMs);
   worker.timer.unref();
   void drain();

@@ -186,6 +186,29 @@ describe('lead outbox: queued, retried with backoff, never dropped', () => {
     expect(JSON.parse(sent.body)).toMatchObject({ type: 'lead.created', lead: { id, category: 'General Enquiry' } });
   });
 
+  it('a run that is told the process is stopping finishes the delivery it is sending and claims no other (issue 35)', async () => {
+    for (let i = 0; i < 3; i++) await queueLead([{ type: 'email', to: ['sales@scm.example'] }]);
+    let stopping = false;
+    const d = deps();
+    const transport = d.transport;
+    const run = await deliverDue({
+      ...d,
+      transport: {
+        send: async (...args) => {
+          // SIGTERM arrives while the first delivery is being sent.
+          stopping = true;
+          await transport.send(...args);
+        },
+      },
+      stopping: () => stopping,
+    });
+    expect(run).toEqual(ran({ delivered: 1 }));
+    const rows = await db.selectFrom('lead_deliveries').select(['status', 'locked_until']).orderBy('id').execute();
+    expect(rows.map((r) => r.status)).toEqual(['delivered', 'pending', 'pending']);
+    // The two left are not held by this process: another (or this one restarted) takes them at once.
+    expect(rows.slice(1).every((r) => r.locked_until === null)).toBe(true);
+  });
+
   it('a missing webhook secret is an error that keeps the lead queued, with the reason visible', async () => {
     await queueLead([
       { type: 'webhook', url: 'http://127.0.0.1:9/x', secretEnv: 'LEAD_WEBHOOK_SOUTHERN_CROSS_MOTORS__NOT_SET' },

@@ -35,6 +35,8 @@ export interface OutboxDeps {
   now(): Date;
   /** Pauses between tries at recording a send (RECORD_RETRY_DELAYS_MS); a timer unless a test passes its own. */
   wait?(ms: number): Promise<void>;
+  /** True once the process is shutting down: the run claims no further delivery (the one being sent finishes). */
+  stopping?(): boolean;
 }
 
 /** First retry after 30 s, doubling, at most an hour apart. */
@@ -324,7 +326,7 @@ export async function deliverDue(deps: OutboxDeps, limit = 25): Promise<OutboxRu
   await recordHeldSends(deps, run);
   // Due by the start of this run: a delivery that fails in it is due again later, not in this run.
   const dueBy = deps.now().toISOString();
-  for (let claimed = 0; claimed < limit; claimed++) {
+  for (let claimed = 0; claimed < limit && !deps.stopping?.(); claimed++) {
     // One delivery at a time, each claim timed from when it is taken, so a slow run never leaves
     // deliveries it claimed early sitting past their claim.
     const row = await claimNext(db, dueBy, deps.now(), [...unrecordedOf(db).keys()]);

@@ -10,6 +10,7 @@ import { leadEmail } from './lead-email';
 import { PermanentDeliveryError, type LeadTransport } from './outbox';
 import type { Lead } from './types';
 import { SIGNATURE_HEADER, leadWebhookPayload, signWebhook, standardWebhookHeaders } from './webhook-signature';
+import { spanUrl, traced } from '../tracing';
 
 /** How long a webhook or ADF endpoint may take to answer; well inside the outbox's SEND_DEADLINE_MS. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -179,7 +180,13 @@ export function createLeadTransport(options: TransportOptions): LeadTransport {
       smtp ??= smtpTransport(options.smtpUrl);
       let rejected: string[];
       try {
-        ({ rejected } = await smtp.sendMail(message));
+        const relay = smtp;
+        ({ rejected } = await traced(
+          'smtp send',
+          { 'lead.id': lead.id, 'lead.delivery': kind, 'server.address': spanUrl(options.smtpUrl) },
+          () => relay.sendMail(message),
+          'client',
+        ));
       } catch (error) {
         if (isBadAddressFailure(error)) throw new PermanentDeliveryError(errorMessage(error), { cause: error });
         throw error;

@@ -11,6 +11,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isPublicAddress, tenantHostRefusal } from '../../domain/vehicle-photo-hosts';
+import { spanUrl, traced } from '../tracing';
 
 export interface PostJsonOptions {
   headers: Readonly<Record<string, string>>;
@@ -78,6 +79,15 @@ function drain(response: IncomingMessage): void {
 
 /** Posts and resolves with the answer's status; rejects with a PostJsonError saying why not. */
 export function postJson(address: string, options: PostJsonOptions): Promise<number> {
+  return traced(
+    'POST',
+    { 'http.request.method': 'POST', 'url.full': spanUrl(address) },
+    () => postJsonUntraced(address, options),
+    'client',
+  );
+}
+
+function postJsonUntraced(address: string, options: PostJsonOptions): Promise<number> {
   let url: URL;
   try {
     url = new URL(address);

@@ -9,6 +9,8 @@ import { EmbeddedEngine } from './embedded-engine';
 import { MemoryCursor, SharedIndexCursor, type IndexCursor, type SharedCursorOptions } from './index-cursor';
 import { meilisearchFromEnv, SETTINGS_KEY, type MeilisearchEngine } from './meilisearch-engine';
 import type { EngineQuery, EngineResult, FacetField, SearchEngine, SearchSort } from './types';
+import { recordSearch } from '../metrics';
+import { traced } from '../tracing';
 
 export interface SearchRequest {
   text?: string;
@@ -283,7 +285,12 @@ export class SearchService {
     if (!tenant.dealerships.length)
       return { hits: [], count: 0, facets: {}, stats: {}, ms: 0, page: 1, pages: 0, engine: this.engine.name };
     await this.ensureIndexed();
-    return this.respond(await this.engine.search(this.toEngineQuery(tenant, request, now)), request);
+    const started = performance.now();
+    const result = await traced('search', { 'search.engine': this.engine.name, 'search.site': tenant.slug }, () =>
+      this.engine.search(this.toEngineQuery(tenant, request, now)),
+    );
+    recordSearch(this.engine.name, (performance.now() - started) / 1000);
+    return this.respond(result, request);
   }
 
   /**
@@ -317,9 +324,13 @@ export class SearchService {
       facets: [],
       stats: false,
     });
-    const results = await this.engine.multiSearch(
-      variants.map((extra) => this.toEngineQuery(tenant, request(extra), now)),
+    const started = performance.now();
+    const results = await traced(
+      'search similar cars',
+      { 'search.engine': this.engine.name, 'search.site': tenant.slug },
+      () => this.engine.multiSearch(variants.map((extra) => this.toEngineQuery(tenant, request(extra), now))),
     );
+    recordSearch(this.engine.name, (performance.now() - started) / 1000);
     const ids = [...new Set(results.flatMap((r) => r.ids))].slice(0, SIMILAR_CARS_LIMIT);
     return this.repo.carsByIds(ids);
   }

@@ -16,6 +16,8 @@ import { decodesAsUtf8 } from '../../../domain/site-path';
 import { isStudioHost, isStudioPath } from '../../../domain/studio/studio-host';
 import { PREVIEW_PREFIX } from '../preview-routing';
 import { requestIsHttps } from '../security-headers';
+import { currentRequest } from '../../operations/log.mjs';
+import { routeKind } from '../../../engine/page-kinds';
 
 export interface DocumentTarget {
   /** The exact address asked for, on this host and scheme: two addresses are two pages. */
@@ -62,6 +64,13 @@ export function documentTarget(request: TargetRequest): DocumentTarget | undefin
   const page = resolvePage(entry.config, pathname);
   if (!page || !pageSharedByUrl(page.page) || pageGate(entry.config, page) !== undefined) return undefined;
   const https = requestIsHttps('http:', request.forwardedProto ?? null);
+  // The log and the metrics name the site and kind of page of an answer from this cache too (the
+  // proxy, which names them otherwise, never sees it).
+  const labels = currentRequest();
+  if (labels) {
+    labels.site = entry.slug;
+    labels.routeKind = routeKind(page.page);
+  }
   return {
     key: `${entry.slug}\n${host.toLowerCase()}\n${https ? 'https' : 'http'}\n${request.url}`,
     stamp: `${entry.versionId ?? 'file'}/${registrySerial(registry)}/${currentStockGeneration() ?? '-'}`,
