@@ -65,6 +65,12 @@ describe('SERVER_NODE_FLAGS (issue 31): every way the server is started runs it 
         .find((line) => line.includes('scripts/serve.mjs')) ?? '',
     ],
     ['the browser tests', browserTestServer()],
+    [
+      'the container image and the operations suite',
+      read('scripts/production-start.sh')
+        .split('\n')
+        .find((line) => line.includes('scripts/serve.mjs')) ?? '',
+    ],
     ['the benchmarks and the abuse run', serveCommand(3000).join(' ')],
   ])('%s', (_, command) => {
     expect(command).toContain('scripts/serve.mjs');

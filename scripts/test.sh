@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: installs what the tests need, then type-check, lint, schema drift, tenant validation,
 # unit tests (the database ones on SQLite and on a throwaway PostgreSQL server), one production
-# build, the abuse suite against it, the browser tests, and the lead, watchlist and reservation
+# build, the abuse suite against it, the operations suite (a production install of its own), the browser tests, and the lead, watchlist and reservation
 # journeys again on PostgreSQL with two server processes. Stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +32,7 @@ rm -rf data/test
 npm run --silent seed
 step "production build"; npx next build
 step "abuse suite (HTTP attacks on the production build)"; npm run --silent test:abuse
+step "operations suite (a production install in a temporary directory: its commands, probes, warm-up, SIGTERM under load, metrics, logs, traces, backup and restore)"; npm run --silent test:operations
 step "browser tests"; npx playwright test
 if [ "$POSTGRES" = yes ]; then
   step "browser tests on PostgreSQL, two server processes behind a round-robin proxy (leads, watchlists, reservations)"
