@@ -14,15 +14,19 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 WORKDIR /app
 COPY . .
 ENV NEXT_TELEMETRY_DISABLED=1 CI=1
-RUN bash scripts/production-install.sh && npm cache clean --force
+# The build's own cache is not needed to serve.
+RUN bash scripts/production-install.sh && rm -rf .next/cache && npm cache clean --force
 
 FROM node:${NODE_VERSION}-bookworm-slim AS run
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 DATABASE_URL=file:/data/platform.db
 WORKDIR /app
-# The app's files belong to root and are read-only to the user that serves them.
+# The app's files belong to root and are read-only to the user that serves them, except .next, where
+# Next may keep what it renders at run time. Everything the platform writes under data/ (the embedded
+# database, its generated secret, lead mail without SMTP_URL, the photo cache) goes to the /data volume.
 COPY --from=build /app /app
 RUN useradd --system --uid 10001 --home-dir /nonexistent --shell /usr/sbin/nologin platform \
-  && mkdir -p /data && chown platform /data && chmod 700 /data
+  && mkdir -p /data && chown platform /data && chmod 700 /data \
+  && rm -rf /app/data && ln -s /data /app/data && chown -R platform /app/.next
 USER platform
 # The embedded database, its secret and the image cache (when DATABASE_URL is PostgreSQL, only the cache).
 VOLUME ["/data"]
