@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currentPromos, placePromos, type PromoTile, type ResultTile } from './promo-tiles';
+import { loadTenantRegistry } from '../engine/tenant-registry';
 
 const promo = (id: string, position: number, extra: Partial<PromoTile> = {}): PromoTile => ({
   id,
@@ -89,5 +90,36 @@ describe('placing promos among results', () => {
   // spec: catalogue §2 Search results — an empty list shows the no-results card, not promos.
   it('places nothing when there are no hits', () => {
     expect(placePromos([], [promo('a', 1)])).toEqual([]);
+  });
+});
+
+describe("the demo dealer's promotional tiles (catalogue §9)", () => {
+  // spec: catalogue §9 — "For one dealer, promotional tiles sit at positions 5 and 10 of search
+  // results, expiring 2025-06-15." The demo keeps its tiles live (a later expiry); with the spec's
+  // date they show through 15 June 2025 in the dealer's time zone and are gone the next day.
+  const entry = loadTenantRegistry().tenants.get('southern-cross-motors');
+  if (!entry?.ok) throw new Error('the demo tenant southern-cross-motors does not load');
+  const tenant = entry.config;
+  const withSpecExpiry = tenant.search.promoTiles.map((tile) => ({
+    ...tile,
+    start: '2025-01-01',
+    expiry: '2025-06-15',
+  }));
+  const zone = tenant.locale.timeZone;
+
+  it('sit at positions 5 and 10', () => {
+    expect(tenant.search.promoTiles.map((tile) => tile.position).sort((a, b) => a - b)).toEqual([5, 10]);
+  });
+
+  it('show on 15 June 2025 and are hidden from 16 June 2025', () => {
+    const lastDay = new Date('2025-06-15T12:00:00Z');
+    const dayAfter = new Date('2025-06-16T12:00:00Z');
+    expect(currentPromos(withSpecExpiry, lastDay, zone).map((tile) => tile.position)).toEqual([5, 10]);
+    expect(currentPromos(withSpecExpiry, dayAfter, zone)).toEqual([]);
+    const placed = placePromos(cars(12), currentPromos(withSpecExpiry, lastDay, zone)).map((tile) =>
+      tile.kind === 'car' ? String(tile.car) : tile.promo.id,
+    );
+    // The 5th and the 10th tiles of the first page.
+    expect(placed.slice(0, 11)).toEqual(['1', '2', '3', '4', 'finance-tile', '5', '6', '7', '8', 'trade-in-tile', '9']);
   });
 });

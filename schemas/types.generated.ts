@@ -1379,7 +1379,7 @@ export type ShowPhoneNumberAtOnce = boolean;
  */
 export type ShowUnregistered = boolean;
 /**
- * Reserve deposit in dollars; 0 or absent shows the default '$200' text.
+ * The deposit a shopper pays to reserve a car, in dollars: the reserve button reads 'Reserve for $500'. Left empty, the button reads 'Reserve for $200' and takes $200; 0 takes no deposit and the button reads 'Reserve Car Now'.
  */
 export type ReserveDeposit$ = number;
 /**
@@ -6886,7 +6886,7 @@ export type ResolvedShowPhoneNumberAtOnce = boolean;
  */
 export type ResolvedShowUnregistered = boolean;
 /**
- * Reserve deposit in dollars; 0 or absent shows the default '$200' text.
+ * The deposit a shopper pays to reserve a car, in dollars: the reserve button reads 'Reserve for $500'. Left empty, the button reads 'Reserve for $200' and takes $200; 0 takes no deposit and the button reads 'Reserve Car Now'.
  */
 export type ResolvedReserveDeposit$ = number;
 /**

@@ -11,6 +11,7 @@ import { successMarkerAtom, userDetailsAtom, withUserDetails } from '../../compo
 import { buttonClass } from '../../components/ui/button';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './TradeInValuation.module.css';
+import { saveValuation } from './save-valuation';
 
 interface Question {
   id: string;
@@ -156,17 +157,13 @@ export function TradeInFlow({
     if (!answer) return;
     setOffer(answer.offer ?? null);
     if (answer.offer) {
-      // conversion §7 item 5: the valuation is saved with the lead; a failure is logged only.
-      fetch('/api/miscellaneous', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          lead_id: leadId.current,
-          idempotencyKey: key.current,
-          column_name: 'valuation',
-          value: answer.offer,
-        }),
-      }).catch((error: unknown) => console.error('Saving the valuation failed', error));
+      // conversion §7 item 5: the valuation is saved with the lead; a failure is logged only (§8).
+      void saveValuation({
+        lead_id: leadId.current,
+        idempotencyKey: key.current,
+        column_name: 'valuation',
+        value: answer.offer,
+      });
       go('offer');
     } else {
       setReason(answer.reason);

@@ -17,10 +17,10 @@ import { formatNumber } from '../../domain/format';
 import { buttonClass, linkButtonClass } from '../../components/ui/button';
 import { CompareToggle } from '../../components/CompareToggle/CompareToggle.client';
 import type { CompareEntry } from '../../domain/compare-list';
+import { COPIED_NOTICE_MS, SHARE_WINDOW } from '../../domain/vehicle/sharing';
 
-// spec: catalogue §9 — copied notice 1500 ms; share windows 550x400.
-const COPIED_MS = 1500;
-const SHARE_FEATURES = 'width=550,height=400,noopener,noreferrer';
+// spec: catalogue §9 — copied notice 1500 ms; share windows 550x400 (domain/vehicle/sharing.ts, tested there).
+const SHARE_FEATURES = `width=${SHARE_WINDOW.width},height=${SHARE_WINDOW.height},noopener,noreferrer`;
 
 export interface ActionsProps {
   site: string;
@@ -98,7 +98,7 @@ export function VehicleActionsBar({
       track(ANALYTICS_EVENTS.vehicleShare, { car_id: viewed.id, via: 'copy' });
       if (copyWithToast) setToast({ id: Date.now(), title: toastText });
       setCopied(true);
-      setTimeout(() => setCopied(false), COPIED_MS);
+      setTimeout(() => setCopied(false), COPIED_NOTICE_MS);
     } catch (error) {
       console.error('Copying the link failed', error);
       window.prompt('Copy this link', shareUrl);

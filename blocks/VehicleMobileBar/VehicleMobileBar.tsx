@@ -5,7 +5,7 @@ import { RESERVE_NOW_TEXT } from '../../domain/vehicle/reserve';
 import { sidebarCtas } from '../../domain/vehicle/sidebar-ctas';
 import { INSTANT_OFFER_HREF, INSTANT_OFFER_SHORT_TEXT } from '../../domain/vehicle/instant-offer';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
-import { printPhone } from '../../services/print/price-text';
+import { vehiclePhone } from '../../server/page-data/vehicle-phone';
 import { MobileBar, StickyVehicleHeader } from './VehicleMobileBar.client';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { priceDisplay } from '../../domain/price-display';
@@ -21,7 +21,7 @@ export const VehicleMobileBar: BlockComponent<'VehicleMobileBar'> = async ({ pro
   const instantOfferHref = ctas.includes('instant-offer')
     ? fillCarLink(props.instantOfferHref ?? INSTANT_OFFER_HREF, car)
     : undefined;
-  const phone = printPhone(car, tenant, location?.contact_detail?.phone);
+  const phone = vehiclePhone(car, tenant, location?.contact_detail?.phone);
   // The vehicle page's own enquiry form (#enquire) is about this car and keeps the shopper on its page.
   const enquireHref = fillCarLink(props.enquireHref ?? VEHICLE_ENQUIRY_ANCHOR, car);
   // catalogue §2: the bar shows Enquire Now or Instant Message; the latter opens the chat bubble where the site has one.

@@ -4,6 +4,7 @@ import { loadTenantRegistry } from '../../engine/tenant-registry';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import type { PageVehicle } from '../../server/page-data/vehicle-context';
 import type { BlockContext } from '../types';
+import type { FinanceEstimate } from '../../domain/finance/estimate';
 
 // The car and its finance estimate come from the database and the quote service; here, only the buttons.
 const vehicle = vi.hoisted(() => ({ car: undefined as PageVehicle['car'] | undefined }));
@@ -13,7 +14,8 @@ vi.mock('../../server/page-data/vehicle-context', () => ({
     return { car: vehicle.car };
   },
 }));
-vi.mock('../../server/page-data/finance-data', () => ({ vehicleFinanceEstimate: async () => undefined }));
+const finance = vi.hoisted(() => ({ estimate: undefined as FinanceEstimate | undefined }));
+vi.mock('../../server/page-data/finance-data', () => ({ vehicleFinanceEstimate: async () => finance.estimate }));
 
 const { VehicleSidebar } = await import('./VehicleSidebar');
 
@@ -59,5 +61,38 @@ describe('VehicleSidebar: the instant-offer button (conversion §4.2)', () => {
     expect(await render(off, sellable)).not.toMatch(instantOffer);
     expect(await render(group, { ...sellable, reserved: true })).not.toMatch(instantOffer);
     expect(await render(group, { ...sellable, price: 150 })).not.toMatch(instantOffer);
+  });
+});
+
+// spec: conversion §4.3 — "The estimate's monthly repayment equals the weekly repayment times 4.33."
+describe('VehicleSidebar: the monthly finance estimate (provider G)', () => {
+  const monthlySite = { ...group, finance: { ...group.finance, provider: 'G' as const } };
+  const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+
+  it("shows the rule's monthly figure, and a lender's own figure that reads differently as the lender's", async () => {
+    finance.estimate = {
+      weekly: 142.26,
+      monthly: 615.99,
+      lenderMonthly: 640,
+      interestRate: 8.49,
+      comparisonRate: 9.12,
+    };
+    const html = text(await render(monthlySite, sellable));
+    expect(html).toContain('Finance from $616 per month*');
+    expect(html).toContain('Per month is the weekly repayment times 4.33; the lender quotes $640 per month.');
+  });
+
+  it('says nothing more when the two read the same', async () => {
+    finance.estimate = {
+      weekly: 142.26,
+      monthly: 615.99,
+      lenderMonthly: 616,
+      interestRate: 8.49,
+      comparisonRate: 9.12,
+    };
+    const html = text(await render(monthlySite, sellable));
+    expect(html).toContain('Finance from $616 per month*');
+    expect(html).not.toContain('the lender quotes');
+    finance.estimate = undefined;
   });
 });

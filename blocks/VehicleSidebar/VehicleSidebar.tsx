@@ -16,7 +16,7 @@ import { reserveLabel } from '../../domain/vehicle/reserve';
 import { purchaseButtonsHidden, sidebarCtas, type SidebarCta } from '../../domain/vehicle/sidebar-ctas';
 import { FIND_SIMILAR_TEXT, SIMILAR_PROMPT, SOLD_NOTICE_TITLE, soldNotice } from '../../domain/vehicle/sold-notice';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
-import { printPhone } from '../../services/print/price-text';
+import { vehiclePhone } from '../../server/page-data/vehicle-phone';
 import { PhoneReveal } from './VehicleSidebar.client';
 import { buttonClass } from '../../components/ui/button';
 import { UsedCarDisclaimer } from '../../components/UsedCarDisclaimer/UsedCarDisclaimer';
@@ -69,7 +69,7 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
   const buttons = (tenant.buttonSets[props.buttonSet ?? 'vehicle'] ?? []).filter(
     (b: Button) => isSwitchedOn(b.when, tenant.features) && (!b.cta || passing.has(b.cta)),
   );
-  const phone = printPhone(car, tenant, location?.contact_detail?.phone);
+  const phone = vehiclePhone(car, tenant, location?.contact_detail?.phone);
   const rego = regoExpiry(car.rego_expiry, now, tenant.locale.timeZone, tenant.vehicle.showUnregistered);
   const hideBuying = purchaseButtonsHidden(car);
   const label = (button: Button) =>
@@ -119,6 +119,17 @@ export const VehicleSidebar: BlockComponent<'VehicleSidebar'> = async ({ props, 
             <strong>{formatMoney(monthly ? estimate.monthly : estimate.weekly, tenant.locale.currency)}</strong>{' '}
             {monthly ? 'per month' : 'per week'}*
           </a>
+          {/* conversion §4.3: the figure above is the weekly repayment x 4.33; a lender's own monthly
+              figure that reads differently is shown as the lender's, beside it, never in its place. */}
+          {monthly &&
+          estimate.lenderMonthly !== undefined &&
+          formatMoney(estimate.lenderMonthly, tenant.locale.currency) !==
+            formatMoney(estimate.monthly, tenant.locale.currency) ? (
+            <p className={comparisonWarningClass}>
+              Per month is the weekly repayment times 4.33; the lender quotes{' '}
+              {formatMoney(estimate.lenderMonthly, tenant.locale.currency)} per month.
+            </p>
+          ) : null}
           <RatePair interestRate={estimate.interestRate} comparisonRate={estimate.comparisonRate} />
           <ComparisonWarning currency={tenant.locale.currency} range={tenant.finance.comparisonRateRange} />
           {(estimate.disclaimer ?? tenant.finance.disclaimer) ? (

@@ -9,6 +9,7 @@ import { toastAtom } from './store';
 import { recordVisitAtom } from './visit-trail';
 import styles from './Providers.module.css';
 import { replayEarlyTaps } from './early-taps';
+import { TOAST_MS } from '../../domain/vehicle/sharing';
 
 /** Notes each page of the visit for the lead's visited_pages (conversion §3). */
 function VisitRecorder() {
@@ -21,8 +22,7 @@ function VisitRecorder() {
   return null;
 }
 
-// spec: catalogue §9 / conversion §9 — toast duration 3000 ms, one toast at a time.
-export const TOAST_MS = 3000;
+// spec: catalogue §9 / conversion §9 — toast duration 3000 ms (domain/vehicle/sharing.ts, tested there), one toast at a time.
 
 function ToastViewport() {
   const [toast, setToast] = useAtom(toastAtom);

@@ -123,8 +123,13 @@ export function estimateEligible(
 
 export interface FinanceEstimate {
   weekly: number;
-  /** conversion §4.3: weekly x 4.33 (or the record's own monthly payment where it has one). */
+  /** conversion §4.3: "The estimate's monthly repayment equals the weekly repayment times 4.33." */
   monthly: number;
+  /**
+   * The lender record's own monthly payment, where it has one that is not the rule's figure: shown
+   * beside it as the lender's, never in its place (prices agree across the page and the calculator).
+   */
+  lenderMonthly?: number;
   interestRate: number;
   comparisonRate: number;
   termYears?: number;
@@ -139,9 +144,13 @@ export function financeEstimate(lender: LenderRecord): FinanceEstimate | undefin
       ? Math.round((lender.paymentMonth / 4.33) * 100) / 100
       : undefined;
   if (weekly === undefined || !present(lender.interestRate) || !present(lender.comparisonRate)) return undefined;
+  const monthly = monthlyFromWeekly(weekly);
   return {
     weekly,
-    monthly: present(lender.paymentMonth) ? lender.paymentMonth : monthlyFromWeekly(weekly),
+    monthly,
+    ...(present(lender.paymentMonth) && Math.round(lender.paymentMonth * 100) !== Math.round(monthly * 100)
+      ? { lenderMonthly: lender.paymentMonth }
+      : {}),
     interestRate: lender.interestRate,
     comparisonRate: lender.comparisonRate,
     ...(present(lender.termYears) ? { termYears: lender.termYears } : {}),

@@ -197,6 +197,18 @@ describe('estimate eligibility by provider (conversion §5.2)', () => {
       comparisonRate: 9.85,
     });
   });
+  // spec: conversion §4.3 — "The estimate's monthly repayment equals the weekly repayment times 4.33."
+  it("the monthly figure is the rule's even where the record has its own, which is kept as the lender's", () => {
+    expect(financeEstimate({ ...lender, paymentMonth: 530 })).toMatchObject({ monthly: 521.77, lenderMonthly: 530 });
+    // The record's own figure that is the rule's adds nothing.
+    expect(financeEstimate({ ...lender, paymentMonth: 521.77 })).not.toHaveProperty('lenderMonthly');
+    // Monthly only (provider G): weekly is monthly / 4.33, and monthly is that weekly x 4.33.
+    expect(financeEstimate({ ...lender, paymentWeek: null, paymentMonth: 616 })).toMatchObject({
+      weekly: 142.26,
+      monthly: 615.99,
+      lenderMonthly: 616,
+    });
+  });
   it('an instant quote reads as a lender record whose monthly payment is weekly x 4.33 (conversion §4.3)', () => {
     expect(quoteAsLender({ weeklyRepaymentAmount: 100, advertisedRate: 8.99, comparisonRate: 10.2 }, 5)).toEqual({
       paymentWeek: 100,

@@ -145,9 +145,10 @@ describe("the lender's own figures while the inputs are the lender's (conversion
       financed: 40_385,
       fromLender: true,
     });
-    // Monthly: the record's own monthly payment; the total is still the lender's.
+    // Monthly: conversion §4.3 — the weekly repayment times 4.33 (142 x 4.33), as the estimate beside it
+    // shows, not the record's own 616; the total is still the lender's.
     expect(calculateForCar({ ...start.initial, frequency: 'monthly' }, start.fees, bounds, start.lender)).toMatchObject(
-      { repayment: 616, total: 48_048 },
+      { repayment: 614.86, total: 48_048 },
     );
   });
 
@@ -200,6 +201,10 @@ describe("the lender's own figures while the inputs are the lender's (conversion
     const inputs = start.initial;
     expect(lenderRepayment({ inputs, paymentMonth: 616 }, 'weekly')).toBe(142.26);
     expect(lenderRepayment({ inputs, paymentWeek: 142 }, 'monthly')).toBe(614.86);
+    // A record with both: the monthly figure is still the rule's, from its weekly payment.
+    expect(lenderRepayment({ inputs, paymentWeek: 142, paymentMonth: 616 }, 'monthly')).toBe(614.86);
+    // Monthly only: its weekly equivalent (142.26) times 4.33.
+    expect(lenderRepayment({ inputs, paymentMonth: 616 }, 'monthly')).toBe(615.99);
     expect(lenderRepayment({ inputs, paymentWeek: 142 }, 'fortnightly')).toBeUndefined();
   });
 });

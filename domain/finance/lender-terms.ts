@@ -156,17 +156,17 @@ export function onLenderInputs(state: CalculatorState, lender: LenderQuote): boo
 }
 
 /**
- * The lender's repayment for a frequency: its weekly or monthly payment, the other one through
- * conversion §4.3's 4.33 weeks a month when only one is given; none for fortnightly.
+ * The lender's repayment for a frequency: weekly, its weekly payment (or its monthly one / 4.33 when
+ * that is all it gives); monthly, that weekly repayment times 4.33 (conversion §4.3: "The estimate's
+ * monthly repayment equals the weekly repayment times 4.33"), so the calculator agrees with the
+ * estimate beside it; none for fortnightly.
  */
 export function lenderRepayment(lender: LenderQuote, frequency: Frequency): number | undefined {
   const { paymentWeek, paymentMonth } = lender;
-  if (frequency === 'weekly')
-    return (
-      paymentWeek ?? (paymentMonth !== undefined ? Math.round((paymentMonth / WEEKS_PER_MONTH) * 100) / 100 : undefined)
-    );
-  if (frequency === 'monthly')
-    return paymentMonth ?? (paymentWeek !== undefined ? monthlyFromWeekly(paymentWeek) : undefined);
+  const weekly =
+    paymentWeek ?? (paymentMonth !== undefined ? Math.round((paymentMonth / WEEKS_PER_MONTH) * 100) / 100 : undefined);
+  if (frequency === 'weekly') return weekly;
+  if (frequency === 'monthly') return weekly !== undefined ? monthlyFromWeekly(weekly) : undefined;
   return undefined;
 }
 

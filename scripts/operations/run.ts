@@ -347,6 +347,35 @@ async function main(): Promise<void> {
     );
     const leads = run(work, ['npm', 'run', '--silent', 'leads']);
     check('npm run leads (compiled)', leads.code === 0, leads.output.trim().split('\n')[0] ?? '');
+    const reservations = run(work, ['npm', 'run', '--silent', 'reservations']);
+    check('npm run reservations (compiled)', reservations.code === 0, reservations.output.trim().split('\n')[0] ?? '');
+    const addUser = run(work, [
+      'npm',
+      'run',
+      '--silent',
+      'studio',
+      '--',
+      'add-user',
+      '--email',
+      'ops-editor@studio.example',
+      '--role',
+      'site-editor',
+      '--site',
+      SITE,
+    ]);
+    const users = run(work, ['npm', 'run', '--silent', 'studio', '--', 'list-users']);
+    check(
+      'npm run studio -- add-user, list-users (compiled)',
+      addUser.code === 0 && users.code === 0 && users.output.includes('ops-editor@studio.example'),
+      `${addUser.output.trim().split('\n')[0] ?? ''} / ${users.output.trim().split('\n').length} lines listed`,
+    );
+    // Without Meilisearch it must start and say what it needs, not crash on a missing module.
+    const sync = run(work, ['npm', 'run', '--silent', 'search:sync']);
+    check(
+      'npm run search:sync (compiled) starts, and says MEILISEARCH_HOST is needed',
+      sync.code !== 0 && sync.output.includes('MEILISEARCH_HOST is not set'),
+      sync.output.trim().split('\n')[0] ?? '',
+    );
     const dealership = feed.dealerships.find((d) => d.id === 2)?.slug ?? '';
 
     // 3. Start, probes, warm-up.
