@@ -127,3 +127,62 @@ describe('the comparison-rate range (conversion §9 "8.38% to 19.42% for one pro
     expect((entry.config as ResolvedTenant).finance.comparisonRateRange).toEqual({ min: 8.38, max: 19.42 });
   });
 });
+
+// spec: conversion §5.3 — the inputs' bounds and steps, and the switches some sites use: "The frequency
+// input is hidden for one provider; interest and residual inputs are hidden for some dealers; interest
+// may be locked on some sites."
+describe('the calculator’s inputs (conversion §5.3)', () => {
+  const slider = (name: string) => {
+    const found = host.querySelector(`input[type="range"][aria-label="${name} slider"]`);
+    return found instanceof HTMLInputElement ? found : undefined;
+  };
+
+  it('purchase price steps by 500, loan term by 0.5 from 1 to 7 years, interest from 0.5 to 15 by 0.5', async () => {
+    await render(props(undefined));
+    expect(slider('Purchase price')).toMatchObject({ min: '1000', max: '250000', step: '500' });
+    expect(slider('Loan term (years)')).toMatchObject({ min: '1', max: '7', step: '0.5' });
+    expect(slider('Interest rate (% p.a.)')).toMatchObject({ min: '0.5', max: '15', step: '0.5' });
+    expect(slider('Deposit or trade-in')).toMatchObject({ min: '0', max: '250000' });
+  });
+
+  it('a site that sets a 5-year maximum term and its own interest bounds (4 to 20) gets them', async () => {
+    await render(props(undefined, { bounds: calculatorBounds({ years: { max: 5 }, interest: { min: 4, max: 20 } }) }));
+    expect(slider('Loan term (years)')?.max).toBe('5');
+    expect(slider('Interest rate (% p.a.)')).toMatchObject({ min: '4', max: '20' });
+  });
+
+  it('a final payment typed past its bounds is clamped on change', async () => {
+    await render(props(undefined));
+    const balloon = input('Final payment (balloon)');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    const type = async (field: HTMLInputElement, value: string) =>
+      act(async () => {
+        setValue?.call(field, value);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+        // React hears a blur as focusout.
+        field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+      });
+    await type(balloon, '300000');
+    expect(balloon.value).toBe('250000');
+    await type(balloon, '-20');
+    expect(balloon.value).toBe('0');
+  });
+
+  it('hides the frequency choice, hides interest and final payment, or locks the interest, where the site says so', async () => {
+    await render(props(undefined));
+    expect(host.textContent).toContain('Repayments');
+    expect(slider('Interest rate (% p.a.)')?.disabled).toBe(false);
+
+    await render(props(undefined, { hideFrequency: true }));
+    expect(host.querySelector('fieldset legend')?.textContent ?? '').not.toBe('Repayments');
+    expect(host.querySelectorAll('input[type="radio"]')).toHaveLength(0);
+
+    await render(props(undefined, { hideInterestAndResidual: true }));
+    expect(slider('Interest rate (% p.a.)')).toBeUndefined();
+    expect(slider('Final payment (balloon)')).toBeUndefined();
+
+    await render(props(undefined, { lockInterest: true }));
+    expect(slider('Interest rate (% p.a.)')?.disabled).toBe(true);
+    expect(input('Interest rate (% p.a.)').readOnly || input('Interest rate (% p.a.)').disabled).toBe(true);
+  });
+});

@@ -15,6 +15,45 @@ const car = { price: 32_990, year: 2021, vin: 'JM0DK2W7A00000001' };
 
 afterEach(() => vi.unstubAllGlobals());
 
+// spec: conversion §4.3 — "The quote is requested only when the feature is on, no quote exists yet
+// and price is above 0."
+describe('quoteForCar: when a quote is asked for at all (conversion §4.3)', () => {
+  const counting = () => {
+    const asked: unknown[] = [];
+    const provider: QuoteProvider = {
+      quote: async (request) => {
+        asked.push(request);
+        return { weeklyRepaymentAmount: 100, advertisedRate: 7.49, comparisonRate: 8.1 };
+      },
+    };
+    return { provider, asked };
+  };
+
+  it('asks with estimates on, no quote on the car and a price above 0', async () => {
+    const { provider, asked } = counting();
+    expect(await quoteForCar(provider, finance, car)).toMatchObject({ weeklyRepaymentAmount: 100 });
+    expect(asked).toHaveLength(1);
+  });
+
+  it('never asks with estimates off', async () => {
+    const { provider, asked } = counting();
+    expect(await quoteForCar(provider, { ...finance, estimates: false }, car)).toBeNull();
+    expect(asked).toHaveLength(0);
+  });
+
+  it('never asks again for a car that already has a quote', async () => {
+    const { provider, asked } = counting();
+    expect(await quoteForCar(provider, finance, { ...car, youxQuote: { weeklyRepaymentAmount: 90 } })).toBeNull();
+    expect(asked).toHaveLength(0);
+  });
+
+  it('never asks for a car with no price', async () => {
+    const { provider, asked } = counting();
+    expect(await quoteForCar(provider, finance, { ...car, price: 0 })).toBeNull();
+    expect(asked).toHaveLength(0);
+  });
+});
+
 describe('quoteForCar: an instant quote failure is swallowed (conversion §8)', () => {
   it('a provider that throws gives no quote instead of an error', async () => {
     const failing: QuoteProvider = { quote: () => Promise.reject(new Error('lender down')) };
