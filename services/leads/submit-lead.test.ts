@@ -11,6 +11,9 @@ import { SearchService } from '../search/search-service';
 import { StockRepository } from '../stock';
 import { importFeed } from '../stock/import-feed';
 import { submitLead, type LeadIntakeDeps, type LeadRequest } from './submit-lead';
+import { leadToAdf } from './adf';
+import { leadEmail } from './lead-email';
+import { loadLead } from './lead-record';
 
 // listedCarIds asks the process-wide search service: here, one on this test's database.
 let search: SearchService;
@@ -413,5 +416,78 @@ describe('POST /api/leads: a reused key can neither grow a lead nor get round th
     const [lead] = await leads();
     expect(lead!.car_id).toBeNull();
     expect(JSON.parse(lead!.extras)).toMatchObject({ car_id: String(hiddenCar.id) });
+  });
+});
+
+// spec: conversion §7 item 2 — the enquiry carries "additional_services (list of ticked options),
+// dealership_slug (derived from the Service Location for one site variant)".
+describe('POST /api/leads: a service booking goes to the dealership of the location chosen (conversion §7.2)', () => {
+  // A service location of another of the group's dealerships than the one the shopper might name.
+  const serviceLocation = feed.locations.find(
+    (l) =>
+      group.dealerships.includes(l.dealership_id) &&
+      l.dealership_id !== groupDealer.id &&
+      /service/.test(String(l.location_type ?? '')),
+  );
+  const serviceDealer = feed.dealerships.find((d) => d.id === serviceLocation?.dealership_id);
+
+  it('routes the lead to that dealership, and carries the ticked services to the lead, its e-mail and its ADF', async () => {
+    if (!serviceLocation || !serviceDealer)
+      expect.fail('the demo group needs a service location of a second dealership');
+    const site = { ...group, formSettings: { ...group.formSettings, dealershipFromServiceLocation: true } };
+    const answer = await post(
+      {
+        form: 'service-booking',
+        userData: {
+          name: 'Ana',
+          last_name: 'Silva',
+          email: 'ana@example.com',
+          phone: '0412 345 678',
+          service_location_id: String(serviceLocation.id),
+          preferred_date: '2026-12-01',
+          rego: 'ABC123',
+          vehicle: 'Mazda CX-5',
+          additional_services: ['Wheel alignment', 'Car wash'],
+          disclaimer: true,
+        },
+      },
+      { tenant: site },
+    );
+    expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 201, body: { success: true } });
+    const [row] = await leads();
+    expect(row).toMatchObject({ category: 'Service Enquiry', dealership_slug: serviceDealer.slug });
+    expect(JSON.parse(row!.additional_services ?? '[]')).toEqual(['Wheel alignment', 'Car wash']);
+    const lead = await loadLead(
+      db,
+      deps.stock,
+      () => ({ name: site.name, origin: 'https://scm.example', dealershipIds: site.dealerships, currency: 'AUD' }),
+      row!.id,
+    );
+    if (!lead) expect.fail('the stored lead did not load');
+    expect(lead.additionalServices).toEqual(['Wheel alignment', 'Car wash']);
+    expect(leadEmail(lead).text).toMatch(/Additional services:?\s+Wheel alignment, Car wash/);
+    expect(leadToAdf(lead)).toContain('Additional services: Wheel alignment, Car wash');
+  });
+
+  it('without the site switch, the location chosen names no dealership (the form asks for none)', async () => {
+    if (!serviceLocation) expect.fail('the demo group needs a service location');
+    const answer = await post({
+      form: 'service-booking',
+      userData: {
+        name: 'Ana',
+        last_name: 'Silva',
+        email: 'ana@example.com',
+        phone: '0412 345 678',
+        service_location_id: String(serviceLocation.id),
+        preferred_date: '2026-12-01',
+        rego: 'ABC123',
+        vehicle: 'Mazda CX-5',
+        disclaimer: true,
+      },
+    });
+    expect(answer.status).toBe(201);
+    const [row] = await leads();
+    expect(row?.dealership_slug ?? null).toBeNull();
+    expect(row?.location_id).toBe(serviceLocation.id);
   });
 });
