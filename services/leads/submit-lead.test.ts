@@ -430,6 +430,18 @@ describe('POST /api/leads: a service booking goes to the dealership of the locat
       /service/.test(String(l.location_type ?? '')),
   );
   const serviceDealer = feed.dealerships.find((d) => d.id === serviceLocation?.dealership_id);
+  /** The service-booking form's required answers, at a service location. */
+  const booking = (locationId: number) => ({
+    name: person.name,
+    last_name: person.last_name,
+    email: person.email,
+    phone: person.phone,
+    disclaimer: true,
+    service_location_id: String(locationId),
+    preferred_date: '2026-12-01',
+    rego: 'ABC123',
+    vehicle: 'Mazda CX-5',
+  });
 
   it('routes the lead to that dealership, and carries the ticked services to the lead, its e-mail and its ADF', async () => {
     if (!serviceLocation || !serviceDealer)
@@ -438,18 +450,7 @@ describe('POST /api/leads: a service booking goes to the dealership of the locat
     const answer = await post(
       {
         form: 'service-booking',
-        userData: {
-          name: 'Ana',
-          last_name: 'Silva',
-          email: 'ana@example.com',
-          phone: '0412 345 678',
-          service_location_id: String(serviceLocation.id),
-          preferred_date: '2026-12-01',
-          rego: 'ABC123',
-          vehicle: 'Mazda CX-5',
-          additional_services: ['Wheel alignment', 'Car wash'],
-          disclaimer: true,
-        },
+        userData: { ...booking(serviceLocation.id), additional_services: ['Wheel alignment', 'Car wash'] },
       },
       { tenant: site },
     );
@@ -471,20 +472,7 @@ describe('POST /api/leads: a service booking goes to the dealership of the locat
 
   it('without the site switch, the location chosen names no dealership (the form asks for none)', async () => {
     if (!serviceLocation) expect.fail('the demo group needs a service location');
-    const answer = await post({
-      form: 'service-booking',
-      userData: {
-        name: 'Ana',
-        last_name: 'Silva',
-        email: 'ana@example.com',
-        phone: '0412 345 678',
-        service_location_id: String(serviceLocation.id),
-        preferred_date: '2026-12-01',
-        rego: 'ABC123',
-        vehicle: 'Mazda CX-5',
-        disclaimer: true,
-      },
-    });
+    const answer = await post({ form: 'service-booking', userData: booking(serviceLocation.id) });
     expect(answer.status).toBe(201);
     const [row] = await leads();
     expect(row?.dealership_slug ?? null).toBeNull();
