@@ -116,8 +116,9 @@ async function run(site: (tenant: string) => LeadSite | undefined): Promise<void
 function drain(): Promise<void> {
   if (!worker.site || worker.stopped) return Promise.resolve();
   if (worker.running) {
+    // The run in progress goes round again; the caller (a request's after()) does not wait for it.
     worker.again = true;
-    return worker.running;
+    return Promise.resolve();
   }
   worker.running = run(worker.site).finally(() => {
     worker.running = undefined;
