@@ -79,8 +79,9 @@ export function warmTargets(): WarmTarget[] {
     if (!entry.ok) continue;
     const host = siteHost(entry.config);
     targets.push({ host, path: '/' });
-    // The lead form's route: a GET answers 405, and loads its code before the first shopper posts.
-    targets.push({ host, path: '/api/leads' });
+    // The lead form's route, once (its code is the same for every site): a GET answers 405 and loads
+    // that code before the first shopper posts.
+    if (!targets.some((target) => target.path === '/api/leads')) targets.push({ host, path: '/api/leads' });
     const kinds = new Set<string>(['content']);
     for (const [route, page] of Object.entries(entry.config.pages ?? {})) {
       if (!page || !isStaticRoute(route)) continue;
