@@ -93,8 +93,8 @@ test('no results shows the spec texts and Clear Filters returns to the reset pat
   ).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Clear Filters' }).click();
-  await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars$/);
-  await expect(page.locator('.stock-card').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/special-offers$/); // spec: catalogue §2 — the default path 'Clear Filters' returns to
+  await expect(page.getByRole('heading', { name: 'Special offers', level: 1 })).toBeVisible();
 });
 
 test('promo tiles sit at their positions on the first page (catalogue §9: 5 and 10)', async ({ page }) => {

@@ -6335,7 +6335,7 @@ export type ResolvedOnlyAtItsExactPosition = boolean;
  */
 export type ResolvedPromoTiles = ResolvedPromoTile[];
 /**
- * Where 'Clear Filters' goes from an empty result.
+ * Where 'Clear Filters' goes from an empty result. Leave it empty for the special offers page, or the search page on a site without special offers.
  */
 export type ResolvedClearFiltersLink = string;
 /**
@@ -7502,7 +7502,7 @@ export interface ResolvedSearchSettings {
   priceAscExcludesUnpriced: ResolvedHideUnpricedCarsWhenSortingByPrice;
   justArrivedDays: ResolvedJustArrivedDays;
   promoTiles: ResolvedPromoTiles;
-  resetPath: ResolvedClearFiltersLink;
+  resetPath?: ResolvedClearFiltersLink;
 }
 /**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
@@ -8052,7 +8052,7 @@ export interface ResolvedSearchSettings1 {
   priceAscExcludesUnpriced: ResolvedHideUnpricedCarsWhenSortingByPrice;
   justArrivedDays: ResolvedJustArrivedDays;
   promoTiles: ResolvedPromoTiles;
-  resetPath: ResolvedClearFiltersLink;
+  resetPath?: ResolvedClearFiltersLink;
 }
 /**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema

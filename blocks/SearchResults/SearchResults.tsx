@@ -18,6 +18,7 @@ import { cardGridClass } from '../../components/ui/card-grid';
 import { NO_STORE_ATTRIBUTE } from '../../server/http/document-cache/no-store';
 import styles from './SearchResults.module.css';
 import promoStyles from '../PromotionBanner/PromotionBanner.module.css';
+import { clearFiltersPath } from '../../engine/resolve-page';
 
 // spec: catalogue §8 — the empty result texts.
 export const NO_RESULTS_TITLE = 'No Results Available';
@@ -66,7 +67,7 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
   const hits = collapseSold(response.hits, (car) => !isAvailable(car));
   const promos = state.page === 1 ? currentPromos(tenant.search.promoTiles, ctx.now, tenant.locale.timeZone) : [];
   const tiles = placePromos(hits, promos);
-  const resetHref = tenant.search.resetPath;
+  const resetHref = clearFiltersPath(tenant);
   const settings = cardSettings(tenant, 'card');
   const heading = props.heading ?? `Search our ${plural(noun, 2)}`;
   return (
