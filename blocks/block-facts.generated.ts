@@ -63,6 +63,7 @@ export const blockFacts: BlockFactTable = {
   VehiclePrint: {"title":"Vehicle print buttons","category":"vehicle","pageKinds":["vehicle"]},
   VehicleSidebar: {"title":"Vehicle price and buttons","category":"vehicle","pageKinds":["vehicle"]},
   VehicleStructuredData: {"title":"Vehicle search-engine data","category":"vehicle","pageKinds":["vehicle"]},
+  VehicleVideo: {"title":"Vehicle video","category":"vehicle","pageKinds":["vehicle"]},
   Warranty: {"title":"Warranty","category":"content","pageKinds":["content","form"]},
   WatchlistCars: {"title":"Watchlist","category":"account","pageKinds":["account"],"readsRequest":true},
   WhyBuyFromUs: {"title":"Why buy from us","category":"content","pageKinds":["content","form"]},

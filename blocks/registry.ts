@@ -26,6 +26,7 @@ import { VehicleGallery } from './VehicleGallery/VehicleGallery';
 import { VehicleBreadcrumbs } from './VehicleBreadcrumbs/VehicleBreadcrumbs';
 import { FuelCalculator } from './FuelCalculator/FuelCalculator';
 import { DealerComments } from './DealerComments/DealerComments';
+import { VehicleVideo } from './VehicleVideo/VehicleVideo';
 import { EnquiryForm } from './EnquiryForm/EnquiryForm';
 import { EnquirySuccess } from './EnquirySuccess/EnquirySuccess';
 import { FormModalButton } from './FormModalButton/FormModalButton';
@@ -95,6 +96,7 @@ export const blockRegistry: { [T in BlockType]: BlockComponent<T> } = {
   VehicleBreadcrumbs,
   FuelCalculator,
   DealerComments,
+  VehicleVideo,
   EnquiryForm,
   EnquirySuccess,
   FormModalButton,

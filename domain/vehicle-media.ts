@@ -20,6 +20,14 @@ export function videoSource(url: string | undefined | null): VideoSource | undef
   return undefined;
 }
 
+/** The car's video: its `video_url`, else the first of its `videos` (catalogue §3 Car media fields). */
+export function carVideoSource(car: {
+  video_url?: string | null;
+  videos?: ReadonlyArray<{ url?: string | null }> | null;
+}): VideoSource | undefined {
+  return videoSource(car.video_url ?? car.videos?.[0]?.url);
+}
+
 export type Slide<I> = { type: 'image'; image: I } | { type: 'video'; source: VideoSource; title: string };
 
 /**

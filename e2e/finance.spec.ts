@@ -110,6 +110,49 @@ test("the site's comparison-rate range is said with the comparison warning (conv
   await expect(page.locator('.calc .comparison-warning')).not.toContainText('Comparison rates from');
 });
 
+// spec: conversion §4.4 — "First interaction fires analytics event 26 and, where configured, a finance
+// enquiry form in a modal (event id 9)". ridgeline-motorcycles sets finance.enquiryOnFirstUse; the
+// finance enquiry form's event is 9, recorded when the shopper sends it.
+test('where the site asks for it, the first use of the calculator opens the finance enquiry in a pop-up, and sending it records event 9 (conversion §4.4)', async ({
+  page,
+}) => {
+  const dataLayer = () =>
+    page.evaluate(
+      () => (window as unknown as { dataLayer?: { event_id?: number }[] }).dataLayer?.map((e) => e.event_id) ?? [],
+    );
+  await page.goto(siteUrl('ridgeline-motorcycles', '/finance?vehiclePriceBudget=12000'));
+  const dialog = page.getByRole('dialog', { name: 'Finance enquiry' });
+  await expect(dialog).toBeHidden();
+  const term = page.getByRole('slider', { name: 'Loan term (years) slider' });
+  await term.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('First name')).toBeVisible();
+  await expectAccessible(page);
+  expect((await dataLayer()).filter((e) => e === 26)).toHaveLength(1);
+  await dialog.getByLabel('First name').fill('Alex');
+  await dialog.getByLabel('Last name').fill('Ngata');
+  await dialog.getByLabel('Email').fill('alex@example.com');
+  await dialog.getByLabel('Phone').fill('0400 555 111');
+  await dialog.getByLabel('Postcode').fill('2000');
+  await dialog.getByLabel('I agree to the terms of use and privacy policy').check();
+  await dialog.getByRole('button', { name: 'Enquire Now' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/success$/);
+  const events = await dataLayer();
+  expect(events.filter((e) => e === 9)).toHaveLength(1);
+  expect(events.filter((e) => e === 26)).toHaveLength(1);
+
+  // A site that does not ask for it keeps the form behind its button.
+  await page.goto(siteUrl('harbour-city-mazda', '/finance?vehiclePriceBudget=12000'));
+  await page.getByRole('slider', { name: 'Loan term (years) slider' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('calc-repayment')).toHaveText(/^\$[\d,]+\.\d\d$/);
+  await expect(page.getByRole('dialog', { name: 'Finance enquiry' })).toBeHidden();
+  await page.getByRole('button', { name: 'Request a Quote' }).click();
+  await expect(page.getByRole('dialog', { name: 'Finance enquiry' })).toBeVisible();
+});
+
 test('POST /api/youx/quote answers a quote with the weekly repayment and both rates (conversion §7 item 1)', async ({
   request,
 }) => {

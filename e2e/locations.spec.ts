@@ -4,9 +4,10 @@ import { mustHaveLead } from './support/stored-lead';
 
 const group = 'southern-cross-motors';
 
-test('locations listing: tabs by click and keyboard, the search box writes locationQuery and filters (catalogue §2, §4)', async ({
+test('locations listing: one tab per location in the group, by click and keyboard; the search box writes locationQuery and filters (catalogue §2, §4, §9)', async ({
   page,
 }) => {
+  // southern-cross-motors asks for one tab per location (catalogue §9: "One tab per location in a group").
   await page.goto(siteUrl(group, '/dealer-locator'));
   await expect(page.getByRole('heading', { level: 1, name: 'Our locations' })).toBeVisible();
   await expectAccessible(page);
@@ -14,8 +15,12 @@ test('locations listing: tabs by click and keyboard, the search box writes locat
     .locator('.locations__dealership')
     .filter({ has: page.getByRole('heading', { name: 'Southern Cross Motors Parramatta' }) });
   const tabs = block.getByRole('tab');
-  // Sorted none/sales, used, service, parts; the first tab is selected at first.
-  await expect(tabs).toHaveText(['Sales', 'Service', 'Parts']);
+  // Sorted none/sales, used, service, parts (catalogue §4); the first tab is selected at first.
+  await expect(tabs).toHaveText([
+    'Southern Cross Motors Parramatta',
+    'Southern Cross Motors Parramatta Service',
+    'Southern Cross Motors Parramatta Parts',
+  ]);
   await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
   await expect(block.getByRole('tabpanel').getByRole('heading', { level: 3 })).toHaveText([
     'Southern Cross Motors Parramatta',
@@ -41,6 +46,7 @@ test('locations listing: tabs by click and keyboard, the search box writes locat
   await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowRight');
   await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await expectAccessible(page);
 
   const search = page.getByPlaceholder('Search locations...');
   await search.fill('Brisb');
@@ -49,9 +55,11 @@ test('locations listing: tabs by click and keyboard, the search box writes locat
   await expect(page.locator('.locations__count')).toHaveText('2 locations');
   await search.fill('4119');
   await expect(page).toHaveURL(/locationQuery=4119/);
-  await expect(page.getByRole('tabpanel').getByRole('heading', { level: 3 })).toHaveText([
+  // One location left in the block: its card, with no tabs.
+  await expect(page.locator('.locations__dealership').getByRole('heading', { level: 3 })).toHaveText([
     'Southern Cross Motors Brisbane',
   ]);
+  await expect(page.getByRole('tab')).toHaveCount(0);
   await search.fill('');
   await expect(page).not.toHaveURL(/locationQuery/);
   // Contact Us drops a trailing ' - Sales' style suffix and slugifies the name.
@@ -186,6 +194,8 @@ test("a tenant's location settings: Contact Us under /our-location, and one loca
 // (migrated to contact.serviceBookingUrl). Issue 20: the migrated address was dropped.
 test("Book a Service goes to the dealer's booking system, or a location's own, in a new tab", async ({ page }) => {
   await page.goto(siteUrl('harbour-city-mazda', '/dealer-locator'));
+  // A site that does not ask for one tab per location has tabs by kind (catalogue §2), in the order of §4.
+  await expect(page.getByRole('tab')).toHaveText(['Sales', 'Service', 'Parts']);
   await page.getByRole('tab', { name: 'Service' }).click();
   const book = page.getByRole('tabpanel').getByRole('link', { name: /^Book a Service/ });
   await expect(book).toHaveAttribute('href', 'https://booking.example.com/harbour-city-mazda');

@@ -486,6 +486,7 @@ interface MediaCar extends FeedCar {
   spin_interior_image?: string;
   walkaround_videos?: { url: string }[];
   video_url?: string;
+  videos?: { url: string }[];
 }
 
 test('interior spin, hotspots and the walkaround video sit beside the exterior spin (catalogue §4)', async ({
@@ -525,6 +526,8 @@ test('interior spin, hotspots and the walkaround video sit beside the exterior s
 
   await views.getByRole('button', { name: 'Walkaround video' }).click();
   await expect(page.locator('.walkaround video source')).toHaveAttribute('src', car.walkaround_videos?.[0]?.url ?? '');
+  // spec: catalogue §9 — "Walkaround toast height cap 692 px".
+  await expect(page.locator('.walkaround video')).toHaveCSS('max-height', '692px');
   const video = await tenantGetBytes(page.request, car.walkaround_videos?.[0]?.url ?? '');
   expect(video.subarray(4, 8).toString('latin1')).toBe('ftyp'); // a real MP4
 });
@@ -544,6 +547,24 @@ test("a car's video is the second slide of its photos (catalogue §4)", async ({
     car.video_url ?? '',
   );
   await expect(page.getByRole('button', { name: 'Show the video' })).toBeVisible();
+
+  // spec: catalogue §2 — "Below: key-information block, details list, features list, video, dealer comments …":
+  // the video has its own section too, after the details and before the dealer's comments.
+  const section = page.locator('section.vehicle-video');
+  await expect(section.getByRole('heading', { level: 2, name: 'Video' })).toBeVisible();
+  await expect(section.locator('video source')).toHaveAttribute('src', car.video_url ?? '');
+  const order = await page.evaluate(() =>
+    ['.vehicle-information', '.vehicle-video', '.dealer-comments'].map(
+      (selector) => document.querySelector(selector)?.getBoundingClientRect().top ?? Number.NaN,
+    ),
+  );
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+  await expectAccessible(page);
+
+  const without = find('no video', (c) => scUsed(c) && inStock(c) && !(c as MediaCar).video_url && !(c as MediaCar).videos?.length);
+  await page.goto(siteUrl(site, `/cars/${without.slug}`));
+  await expect(page.locator('.dealer-comments')).toBeVisible();
+  await expect(page.locator('section.vehicle-video')).toHaveCount(0);
 });
 
 async function tenantGetBytes(request: APIRequestContext, path: string): Promise<Buffer> {
@@ -567,6 +588,10 @@ test("the sidebar's location link goes to the car's location with its hours and 
   );
   await expect(section.getByRole('button', { name: 'Show map' })).toBeVisible();
   await expectAccessible(page);
+  // spec: catalogue §9 — "Map/image area minimum height 400 px", before and after the map is asked for.
+  expect((await section.locator('.location-map').boundingBox())?.height).toBeGreaterThanOrEqual(400);
+  await section.getByRole('button', { name: 'Show map' }).click();
+  expect((await section.getByTitle(/^Map of /).boundingBox())?.height).toBeGreaterThanOrEqual(400);
 });
 
 // spec: catalogue §2 mobile bar 'Enquire Now'; conversion §3 Enquiry form defaults (issue 20: it went to /contact without the car).

@@ -518,6 +518,7 @@ export type BlockRef =
   | VehiclePrintBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock
+  | VehicleVideoBlock
   | WarrantyBlock
   | WatchlistCarsBlock
   | WhyBuyFromUsBlock;
@@ -676,6 +677,7 @@ export type BlockRef1 =
   | VehiclePrintBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock
+  | VehicleVideoBlock
   | WarrantyBlock
   | WatchlistCarsBlock
   | WhyBuyFromUsBlock;
@@ -1771,6 +1773,7 @@ export type BlockRef2 =
   | VehiclePrintBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock
+  | VehicleVideoBlock
   | WarrantyBlock
   | WatchlistCarsBlock
   | WhyBuyFromUsBlock;
@@ -1840,6 +1843,7 @@ export type Block =
   | VehiclePrintBlock
   | VehicleSidebarBlock
   | VehicleStructuredDataBlock
+  | VehicleVideoBlock
   | WarrantyBlock
   | WatchlistCarsBlock
   | WhyBuyFromUsBlock;
@@ -2873,6 +2877,10 @@ export interface LocationsListingProps {
    */
   enquiryForm?: string;
   /**
+   * How each dealership's locations are split: into Sales, Used, Service and Parts, or one tab for each location (useful for a group with a few locations a dealership).
+   */
+  tabs?: "type" | "location";
+  /**
    * Lets shoppers sort the locations by distance from their postcode.
    */
   nearest?: boolean;
@@ -3800,6 +3808,27 @@ export interface VehicleStructuredDataBlock {
  * Invisible on the page: describes the car and its price to search engines so they can show it in results.
  */
 export interface VehicleStructuredDataProps {}
+/**
+ * The car's video in its own section below the details on a vehicle page, besides its place among the photos. Nothing shows for a car without a video.
+ */
+export interface VehicleVideoBlock {
+  type: "VehicleVideo";
+  /**
+   * Optional name for linking straight to this block: the part after '#' in a link. Lower-case letters, digits and '-', starting with a letter, unique on the page.
+   */
+  id?: string;
+  when?: FeatureSwitchCondition;
+  props: VehicleVideoProps;
+}
+/**
+ * The car's video in its own section below the details on a vehicle page, besides its place among the photos. Nothing shows for a car without a video.
+ */
+export interface VehicleVideoProps {
+  /**
+   * The heading above the video. Leave empty for 'Video'.
+   */
+  heading?: string;
+}
 /**
  * The dealer's warranty terms: years, kilometre limit, roadside assistance and the conditions.
  */

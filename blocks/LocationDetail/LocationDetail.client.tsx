@@ -140,17 +140,22 @@ export function LocationMap({ lat, lng, name }: { lat: number; lng: number; name
   const [shown, setShown] = useState(false);
   const d = 0.01;
   const src = `https://www.openstreetmap.org/export/embed.html?bbox=${lng - d}%2C${lat - d}%2C${lng + d}%2C${lat + d}&layer=mapnik&marker=${lat}%2C${lng}`;
-  return shown ? (
-    <iframe
-      className={styles.mapFrame}
-      title={`Map of ${name}`}
-      src={src}
-      loading="lazy"
-      referrerPolicy="no-referrer"
-    />
-  ) : (
-    <button type="button" className={`${buttonClass('outline')} location-map__show`} onClick={() => setShown(true)}>
-      Show map
-    </button>
+  // The area keeps its size (catalogue §9: at least 400 px high) before and after the map loads.
+  return (
+    <div className={`${styles.mapArea} location-map`}>
+      {shown ? (
+        <iframe
+          className={styles.mapFrame}
+          title={`Map of ${name}`}
+          src={src}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+        />
+      ) : (
+        <button type="button" className={`${buttonClass('outline')} location-map__show`} onClick={() => setShown(true)}>
+          Show map
+        </button>
+      )}
+    </div>
   );
 }

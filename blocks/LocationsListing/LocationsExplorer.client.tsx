@@ -8,12 +8,7 @@ import {
   LOCATION_SEARCH_PLACEHOLDER,
   filterLocationsByQuery,
 } from '../../domain/locations/location-search';
-import {
-  LOCATION_TAB_LABELS,
-  locationsInTab,
-  tabsForLocations,
-  type LocationTab,
-} from '../../domain/locations/location-tabs';
+import { locationTabItems, type LocationTabMode } from '../../domain/locations/location-tabs';
 import { FormDialog } from '../FormModalButton/FormDialog.client';
 import { useRovingTabs } from '../../components/shopper/use-roving-tabs';
 import type { DealershipLocations, LocationCard } from '../../server/page-data/locations-data';
@@ -27,6 +22,7 @@ interface Props {
   site: string;
   dealerships: DealershipLocations[];
   nearest: boolean;
+  tabMode: LocationTabMode;
   enquiryForm?: CompiledForm;
 }
 
@@ -101,62 +97,71 @@ function Card({
 function DealershipBlock({
   dealership,
   site,
+  tabMode,
   enquiryForm,
   distances,
 }: {
   dealership: DealershipLocations;
   site: string;
+  tabMode: LocationTabMode;
   enquiryForm?: CompiledForm;
   distances?: ReadonlyMap<number, number>;
 }) {
-  const tabs = tabsForLocations(dealership.locations.map((l) => ({ location_type: l.type })));
-  const listKey = dealership.locations.map((l) => l.id).join(',');
+  const nearness = (l: LocationCard) => distances?.get(l.id) ?? Infinity;
+  const byDistance = (a: LocationCard, b: LocationCard) => nearness(a) - nearness(b);
+  const items = locationTabItems(
+    dealership.locations.map((l) => ({ ...l, location_type: l.type })),
+    tabMode,
+  ).map((item) => (distances ? { ...item, locations: [...item.locations].sort(byDistance) } : item));
+  // With one tab per location, the nearest location's tab comes first once distances are known.
+  if (distances && tabMode === 'location')
+    items.sort((a, b) => nearness(a.locations[0] as LocationCard) - nearness(b.locations[0] as LocationCard));
+  const keys = items.map((item) => item.key);
+  const listKey = dealership.locations.map((l) => l.id).join(',') + (distances ? ':near' : '');
   // catalogue §4: the first tab is selected at first and whenever the list changes.
-  const [selection, setSelection] = useState<{ key: string; tab: LocationTab | undefined }>({
+  const [selection, setSelection] = useState<{ key: string; tab: string | undefined }>({
     key: listKey,
-    tab: tabs[0],
+    tab: keys[0],
   });
-  const tab = selection.key === listKey && selection.tab && tabs.includes(selection.tab) ? selection.tab : tabs[0];
-  const select = (next: LocationTab | undefined) => setSelection({ key: listKey, tab: next });
+  const tab = selection.key === listKey && selection.tab && keys.includes(selection.tab) ? selection.tab : keys[0];
+  const select = (next: string | undefined) => setSelection({ key: listKey, tab: next });
   const base = useId().replace(/[^a-zA-Z0-9_-]/g, '');
-  const keys = useRovingTabs(tabs, select);
-  let shown = tab
-    ? locationsInTab(
-        dealership.locations.map((l) => ({ ...l, location_type: l.type })),
-        tab,
-      )
-    : [];
-  if (distances)
-    shown = [...shown].sort((a, b) => (distances.get(a.id) ?? Infinity) - (distances.get(b.id) ?? Infinity));
+  const roving = useRovingTabs(keys, select);
+  const shown = items.find((item) => item.key === tab)?.locations ?? [];
   const columns = locationGridColumns(shown.length);
+  const tabbed = items.length > 1;
   return (
     <section className={`${styles.dealership} locations__dealership`} aria-labelledby={`${base}-heading`}>
       <h2 id={`${base}-heading`}>{dealership.name}</h2>
-      {tabs.length > 1 ? (
-        <div role="tablist" aria-label={`${dealership.name} location types`} className={styles.tabs}>
-          {tabs.map((t, i) => (
+      {tabbed ? (
+        <div
+          role="tablist"
+          aria-label={`${dealership.name} ${tabMode === 'location' ? 'locations' : 'location types'}`}
+          className={styles.tabs}
+        >
+          {items.map((item, i) => (
             <button
-              key={t}
-              ref={keys.ref(i)}
+              key={item.key}
+              ref={roving.ref(i)}
               type="button"
               role="tab"
-              id={`${base}-tab-${t}`}
-              aria-selected={t === tab}
+              id={`${base}-tab-${item.key}`}
+              aria-selected={item.key === tab}
               aria-controls={`${base}-panel`}
-              tabIndex={t === tab ? 0 : -1}
+              tabIndex={item.key === tab ? 0 : -1}
               className={styles.tab}
-              onClick={() => select(t)}
-              onKeyDown={(e) => keys.onKeyDown(e, i)}
+              onClick={() => select(item.key)}
+              onKeyDown={(e) => roving.onKeyDown(e, i)}
             >
-              {LOCATION_TAB_LABELS[t]}
+              {item.label}
             </button>
           ))}
         </div>
       ) : null}
       <div
         id={`${base}-panel`}
-        role={tabs.length > 1 ? 'tabpanel' : undefined}
-        aria-labelledby={tabs.length > 1 && tab ? `${base}-tab-${tab}` : undefined}
+        role={tabbed ? 'tabpanel' : undefined}
+        aria-labelledby={tabbed && tab ? `${base}-tab-${tab}` : undefined}
       >
         <ul className={`${styles.grid} ${styles[`span${columns}`]}`}>
           {shown.map((l) => (
@@ -174,7 +179,7 @@ function DealershipBlock({
   );
 }
 
-export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: Props) {
+export function LocationsExplorer({ site, dealerships, nearest, tabMode, enquiryForm }: Props) {
   // The server renders every location (for search engines and before scripts run); a
   // ?locationQuery= in the address is applied once the page is live.
   const [query, setQuery] = useState('');
@@ -302,6 +307,7 @@ export function LocationsExplorer({ site, dealerships, nearest, enquiryForm }: P
           key={d.id}
           dealership={d}
           site={site}
+          tabMode={tabMode}
           {...(enquiryForm ? { enquiryForm } : {})}
           {...(distances ? { distances } : {})}
         />

@@ -20,6 +20,7 @@ export const LocationsListing: BlockComponent<'LocationsListing'> = async ({ pro
           site={tenant.slug}
           dealerships={dealerships}
           nearest={props.nearest !== false}
+          tabMode={props.tabs ?? 'type'}
           {...(enquiry ? { enquiryForm: enquiry.form } : {})}
         />
       </div>

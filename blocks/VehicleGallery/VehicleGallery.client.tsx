@@ -129,7 +129,7 @@ export function Viewer({
 }
 
 /** A video among the photos: the browser's player for a file; YouTube or Vimeo load only when played. */
-function VideoSlide({
+export function VideoSlide({
   slide,
   poster,
   title,

@@ -2,7 +2,7 @@ import type { BlockComponent } from '../types';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { pageVehicle } from '../../server/page-data/vehicle-context';
 import { Viewer } from './VehicleGallery.client';
-import { mediaSlides, videoSource } from '../../domain/vehicle-media';
+import { carVideoSource, mediaSlides, videoSource } from '../../domain/vehicle-media';
 import { photoSource, photoUrl } from '../../domain/vehicle-photo-source';
 
 /** Spin frames and the interior panorama are shown at one size; a frame is 600 px wide on the page. */
@@ -32,8 +32,7 @@ export const VehicleGallery: BlockComponent<'VehicleGallery'> = async ({ ctx }) 
     photoSource(car.spin_interior_image).kind === 'placeholder'
       ? undefined
       : photoUrl(car.spin_interior_image, PANORAMA_WIDTH);
-  const videoUrl = car.video_url ?? car.videos?.[0]?.url;
-  const source = videoSource(videoUrl);
+  const source = carVideoSource(car);
   const slides = mediaSlides(images, source ? { source, title: 'Video' } : undefined, ctx.tenant.vehicle.videoPosition);
   const walkaround = car.walkaround_videos
     ?.map((v) => ({ url: v.url, title: v.title ?? 'Walkaround video', source: videoSource(v.url) }))

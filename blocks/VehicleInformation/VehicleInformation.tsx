@@ -72,7 +72,7 @@ export const VehicleInformation: BlockComponent<'VehicleInformation'> = async ({
   ]);
   const features = (car.standardEquipment ?? []).filter((f) => typeof f === 'string' && f.trim() !== '');
   return (
-    <section className={styles.info} aria-labelledby="vehicle-info-heading">
+    <section className={`${styles.info} vehicle-information`} aria-labelledby="vehicle-info-heading">
       <h2 id="vehicle-info-heading">{props.heading ?? 'Vehicle details'}</h2>
       {keyInfo.length ? (
         <div className={styles.group}>

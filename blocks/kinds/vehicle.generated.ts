@@ -23,6 +23,7 @@ import { VehiclePlugins } from '../VehiclePlugins/VehiclePlugins';
 import { VehiclePrint } from '../VehiclePrint/VehiclePrint';
 import { VehicleSidebar } from '../VehicleSidebar/VehicleSidebar';
 import { VehicleStructuredData } from '../VehicleStructuredData/VehicleStructuredData';
+import { VehicleVideo } from '../VehicleVideo/VehicleVideo';
 
 export const registry: BlockRegistry = {
   DealerComments,
@@ -47,4 +48,5 @@ export const registry: BlockRegistry = {
   VehiclePrint,
   VehicleSidebar,
   VehicleStructuredData,
+  VehicleVideo,
 };

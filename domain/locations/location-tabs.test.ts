@@ -3,6 +3,7 @@ import {
   initialLocationTab,
   LOCATION_TABS,
   locationsInTab,
+  locationTabItems,
   sortLocationsByType,
   tabsForLocations,
   tabsOfLocation,
@@ -102,5 +103,34 @@ describe('sort order', () => {
     expect(names(locationsInTab(list, 'sales'))).toEqual(['None', 'Sales']);
     expect(names(locationsInTab(list, 'parts'))).toEqual(['S&P', 'Parts']);
     expect(names(locationsInTab(list, 'used'))).toEqual([]);
+  });
+});
+
+describe('locationTabItems', () => {
+  const group = [
+    { id: 3, name: 'Parts Depot', location_type: 'parts' },
+    { id: 1, name: 'City Sales', location_type: '' },
+    { id: 2, name: 'Service Centre', location_type: 'service-and-parts' },
+    { id: 4, name: 'Used Lot', location_type: 'used' },
+  ];
+
+  it('spec: catalogue §2 — "tabs for sales, used, service and parts", each with its locations', () => {
+    expect(locationTabItems(group, 'type').map((t) => [t.key, t.label, t.locations.map((l) => l.id)])).toEqual([
+      ['sales', 'Sales', [1]],
+      ['used', 'Used', [4]],
+      ['service', 'Service', [2]],
+      ['parts', 'Parts', [2, 3]],
+    ]);
+  });
+
+  it('spec: catalogue §9 — "One tab per location in a group", in the type order of catalogue §4', () => {
+    expect(locationTabItems(group, 'location').map((t) => [t.key, t.label, t.locations.map((l) => l.id)])).toEqual([
+      ['location-1', 'City Sales', [1]],
+      ['location-4', 'Used Lot', [4]],
+      ['location-2', 'Service Centre', [2]],
+      ['location-3', 'Parts Depot', [3]],
+    ]);
+    expect(locationTabItems([{ id: 9, name: 'Odd', location_type: 'storage' }], 'location')).toHaveLength(1);
+    expect(locationTabItems([{ id: 9, name: 'Odd', location_type: 'storage' }], 'type')).toHaveLength(0);
   });
 });

@@ -80,3 +80,36 @@ export function sortLocationsByType<T extends TypedLocation>(locations: readonly
 export function locationsInTab<T extends TypedLocation>(locations: readonly T[], tab: LocationTab): T[] {
   return sortLocationsByType(locations.filter((location) => tabsOfLocation(location).includes(tab)));
 }
+
+/** How a dealership's locations are split into tabs: by kind of location, or one tab each. */
+export type LocationTabMode = 'type' | 'location';
+
+export interface LocationTabItem<T> {
+  /** Stable across renders: the kind, or `location-{id}`. */
+  key: string;
+  label: string;
+  locations: T[];
+}
+
+/**
+ * The tabs of one dealership's block. 'type': catalogue §2 — "tabs for sales, used, service and
+ * parts". 'location': catalogue §9 — "One tab per location in a group", each tab holding that one
+ * location, in the spec's type order (catalogue §4) so a group's sales sites come before its parts.
+ * A location of an unknown type still gets its own tab: it is named, so nothing is guessed.
+ */
+export function locationTabItems<T extends TypedLocation & { id: number; name: string }>(
+  locations: readonly T[],
+  mode: LocationTabMode,
+): LocationTabItem<T>[] {
+  if (mode === 'location')
+    return sortLocationsByType(locations).map((location) => ({
+      key: `location-${location.id}`,
+      label: location.name,
+      locations: [location],
+    }));
+  return tabsForLocations(locations).map((tab) => ({
+    key: tab,
+    label: LOCATION_TAB_LABELS[tab],
+    locations: locationsInTab(locations, tab),
+  }));
+}
