@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_TENANTS, expectAccessible, siteUrl, tenantGet } from './helpers';
 import { openBeforeHydration, reactListens } from './support/before-hydration';
 
@@ -270,5 +270,126 @@ test.describe('taps before the page has hydrated', () => {
     expect(await reactListens(page)).toBe(false);
     await early.hydrate();
     await expect(page.getByRole('list', { name: /Photo 2 of \d+/ })).toBeVisible();
+  });
+});
+
+// spec: conversion §2.4 — "Standard header menu: Home; New Vehicles (models dropdown); Stock (dropdown);
+// Offers (conditional); Service (dropdown: Service, Parts & Accessories, Warranty, Capped Price Servicing,
+// Roadside Assistance); About Us (About, Contact, Fleet, Careers, Privacy Policy); and the highlighted Sell
+// My Car and Finance. The footer repeats these and adds Buyer Tools (used, demo, new cars, trade in, finance)."
+test.describe('header and footer menus, item by item (conversion §2.4)', () => {
+  const topLevel = (page: Page) =>
+    page
+      .getByRole('navigation', { name: 'Main' })
+      .locator('ul')
+      .first()
+      .locator(':scope > li')
+      .evaluateAll((items) =>
+        items.map((item) => (item.querySelector('a, button')?.textContent ?? '').replace(/\s+/g, ' ').trim()),
+      );
+  const footerColumn = async (page: Page, heading: string) =>
+    page
+      .getByRole('contentinfo')
+      .getByRole('navigation', { name: heading, exact: true })
+      .getByRole('link')
+      .allInnerTexts();
+  const serviceLinks = ['Service', 'Parts & Accessories', 'Warranty', 'Capped Price Servicing', 'Roadside Assistance'];
+  const aboutLinks = ['About', 'Contact', 'Fleet', 'Careers', 'Privacy Policy'];
+  const buyerTools = ['Used Cars', 'Demo Cars', 'New Cars', 'Trade In', 'Finance'];
+
+  test('the franchise template (harbour-city-mazda)', async ({ page }) => {
+    await page.goto(siteUrl('harbour-city-mazda'));
+    expect(await topLevel(page)).toEqual([
+      'Home',
+      'New Vehicles',
+      'Stock',
+      'Offers',
+      'Service',
+      'About Us',
+      'Locations',
+      'Sell My Car',
+      'Finance',
+    ]);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Sell My Car' })).toHaveClass(/button/);
+    await expect(nav.getByRole('link', { name: 'Finance' })).toHaveClass(/button/);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('navigation')).toHaveText([
+      /^Quick Links/,
+      /^Stock/,
+      /^Service/,
+      /^About Us/,
+      /^Buyer Tools/,
+    ]);
+    expect(await footerColumn(page, 'Quick Links')).toEqual([
+      'Home',
+      'New Vehicles',
+      'Offers',
+      'Locations',
+      'Sell My Car',
+      'Finance',
+    ]);
+    expect(await footerColumn(page, 'Stock')).toEqual(['New Cars', 'Demo Cars', 'Used Cars', 'All Stock']);
+    expect(await footerColumn(page, 'Service')).toEqual(serviceLinks);
+    expect(await footerColumn(page, 'About Us')).toEqual([...aboutLinks, 'Terms and Conditions', 'Unsubscribe']);
+    expect(await footerColumn(page, 'Buyer Tools')).toEqual(buyerTools);
+    await expect(footer.getByRole('link', { name: 'Trade In' })).toHaveAttribute('href', '/trade-in');
+    await expectAccessible(page);
+  });
+
+  test('the group template (southern-cross-motors)', async ({ page }) => {
+    await page.goto(siteUrl('southern-cross-motors'));
+    expect(await topLevel(page)).toEqual([
+      'Home',
+      'Stock',
+      'Our Brands',
+      'Offers',
+      'Locations',
+      'Service',
+      'About Us',
+      'Sell My Car',
+      'Finance',
+    ]);
+    expect(await footerColumn(page, 'Quick Links')).toEqual([
+      'Home',
+      'Our Brands',
+      'Offers',
+      'Locations',
+      'Sell My Car',
+      'Finance',
+    ]);
+    expect(await footerColumn(page, 'Service')).toEqual(serviceLinks);
+    expect(await footerColumn(page, 'About Us')).toEqual([...aboutLinks, 'Terms and Conditions', 'Unsubscribe']);
+    expect(await footerColumn(page, 'Buyer Tools')).toEqual(buyerTools);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Our Brands' })).toHaveAttribute(
+      'href',
+      '/brands',
+    );
+  });
+
+  test('a site with its own header (ridgeline-motorcycles) gets it in the footer too, with its own Buyer Tools', async ({
+    page,
+  }) => {
+    await page.goto(siteUrl('ridgeline-motorcycles'));
+    expect(await topLevel(page)).toEqual([
+      'Home',
+      'Bikes',
+      'Workshop',
+      'About Us',
+      'Visit Us',
+      'Sell My Bike',
+      'Finance',
+    ]);
+    expect(await footerColumn(page, 'Bikes')).toEqual(['New Bikes', 'Demo Bikes', 'Used Bikes']);
+    expect(await footerColumn(page, 'Workshop')).toEqual(['Book a Service', 'Parts & Gear', 'Warranty']);
+    expect(await footerColumn(page, 'Quick Links')).toEqual(['Home', 'Visit Us', 'Sell My Bike', 'Finance']);
+    expect(await footerColumn(page, 'Buyer Tools')).toEqual([
+      'Used Bikes',
+      'Demo Bikes',
+      'New Bikes',
+      'Trade In',
+      'Finance',
+    ]);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Stock' })).toHaveCount(0);
   });
 });

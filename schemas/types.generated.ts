@@ -317,9 +317,17 @@ export type ShowWhen2 = string | [string, ...string[]];
  */
 export type Links = MenuLink[];
 /**
- * The columns of links at the bottom of every page, in order.
+ * The columns of links at the bottom of every page, in order. When the footer repeats the header menu, these come after the header's columns, and a column with the same heading as a header drop-down (e.g. About Us) adds its links to that column.
  */
 export type FooterColumns = FooterColumn[];
+/**
+ * On: the footer starts with the header menu, so a change to the header shows in both. Each drop-down becomes a column of its links, and the header's single links (Home, Offers, Sell My Car, Finance and the like) share one column. Off: the footer shows only the footer columns.
+ */
+export type RepeatTheHeaderMenuInTheFooter = boolean;
+/**
+ * When the footer repeats the header menu, the heading above the header's single links, e.g. Quick Links.
+ */
+export type HeadingOfTheHeaderSSingleLinksInTheFooter = string;
 /**
  * The text on the button, e.g. Enquire now.
  */
@@ -2034,6 +2042,8 @@ export interface FeatureSwitches {
 export interface Menus {
   header?: HeaderMenu;
   footer?: FooterColumns;
+  footerRepeatsHeader?: RepeatTheHeaderMenuInTheFooter;
+  footerLinksHeading?: HeadingOfTheHeaderSSingleLinksInTheFooter;
 }
 /**
  * This interface was referenced by `Tenant`'s JSON-Schema
@@ -4450,6 +4460,8 @@ export interface FeatureSwitches1 {
 export interface Menus1 {
   header?: HeaderMenu;
   footer?: FooterColumns;
+  footerRepeatsHeader?: RepeatTheHeaderMenuInTheFooter;
+  footerLinksHeading?: HeadingOfTheHeaderSSingleLinksInTheFooter;
 }
 /**
  * Named lists of buttons. Each block that shows buttons names the set it shows, for example card on stock cards.
@@ -6115,9 +6127,17 @@ export type ResolvedShowWhen2 = FeatureSwitchCondition;
  */
 export type ResolvedLinks = ResolvedMenuLink[];
 /**
- * The columns of links at the bottom of every page, in order.
+ * The columns of links at the bottom of every page, in order. When the footer repeats the header menu, these come after the header's columns, and a column with the same heading as a header drop-down (e.g. About Us) adds its links to that column.
  */
 export type ResolvedFooterColumns = ResolvedFooterColumn[];
+/**
+ * On: the footer starts with the header menu, so a change to the header shows in both. Each drop-down becomes a column of its links, and the header's single links (Home, Offers, Sell My Car, Finance and the like) share one column. Off: the footer shows only the footer columns.
+ */
+export type ResolvedRepeatTheHeaderMenuInTheFooter = boolean;
+/**
+ * When the footer repeats the header menu, the heading above the header's single links, e.g. Quick Links.
+ */
+export type ResolvedHeadingOfTheHeaderSSingleLinksInTheFooter = string;
 /**
  * The text on the button, e.g. Enquire now.
  */
@@ -7393,6 +7413,8 @@ export interface ResolvedFeatureSwitches {
 export interface ResolvedMenus {
   header: ResolvedHeaderMenu;
   footer: ResolvedFooterColumns;
+  footerRepeatsHeader: ResolvedRepeatTheHeaderMenuInTheFooter;
+  footerLinksHeading: ResolvedHeadingOfTheHeaderSSingleLinksInTheFooter;
 }
 /**
  * This interface was referenced by `ResolvedTenant`'s JSON-Schema
@@ -8036,6 +8058,8 @@ export interface ResolvedFeatureSwitches1 {
 export interface ResolvedMenus1 {
   header: ResolvedHeaderMenu;
   footer: ResolvedFooterColumns;
+  footerRepeatsHeader: ResolvedRepeatTheHeaderMenuInTheFooter;
+  footerLinksHeading: ResolvedHeadingOfTheHeaderSSingleLinksInTheFooter;
 }
 /**
  * Named lists of buttons. Each block that shows buttons names the set it shows, for example card on stock cards.

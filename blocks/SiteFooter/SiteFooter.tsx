@@ -1,6 +1,7 @@
 import { IntentLink as Link } from '../../components/shopper/IntentLink';
 import type { BlockComponent } from '../types';
 import { isSwitchedOn } from '../../domain/switches';
+import { footerColumns } from '../../domain/menus/footer-columns';
 import { bookingAwareHref } from '../../domain/locations/service-booking';
 import { bookingSources } from '../../server/page-data/locations-data';
 import styles from './SiteFooter.module.css';
@@ -8,7 +9,10 @@ import styles from './SiteFooter.module.css';
 export const SiteFooter: BlockComponent<'SiteFooter'> = ({ props, ctx }) => {
   const { tenant, now } = ctx;
   const { features } = tenant;
-  const columns = tenant.menus.footer.filter((column) => isSwitchedOn(column.when, features));
+  const columns = footerColumns(tenant.menus.header, tenant.menus.footer, {
+    repeatHeader: tenant.menus.footerRepeatsHeader,
+    linksHeading: tenant.menus.footerLinksHeading,
+  }).filter((column) => isSwitchedOn(column.when, features));
   const contact = tenant.contact;
   const booking = bookingSources(tenant);
   const address = contact?.address;
