@@ -221,3 +221,49 @@ describe('weekly repayments in the URL', () => {
     expect(parse('', 'refinementList[weekly_price_range][0]=cheap')?.refinements).toEqual({});
   });
 });
+
+describe('price bands, subscription bands, categories and features in the URL', () => {
+  // spec: catalogue §3 Search facets: categories, filtered_features, price_range, subscription_price
+  it('round-trips refinementList[...] for each new facet, after the older ones', () => {
+    const original = state({
+      refinements: {
+        make: ['Mazda', 'Toyota'],
+        price_range: ['Under $10,000', '$20,000 to $30,000'],
+        subscription_price_range: ['$100 to $150 a week'],
+        categories: ['SUV', 'Electric & hybrid'],
+        filtered_features: ['Apple CarPlay', 'Heated seats'],
+      },
+    });
+    const url = buildSearchUrl(original);
+    expect(url).toBe(
+      '/search/new-used-and-demo-cars?refinementList[make][0]=Mazda&refinementList[make][1]=Toyota' +
+        '&refinementList[price_range][0]=Under%20%2410%2C000&refinementList[price_range][1]=%2420%2C000%20to%20%2430%2C000' +
+        '&refinementList[subscription_price_range][0]=%24100%20to%20%24150%20a%20week' +
+        '&refinementList[categories][0]=SUV&refinementList[categories][1]=Electric%20%26%20hybrid' +
+        '&refinementList[filtered_features][0]=Apple%20CarPlay&refinementList[filtered_features][1]=Heated%20seats',
+    );
+    expect(parseUrl(url)).toEqual(original);
+  });
+
+  it('spells each value as its own label whatever the case, and leaves out text that names none', () => {
+    const parsed = parse(
+      '',
+      [
+        'refinementList[price_range][0]=over%20%24100%2C000',
+        'refinementList[price_range][1]=%245%2C000%20to%20%2410%2C000',
+        'refinementList[subscription_price_range][0]=UNDER%20%24100%20A%20WEEK',
+        'refinementList[categories][0]=suv',
+        'refinementList[categories][1]=sedan',
+        'refinementList[filtered_features][0]=apple%20carplay',
+        'refinementList[filtered_features][1]=jet%20pack',
+        'refinementList[filtered_features][2]=APPLE%20CARPLAY',
+      ].join('&'),
+    );
+    expect(parsed?.refinements).toEqual({
+      price_range: ['Over $100,000'],
+      subscription_price_range: ['Under $100 a week'],
+      categories: ['SUV'],
+      filtered_features: ['Apple CarPlay'],
+    });
+  });
+});

@@ -1,4 +1,7 @@
 import { findWeeklyRange } from './finance/weekly-ranges';
+import { findBand, PRICE_RANGES, SUBSCRIPTION_RANGES } from './price-bands';
+import { findCategory } from './car-categories';
+import { findFeature } from './search-features';
 import { slugify } from './slug';
 
 // spec: conversion §2.1 — default search route and stock type slugs.
@@ -27,6 +30,11 @@ export const REFINEMENT_FIELDS = [
   'certified',
   'km_range',
   'weekly_price_range',
+  // spec: catalogue §3 Search facets — price_range, subscription_price, categories, filtered_features.
+  'price_range',
+  'subscription_price_range',
+  'categories',
+  'filtered_features',
 ] as const;
 export type RefinementField = (typeof REFINEMENT_FIELDS)[number];
 export const RANGE_FIELDS = ['price', 'km', 'year'] as const;
@@ -139,14 +147,25 @@ function mergeValues(into: string[], values: readonly string[]): void {
   }
 }
 
+/** Fields whose values are a fixed list: a value is read as the list's own label, whatever its case. */
+const FIXED_VALUES: Partial<Record<RefinementField, (value: string) => { label: string } | undefined>> = {
+  weekly_price_range: (value) => findWeeklyRange(value),
+  price_range: (value) => findBand(value, PRICE_RANGES),
+  subscription_price_range: (value) => findBand(value, SUBSCRIPTION_RANGES),
+  categories: findCategory,
+  filtered_features: findFeature,
+};
+
 /**
- * A weekly bucket is read as its own label (the filter is worked out from the bucket, not the
- * text), so other text for it is left out rather than matching nothing.
+ * A weekly bucket, price band, category or feature is read as its own label (a weekly filter is
+ * worked out from the bucket, not the text), so other text for it is left out rather than
+ * matching nothing: an old link naming a band that no longer exists still shows cars.
  */
 function knownValue(field: RefinementField, value: string): string[] {
-  if (field !== 'weekly_price_range') return [value];
-  const range = findWeeklyRange(value);
-  return range ? [range.label] : [];
+  const find = FIXED_VALUES[field];
+  if (!find) return [value];
+  const known = find(value);
+  return known ? [known.label] : [];
 }
 
 /** spec: conversion §2.2 — search page state from the path after /search and the query string. */

@@ -55,11 +55,14 @@ test('locations listing: one tab per location in the group, by click and keyboar
   await expect(page.locator('.locations__count')).toHaveText('2 locations');
   await search.fill('4119');
   await expect(page).toHaveURL(/locationQuery=4119/);
-  // One location left in the block: its card, with no tabs.
-  await expect(page.locator('.locations__dealership').getByRole('heading', { level: 3 })).toHaveText([
+  // Two locations share that postcode: a tab each, the first one shown.
+  await expect(page.getByRole('tab')).toHaveText([
+    'Southern Cross Motors Brisbane',
+    'Southern Cross Motors Brisbane Service & Parts',
+  ]);
+  await expect(page.getByRole('tabpanel').getByRole('heading', { level: 3 })).toHaveText([
     'Southern Cross Motors Brisbane',
   ]);
-  await expect(page.getByRole('tab')).toHaveCount(0);
   await search.fill('');
   await expect(page).not.toHaveURL(/locationQuery/);
   // Contact Us drops a trailing ' - Sales' style suffix and slugifies the name.

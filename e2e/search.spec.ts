@@ -282,3 +282,55 @@ test('the weekly repayments filter keeps the cars whose weekly estimate is in th
     expect(weekly).toBeLessThan(high ?? 0);
   }
 });
+
+// spec: catalogue §3 Search facets — "categories, … filtered_features, … price_range"; §9 — "price facets
+// sorted numerically". southern-cross-motors switches these on (search.filters, search.filteredFeatures).
+test('a site can offer price bands sorted by amount, categories and features, each kept in the URL', async ({
+  page,
+}) => {
+  await page.goto(siteUrl(site, '/search/used-cars'));
+  const before = (await countText(page)) ?? '';
+  const optionNames = async (name: string) => {
+    const names: string[] = [];
+    for (const option of await page.getByRole('group', { name }).locator('label').all())
+      names.push(((await option.locator('span').first().textContent()) ?? '').trim());
+    return names;
+  };
+
+  const bands = await optionNames('Price range');
+  expect(bands.length).toBeGreaterThan(2);
+  const low = (band: string) =>
+    band.startsWith('Under') ? 0 : Number((band.match(/[\d,]+/)?.[0] ?? '').replace(/,/g, ''));
+  expect(bands.map(low)).toEqual([...bands.map(low)].sort((a, b) => a - b));
+  const band = bands[1] ?? '';
+  await page
+    .getByRole('group', { name: 'Price range' })
+    .getByRole('checkbox', { name: new RegExp(`^${band.replace(/[$]/g, '\\$')}`) })
+    .check();
+  await expect(page).toHaveURL(/[?&]refinementList\[price_range\]\[0\]=/);
+  await expect(page.locator('.search__count')).not.toHaveText(before);
+  const [from, to] = (band.match(/[\d,]+/g) ?? []).map((n) => Number(n.replace(/,/g, '')));
+  for (const price of await prices(page)) {
+    expect(price).toBeGreaterThanOrEqual(from ?? 0);
+    if (to !== undefined) expect(price).toBeLessThan(to);
+  }
+  await expectAccessible(page);
+
+  await page.goto(siteUrl(site, '/search/used-cars'));
+  expect(await optionNames('Category')).toEqual(expect.arrayContaining(['SUV']));
+  const features = page.getByRole('group', { name: 'Features' });
+  await expect(features).toContainText('Shows cars with every feature you tick.');
+  const [first, second] = await optionNames('Features');
+  expect(first && second).toBeTruthy();
+  const countOf = async () => Number(((await countText(page)) ?? '').replace(/[^0-9]/g, ''));
+  const all = await countOf();
+  await features.getByRole('checkbox', { name: new RegExp(`^${first}`) }).check();
+  await expect(page).toHaveURL(/[?&]refinementList\[filtered_features\]\[0\]=/);
+  await expect.poll(countOf).toBeLessThan(all);
+  const one = await countOf();
+  // Ticking a second feature narrows: the cars must have both.
+  await features.getByRole('checkbox', { name: new RegExp(`^${second}`) }).check();
+  await expect(page).toHaveURL(/[?&]refinementList\[filtered_features\]\[1\]=/);
+  await expect.poll(countOf).toBeLessThanOrEqual(one);
+  await expectAccessible(page);
+});

@@ -1,7 +1,5 @@
 import { matchRoute } from './match-route';
 import { isSwitchedOn } from '../domain/switches';
-import { OFFERS_PATH } from '../domain/offers';
-import { DEFAULT_SEARCH_SLUG } from '../domain/search-url';
 import { blockReadsRequest, metadataSubject, readsOnlyQuery } from './block-facts';
 import type { MetadataSubject } from '../blocks/types';
 import type { Block, Page, SignInGate } from '../schemas/types.generated';
@@ -21,19 +19,6 @@ export function resolvePage(tenant: TenantConfig, path: string): ResolvedPage | 
   if (!match || !page) return undefined;
   if (!isSwitchedOn(page.when, tenant.features)) return undefined;
   return { pattern: match.pattern, page, params: match.params };
-}
-
-/** The search page every site has; where 'Clear Filters' goes on a site without special offers. */
-export const ALL_STOCK_SEARCH_PATH = `/search/${DEFAULT_SEARCH_SLUG}`;
-
-/**
- * spec: catalogue §2 — "/special-offers (the default path that the empty-result 'Clear Filters'
- * button returns to)". A site's own `search.resetPath` wins; a site whose special offers page is
- * switched off or removed goes back to the whole-stock search instead of a page that would 404.
- */
-export function clearFiltersPath(tenant: TenantConfig): string {
-  if (tenant.search.resetPath) return tenant.search.resetPath;
-  return resolvePage(tenant, OFFERS_PATH) ? OFFERS_PATH : ALL_STOCK_SEARCH_PATH;
 }
 
 /** The page's sign-in gate: the tenant's own for the route pattern (null removes it), else the template's. */

@@ -755,7 +755,7 @@ export type SortOptions = (
   "mostRelevant" | "latest" | "highestPrice" | "lowestPrice" | "lowestKm" | "newestYear" | "oldestYear"
 )[];
 /**
- * Filters offered on the search page, in this order. Dealer groups also use location, dealership and state. Any site can also switch on certified, kilometre bands, status (in stock, coming soon, sold) and weekly repayment bands such as '$100 to $150 a week'; these are offered in the list as kmRange and weeklyPrice. Weekly bands use the site's own finance rate, deposit, final payment and fees, and are offered only on sites that show weekly finance estimates.
+ * Filters offered on the search page, in this order. Dealer groups also use location, dealership and state. Any site can also switch on certified cars, kilometre bands, status (in stock, coming soon, sold), weekly repayment bands such as '$100 to $150 a week', price bands, subscription price bands, categories and features. Weekly repayment bands use the site's own finance rate, deposit, final payment and fees, and are offered only on sites that show weekly finance estimates. Price bands such as '$20,000 to $30,000' use the price shoppers see (the offer price when a car has one), listed from the lowest price up; cars without a price are in no band. Subscription price bands such as '$150 to $200 a week' count only cars with a subscription price, and show only when the site shows subscription prices. Categories are worked out from each car's details: SUV (an SUV or 4x4 body), Ute (a ute or cab chassis), Small car (a hatch), 7+ seats, 4x4 (four-wheel drive), Electric & hybrid (electric, hybrid or plug-in hybrid), Van & people mover, and Sports & convertible (a coupe, convertible, soft top or hard top). A car can be in several categories, and ticking two shows cars in either. Features offers the features chosen under 'Features shoppers can tick'; ticking two shows only cars that have both.
  */
 export type SearchFilters = (
   | "car_type"
@@ -777,6 +777,48 @@ export type SearchFilters = (
   | "kmRange"
   | "status"
   | "weeklyPrice"
+  | "priceRange"
+  | "subscriptionPrice"
+  | "categories"
+  | "features"
+)[];
+/**
+ * The features the Features filter offers, in this order. Each is looked for in the car's standard equipment from the stock feed, whatever the capitals or word order: Heated seats finds 'Heated front seats', and Reversing camera also finds 'Rear view camera'. A feature that none of the cars shown has is left out of the list. Ticking two features shows only cars with both. Used only when Features is one of the search filters.
+ */
+export type FeaturesShoppersCanTick = (
+  | "Apple CarPlay"
+  | "Android Auto"
+  | "Bluetooth"
+  | "Reversing camera"
+  | "360-degree camera"
+  | "Parking sensors"
+  | "Cruise control"
+  | "Adaptive cruise control"
+  | "Blind spot monitoring"
+  | "Lane keep assist"
+  | "Rear cross traffic alert"
+  | "Autonomous emergency braking"
+  | "Satellite navigation"
+  | "Climate control"
+  | "Keyless entry"
+  | "Push button start"
+  | "Wireless phone charger"
+  | "Leather seats"
+  | "Heated seats"
+  | "Ventilated seats"
+  | "Power seats"
+  | "Sunroof"
+  | "Head-up display"
+  | "Premium sound system"
+  | "LED headlights"
+  | "Alloy wheels"
+  | "Tow bar"
+  | "Roof rails"
+  | "Power tailgate"
+  | "Hill descent control"
+  | "Rear diff lock"
+  | "Fast charging"
+  | "Vehicle-to-load"
 )[];
 /**
  * Limits which cars the site ever lists, e.g. used cars only, or every car except certain stock numbers. It applies to every search and car list on the site and shoppers cannot get around it.
@@ -2887,7 +2929,7 @@ export interface LocationsListingProps {
    */
   enquiryForm?: string;
   /**
-   * How each dealership's locations are split: into Sales, Used, Service and Parts, or one tab for each location (useful for a group with a few locations a dealership).
+   * How each dealership's locations are split into tabs: Sales, Used, Service and Parts, or one tab for each location. One tab each suits a group with a few locations per dealership.
    */
   tabs?: "type" | "location";
   /**
@@ -3950,6 +3992,7 @@ export interface SearchSettings {
   defaultSort?: DefaultSortOrder;
   sortOptions?: SortOptions;
   filters?: SearchFilters;
+  filteredFeatures?: FeaturesShoppersCanTick;
   baseFilter?: StockThisSiteLists;
   soldVisibleDays?: DaysSoldCarsStayListed;
   priceAscExcludesUnpriced?: HideUnpricedCarsWhenSortingByPrice;
@@ -4502,6 +4545,7 @@ export interface SearchSettings1 {
   defaultSort?: DefaultSortOrder;
   sortOptions?: SortOptions;
   filters?: SearchFilters;
+  filteredFeatures?: FeaturesShoppersCanTick;
   baseFilter?: StockThisSiteLists;
   soldVisibleDays?: DaysSoldCarsStayListed;
   priceAscExcludesUnpriced?: HideUnpricedCarsWhenSortingByPrice;
@@ -6300,7 +6344,7 @@ export type ResolvedSortOptions = (
   "mostRelevant" | "latest" | "highestPrice" | "lowestPrice" | "lowestKm" | "newestYear" | "oldestYear"
 )[];
 /**
- * Filters offered on the search page, in this order. Dealer groups also use location, dealership and state. Any site can also switch on certified, kilometre bands, status (in stock, coming soon, sold) and weekly repayment bands such as '$100 to $150 a week'; these are offered in the list as kmRange and weeklyPrice. Weekly bands use the site's own finance rate, deposit, final payment and fees, and are offered only on sites that show weekly finance estimates.
+ * Filters offered on the search page, in this order. Dealer groups also use location, dealership and state. Any site can also switch on certified cars, kilometre bands, status (in stock, coming soon, sold), weekly repayment bands such as '$100 to $150 a week', price bands, subscription price bands, categories and features. Weekly repayment bands use the site's own finance rate, deposit, final payment and fees, and are offered only on sites that show weekly finance estimates. Price bands such as '$20,000 to $30,000' use the price shoppers see (the offer price when a car has one), listed from the lowest price up; cars without a price are in no band. Subscription price bands such as '$150 to $200 a week' count only cars with a subscription price, and show only when the site shows subscription prices. Categories are worked out from each car's details: SUV (an SUV or 4x4 body), Ute (a ute or cab chassis), Small car (a hatch), 7+ seats, 4x4 (four-wheel drive), Electric & hybrid (electric, hybrid or plug-in hybrid), Van & people mover, and Sports & convertible (a coupe, convertible, soft top or hard top). A car can be in several categories, and ticking two shows cars in either. Features offers the features chosen under 'Features shoppers can tick'; ticking two shows only cars that have both.
  */
 export type ResolvedSearchFilters = (
   | "car_type"
@@ -6322,6 +6366,48 @@ export type ResolvedSearchFilters = (
   | "kmRange"
   | "status"
   | "weeklyPrice"
+  | "priceRange"
+  | "subscriptionPrice"
+  | "categories"
+  | "features"
+)[];
+/**
+ * The features the Features filter offers, in this order. Each is looked for in the car's standard equipment from the stock feed, whatever the capitals or word order: Heated seats finds 'Heated front seats', and Reversing camera also finds 'Rear view camera'. A feature that none of the cars shown has is left out of the list. Ticking two features shows only cars with both. Used only when Features is one of the search filters.
+ */
+export type ResolvedFeaturesShoppersCanTick = (
+  | "Apple CarPlay"
+  | "Android Auto"
+  | "Bluetooth"
+  | "Reversing camera"
+  | "360-degree camera"
+  | "Parking sensors"
+  | "Cruise control"
+  | "Adaptive cruise control"
+  | "Blind spot monitoring"
+  | "Lane keep assist"
+  | "Rear cross traffic alert"
+  | "Autonomous emergency braking"
+  | "Satellite navigation"
+  | "Climate control"
+  | "Keyless entry"
+  | "Push button start"
+  | "Wireless phone charger"
+  | "Leather seats"
+  | "Heated seats"
+  | "Ventilated seats"
+  | "Power seats"
+  | "Sunroof"
+  | "Head-up display"
+  | "Premium sound system"
+  | "LED headlights"
+  | "Alloy wheels"
+  | "Tow bar"
+  | "Roof rails"
+  | "Power tailgate"
+  | "Hill descent control"
+  | "Rear diff lock"
+  | "Fast charging"
+  | "Vehicle-to-load"
 )[];
 /**
  * Limits which cars the site ever lists, e.g. used cars only, or every car except certain stock numbers. It applies to every search and car list on the site and shoppers cannot get around it.
@@ -7548,6 +7634,7 @@ export interface ResolvedSearchSettings {
   defaultSort: ResolvedDefaultSortOrder;
   sortOptions: ResolvedSortOptions;
   filters: ResolvedSearchFilters;
+  filteredFeatures: ResolvedFeaturesShoppersCanTick;
   baseFilter?: ResolvedStockThisSiteLists;
   soldVisibleDays: ResolvedDaysSoldCarsStayListed;
   priceAscExcludesUnpriced: ResolvedHideUnpricedCarsWhenSortingByPrice;
@@ -8100,6 +8187,7 @@ export interface ResolvedSearchSettings1 {
   defaultSort: ResolvedDefaultSortOrder;
   sortOptions: ResolvedSortOptions;
   filters: ResolvedSearchFilters;
+  filteredFeatures: ResolvedFeaturesShoppersCanTick;
   baseFilter?: ResolvedStockThisSiteLists;
   soldVisibleDays: ResolvedDaysSoldCarsStayListed;
   priceAscExcludesUnpriced: ResolvedHideUnpricedCarsWhenSortingByPrice;

@@ -20,6 +20,8 @@ export interface ClientFacetGroup {
   options: FacetOption[];
   popular?: FacetOption[];
   selected: string[];
+  /** A line under the group's name, e.g. that ticked features must all be there. */
+  hint?: string;
 }
 
 export interface ClientRangeGroup {
@@ -180,9 +182,16 @@ function FacetGroupView({ group, state }: { group: ClientFacetGroup; state: Sear
     ? group.selected.some((s) => !popular.some((p) => p.value.toLowerCase() === s.toLowerCase()))
     : false;
   const options = popular && !showAll && !selectedOutsidePopular ? popular : group.options;
+  const id = useId();
+  const hintId = group.hint ? `${id}-hint` : undefined;
   return (
-    <fieldset className={styles.facet}>
+    <fieldset className={styles.facet} aria-describedby={hintId}>
       <legend>{group.label}</legend>
+      {group.hint ? (
+        <p id={hintId} className={styles.hint}>
+          {group.hint}
+        </p>
+      ) : null}
       <FacetCheckboxes group={group} options={options} state={state} />
       {popular && popular.length < group.options.length && !selectedOutsidePopular ? (
         <button type="button" className={linkButtonClass} aria-expanded={showAll} onClick={() => setShowAll((v) => !v)}>

@@ -18,7 +18,7 @@ import { cardGridClass } from '../../components/ui/card-grid';
 import { NO_STORE_ATTRIBUTE } from '../../server/http/document-cache/no-store';
 import styles from './SearchResults.module.css';
 import promoStyles from '../PromotionBanner/PromotionBanner.module.css';
-import { clearFiltersPath } from '../../engine/resolve-page';
+import { clearFiltersPath } from '../../server/page-data/clear-filters';
 
 // spec: catalogue §8 — the empty result texts.
 export const NO_RESULTS_TITLE = 'No Results Available';
@@ -89,12 +89,13 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
         <div className={styles.layout}>
           <SearchFilters
             state={state}
-            facets={data.facets.map(({ field, label, options, popular, selected }) => ({
+            facets={data.facets.map(({ field, label, options, popular, selected, hint }) => ({
               field,
               label,
               options,
               popular,
               selected,
+              ...(hint ? { hint } : {}),
             }))}
             ranges={data.ranges.map(({ field, label, min, max }) => ({ field, label, min, max }))}
             count={response.count}

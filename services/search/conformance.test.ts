@@ -4,6 +4,7 @@ import { referenceSearch } from './reference-engine';
 import { demoDocuments, randomFilters, rng } from '../../demo-data/search-documents';
 import { FACET_FIELDS, type EngineQuery, type SearchDocument, type SearchEngine, type SearchSort } from './types';
 import { meilisearchFromEnv } from './meilisearch-engine';
+import type { StockFilter } from '../../domain/stock-filter';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const documents = demoDocuments(now);
@@ -92,6 +93,61 @@ describe.each(engines)('%s engine conformance', (_name, create) => {
     }
   });
 
+  // spec: catalogue §3 Search facets (categories, filtered_features, price_range, subscription_price):
+  // bands are plain text like km_range; categories and features are lists, where a condition holds
+  // when any value of the car's list matches and every ticked feature is one condition of an `all`.
+  it('refines and counts price bands, subscription bands, categories and features like the reference', async () => {
+    const facets = ['price_range', 'subscription_price_range', 'categories', 'filtered_features', 'make'] as const;
+    const distinct = (field: 'categories' | 'filtered_features') => new Set(documents.flatMap((d) => d[field] ?? []));
+    expect(new Set(documents.map((d) => d.price_range)).size).toBeGreaterThan(5);
+    expect(documents.filter((d) => d.subscription_price_range).length).toBeGreaterThan(10);
+    expect(distinct('categories').size).toBeGreaterThan(5);
+    expect(distinct('filtered_features').size).toBeGreaterThan(20);
+    expect(documents.some((d) => (d.categories?.length ?? 0) > 1)).toBe(true);
+    const feature = (label: string) => ({ field: 'filtered_features', eq: label });
+    const refinements: Array<[StockFilter, boolean]> = [
+      [{ field: 'price_range', in: ['$20,000 to $30,000', 'UNDER $10,000'] }, true],
+      [{ field: 'subscription_price_range', exists: true }, true],
+      [{ field: 'subscription_price_range', in: ['$100 to $150 a week', '$150 to $200 a week'] }, true],
+      [{ field: 'categories', eq: 'suv' }, true],
+      [{ field: 'categories', in: ['Ute', '7+ seats'] }, true],
+      [{ field: 'categories', exists: false }, true],
+      [{ all: [feature('Leather seats'), feature('heated seats')] }, true],
+      [{ all: [feature('Tow bar'), feature('Rear diff lock'), { field: 'categories', eq: '4x4' }] }, true],
+      [{ not: feature('Android Auto') }, true],
+      [{ any: [feature('Vehicle-to-load'), { field: 'categories', eq: 'Electric & hybrid' }] }, true],
+      [{ field: 'filtered_features', in: ['Jet pack'] }, false],
+      [{ field: 'categories', gt: 3 }, false],
+    ];
+    const mixed = refinements.map(([filter], i): [StockFilter, boolean] => [
+      { all: [filter, filters[i] as StockFilter] },
+      false,
+    ]);
+    for (const [filter, nonEmpty] of [...refinements, ...mixed]) {
+      for (const sort of ['lowestPrice', 'latest'] as const) {
+        const query: EngineQuery = { filter, sort, offset: 0, limit: 21, facets, now };
+        const expected = referenceSearch(documents, query);
+        const actual = await engine.search(query);
+        if (nonEmpty) expect(expected.count, JSON.stringify(filter)).toBeGreaterThan(0);
+        expect({ count: actual.count, ids: actual.ids, facets: actual.facets }, JSON.stringify(filter)).toEqual({
+          count: expected.count,
+          ids: expected.ids,
+          facets: expected.facets,
+        });
+      }
+    }
+    // Every ticked feature narrows: two features select the cars with both.
+    const both = await engine.search({ filter: refinements[6]?.[0], sort: 'latest', offset: 0, limit: 0, facets, now });
+    const withBoth = documents.filter(
+      (d) => d.filtered_features?.includes('Leather seats') && d.filtered_features.includes('Heated seats'),
+    );
+    expect(both.count).toBe(withBoth.length);
+    expect(withBoth.length).toBeLessThan(
+      documents.filter((d) => d.filtered_features?.includes('Leather seats')).length,
+    );
+    expect(both.facets.filtered_features?.['Leather seats']).toBe(withBoth.length);
+  });
+
   it('counts only with limit 0', async () => {
     const result = await engine.search({
       sort: 'latest',
@@ -113,13 +169,23 @@ describe.each(engines)('%s engine conformance', (_name, create) => {
 function changedDocuments(): { upserts: SearchDocument[]; removals: number[]; expected: SearchDocument[] } {
   const next = rng(11);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  // Lists (categories, features) change with their own draws, leaving the other changes as they were.
+  const listDraw = rng(23);
+  const lists = (doc: SearchDocument, donor: SearchDocument): SearchDocument => {
+    const { categories: _categories, filtered_features: _features, ...bare } = doc;
+    const draw = listDraw();
+    if (draw < 0.3) return bare; // lost its lists
+    if (draw < 0.7) return { ...bare, categories: donor.categories, filtered_features: donor.filtered_features };
+    return { ...doc, filtered_features: [...(doc.filtered_features ?? []), 'Zebra stripes'] }; // a value no car had
+  };
   const changed = new Map<number, SearchDocument>();
   while (changed.size < 40) {
     const doc = pick(documents);
     const donor = pick(documents);
-    const { tag: _tag, km: _km, ...rest } = doc;
+    const base = lists(doc, donor);
+    const { tag: _tag, km: _km, ...rest } = base;
     changed.set(doc.id, {
-      ...(next() < 0.5 ? rest : doc),
+      ...(next() < 0.5 ? rest : base),
       price: Math.round(next() * 90_000),
       status: donor.status,
       make: donor.make,
@@ -154,7 +220,19 @@ describe.each(engines)('%s engine after upserts and removals', (_name, create) =
   }, 120_000);
 
   it('answers as an index built from the changed documents', async () => {
-    for (const query of queries) {
+    const listQueries: EngineQuery[] = [
+      { field: 'filtered_features', eq: 'zebra stripes' },
+      { field: 'filtered_features', exists: false },
+      { field: 'categories', in: ['SUV', 'Ute'] },
+      {
+        all: [
+          { field: 'filtered_features', eq: 'Leather seats' },
+          { field: 'categories', eq: '7+ seats' },
+        ],
+      },
+    ].map((filter) => ({ filter, sort: 'lowestPrice', offset: 0, limit: 21, facets: FACET_FIELDS, now }));
+    expect(referenceSearch(expected, listQueries[0] as EngineQuery).count).toBeGreaterThan(0);
+    for (const query of [...queries, ...listQueries]) {
       const want = referenceSearch(expected, query);
       const actual = await engine.search(query);
       expect(

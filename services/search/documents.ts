@@ -3,6 +3,9 @@ import type { SearchDocument } from './types';
 import { vehicleTitle } from '../../domain/vehicle-title';
 import { shownPrice } from '../../domain/price-display';
 import { kmRangeOf } from '../../domain/km-ranges';
+import { bandOf, PRICE_RANGES, SUBSCRIPTION_RANGES } from '../../domain/price-bands';
+import { categoriesOf } from '../../domain/car-categories';
+import { featuresOf } from '../../domain/search-features';
 
 const seconds = (iso: string | undefined) => {
   if (!iso) return undefined;
@@ -46,6 +49,10 @@ export function toSearchDocument(
     series: car.series,
     km: car.km,
     km_range: kmRangeOf(car.km),
+    price_range: bandOf(doc.price, PRICE_RANGES),
+    subscription_price_range: bandOf(car.subscription_price, SUBSCRIPTION_RANGES),
+    categories: categoriesOf(car),
+    filtered_features: featuresOf(car.standardEquipment),
     colour: car.colour,
     simple_body: car.simple_body,
     simple_fuel: car.simple_fuel,
@@ -66,7 +73,9 @@ export function toSearchDocument(
     sold_date_timestamp: car.sold_date_timestamp,
   };
   for (const [key, value] of Object.entries(optional)) {
-    if (value !== undefined && value !== null && value !== '') (doc as unknown as Record<string, unknown>)[key] = value;
+    // An empty list is left out like an empty text: both engines read the field as missing.
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length)) continue;
+    (doc as unknown as Record<string, unknown>)[key] = value;
   }
   return doc;
 }

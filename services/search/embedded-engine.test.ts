@@ -72,6 +72,75 @@ describe('EmbeddedEngine.upsert', () => {
   });
 });
 
+// spec: catalogue §3 Search facets (categories, filtered_features): a car holds a list of values.
+describe('EmbeddedEngine list fields', () => {
+  const lists = (extra: Partial<EngineQuery> = {}) =>
+    query('lowestPrice', { facets: ['categories', 'filtered_features', 'make'], ...extra });
+  const same = async (engine: EmbeddedEngine, docs: SearchDocument[], q: EngineQuery) => {
+    const want = referenceSearch(docs, q);
+    const got = await engine.search(q);
+    expect({ ids: got.ids, count: got.count, facets: got.facets }, JSON.stringify(q.filter)).toEqual({
+      ids: want.ids,
+      count: want.count,
+      facets: want.facets,
+    });
+  };
+  const filters = [
+    undefined,
+    { field: 'filtered_features', eq: 'f3' },
+    { field: 'filtered_features', in: ['F3', 'f40'] },
+    {
+      all: [
+        { field: 'filtered_features', eq: 'f1' },
+        { field: 'filtered_features', eq: 'f39' },
+      ],
+    },
+    { not: { field: 'filtered_features', eq: 'f2' } },
+    { field: 'filtered_features', exists: true },
+    { field: 'categories', exists: false },
+    { field: 'categories', in: ['SUV', 'ute'] },
+    { field: 'categories', gte: 1 },
+  ];
+
+  it('matches any value, counts each value once per car and reads an absent list as missing', async () => {
+    const docs = [
+      doc(1, { categories: ['SUV', '7+ seats'], filtered_features: ['f1', 'f2'] }),
+      doc(2, { categories: ['Ute'] }),
+      doc(3, { filtered_features: ['F2', 'f3'] }),
+      doc(4),
+    ];
+    const engine = new EmbeddedEngine();
+    await engine.replaceAll(docs);
+    expect((await engine.search(lists())).facets).toMatchObject({
+      categories: { SUV: 1, '7+ seats': 1, Ute: 1 },
+      filtered_features: { f1: 1, f2: 2, f3: 1 },
+    });
+    for (const filter of filters) await same(engine, docs, lists({ filter }));
+  });
+
+  it('adds a list no document had by upsert, grows past 32 values and clears a list a car lost', async () => {
+    const engine = new EmbeddedEngine();
+    let docs = [doc(1), doc(2), doc(3)];
+    await engine.replaceAll(docs);
+    const many = Array.from({ length: 45 }, (_, i) => `f${i}`);
+    docs = [
+      doc(1, { filtered_features: many.slice(0, 20), categories: ['SUV'] }),
+      doc(2),
+      doc(3, { filtered_features: ['f1', 'f39', 'f40'] }),
+      doc(4, { filtered_features: many.slice(20), categories: ['Ute', 'SUV'] }),
+    ];
+    await engine.upsert([docs[0]!, docs[2]!, docs[3]!]);
+    for (const filter of filters) await same(engine, docs, lists({ filter }));
+    docs = [doc(1, { filtered_features: ['f3'] }), docs[1]!, doc(3), docs[3]!];
+    await engine.upsert([docs[0]!, docs[2]!]);
+    for (const filter of filters) await same(engine, docs, lists({ filter }));
+    // A build from the same documents answers the same.
+    const built = new EmbeddedEngine();
+    await built.replaceAll(docs);
+    for (const filter of filters) await same(built, docs, lists({ filter }));
+  });
+});
+
 // Issue 34: bitmaps are lent from a pool and reused by the next search; a reused one must never
 // carry the last search's rows.
 describe('EmbeddedEngine bitmap reuse', () => {

@@ -12,6 +12,7 @@ import {
 const isCondition = (filter: StockFilter): filter is StockCondition => 'field' in filter;
 import {
   FACET_FIELDS,
+  LIST_FIELDS,
   STAT_FIELDS,
   type EngineQuery,
   type EngineResult,
@@ -28,6 +29,8 @@ import {
  * once at build; a query walks the permutation once, testing the compiled filter, counting every
  * requested facet and keeping the requested page. MiniSearch answers the free-text part. A few
  * changed cars (issue 17) are written into their rows and merged into the orders, not rebuilt.
+ * A list field (LIST_FIELDS: a car's categories, its features) is a bit set per row over its
+ * dictionary: a row holds a value when the value's bit is set.
  */
 
 type Key = string | number | boolean;
@@ -45,6 +48,22 @@ interface CodeColumn {
   /** Code -> the first spelling seen, as facets show it. */
   labels: string[];
 }
+
+/**
+ * A list field's values per row as bits: row r holds the value with code c when bit c % 32 of
+ * bits[r * stride + c >> 5] is set. No bit set means missing. The dictionary is small (a fixed
+ * list of categories or features), so a row is one or two 32-bit words.
+ */
+interface ListColumn {
+  kind: 'list';
+  bits: Uint32Array;
+  /** 32-bit words per row. */
+  stride: number;
+  dictionary: Map<Key, number>;
+  labels: string[];
+}
+
+const LIST_FIELD_SET: ReadonlySet<string> = new Set(LIST_FIELDS);
 
 const NUMERIC_FIELDS = new Set([
   'id',
@@ -109,6 +128,52 @@ function encode(column: CodeColumn, value: unknown): number {
   return code;
 }
 
+function listColumn(field: string, documents: readonly SearchDocument[]): ListColumn {
+  const column: ListColumn = {
+    kind: 'list',
+    bits: new Uint32Array(documents.length),
+    stride: 1,
+    dictionary: new Map(),
+    labels: [],
+  };
+  for (let row = 0; row < documents.length; row++) writeList(column, row, fieldOf(documents[row]!, field));
+  return column;
+}
+
+/**
+ * Writes a row's values (a list; anything else is missing), adding new values to the dictionary.
+ * Values are coded as single values are (case-insensitive text; the first spelling is the label).
+ */
+function writeList(column: ListColumn, row: number, value: unknown): void {
+  const codes: number[] = [];
+  for (const item of Array.isArray(value) ? (value as unknown[]) : []) {
+    const key = item === '' ? undefined : normaliseValue(item);
+    if (key === undefined) continue;
+    let code = column.dictionary.get(key);
+    if (code === undefined) {
+      code = column.labels.length;
+      column.dictionary.set(key, code);
+      column.labels.push(String(item));
+    }
+    codes.push(code);
+  }
+  const stride = Math.max(column.stride, (column.labels.length + 31) >> 5);
+  if (stride !== column.stride) widen(column, stride);
+  const start = row * column.stride;
+  column.bits.fill(0, start, start + column.stride);
+  for (const code of codes) column.bits[start + (code >> 5)]! |= 1 << (code & 31);
+}
+
+/** Gives every row more words (the dictionary outgrew them), keeping each row's bits. */
+function widen(column: ListColumn, stride: number): void {
+  const rows = column.bits.length / column.stride;
+  const bits = new Uint32Array(rows * stride);
+  for (let row = 0; row < rows; row++)
+    bits.set(column.bits.subarray(row * column.stride, (row + 1) * column.stride), row * stride);
+  column.bits = bits;
+  column.stride = stride;
+}
+
 /** Row order for one sort: by the column (missing values last in both directions, as in Meilisearch), then id. */
 function comparator(
   column: NumberColumn | undefined,
@@ -150,7 +215,11 @@ function reorder(order: Int32Array, rows: readonly number[], size: number, compa
   return out;
 }
 
-function grown<T extends Float64Array | Int32Array | Uint8Array>(array: T, size: number, fill: number): T {
+function grown<T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(
+  array: T,
+  size: number,
+  fill: number,
+): T {
   const next = new (array.constructor as new (length: number) => T)(size);
   next.set(array);
   next.fill(fill, array.length);
@@ -206,6 +275,8 @@ export class EmbeddedEngine implements SearchEngine {
   private numbers = new Map<string, NumberColumn>();
   /** Dictionary codes for equality and facets (numeric facet fields such as year have both). */
   private codes = new Map<string, CodeColumn>();
+  /** Bit sets for the list fields (LIST_FIELDS). */
+  private lists = new Map<string, ListColumn>();
   private ids: Float64Array = new Float64Array(0);
   private orders = new Map<string, Int32Array>();
   private text = new MiniSearch<{ id: number; text: string }>({ fields: ['text'], idField: 'id' });
@@ -252,6 +323,7 @@ export class EmbeddedEngine implements SearchEngine {
       const row = this.rowById.get(doc.id) as number;
       for (const [field, column] of this.numbers) column.values[row] = numberValue(fieldOf(doc, field));
       for (const [field, column] of this.codes) column.codes[row] = encode(column, fieldOf(doc, field));
+      for (const [field, column] of this.lists) writeList(column, row, fieldOf(doc, field));
       if (this.text.has(row)) this.text.replace({ id: row, text: doc.text });
       else this.text.add({ id: row, text: doc.text });
       rows.push(row);
@@ -283,6 +355,7 @@ export class EmbeddedEngine implements SearchEngine {
     const size = this.size + ids.length;
     for (const column of this.numbers.values()) column.values = grown(column.values, size, NaN);
     for (const column of this.codes.values()) column.codes = grown(column.codes, size, -1);
+    for (const column of this.lists.values()) column.bits = grown(column.bits, size * column.stride, 0);
     this.live = grown(this.live, size, 1);
     ids.forEach((id, i) => this.rowById.set(id, this.size + i));
     this.size = size;
@@ -290,6 +363,17 @@ export class EmbeddedEngine implements SearchEngine {
 
   /** Adds empty columns for a field no document had before; true when one was added. */
   private addColumn(field: string): boolean {
+    if (LIST_FIELD_SET.has(field)) {
+      if (this.lists.has(field)) return false;
+      this.lists.set(field, {
+        kind: 'list',
+        bits: new Uint32Array(this.size),
+        stride: 1,
+        dictionary: new Map(),
+        labels: [],
+      });
+      return false; // no sort order reads a list
+    }
     let added = false;
     if (NUMERIC_FIELDS.has(field) && !this.numbers.has(field)) {
       this.numbers.set(field, { kind: 'number', values: new Float64Array(this.size).fill(NaN) });
@@ -332,8 +416,11 @@ export class EmbeddedEngine implements SearchEngine {
     this.numbers = new Map(
       [...fields].filter((f) => NUMERIC_FIELDS.has(f)).map((f) => [f, numberColumn(f, documents)]),
     );
-    const coded = [...fields].filter((f) => !NUMERIC_FIELDS.has(f) || (FACET_FIELDS as readonly string[]).includes(f));
+    const coded = [...fields].filter(
+      (f) => !LIST_FIELD_SET.has(f) && (!NUMERIC_FIELDS.has(f) || (FACET_FIELDS as readonly string[]).includes(f)),
+    );
     this.codes = new Map(coded.map((f) => [f, codeColumn(f, documents)]));
+    this.lists = new Map([...fields].filter((f) => LIST_FIELD_SET.has(f)).map((f) => [f, listColumn(f, documents)]));
     this.ids = this.numbers.get('id')?.values ?? new Float64Array(this.size);
     this.rowById = new Map(documents.map((doc, row) => [doc.id, row]));
     this.live = new Uint8Array(this.size).fill(1);
@@ -430,6 +517,8 @@ export class EmbeddedEngine implements SearchEngine {
     const { op, value } = conditionOperator(filter);
     const numbers = this.numbers.get(filter.field)?.values;
     const column = this.codes.get(filter.field);
+    const list = this.lists.get(filter.field);
+    if (list) return listTest(list, op, value);
     if (numbers) {
       if (op === 'exists') return (row) => Number.isNaN(numbers[row] as number) !== value;
       if (op === 'eq' || op === 'in') {
@@ -542,8 +631,10 @@ export class EmbeddedEngine implements SearchEngine {
     const facets: EngineResult['facets'] = {};
     for (const field of query.facets) {
       const column = this.codes.get(field);
+      const list = this.lists.get(field);
       const out: Record<string, number> = {};
-      if (column) {
+      if (list) countList(list, mask, out);
+      else if (column) {
         const counts = new Int32Array(column.labels.length + 1);
         const codes = column.codes;
         for (let row = 0; row < size; row++) if (mask[row]) counts[(codes[row] as number) + 1]!++;
@@ -587,4 +678,54 @@ export class EmbeddedEngine implements SearchEngine {
       this.pool.release();
     }
   }
+}
+
+/** A condition on a list field: eq / in match a row holding any of the values; ranges match nothing (text). */
+function listTest(
+  column: ListColumn,
+  op: ReturnType<typeof conditionOperator>['op'],
+  value: unknown,
+): (row: number) => boolean {
+  const { bits, stride } = column;
+  if (op === 'exists') {
+    return (row) => {
+      let any = 0;
+      for (let w = row * stride, end = w + stride; w < end; w++) any |= bits[w] as number;
+      return (any !== 0) === value;
+    };
+  }
+  if (op !== 'eq' && op !== 'in') return () => false;
+  const wanted = new Uint32Array(stride);
+  let none = true;
+  for (const v of op === 'in' ? (value as Scalar[]) : [value as Scalar]) {
+    const code = column.dictionary.get(normaliseValue(v) as Key);
+    if (code === undefined) continue;
+    wanted[code >> 5]! |= 1 << (code & 31);
+    none = false;
+  }
+  if (none) return () => false;
+  return (row) => {
+    const start = row * stride;
+    for (let w = 0; w < stride; w++) if (((bits[start + w] as number) & (wanted[w] as number)) !== 0) return true;
+    return false;
+  };
+}
+
+/** Adds, for every value of a list field, how many rows in `mask` hold it. */
+function countList(column: ListColumn, mask: Uint8Array, out: Record<string, number>): void {
+  const { bits, stride } = column;
+  const counts = new Int32Array(stride * 32);
+  for (let row = 0; row < mask.length; row++) {
+    if (!mask[row]) continue;
+    for (let w = 0, start = row * stride; w < stride; w++) {
+      let word = bits[start + w] as number;
+      while (word !== 0) {
+        const low = word & -word;
+        counts[w * 32 + 31 - Math.clz32(low)]!++;
+        word ^= low;
+      }
+    }
+  }
+  for (let code = 0; code < column.labels.length; code++)
+    if (counts[code]) out[column.labels[code] as string] = counts[code] as number;
 }

@@ -1,6 +1,27 @@
-import { matchesFilter } from '../../domain/stock-filter';
-import { normaliseValue } from '../../domain/stock-filter';
+import { matchesFilter, normaliseValue, type StockFilter } from '../../domain/stock-filter';
 import { STAT_FIELDS, type EngineQuery, type EngineResult, type SearchDocument } from './types';
+
+type Fields = Readonly<Record<string, unknown>>;
+
+/**
+ * The domain's filter semantics, with Meilisearch's for list fields (categories, features): a
+ * condition holds when it holds for any one value of the list, and an empty list is missing.
+ */
+function matches(doc: Fields, filter: StockFilter, now: Date): boolean {
+  if ('all' in filter) return filter.all.every((f) => matches(doc, f, now));
+  if ('any' in filter) return filter.any.some((f) => matches(doc, f, now));
+  if ('not' in filter) return !matches(doc, filter.not, now);
+  const value = doc[filter.field];
+  if (!Array.isArray(value)) return matchesFilter(doc, filter, now);
+  if ('exists' in filter) return value.length > 0 === filter.exists;
+  return value.some((item) => matchesFilter({ [filter.field]: item }, filter, now));
+}
+
+/** A field's values: a list's items, a single value as a list of one, nothing when missing. */
+const valuesOf = (doc: Fields, field: string): unknown[] => {
+  const value = doc[field];
+  return (Array.isArray(value) ? value : [value]).filter((v) => v !== undefined && v !== null && v !== '');
+};
 
 const SORTS: Record<string, { field: keyof SearchDocument; descending: boolean }> = {
   latest: { field: 'created_at_timestamp', descending: true },
@@ -18,7 +39,7 @@ const SORTS: Record<string, { field: keyof SearchDocument; descending: boolean }
  */
 export function referenceSearch(documents: readonly SearchDocument[], query: EngineQuery): EngineResult {
   const matching = documents.filter(
-    (doc) => !query.filter || matchesFilter(doc as unknown as Record<string, unknown>, query.filter, query.now),
+    (doc) => !query.filter || matches(doc as unknown as Fields, query.filter, query.now),
   );
   const { field, descending } = SORTS[query.sort] ?? { field: 'created_at_timestamp' as const, descending: true };
   const sorted = [...matching].sort((a, b) => {
@@ -32,16 +53,13 @@ export function referenceSearch(documents: readonly SearchDocument[], query: Eng
   for (const facet of query.facets) {
     const counts: Record<string, number> = {};
     const labels = new Map<unknown, string>();
-    for (const doc of documents) {
-      const value = (doc as unknown as Record<string, unknown>)[facet];
-      if (value !== undefined && value !== '' && !labels.has(normaliseValue(value)))
-        labels.set(normaliseValue(value), String(value));
-    }
+    for (const doc of documents)
+      for (const value of valuesOf(doc as unknown as Fields, facet))
+        if (!labels.has(normaliseValue(value))) labels.set(normaliseValue(value), String(value));
     for (const doc of matching) {
-      const value = (doc as unknown as Record<string, unknown>)[facet];
-      if (value === undefined || value === null || value === '') continue;
-      const label = labels.get(normaliseValue(value)) as string;
-      counts[label] = (counts[label] ?? 0) + 1;
+      // A car counts once per value, even if its list repeats one.
+      const seen = new Set(valuesOf(doc as unknown as Fields, facet).map((value) => labels.get(normaliseValue(value))));
+      for (const label of seen) if (label !== undefined) counts[label] = (counts[label] ?? 0) + 1;
     }
     facets[facet] = counts;
   }

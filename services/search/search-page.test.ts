@@ -296,3 +296,191 @@ describe('weekly repayments facet (catalogue §3 search facets: weekly_price_ran
     expect(weeklyGroup(data)?.selected).toEqual([]);
   });
 });
+
+// spec: catalogue §3 Search facets: categories, filtered_features, price_range, subscription_price;
+// catalogue §9 price facets sorted numerically.
+describe('price bands, subscription bands, categories and features (catalogue §3 Search facets)', () => {
+  const cars = [
+    feedCar(1, {
+      price: 8_000,
+      simple_body: 'Hatch',
+      seats: 5,
+      standardEquipment: ['Apple CarPlay', 'Reversing Camera'],
+    }),
+    feedCar(2, {
+      price: 15_000,
+      simple_body: 'SUV',
+      seats: 7,
+      drive: 'AWD',
+      simple_fuel: 'Hybrid',
+      standardEquipment: ['Apple CarPlay & Android Auto', 'Heated front seats', 'Sunroof'],
+    }),
+    feedCar(3, {
+      price: 25_000,
+      car_type: 'new',
+      simple_body: 'Ute',
+      drive: '4x4',
+      simple_fuel: 'Diesel',
+      subscription_price: 199,
+      standardEquipment: ['Tow bar', 'Apple CarPlay'],
+    }),
+    // Shown at its offer price, $19,500: in the $10,000 to $20,000 band.
+    feedCar(4, {
+      price: 27_000,
+      offer_price: 19_500,
+      car_type: 'demo',
+      simple_body: 'SUV',
+      seats: 5,
+      subscription_price: 99,
+      standardEquipment: ['Sunroof', 'Heated seats'],
+    }),
+    feedCar(5, { price: 0, simple_body: 'Sedan', standardEquipment: [] }), // no price, no category, no features
+    feedCar(6, {
+      price: 120_000,
+      simple_body: 'Convertible',
+      subscription_price: 0,
+      dealership_id: 2,
+      standardEquipment: ['Premium Sound (Bose)', 'Heated seats', 'Apple CarPlay'],
+    }),
+    feedCar(7, { price: 45_000, car_type: 'new', simple_body: 'People Mover', seats: 8, subscription_price: 350 }),
+  ];
+  const features = ['Sunroof', 'Apple CarPlay', 'Heated seats', 'Tow bar', 'Vehicle-to-load'] as const;
+  const site = (filters: ResolvedTenant['search']['filters'], subscriptionOffer = false): ResolvedTenant => {
+    const base = tenant({ filters, filteredFeatures: [...features], hitsPerPage: 48 });
+    return { ...base, features: { ...base.features, subscriptionOffer } };
+  };
+  const group = (data: Awaited<ReturnType<typeof page>>, field: string) => data?.facets.find((f) => f.field === field);
+  const options = (data: Awaited<ReturnType<typeof page>>, field: string) =>
+    group(data, field)?.options.map((o) => [o.value, o.count]);
+  const ids = (data: Awaited<ReturnType<typeof page>>) => data?.response.hits.map((c) => c.id).sort((a, b) => a - b);
+  const param = (field: string, ...values: string[]) =>
+    values.map((value, i) => `refinementList[${field}][${i}]=${encodeURIComponent(value)}`).join('&');
+
+  beforeEach(async () => {
+    await importFeed(
+      db,
+      {
+        dealerships: [
+          { id: 1, slug: 'north', name: 'North Motors', state: 'QLD' },
+          { id: 2, slug: 'south', name: 'South Motors', state: 'NSW' },
+        ],
+        cars,
+      },
+      { file: 'facets' },
+    );
+  });
+
+  it('bands the price shoppers see, low to high by amount, leaving out cars without a price', async () => {
+    const data = await page(site(['priceRange']));
+    expect(group(data, 'price_range')?.label).toBe('Price range');
+    // Numerically: '$10,000 to $20,000' after 'Under $10,000', though '$' sorts before 'U'.
+    expect(options(data, 'price_range')).toEqual([
+      ['Under $10,000', 1],
+      ['$10,000 to $20,000', 2],
+      ['$20,000 to $30,000', 1],
+      ['$40,000 to $50,000', 1],
+      ['Over $100,000', 1],
+    ]);
+    const chosen = await page(site(['priceRange']), param('price_range', '$10,000 to $20,000', 'over $100,000'));
+    expect(ids(chosen)).toEqual([2, 4, 6]);
+    expect(chosen?.state.refinements.price_range).toEqual(['$10,000 to $20,000', 'Over $100,000']);
+    // Widening, like the other lists: the chosen group still counts every band.
+    expect(options(chosen, 'price_range')).toEqual(options(data, 'price_range'));
+  });
+
+  it('bands the weekly subscription price where the site shows subscription prices, counting only cars with one', async () => {
+    const data = await page(site(['subscriptionPrice'], true));
+    expect(group(data, 'subscription_price_range')?.label).toBe('Weekly subscription');
+    expect(options(data, 'subscription_price_range')).toEqual([
+      ['Under $100 a week', 1],
+      ['$150 to $200 a week', 1],
+      ['Over $300 a week', 1],
+    ]);
+    const chosen = await page(
+      site(['subscriptionPrice'], true),
+      param('subscription_price_range', 'Under $100 a week'),
+    );
+    expect(ids(chosen)).toEqual([4]);
+    // A site without subscription prices offers no such filter, and ignores one in the address.
+    const off = await page(site(['subscriptionPrice']), param('subscription_price_range', 'Under $100 a week'));
+    expect(group(off, 'subscription_price_range')).toBeUndefined();
+    expect(off?.response.count).toBe(cars.length);
+    expect(
+      await countSearch(
+        service,
+        site([]),
+        new URLSearchParams(param('subscription_price_range', 'Under $100 a week')),
+        now,
+      ),
+    ).toBe(cars.length);
+  });
+
+  it('lists categories in their own order; ticking two shows cars in either', async () => {
+    const data = await page(site(['categories']));
+    expect(group(data, 'categories')?.label).toBe('Category');
+    expect(options(data, 'categories')).toEqual([
+      ['SUV', 2],
+      ['Ute', 1],
+      ['Small car', 1],
+      ['7+ seats', 2],
+      ['4x4', 1],
+      ['Electric & hybrid', 1],
+      ['Van & people mover', 1],
+      ['Sports & convertible', 1],
+    ]);
+    const chosen = await page(site(['categories']), param('categories', 'suv', 'Ute'));
+    expect(chosen?.state.refinements.categories).toEqual(['SUV', 'Ute']);
+    expect(ids(chosen)).toEqual([2, 3, 4]);
+    expect(options(chosen, 'categories')).toEqual(options(data, 'categories'));
+  });
+
+  it("offers the site's features in its order, counted over the cars shown; ticking two shows cars with both", async () => {
+    const t = site(['make', 'features']);
+    const data = await page(t);
+    const features = group(data, 'filtered_features');
+    expect(features?.label).toBe('Features');
+    expect(features?.hint).toBe('Shows cars with every feature you tick.');
+    // Vehicle-to-load: no car has it; Premium sound system: the site does not offer it.
+    expect(options(data, 'filtered_features')).toEqual([
+      ['Sunroof', 2],
+      ['Apple CarPlay', 4],
+      ['Heated seats', 3],
+      ['Tow bar', 1],
+    ]);
+    const both = await page(t, param('filtered_features', 'Sunroof', 'heated seats'));
+    expect(ids(both)).toEqual([2, 4]);
+    expect(both?.state.refinements.filtered_features).toEqual(['Sunroof', 'Heated seats']);
+    expect(group(both, 'filtered_features')?.selected).toEqual(['Sunroof', 'Heated seats']);
+    // Each count is how many cars would remain on ticking that feature too.
+    expect(options(both, 'filtered_features')).toEqual([
+      ['Sunroof', 2],
+      ['Apple CarPlay', 1],
+      ['Heated seats', 2],
+    ]);
+    expect(ids(await page(t, param('filtered_features', 'Apple CarPlay', 'Sunroof')))).toEqual([2]);
+    expect(
+      await countSearch(service, t, new URLSearchParams(param('filtered_features', 'Sunroof', 'Heated seats')), now),
+    ).toBe(2);
+    // Other facets count under the ticked features.
+    expect(options(both, 'make')).toEqual([['Mazda', 2]]);
+  });
+
+  it('are switched on for the Southern Cross Motors demo site, in its order of filters', async () => {
+    const demo = loadTenantRegistry().tenants.get('southern-cross-motors');
+    if (!demo?.ok) throw new Error('demo tenant missing');
+    const t: ResolvedTenant = {
+      ...demo.config,
+      dealerships: [1, 2],
+      search: { ...demo.config.search, baseFilter: undefined },
+    };
+    expect(t.search.filters).toEqual(
+      expect.arrayContaining(['priceRange', 'subscriptionPrice', 'categories', 'features']),
+    );
+    const fields = (await page(t))?.facets.map((f) => f.field) ?? [];
+    const shown = ['categories', 'price_range', 'filtered_features'];
+    expect(fields.filter((f) => shown.includes(f))).toEqual(shown);
+    // The site does not show subscription prices, so its subscription bands stay hidden.
+    expect(t.features.subscriptionOffer).not.toBe(true);
+    expect(fields).not.toContain('subscription_price_range');
+  });
+});

@@ -12,6 +12,8 @@ import {
   type FacetValue,
 } from '../../domain/facet-order';
 import { orderKmRanges } from '../../domain/km-ranges';
+import { orderBands, PRICE_RANGES, SUBSCRIPTION_RANGES } from '../../domain/price-bands';
+import { orderCategories } from '../../domain/car-categories';
 import { advertisesWeekly, estimateSettings, indicativeEstimateFilter } from '../../domain/finance/estimate';
 import {
   WEEKLY_RANGES,
@@ -43,12 +45,30 @@ const FILTER_FACETS: Record<string, FacetField> = {
   certified: 'certified',
   kmRange: 'km_range',
   status: 'status',
+  // spec: catalogue §3 Search facets — price_range, subscription_price, categories, filtered_features.
+  priceRange: 'price_range',
+  subscriptionPrice: 'subscription_price_range',
+  categories: 'categories',
+  features: 'filtered_features',
 };
 /** Range filters (conversion §9 price and odometer) -> the numeric field. */
 const FILTER_RANGES: Record<string, RangeField> = { price: 'price', odometer: 'km' };
 const NUMERIC_REFINEMENTS = new Set(['year']);
 /** Yes/no fields: the URL says 'true' or 'false', the index holds booleans. */
 const BOOLEAN_REFINEMENTS = new Set(['certified']);
+/** The subscription-price facet's field: offered, and refined, only where the site shows subscription prices. */
+const SUBSCRIPTION_FIELD = 'subscription_price_range';
+/**
+ * Facets where each ticked value narrows the results (a car must have them all), as shoppers
+ * expect of features: ticking Apple CarPlay and Sunroof shows cars with both. Their counts are
+ * read from the results themselves: how many of the cars shown have each feature, which is how
+ * many would remain on ticking it too. Every other facet widens (any ticked value).
+ */
+const ALL_OF_REFINEMENTS = new Set<string>(['filtered_features']);
+/** A line under a facet group's name in the filter panel, where ticking behaves unlike the rest. */
+const FACET_HINTS: Partial<Record<FacetField, string>> = {
+  filtered_features: 'Shows cars with every feature you tick.',
+};
 
 export const FACET_LABELS: Record<string, string> = {
   car_type: 'Condition',
@@ -67,6 +87,10 @@ export const FACET_LABELS: Record<string, string> = {
   certified: 'Certified',
   km_range: 'Kilometres',
   status: 'Status',
+  price_range: 'Price range',
+  subscription_price_range: 'Weekly subscription',
+  categories: 'Category',
+  filtered_features: 'Features',
   weekly_price_range: WEEKLY_LABEL,
   price: 'Price',
   km: 'Odometer',
@@ -95,6 +119,8 @@ export interface FacetGroup {
   options: FacetValue[];
   popular?: FacetValue[];
   selected: string[];
+  /** A line under the group's name, e.g. that every ticked feature must be there. */
+  hint?: string;
 }
 
 export interface RangeGroup {
@@ -124,7 +150,18 @@ function refinementFilter(field: string, values: string[]): StockFilter {
         return key === 'true' ? [true] : key === 'false' ? [false] : [];
       }),
     };
+  if (ALL_OF_REFINEMENTS.has(field)) return { all: values.map((value) => ({ field, eq: value })) };
   return { field, in: NUMERIC_REFINEMENTS.has(field) ? values.map(Number).filter(Number.isFinite) : values };
+}
+
+/** What a site offers beyond the indexed facets: its weekly facet, and whether it shows subscription prices. */
+interface SiteFacets {
+  weekly?: WeeklyFacet;
+  subscription: boolean;
+}
+
+function siteFacets(tenant: ResolvedTenant, now: Date): SiteFacets {
+  return { weekly: weeklyFacet(tenant, now), subscription: tenant.features.subscriptionOffer === true };
 }
 
 /**
@@ -188,10 +225,11 @@ async function weeklyBucketCounts(
   service: SearchService,
   tenant: ResolvedTenant,
   state: SearchState,
+  site: SiteFacets,
   weekly: WeeklyFacet,
   now: Date,
 ): Promise<Record<string, number>> {
-  const others = stateFilter(state, WEEKLY_FIELD, weekly);
+  const others = stateFilter(state, WEEKLY_FIELD, site);
   const counted = await Promise.all(
     weekly.buckets.map((bucket) =>
       countOnly(service, tenant, state, { all: [others, weekly.eligible, bucket.filter] }, [], now),
@@ -215,15 +253,17 @@ function weeklyFacetGroup(counts: Readonly<Record<string, number>>, selected: st
 
 /**
  * The shopper's refinements as a filter, leaving out one field (for that field's own counts). A
- * weekly refinement applies only where the site offers that facet (`weekly`).
+ * weekly refinement applies only where the site offers that facet, a subscription one only where
+ * the site shows subscription prices (`site`).
  */
-function stateFilter(state: SearchState, except?: string, weekly?: WeeklyFacet): StockFilter {
+function stateFilter(state: SearchState, except: string | undefined, site: SiteFacets): StockFilter {
   const parts: StockFilter[] = [];
   for (const [field, values] of Object.entries(state.refinements)) {
     if (field === except || !values.length) continue;
+    if (field === SUBSCRIPTION_FIELD && !site.subscription) continue;
     if (field !== WEEKLY_FIELD) parts.push(refinementFilter(field, values));
     else {
-      const chosen = weekly && weeklyFilter(weekly, values);
+      const chosen = site.weekly && weeklyFilter(site.weekly, values);
       if (chosen) parts.push(chosen);
     }
   }
@@ -247,6 +287,10 @@ function ordered(field: FacetField, counts: Record<string, number>): FacetValue[
       .map(({ option }) => option);
   }
   if (field === 'km_range') return orderKmRanges(counts);
+  // spec: catalogue §9 — price facets sorted numerically: the bands low to high by amount.
+  if (field === 'price_range') return orderBands(counts, PRICE_RANGES);
+  if (field === 'subscription_price_range') return orderBands(counts, SUBSCRIPTION_RANGES);
+  if (field === 'categories') return orderCategories(counts);
   if (field === 'model') {
     const keep = new Set(dedupeCaseInsensitive(Object.keys(counts)));
     return orderByCount(Object.fromEntries(Object.entries(counts).filter(([value]) => keep.has(value))));
@@ -255,9 +299,32 @@ function ordered(field: FacetField, counts: Record<string, number>): FacetValue[
 }
 
 /**
+ * The features group: the features the site offers, in its own order, with how many of the cars
+ * shown have each (ticking one keeps just those); features no car shown has are left out unless
+ * ticked, as other facets leave out values no car has.
+ */
+function featureGroup(
+  tenant: ResolvedTenant,
+  counts: Readonly<Record<string, number>>,
+  selected: string[],
+): FacetGroup[] {
+  const count = (label: string) =>
+    Object.entries(counts).find(([value]) => value.toLowerCase() === label.toLowerCase())?.[1] ?? 0;
+  const chosen = new Set(selected.map((value) => value.toLowerCase()));
+  const offered = tenant.search.filteredFeatures.filter((label) => count(label) > 0 || chosen.has(label.toLowerCase()));
+  // A ticked feature the site no longer offers still shows, so it can be unticked.
+  const extra = selected.filter((value) => !offered.some((label) => label.toLowerCase() === value.toLowerCase()));
+  const options = [...offered, ...extra].map((value) => ({ value, count: count(value) }));
+  if (!options.length) return [];
+  const field = 'filtered_features';
+  return [{ field, label: FACET_LABELS[field] ?? field, options, selected, hint: FACET_HINTS[field] }];
+}
+
+/**
  * Everything the search page shows for one URL, or undefined when the path names nothing
  * (the page answers 404). Facet counts are disjunctive: a refined facet counts as if its own
- * refinement were not set, so shoppers can add a second make.
+ * refinement were not set, so shoppers can add a second make. Features are the exception: each
+ * ticked feature narrows (ALL_OF_REFINEMENTS), so they are counted over the results.
  */
 export async function loadSearchPage(
   service: SearchService,
@@ -267,7 +334,11 @@ export async function loadSearchPage(
   params: URLSearchParams,
   now: Date,
 ): Promise<SearchPageData | undefined> {
-  const facetFields = tenant.search.filters.flatMap((name) => (FILTER_FACETS[name] ? [FILTER_FACETS[name]] : []));
+  const site = siteFacets(tenant, now);
+  const facetFields = tenant.search.filters.flatMap((name) => {
+    const field = FILTER_FACETS[name];
+    return field && (field !== SUBSCRIPTION_FIELD || site.subscription) ? [field] : [];
+  });
   const rangeFields = tenant.search.filters.flatMap((name) => (FILTER_RANGES[name] ? [FILTER_RANGES[name]] : []));
   const overview = await service.search(
     tenant,
@@ -293,7 +364,7 @@ export async function loadSearchPage(
   };
   const state = parseSearchUrl(segments, params, context);
   if (!state) return undefined;
-  const weekly = weeklyFacet(tenant, now);
+  const { weekly } = site;
 
   const allowed = tenant.search.sortOptions;
   const sortBy =
@@ -301,12 +372,14 @@ export async function loadSearchPage(
       ? state.sortBy
       : tenant.search.defaultSort;
   const sort = SORT_OPTIONS[sortBy]?.sort ?? 'latest';
-  const refined = facetFields.filter((f) => state.refinements[f]?.length);
+  // A refined facet that widens is counted without its own refinement; one that narrows (features)
+  // is counted from the results.
+  const refined = facetFields.filter((f) => state.refinements[f]?.length && !ALL_OF_REFINEMENTS.has(f));
   const response = await service.search(
     tenant,
     {
       text: state.query,
-      filter: stateFilter(state, undefined, weekly),
+      filter: stateFilter(state, undefined, site),
       sort,
       page: state.page,
       hitsPerPage: tenant.search.hitsPerPage,
@@ -318,14 +391,14 @@ export async function loadSearchPage(
   // unset range reads its bounds from the main query.
   const [others, weeklyCounts] = await Promise.all([
     Promise.all([
-      ...refined.map((field) => countOnly(service, tenant, state, stateFilter(state, field, weekly), [field], now)),
+      ...refined.map((field) => countOnly(service, tenant, state, stateFilter(state, field, site), [field], now)),
       ...rangeFields.map((field) =>
         state.ranges[field]
-          ? countOnly(service, tenant, state, stateFilter(state, field, weekly), [], now)
+          ? countOnly(service, tenant, state, stateFilter(state, field, site), [], now)
           : Promise.resolve(response),
       ),
     ]),
-    weekly ? weeklyBucketCounts(service, tenant, state, weekly, now) : undefined,
+    weekly ? weeklyBucketCounts(service, tenant, state, site, weekly, now) : undefined,
   ]);
   const facetCounts: Partial<Record<FacetField, Record<string, number>>> = { ...response.facets };
   refined.forEach((field, i) => (facetCounts[field] = others[i]?.facets[field] ?? {}));
@@ -344,6 +417,7 @@ export async function loadSearchPage(
       );
       counts = Object.fromEntries(Object.entries(counts).filter(([model]) => allowedModels.has(model.toLowerCase())));
     }
+    if (field === 'filtered_features') return featureGroup(tenant, counts, selected);
     for (const value of selected)
       if (!Object.keys(counts).some((k) => k.toLowerCase() === value.toLowerCase())) counts = { ...counts, [value]: 0 };
     if (!Object.keys(counts).length) return [];
@@ -399,7 +473,7 @@ export async function countSearch(
 ): Promise<number> {
   const state = parseSearchUrl([], params, { makes: [], models: {}, locations: [], dealerships: [] });
   if (!state) return 0;
-  return (await countOnly(service, tenant, state, stateFilter(state, undefined, weeklyFacet(tenant, now)), [], now))
+  return (await countOnly(service, tenant, state, stateFilter(state, undefined, siteFacets(tenant, now)), [], now))
     .count;
 }
 

@@ -38,6 +38,17 @@ export interface SearchDocument {
   state?: string;
   /** Derived: the odometer bucket's label (domain/km-ranges) for the km-range facet. */
   km_range?: string;
+  /** Derived: the band of `price` (domain/price-bands PRICE_RANGES); none when the car has no price. */
+  price_range?: string;
+  /**
+   * Derived: the band of the car's weekly subscription price (domain/price-bands SUBSCRIPTION_RANGES);
+   * none when it has no subscription price above 0. Sites without the subscription offer ignore it.
+   */
+  subscription_price_range?: string;
+  /** Derived, a list: the categories the car is in (domain/car-categories); left out when none. */
+  categories?: string[];
+  /** Derived, a list: the features its standard equipment has (domain/search-features); left out when none. */
+  filtered_features?: string[];
   /** Derived: "Make Model" for the make_model facet. */
   make_model: string;
   /** Derived: unix seconds. */
@@ -70,8 +81,20 @@ export const FACET_FIELDS = [
   'item_type',
   'certified',
   'km_range',
+  'price_range',
+  'subscription_price_range',
+  'categories',
+  'filtered_features',
 ] as const;
 export type FacetField = (typeof FACET_FIELDS)[number];
+
+/**
+ * Facet fields that hold a list of values (a car is in several categories): a condition `eq` or
+ * `in` matches a car when any of its values matches, `exists` when it has at least one, and each
+ * value is counted once per car, as Meilisearch treats array fields.
+ */
+export const LIST_FIELDS = ['categories', 'filtered_features'] as const satisfies readonly FacetField[];
+export type ListField = (typeof LIST_FIELDS)[number];
 
 /** Numeric fields whose min and max over the matching cars are reported (for sliders). */
 export const STAT_FIELDS = ['price', 'km', 'year'] as const;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadTenantDocument, type TenantConfig } from './tenant-registry';
-import { ALL_STOCK_SEARCH_PATH, clearFiltersPath } from './resolve-page';
+import { loadTenantDocument, type TenantConfig } from '../../engine/tenant-registry';
+import { ALL_STOCK_SEARCH_PATH, clearFiltersPath } from './clear-filters';
 
 function demo(slug: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(process.cwd(), 'tenants', `${slug}.json`), 'utf8')) as Record<string, unknown>;
