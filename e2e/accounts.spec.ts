@@ -156,14 +156,23 @@ test('a watchlist call that fails shows its error in an alert, undoes the change
   await expect(save).toHaveAttribute('aria-pressed', 'false');
 
   // The server refuses with a message: that message is the alert, and the car is not left saved.
-  await page.route('**/api/watchlist/save-car', (route) =>
-    route.fulfill({
+  // While the call is under way the change already shows and the button waits (catalogue §4).
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/api/watchlist/save-car', async (route) => {
+    await answered;
+    await route.fulfill({
       status: 503,
       contentType: 'application/json',
       body: JSON.stringify({ success: false, error: 'The watchlist is unavailable for a moment.' }),
-    }),
-  );
+    });
+  });
   await save.click();
+  await expect(save).toHaveAttribute('aria-pressed', 'true');
+  await expect(save).toBeDisabled();
+  answer();
   await expect(alertSaying('The watchlist is unavailable for a moment.')).toBeVisible();
   await expect(save).toHaveAttribute('aria-pressed', 'false');
   await expect(save).toBeEnabled();
