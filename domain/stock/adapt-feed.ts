@@ -74,7 +74,8 @@ const FALLBACK_ZONE = 'Australia/Sydney';
  */
 export const STORED_NOT_SHOWN: ReadonlyArray<{ field: string; why: string }> = [
   { field: '/cars/*/path', why: "the source system's own page path; the site makes its own" },
-  { field: '/cars/*/sold', why: 'the status says the same' },
+  { field: '/cars/*/views', why: 'the platform counts its own views' },
+  { field: '/cars/*/photos_count', why: 'the number of images[] is used' },
   { field: '/cars/*/gearnum', why: 'the transmission text, trans, is shown instead' },
   { field: '/cars/*/engine_size', why: 'engine_size_litres is shown instead' },
   { field: '/cars/*/private_suburb', why: 'private listings are not shown on dealer sites' },
@@ -90,6 +91,7 @@ export const STORED_NOT_SHOWN: ReadonlyArray<{ field: string; why: string }> = [
   { field: '/cars/*/location/address', why: "the location's own record is shown" },
   { field: '/cars/*/location/distribution_locations', why: "the location's own record is used" },
   { field: '/cars/*/variant/enginesize', why: 'enginesize_litres is shown instead' },
+  { field: '/cars/*/variant/bodyconfiguration', why: "the car's own bodyconfiguration is shown" },
   { field: '/cars/*/finance_lenders/*/termWeeks', why: 'termYears (or termMonths) is used' },
   { field: '/cars/*/finance_lenders/*/financeProvider', why: 'the key of finance_lenders names the provider' },
   { field: '/locations/*/location_subtype', why: 'location_type decides where a location is listed' },

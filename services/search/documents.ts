@@ -67,7 +67,8 @@ export function toSearchDocument(
     location_id: car.location_id,
     dealership_name: dealership?.name,
     location_name: location?.name,
-    city: location?.address?.city,
+    // A car without a location keeps its own city (catalogue §3 Car: city).
+    city: location?.address?.city ?? car.city,
     state: location?.address?.state ?? dealership?.state,
     created_at_timestamp: seconds(car.created_at),
     sold_date_timestamp: car.sold_date_timestamp,
