@@ -564,7 +564,10 @@ test("a car's video is the second slide of its photos (catalogue §4)", async ({
   expect(order).toEqual([...order].sort((a, b) => a - b));
   await expectAccessible(page);
 
-  const without = find('no video', (c) => scUsed(c) && inStock(c) && !(c as MediaCar).video_url && !(c as MediaCar).videos?.length);
+  const without = find(
+    'no video',
+    (c) => scUsed(c) && inStock(c) && !(c as MediaCar).video_url && !(c as MediaCar).videos?.length,
+  );
   await page.goto(siteUrl(site, `/cars/${without.slug}`));
   await expect(page.locator('.dealer-comments')).toBeVisible();
   await expect(page.locator('section.vehicle-video')).toHaveCount(0);
