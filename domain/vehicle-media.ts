@@ -25,7 +25,7 @@ export function carVideoSource(car: {
   video_url?: string | null;
   videos?: ReadonlyArray<{ url?: string | null }> | null;
 }): VideoSource | undefined {
-  return videoSource(car.video_url ?? car.videos?.[0]?.url);
+  return videoSource(car.video_url || car.videos?.[0]?.url);
 }
 
 export type Slide<I> = { type: 'image'; image: I } | { type: 'video'; source: VideoSource; title: string };

@@ -308,6 +308,11 @@ test('a site can offer price bands sorted by amount, categories and features, ea
     .getByRole('checkbox', { name: new RegExp(`^${band.replace(/[$]/g, '\\$')}`) })
     .check();
   await expect(page).toHaveURL(/[?&]refinementList\[price_range\]\[0\]=/);
+  // The panel's 'Clear all filters' stays on the search page (only the empty result's goes to offers).
+  await expect(page.getByRole('link', { name: 'Clear all filters' })).toHaveAttribute(
+    'href',
+    '/search/new-used-and-demo-cars',
+  );
   await expect(page.locator('.search__count')).not.toHaveText(before);
   const [from, to] = (band.match(/[\d,]+/g) ?? []).map((n) => Number(n.replace(/,/g, '')));
   for (const price of await prices(page)) {

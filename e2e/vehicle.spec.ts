@@ -561,6 +561,7 @@ test("a car's video is the second slide of its photos (catalogue §4)", async ({
       (selector) => document.querySelector(selector)?.getBoundingClientRect().top ?? Number.NaN,
     ),
   );
+  for (const top of order) expect(Number.isFinite(top)).toBe(true);
   expect(order).toEqual([...order].sort((a, b) => a - b));
   await expectAccessible(page);
 

@@ -2901,7 +2901,7 @@ export interface LocationsCarouselProps {
   types?: ["sales" | "used" | "service" | "parts", ...("sales" | "used" | "service" | "parts")[]];
 }
 /**
- * All of the dealer's locations, with a search box and nearest-first sorting by postcode. Tabs for sales, used, service and parts, and buttons for each location (Contact Us, Book a Service, Parts Enquiry, Visit Website, Send Enquiry).
+ * All of the dealer's locations, with a search box and nearest-first sorting by postcode. Tabs for sales, used, service and parts, or one tab for each location, and buttons for each location (Contact Us, Book a Service, Parts Enquiry, Visit Website, Send Enquiry).
  */
 export interface LocationsListingBlock {
   type: "LocationsListing";
@@ -2913,7 +2913,7 @@ export interface LocationsListingBlock {
   props: LocationsListingProps;
 }
 /**
- * All of the dealer's locations, with a search box and nearest-first sorting by postcode. Tabs for sales, used, service and parts, and buttons for each location (Contact Us, Book a Service, Parts Enquiry, Visit Website, Send Enquiry).
+ * All of the dealer's locations, with a search box and nearest-first sorting by postcode. Tabs for sales, used, service and parts, or one tab for each location, and buttons for each location (Contact Us, Book a Service, Parts Enquiry, Visit Website, Send Enquiry).
  */
 export interface LocationsListingProps {
   /**

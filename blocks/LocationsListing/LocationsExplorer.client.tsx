@@ -117,7 +117,9 @@ function DealershipBlock({
   if (distances && tabMode === 'location')
     items.sort((a, b) => nearness(a.locations[0] as LocationCard) - nearness(b.locations[0] as LocationCard));
   const keys = items.map((item) => item.key);
-  const listKey = dealership.locations.map((l) => l.id).join(',') + (distances ? ':near' : '');
+  // The list changes when its locations or its tabs' order do (one tab per location follows
+  // distance); sorting the cards within a tab by distance is not a new list.
+  const listKey = `${dealership.locations.map((l) => l.id).join(',')}|${keys.join(',')}`;
   // catalogue §4: the first tab is selected at first and whenever the list changes.
   const [selection, setSelection] = useState<{ key: string; tab: string | undefined }>({
     key: listKey,

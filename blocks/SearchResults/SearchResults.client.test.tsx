@@ -79,7 +79,15 @@ describe('SearchFilters with the band and feature facets', () => {
     const root = createRoot(host);
     act(() =>
       root.render(
-        <SearchFilters state={state} facets={facets} ranges={[]} count={4} noun="cars" resetHref="/" currency="AUD" />,
+        <SearchFilters
+          state={state}
+          facets={facets}
+          ranges={[]}
+          count={4}
+          noun="cars"
+          clearAllHref="/"
+          currency="AUD"
+        />,
       ),
     );
     const groups = [...host.querySelectorAll('fieldset')];
@@ -107,7 +115,15 @@ describe('SearchFilters with the band and feature facets', () => {
     act(() =>
       root.render(
         <SearchProvider>
-          <SearchFilters state={state} facets={facets} ranges={[]} count={4} noun="cars" resetHref="/" currency="AUD" />
+          <SearchFilters
+            state={state}
+            facets={facets}
+            ranges={[]}
+            count={4}
+            noun="cars"
+            clearAllHref="/"
+            currency="AUD"
+          />
         </SearchProvider>,
       ),
     );

@@ -286,12 +286,13 @@ export function SearchFilters(props: {
   ranges: ClientRangeGroup[];
   count: number;
   noun: string;
-  resetHref: string;
+  /** Where 'Clear all filters' goes. */
+  clearAllHref: string;
   /** The site's currency (tenant.locale.currency), for the price slider. */
   currency: string;
   failed?: boolean;
 }) {
-  const { state, facets, ranges, count, noun, resetHref } = useLastGood(props, props.failed === true) ?? props;
+  const { state, facets, ranges, count, noun, clearAllHref } = useLastGood(props, props.failed === true) ?? props;
   const { currency } = props;
   const [open, setOpen] = useState(false);
   const { go } = useContext(SearchContext);
@@ -337,7 +338,7 @@ export function SearchFilters(props: {
           </div>
         </form>
         {hasRefinements ? (
-          <a className={linkButtonClass} href={resetHref}>
+          <a className={linkButtonClass} href={clearAllHref}>
             Clear all filters
           </a>
         ) : null}

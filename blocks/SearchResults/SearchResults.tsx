@@ -18,7 +18,7 @@ import { cardGridClass } from '../../components/ui/card-grid';
 import { NO_STORE_ATTRIBUTE } from '../../server/http/document-cache/no-store';
 import styles from './SearchResults.module.css';
 import promoStyles from '../PromotionBanner/PromotionBanner.module.css';
-import { clearFiltersPath } from '../../server/page-data/clear-filters';
+import { clearAllFiltersPath, clearFiltersPath } from '../../server/page-data/clear-filters';
 
 // spec: catalogue §8 — the empty result texts.
 export const NO_RESULTS_TITLE = 'No Results Available';
@@ -101,7 +101,7 @@ export const SearchResults: BlockComponent<'SearchResults'> = async ({ props, ct
             count={response.count}
             noun={plural(noun, response.count)}
             currency={tenant.locale.currency}
-            resetHref={resetHref}
+            clearAllHref={clearAllFiltersPath(tenant)}
             failed={failed}
           />
           <ResultsRegion label="Search results" failed={failed}>

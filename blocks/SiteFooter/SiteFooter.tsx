@@ -19,16 +19,17 @@ export const SiteFooter: BlockComponent<'SiteFooter'> = ({ props, ctx }) => {
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>
-        {columns.map((column) => {
+        {columns.map((column, index) => {
           const links = column.links.filter((link) => isSwitchedOn(link.when, features));
           if (!links.length) return null;
-          const id = `footer-${column.heading.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+          // By position: two columns may share a heading, and a heading may match another id on the page.
+          const id = `footer-column-${index}`;
           return (
-            <nav key={column.heading} aria-labelledby={id} className="footer__column">
+            <nav key={`${index}:${column.heading}`} aria-labelledby={id} className="footer__column">
               <h2 id={id}>{column.heading}</h2>
               <ul role="list">
-                {links.map((link) => (
-                  <li key={link.href}>
+                {links.map((link, position) => (
+                  <li key={`${position}:${link.href}`}>
                     <Link href={bookingAwareHref(link, booking) ?? link.href}>{link.label}</Link>
                   </li>
                 ))}

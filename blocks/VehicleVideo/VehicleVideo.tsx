@@ -15,7 +15,7 @@ export const VehicleVideo: BlockComponent<'VehicleVideo'> = async ({ props, ctx 
   const source = carVideoSource(car);
   if (!source) return null;
   const poster = car.images?.find((entry) => entry.image?.url)?.image?.url ?? car.primary_image_url;
-  const heading = props.heading ?? 'Video';
+  const heading = props.heading?.trim() || 'Video';
   return (
     <section className={`${styles.video} vehicle-video`} aria-labelledby="vehicle-video-heading">
       <h2 id="vehicle-video-heading">{heading}</h2>

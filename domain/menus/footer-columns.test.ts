@@ -78,4 +78,34 @@ describe('spec: conversion §2.4 — "The footer repeats these and adds Buyer To
         ).toBe(true);
     }
   });
+
+  it("a brands item's link carries its page's switch, and a service-booking item without a link leads to /service", () => {
+    const columns = footerColumns(
+      [
+        { label: 'Our Brands', kind: 'brands', href: '/brands' },
+        { label: 'Book a Service', serviceBooking: true },
+      ],
+      [],
+      options,
+    );
+    expect(columns[0]?.links).toEqual([
+      { label: 'Our Brands', href: '/brands', when: 'brandsPage' },
+      { label: 'Book a Service', href: '/service', serviceBooking: true },
+    ]);
+  });
+
+  it("a merged footer column's switch stays with its own links", () => {
+    const columns = footerColumns(
+      header,
+      [{ heading: 'About Us', when: 'accounts', links: [{ label: 'My account', href: '/account', when: '!sso' }] }],
+      options,
+    );
+    expect(columns.find((c) => c.heading === 'About Us')).toEqual({
+      heading: 'About Us',
+      links: [
+        { label: 'About', href: '/about-us' },
+        { label: 'My account', href: '/account', when: ['accounts', '!sso'] },
+      ],
+    });
+  });
 });

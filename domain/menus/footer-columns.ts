@@ -1,4 +1,5 @@
 import type { FooterColumn, MenuItem, MenuLink } from '../../schemas/types.generated';
+import { SERVICE_PATH } from '../locations/service-booking';
 
 /**
  * spec: conversion §2.4 — "The footer repeats these [the header menu's items] and adds Buyer Tools".
@@ -17,13 +18,29 @@ export interface FooterOptions {
 
 const sameHeading = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+type Switches = MenuLink['when'];
+
+/** Both switches must hold (a link inside a switched column, a page behind its own switch). */
+function allOf(...switches: Switches[]): Switches {
+  const all = switches.flatMap((when) => (when === undefined ? [] : Array.isArray(when) ? when : [when]));
+  const [first, ...rest] = [...new Set(all)];
+  if (first === undefined) return undefined;
+  return rest.length ? [first, ...rest] : first;
+}
+
+/** The switch of the page a header item leads to, where the item itself does not carry it. */
+const PAGE_SWITCH: Partial<Record<NonNullable<MenuItem['kind']>, string>> = { brands: 'brandsPage' };
+
 function asLink(item: MenuItem): MenuLink | undefined {
-  if (!item.href) return undefined;
+  // A service-booking item without a link still leads somewhere in the header (the site's service page).
+  const href = item.href ?? (item.serviceBooking ? SERVICE_PATH : undefined);
+  if (!href) return undefined;
+  const when = allOf(item.when, item.kind ? PAGE_SWITCH[item.kind] : undefined);
   return {
     label: item.label,
-    href: item.href,
+    href,
     ...(item.serviceBooking ? { serviceBooking: item.serviceBooking } : {}),
-    ...(item.when ? { when: item.when } : {}),
+    ...(when ? { when } : {}),
   };
 }
 
@@ -56,8 +73,15 @@ export function footerColumns(
       columns.push(extra);
       continue;
     }
-    const known = new Set(column.links.map((link) => link.href));
-    columns[index] = { ...column, links: [...column.links, ...extra.links.filter((link) => !known.has(link.href))] };
+    // The footer column's own switch stays with its links; a link already there (same address,
+    // same switches) is not repeated.
+    const added = extra.links.map((link) => {
+      const when = allOf(extra.when, link.when);
+      return { ...link, ...(when ? { when } : {}) };
+    });
+    const key = (link: MenuLink) => `${link.href} ${JSON.stringify(link.when ?? null)}`;
+    const known = new Set(column.links.map(key));
+    columns[index] = { ...column, links: [...column.links, ...added.filter((link) => !known.has(key(link)))] };
   }
   return columns;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadTenantDocument, type TenantConfig } from '../../engine/tenant-registry';
-import { ALL_STOCK_SEARCH_PATH, clearFiltersPath } from './clear-filters';
+import { ALL_STOCK_SEARCH_PATH, clearAllFiltersPath, clearFiltersPath } from './clear-filters';
 
 function demo(slug: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(process.cwd(), 'tenants', `${slug}.json`), 'utf8')) as Record<string, unknown>;
@@ -33,5 +33,19 @@ describe("spec: catalogue §2 — '/special-offers (the default path that the em
     removed.pages = { ...(removed.pages as object), '/special-offers': null };
     expect(clearFiltersPath(load(removed))).toBe(ALL_STOCK_SEARCH_PATH);
     expect(ALL_STOCK_SEARCH_PATH).toBe('/search/new-used-and-demo-cars');
+  });
+});
+
+describe("the filter panel's 'Clear all filters'", () => {
+  it('stays on the search page where the empty result would go to special offers', () => {
+    const tenant = load(demo('harbour-city-mazda'));
+    expect(clearFiltersPath(tenant)).toBe('/special-offers');
+    expect(clearAllFiltersPath(tenant)).toBe(ALL_STOCK_SEARCH_PATH);
+  });
+
+  it("follows a site's own search.resetPath", () => {
+    const raw = demo('harbour-city-mazda');
+    raw.search = { ...(raw.search as object), resetPath: '/search/used-cars' };
+    expect(clearAllFiltersPath(load(raw))).toBe('/search/used-cars');
   });
 });

@@ -15,3 +15,12 @@ export function clearFiltersPath(tenant: TenantConfig): string {
   if (tenant.search.resetPath) return tenant.search.resetPath;
   return resolvePage(tenant, OFFERS_PATH) ? OFFERS_PATH : ALL_STOCK_SEARCH_PATH;
 }
+
+/**
+ * Where the filter panel's 'Clear all filters' goes: the site's own `search.resetPath`, else the
+ * whole-stock search. Only the empty result's 'Clear Filters' defaults to special offers (catalogue
+ * §2); a shopper clearing the panel's filters expects to stay on the search page.
+ */
+export function clearAllFiltersPath(tenant: TenantConfig): string {
+  return tenant.search.resetPath ?? ALL_STOCK_SEARCH_PATH;
+}

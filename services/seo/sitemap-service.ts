@@ -5,6 +5,7 @@
  * the site answers it with a page: the page exists and is switched on, needs no sign-in, and the
  * site's own robots.txt lets crawlers fetch it. A part is streamed a page of cars at a time.
  */
+import { footerColumns } from '../../domain/menus/footer-columns';
 import type { ResolvedTenant } from '../../schemas/types.generated';
 import { robotsMatcher, robotsTxt } from '../../domain/robots';
 import { contentPagePaths, isFixedPattern } from '../../domain/sitemap-pages';
@@ -90,7 +91,10 @@ async function smallSections(data: SeoData, site: SeoSite): Promise<Record<Small
   const pagePaths = contentPagePaths(
     {
       header: tenant.menus.header,
-      footer: tenant.menus.footer,
+      footer: footerColumns(tenant.menus.header, tenant.menus.footer, {
+        repeatHeader: tenant.menus.footerRepeatsHeader,
+        linksHeading: tenant.menus.footerLinksHeading,
+      }),
       brands: tenant.brands,
       patterns: Object.keys(tenant.pages ?? {}),
       features: tenant.features,
