@@ -1,4 +1,5 @@
 import { leadingNumber, type FacetValue } from './facet-order';
+import { WEEKLY_RANGES } from './finance/weekly-ranges';
 
 /**
  * Price bands for the price_range and subscription_price search facets (catalogue §3 Search
@@ -30,14 +31,11 @@ export const PRICE_RANGES: readonly PriceBand[] = [
   { label: 'Over $100,000', min: 100_000 },
 ];
 
-/** Bands of the weekly subscription price (cards show it as '$199 per week subscription'). */
-export const SUBSCRIPTION_RANGES: readonly PriceBand[] = [
-  { label: 'Under $100 a week', max: 100 },
-  { label: '$100 to $150 a week', min: 100, max: 150 },
-  { label: '$150 to $200 a week', min: 150, max: 200 },
-  { label: '$200 to $300 a week', min: 200, max: 300 },
-  { label: 'Over $300 a week', min: 300 },
-];
+/**
+ * Bands of the weekly subscription price (cards show it as '$199 per week subscription'): the
+ * weekly repayment facet's own bands, so the two weekly figures a site shows are banded alike.
+ */
+export const SUBSCRIPTION_RANGES: readonly PriceBand[] = WEEKLY_RANGES;
 
 /** The band label for an amount, or undefined when there is no amount above 0. */
 export function bandOf(amount: number | null | undefined, bands: readonly PriceBand[]): string | undefined {
